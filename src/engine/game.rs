@@ -1,0 +1,804 @@
+//! A game in progress: the position, the rules options, `apply`, undo and replay.
+
+use serde::{Deserialize, Serialize};
+
+use super::card::{Card, Rank, Suit};
+use super::deal::{shuffled_deck, tableau_order, Suits, Variant};
+
+/// What happens when the player deals while a column is empty (RULES.md, Dealing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EmptyColumnDeal {
+    /// Refused while a column is empty, unless the tableau holds fewer cards than columns.
+    #[default]
+    Standard,
+    /// Refused while a column is empty, always.
+    Strict,
+    /// Empty columns never block a deal.
+    Allowed,
+}
+
+/// Rules options, fixed when a game is created.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    pub undo: bool,
+    pub empty_column_deal: EmptyColumnDeal,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            undo: true,
+            empty_column_deal: EmptyColumnDeal::Standard,
+        }
+    }
+}
+
+/// One player action. Columns are 0-based in the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Move the last `count` face-up cards of column `from` onto column `to`.
+    Move {
+        from: usize,
+        to: usize,
+        count: usize,
+    },
+    /// Deal one card from the stock onto every column.
+    Deal,
+    /// Take back the last move or deal that has not been taken back.
+    Undo,
+    /// Give up the game.
+    Resign,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    InProgress,
+    Won,
+    Resigned,
+}
+
+/// Why an action was refused. Each variant is one rule; the message is a sentence for a
+/// player, with columns numbered from 1 as players see them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("The game is over: it accepts no further actions.")]
+    GameOver,
+    #[error("There is no column {}.", column + 1)]
+    NoSuchColumn { column: usize },
+    #[error("A card cannot be moved onto its own column.")]
+    SameColumn,
+    #[error("A move must take at least one card.")]
+    EmptyGroup,
+    #[error("Column {} has only {face_up} face-up card(s), so {count} cannot be moved.", column + 1)]
+    NotEnoughFaceUp {
+        column: usize,
+        count: usize,
+        face_up: usize,
+    },
+    #[error("Those cards are not all one suit: a mixed-suit sequence moves one card at a time.")]
+    GroupNotSameSuit,
+    #[error(
+        "Those cards are not in sequence: each must be exactly one rank below the card above it."
+    )]
+    GroupNotInSequence,
+    #[error("{card} cannot go on {onto}: only a card one rank lower can.")]
+    LandingRankMismatch { card: Card, onto: Card },
+    #[error("You cannot deal while a column is empty: move a card into every empty column first.")]
+    DealWithEmptyColumn,
+    #[error("The stock is empty: there is nothing left to deal.")]
+    StockEmpty,
+    #[error("There is nothing to undo.")]
+    NothingToUndo,
+    #[error("Undo is turned off for this game.")]
+    UndoDisabled,
+    #[error("No column can take the cards at the end of column {}.", column + 1)]
+    NoDestination { column: usize },
+}
+
+impl Illegal {
+    /// A stable machine-readable name for the rule that refused the action.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Illegal::GameOver => "game_over",
+            Illegal::NoSuchColumn { .. } => "no_such_column",
+            Illegal::SameColumn => "same_column",
+            Illegal::EmptyGroup => "empty_group",
+            Illegal::NotEnoughFaceUp { .. } => "not_enough_face_up",
+            Illegal::GroupNotSameSuit => "group_not_same_suit",
+            Illegal::GroupNotInSequence => "group_not_in_sequence",
+            Illegal::LandingRankMismatch { .. } => "landing_rank_mismatch",
+            Illegal::DealWithEmptyColumn => "deal_with_empty_column",
+            Illegal::StockEmpty => "stock_empty",
+            Illegal::NothingToUndo => "nothing_to_undo",
+            Illegal::UndoDisabled => "undo_disabled",
+            Illegal::NoDestination { .. } => "no_destination",
+        }
+    }
+}
+
+/// A set of columns, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ColumnSet(u16);
+
+impl ColumnSet {
+    fn insert(&mut self, column: usize) {
+        self.0 |= 1 << column;
+    }
+
+    pub fn contains(self, column: usize) -> bool {
+        self.0 & (1 << column) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..16).filter(move |&c| self.contains(c))
+    }
+}
+
+/// What an accepted action did besides itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Columns whose new last card was turned face up.
+    pub turned: ColumnSet,
+    /// Columns from which a completed K–A run was removed.
+    pub completed: ColumnSet,
+    /// The action that an undo took back.
+    pub undone: Option<Action>,
+    pub status: Status,
+}
+
+/// One column: `cards[..face_down]` are face down, the rest face up. A non-empty column
+/// always has at least one face-up card.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Column {
+    pub(crate) cards: Vec<Card>,
+    pub(crate) face_down: usize,
+}
+
+impl Column {
+    pub(crate) fn face_up(&self) -> &[Card] {
+        &self.cards[self.face_down..]
+    }
+
+    fn last(&self) -> Option<Card> {
+        self.cards.last().copied()
+    }
+
+    /// Length of the same-suit descending sequence at the end: the largest movable group.
+    pub(crate) fn movable(&self) -> usize {
+        let up = self.face_up();
+        if up.is_empty() {
+            return 0;
+        }
+        let mut n = 1;
+        while n < up.len() && up[up.len() - n].follows_in_suit(up[up.len() - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+
+    /// Turn the last card face up if the face-up part is gone. True if a card turned.
+    fn flip_if_needed(&mut self) -> bool {
+        if self.face_down > 0 && self.face_down == self.cards.len() {
+            self.face_down -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The suit of a complete K–A same-suit run at the end of the column, if there is one.
+    fn completed_run(&self) -> Option<Suit> {
+        let up = self.face_up();
+        if up.len() < 13 || up[up.len() - 1].rank != Rank::ACE {
+            return None;
+        }
+        let run = &up[up.len() - 13..];
+        let in_suit = run.windows(2).all(|w| w[1].follows_in_suit(w[0]));
+        in_suit.then_some(run[0].suit)
+    }
+}
+
+/// Everything on the table: columns, stock and removed runs. Two positions are equal when
+/// every card is in the same place and the same side up.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) columns: Vec<Column>,
+    /// The stock, the next card to deal last (so a deal pops).
+    pub(crate) stock: Vec<Card>,
+    /// Suits of the removed runs, in the order they were removed.
+    pub(crate) removed: Vec<Suit>,
+}
+
+/// Enough to take an action back exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepKind {
+    Move {
+        from: usize,
+        to: usize,
+        count: usize,
+    },
+    Deal {
+        columns: usize,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    kind: StepKind,
+    turned: ColumnSet,
+    completed: ColumnSet,
+}
+
+/// An action in a stored log that the rules refuse: the log cannot be trusted past it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("action {index} ({action:?}) of the log is illegal: {reason}")]
+pub struct ReplayError {
+    /// 0-based position of the refused action in the log.
+    pub index: usize,
+    pub action: Action,
+    pub reason: Illegal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    variant: Variant,
+    suits: Suits,
+    rules: Rules,
+    deal_number: u64,
+    position: Position,
+    history: Vec<Step>,
+    status: Status,
+    moves: u32,
+    deals: u32,
+    undos: u32,
+}
+
+impl Game {
+    /// The opening position of a numbered deal.
+    pub fn new(variant: Variant, suits: Suits, rules: Rules, deal_number: u64) -> Game {
+        let deck = shuffled_deck(variant, suits, deal_number);
+        let order = tableau_order(variant);
+        let mut columns = vec![
+            Column {
+                cards: Vec::with_capacity(32),
+                face_down: 0
+            };
+            variant.columns()
+        ];
+        for (card, &column) in deck.iter().zip(&order) {
+            columns[column].cards.push(*card);
+        }
+        for column in &mut columns {
+            column.face_down = column.cards.len() - 1;
+        }
+        let mut stock = deck[order.len()..].to_vec();
+        stock.reverse();
+        Game {
+            variant,
+            suits,
+            rules,
+            deal_number,
+            position: Position {
+                columns,
+                stock,
+                removed: Vec::with_capacity(variant.runs()),
+            },
+            history: Vec::new(),
+            status: Status::InProgress,
+            moves: 0,
+            deals: 0,
+            undos: 0,
+        }
+    }
+
+    /// A game from a hand-made position (tests): columns as (face-down count, cards bottom
+    /// first), the stock in dealing order.
+    #[cfg(test)]
+    pub(crate) fn from_parts(
+        variant: Variant,
+        suits: Suits,
+        rules: Rules,
+        columns: Vec<(usize, Vec<Card>)>,
+        stock: Vec<Card>,
+    ) -> Game {
+        let mut game = Game::new(variant, suits, rules, 0);
+        game.position.columns = columns
+            .into_iter()
+            .map(|(face_down, cards)| Column { cards, face_down })
+            .collect();
+        game.position.stock = stock.into_iter().rev().collect();
+        game
+    }
+
+    #[cfg(test)]
+    pub(crate) fn with_removed(mut self, removed: Vec<Suit>) -> Game {
+        self.position.removed = removed;
+        self
+    }
+
+    /// Rebuild a game from its deal and its log of accepted actions, through `apply`, so a
+    /// log that the rules refuse is reported instead of trusted.
+    pub fn replay(
+        variant: Variant,
+        suits: Suits,
+        rules: Rules,
+        deal_number: u64,
+        actions: impl IntoIterator<Item = Action>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(variant, suits, rules, deal_number);
+        for (index, action) in actions.into_iter().enumerate() {
+            game.apply(action).map_err(|reason| ReplayError {
+                index,
+                action,
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn suits(&self) -> Suits {
+        self.suits
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn deal_number(&self) -> u64 {
+        self.deal_number
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Moves accepted so far (an undone move still counts).
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    pub fn deals(&self) -> u32 {
+        self.deals
+    }
+
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Accepted actions that cost a point: moves, deals and undos. A resignation costs nothing.
+    pub fn actions(&self) -> u32 {
+        self.moves + self.deals + self.undos
+    }
+
+    /// Runs removed and not taken back by undo.
+    pub fn runs_completed(&self) -> usize {
+        self.position.removed.len()
+    }
+
+    pub fn completed_suits(&self) -> &[Suit] {
+        &self.position.removed
+    }
+
+    /// `500 − accepted actions + 100 × runs removed now` (RULES.md, Score). No floor.
+    pub fn score(&self) -> i64 {
+        500 - i64::from(self.actions()) + 100 * self.runs_completed() as i64
+    }
+
+    pub fn stock_cards(&self) -> usize {
+        self.position.stock.len()
+    }
+
+    /// Deals left in the stock (Spiderette's last deal of 3 counts as one).
+    pub fn stock_deals_left(&self) -> usize {
+        self.position.stock.len().div_ceil(self.variant.columns())
+    }
+
+    pub fn column_count(&self) -> usize {
+        self.position.columns.len()
+    }
+
+    /// The face-down count and the face-up cards of a column: all a player can see of it.
+    pub fn column(&self, column: usize) -> Option<(usize, &[Card])> {
+        self.position
+            .columns
+            .get(column)
+            .map(|c| (c.face_down, c.face_up()))
+    }
+
+    /// True when an undo would be accepted now.
+    pub fn can_undo(&self) -> bool {
+        self.status == Status::InProgress && self.rules.undo && !self.history.is_empty()
+    }
+
+    /// Apply one action. A refused action leaves the game exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, Illegal> {
+        if self.status != Status::InProgress {
+            return Err(Illegal::GameOver);
+        }
+        let mut undone = None;
+        let step = match action {
+            Action::Move { from, to, count } => {
+                self.check_move(from, to, count)?;
+                self.moves += 1;
+                let step = self.do_move(from, to, count);
+                self.history.push(step);
+                step
+            }
+            Action::Deal => {
+                self.check_deal()?;
+                self.deals += 1;
+                let step = self.do_deal();
+                self.history.push(step);
+                step
+            }
+            Action::Undo => {
+                if !self.rules.undo {
+                    return Err(Illegal::UndoDisabled);
+                }
+                let step = self.history.pop().ok_or(Illegal::NothingToUndo)?;
+                self.undos += 1;
+                self.revert(step);
+                undone = Some(match step.kind {
+                    StepKind::Move { from, to, count } => Action::Move { from, to, count },
+                    StepKind::Deal { .. } => Action::Deal,
+                });
+                return Ok(Outcome {
+                    turned: ColumnSet::default(),
+                    completed: ColumnSet::default(),
+                    undone,
+                    status: self.status,
+                });
+            }
+            Action::Resign => {
+                self.status = Status::Resigned;
+                return Ok(Outcome {
+                    turned: ColumnSet::default(),
+                    completed: ColumnSet::default(),
+                    undone,
+                    status: self.status,
+                });
+            }
+        };
+        if self.position.removed.len() == self.variant.runs() {
+            self.status = Status::Won;
+        }
+        Ok(Outcome {
+            turned: step.turned,
+            completed: step.completed,
+            undone,
+            status: self.status,
+        })
+    }
+
+    fn check_column(&self, column: usize) -> Result<&Column, Illegal> {
+        self.position
+            .columns
+            .get(column)
+            .ok_or(Illegal::NoSuchColumn { column })
+    }
+
+    /// The group rule: `count` face-up cards at the end of `column`, in sequence, one suit.
+    fn check_group(&self, column: usize, count: usize) -> Result<&[Card], Illegal> {
+        let col = self.check_column(column)?;
+        if count == 0 {
+            return Err(Illegal::EmptyGroup);
+        }
+        let up = col.face_up();
+        if count > up.len() {
+            return Err(Illegal::NotEnoughFaceUp {
+                column,
+                count,
+                face_up: up.len(),
+            });
+        }
+        let group = &up[up.len() - count..];
+        if group.windows(2).any(|w| !w[1].fits_on(w[0])) {
+            return Err(Illegal::GroupNotInSequence);
+        }
+        if group.windows(2).any(|w| w[1].suit != w[0].suit) {
+            return Err(Illegal::GroupNotSameSuit);
+        }
+        Ok(group)
+    }
+
+    fn check_move(&self, from: usize, to: usize, count: usize) -> Result<(), Illegal> {
+        self.check_column(from)?;
+        let target = self.check_column(to)?;
+        if from == to {
+            return Err(Illegal::SameColumn);
+        }
+        let group = self.check_group(from, count)?;
+        match target.last() {
+            Some(onto) if !group[0].fits_on(onto) => Err(Illegal::LandingRankMismatch {
+                card: group[0],
+                onto,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_deal(&self) -> Result<(), Illegal> {
+        if self.position.stock.is_empty() {
+            return Err(Illegal::StockEmpty);
+        }
+        let columns = &self.position.columns;
+        let any_empty = columns.iter().any(|c| c.cards.is_empty());
+        let blocked = match self.rules.empty_column_deal {
+            EmptyColumnDeal::Allowed => false,
+            EmptyColumnDeal::Strict => any_empty,
+            EmptyColumnDeal::Standard => {
+                let in_tableau: usize = columns.iter().map(|c| c.cards.len()).sum();
+                any_empty && in_tableau >= columns.len()
+            }
+        };
+        if blocked {
+            Err(Illegal::DealWithEmptyColumn)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Remove a completed run from the end of `column`, turning the card under it.
+    fn remove_run(&mut self, column: usize, step: &mut Step) {
+        let col = &mut self.position.columns[column];
+        if let Some(suit) = col.completed_run() {
+            col.cards.truncate(col.cards.len() - 13);
+            step.completed.insert(column);
+            if col.flip_if_needed() {
+                step.turned.insert(column);
+            }
+            self.position.removed.push(suit);
+        }
+    }
+
+    fn do_move(&mut self, from: usize, to: usize, count: usize) -> Step {
+        let mut step = Step {
+            kind: StepKind::Move { from, to, count },
+            turned: ColumnSet::default(),
+            completed: ColumnSet::default(),
+        };
+        transfer(&mut self.position.columns, from, to, count);
+        if self.position.columns[from].flip_if_needed() {
+            step.turned.insert(from);
+        }
+        self.remove_run(to, &mut step);
+        step
+    }
+
+    fn do_deal(&mut self) -> Step {
+        let n = self.position.stock.len().min(self.position.columns.len());
+        let mut step = Step {
+            kind: StepKind::Deal { columns: n },
+            turned: ColumnSet::default(),
+            completed: ColumnSet::default(),
+        };
+        for column in 0..n {
+            if let Some(card) = self.position.stock.pop() {
+                self.position.columns[column].cards.push(card);
+            }
+        }
+        for column in 0..n {
+            self.remove_run(column, &mut step);
+        }
+        step
+    }
+
+    /// Put back a run removed from `column` by `step`, turning its card face down again.
+    fn restore_run(&mut self, column: usize, step: &Step) {
+        if !step.completed.contains(column) {
+            return;
+        }
+        let col = &mut self.position.columns[column];
+        if step.turned.contains(column) {
+            col.face_down += 1;
+        }
+        if let Some(suit) = self.position.removed.pop() {
+            col.cards
+                .extend(Rank::all().rev().map(|rank| Card::new(rank, suit)));
+        }
+    }
+
+    fn revert(&mut self, step: Step) {
+        match step.kind {
+            StepKind::Move { from, to, count } => {
+                self.restore_run(to, &step);
+                if step.turned.contains(from) {
+                    self.position.columns[from].face_down += 1;
+                }
+                transfer(&mut self.position.columns, to, from, count);
+            }
+            StepKind::Deal { columns } => {
+                for column in (0..columns).rev() {
+                    self.restore_run(column, &step);
+                }
+                for column in (0..columns).rev() {
+                    if let Some(card) = self.position.columns[column].cards.pop() {
+                        self.position.stock.push(card);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` with every legal move, then the deal if it is legal, in a fixed order
+    /// (by source column, then target, then count). Stops early when `visit` returns false.
+    fn visit_legal(&self, mut visit: impl FnMut(Action) -> bool) {
+        if self.status != Status::InProgress {
+            return;
+        }
+        let columns = &self.position.columns;
+        for (from, source) in columns.iter().enumerate() {
+            let movable = source.movable();
+            let Some(bottom) = source.last() else {
+                continue;
+            };
+            for (to, target) in columns.iter().enumerate() {
+                if to == from {
+                    continue;
+                }
+                match target.last() {
+                    None => {
+                        for count in 1..=movable {
+                            if !visit(Action::Move { from, to, count }) {
+                                return;
+                            }
+                        }
+                    }
+                    Some(onto) => {
+                        // The group's top must be one below `onto`: that fixes the count.
+                        let count = usize::from(onto.rank.value())
+                            .wrapping_sub(usize::from(bottom.rank.value()));
+                        if (1..=movable).contains(&count)
+                            && !visit(Action::Move { from, to, count })
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        if self.check_deal().is_ok() {
+            visit(Action::Deal);
+        }
+    }
+
+    /// Every legal move and deal now (undo and resign are not listed: see `can_undo`).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(48);
+        self.visit_legal(|action| {
+            actions.push(action);
+            true
+        });
+        actions
+    }
+
+    /// True while some move or deal is legal.
+    pub fn has_legal_action(&self) -> bool {
+        let mut any = false;
+        self.visit_legal(|_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// The "tap a card" helper: the best destination for the cards at the end of `column`.
+    /// With `count`, those cards; without, the longest movable group that has somewhere to go.
+    /// Prefers a card one rank higher (same suit first, then the longest group) over an empty
+    /// column, and never moves a whole column into an empty one, which would change nothing.
+    pub fn auto_move(&self, column: usize, count: Option<usize>) -> Result<Action, Illegal> {
+        if self.status != Status::InProgress {
+            return Err(Illegal::GameOver);
+        }
+        let source = self.check_column(column)?;
+        let counts = match count {
+            Some(count) => {
+                self.check_group(column, count)?;
+                count..=count
+            }
+            None if source.cards.is_empty() => {
+                return Err(Illegal::NotEnoughFaceUp {
+                    column,
+                    count: 1,
+                    face_up: 0,
+                })
+            }
+            None => 1..=source.movable(),
+        };
+        let longest = *counts.end();
+        let columns = &self.position.columns;
+        // Ranked by: lands on a card, group length, lands in suit, resulting in-suit run,
+        // lower column number.
+        type Preference = (bool, usize, bool, usize, std::cmp::Reverse<usize>);
+        let mut best: Option<(Preference, Action)> = None;
+        for count in counts {
+            let top = source.cards[source.cards.len() - count];
+            for (to, target) in columns.iter().enumerate() {
+                if to == column {
+                    continue;
+                }
+                let key = match target.last() {
+                    Some(onto) if top.fits_on(onto) => {
+                        let in_suit = top.suit == onto.suit;
+                        let joined = if in_suit {
+                            count + target.movable()
+                        } else {
+                            count
+                        };
+                        (true, count, in_suit, joined, std::cmp::Reverse(to))
+                    }
+                    Some(_) => continue,
+                    // Into an empty column only the whole group goes, never the whole column.
+                    None if count == source.cards.len() || count != longest => continue,
+                    None => (false, count, false, count, std::cmp::Reverse(to)),
+                };
+                if best.as_ref().is_none_or(|(b, _)| key > *b) {
+                    best = Some((
+                        key,
+                        Action::Move {
+                            from: column,
+                            to,
+                            count,
+                        },
+                    ));
+                }
+            }
+        }
+        best.map(|(_, action)| action)
+            .ok_or(Illegal::NoDestination { column })
+    }
+
+    /// The number of distinct sequences of `depth` legal moves and deals (perft).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let actions = self.legal_actions();
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        actions
+            .into_iter()
+            .map(|action| {
+                let mut next = self.clone();
+                match next.apply(action) {
+                    Ok(_) => next.perft(depth - 1),
+                    Err(_) => 0,
+                }
+            })
+            .sum()
+    }
+}
+
+/// Move the last `count` cards of `from` to the end of `to`.
+fn transfer(columns: &mut [Column], from: usize, to: usize, count: usize) {
+    let (source, target) = if from < to {
+        let (a, b) = columns.split_at_mut(to);
+        (&mut a[from], &mut b[0])
+    } else {
+        let (a, b) = columns.split_at_mut(from);
+        (&mut b[0], &mut a[to])
+    };
+    let start = source.cards.len() - count;
+    target.cards.extend_from_slice(&source.cards[start..]);
+    source.cards.truncate(start);
+}

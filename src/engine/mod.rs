@@ -1,0 +1,17 @@
+//! The rules of Spider and Spiderette (RULES.md). No I/O, no clock, no database, no HTTP.
+
+mod card;
+mod deal;
+mod game;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use card::{Card, ParseCardError, Rank, Suit};
+pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
+pub use game::{
+    Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
+    Status,
+};
+pub use view::{ColumnView, View};

@@ -1,0 +1,889 @@
+//! RULES.md, rule by rule, then property tests and perft golden counts.
+
+use super::*;
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace().map(card).collect()
+}
+
+/// A hand-made Spider game: each column as (face-down cards, face-up cards), stock in
+/// dealing order.
+fn spider(rules: Rules, columns: &[(&str, &str)], stock: &str) -> Game {
+    let columns = columns
+        .iter()
+        .map(|(down, up)| {
+            let mut all = cards(down);
+            let face_down = all.len();
+            all.extend(cards(up));
+            (face_down, all)
+        })
+        .collect();
+    Game::from_parts(Variant::Spider, Suits::Four, rules, columns, cards(stock))
+}
+
+fn mv(from: usize, to: usize, count: usize) -> Action {
+    Action::Move { from, to, count }
+}
+
+fn allowed() -> Rules {
+    Rules {
+        undo: true,
+        empty_column_deal: EmptyColumnDeal::Allowed,
+    }
+}
+
+/// A tableau with no empty column and nothing movable between the given columns.
+fn filler(n: usize) -> Vec<(&'static str, &'static str)> {
+    vec![("", "A♣"); n]
+}
+
+fn stock_cards_for(deals: usize) -> String {
+    vec!["A♦"; deals * 10].join(" ")
+}
+
+// ---------------------------------------------------------------- The deal
+
+#[test]
+fn spider_opening_has_six_six_six_six_then_fives_with_one_card_up_each() {
+    for suits in Suits::ALL {
+        let game = Game::new(Variant::Spider, suits, Rules::default(), 9);
+        let lens: Vec<usize> = (0..10)
+            .map(|c| {
+                let (down, up) = game.column(c).unwrap();
+                assert_eq!(up.len(), 1);
+                down + up.len()
+            })
+            .collect();
+        assert_eq!(lens, [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]);
+        assert_eq!(game.stock_cards(), 50);
+        assert_eq!(game.stock_deals_left(), 5);
+        let down: usize = (0..10).map(|c| game.column(c).unwrap().0).sum();
+        assert_eq!(down, 44);
+    }
+}
+
+#[test]
+fn spider_deals_the_shuffled_deck_round_robin_then_the_stock_in_order() {
+    let deck = shuffled_deck(Variant::Spider, Suits::Four, 5);
+    let mut game = Game::new(Variant::Spider, Suits::Four, allowed(), 5);
+    // Card i of the deck lands on column i % 10; the last face-up card is the 6th or 5th.
+    assert_eq!(game.column(0).unwrap().1[0], deck[50]);
+    assert_eq!(game.column(3).unwrap().1[0], deck[53]);
+    assert_eq!(game.column(4).unwrap().1[0], deck[44]);
+    assert_eq!(game.column(9).unwrap().1[0], deck[49]);
+    assert_eq!(game.position().columns[2].cards[0], deck[2]);
+    game.apply(Action::Deal).unwrap();
+    for c in 0..10 {
+        assert_eq!(*game.column(c).unwrap().1.last().unwrap(), deck[54 + c]);
+    }
+}
+
+#[test]
+fn spiderette_is_a_klondike_layout_with_a_7_7_7_3_stock() {
+    for suits in Suits::ALL {
+        let mut game = Game::new(Variant::Spiderette, suits, allowed(), 11);
+        for c in 0..7 {
+            let (down, up) = game.column(c).unwrap();
+            assert_eq!((down, up.len()), (c, 1));
+        }
+        assert_eq!(game.stock_cards(), 24);
+        let mut dealt = Vec::new();
+        while game.stock_cards() > 0 {
+            let before: Vec<usize> = (0..7)
+                .map(|c| game.position().columns[c].cards.len())
+                .collect();
+            game.apply(Action::Deal).unwrap();
+            let grew: Vec<usize> = (0..7)
+                .filter(|&c| game.position().columns[c].cards.len() > before[c])
+                .collect();
+            dealt.push(grew);
+        }
+        assert_eq!(dealt.len(), 4);
+        assert_eq!(dealt[0], (0..7).collect::<Vec<_>>());
+        assert_eq!(dealt[3], vec![0, 1, 2]);
+        assert_eq!(game.apply(Action::Deal), Err(Illegal::StockEmpty));
+    }
+}
+
+#[test]
+fn same_deal_number_same_game_forever() {
+    let a = Game::new(Variant::Spider, Suits::Two, Rules::default(), 123_456_789);
+    let b = Game::new(Variant::Spider, Suits::Two, Rules::default(), 123_456_789);
+    assert_eq!(a, b);
+    assert_ne!(
+        a.position(),
+        Game::new(Variant::Spider, Suits::Two, Rules::default(), 123_456_790).position()
+    );
+}
+
+// ---------------------------------------------------------------- Moves
+
+#[test]
+fn group_rule_same_suit_run_moves_whole_or_split_anywhere() {
+    let mut rules_game = spider(
+        allowed(),
+        &[("", "Q♦ J♦ 10♦"), ("", "K♣"), ("", "Q♠"), ("", "J♥")],
+        "",
+    );
+    let before = rules_game.clone();
+    rules_game.apply(mv(0, 1, 3)).unwrap();
+    assert_eq!(rules_game.column(1).unwrap().1, cards("K♣ Q♦ J♦ 10♦"));
+    // The lower part alone may move too.
+    let mut split = before.clone();
+    split.apply(mv(0, 2, 2)).unwrap();
+    assert_eq!(split.column(2).unwrap().1, cards("Q♠ J♦ 10♦"));
+    let mut single = before;
+    single.apply(mv(0, 3, 1)).unwrap();
+    assert_eq!(single.column(3).unwrap().1, cards("J♥ 10♦"));
+}
+
+#[test]
+fn group_rule_mixed_suits_come_apart_one_card_at_a_time() {
+    let mut game = spider(allowed(), &[("", "Q♦ J♣ 10♦"), ("", "K♣"), ("", "J♥")], "");
+    let before = game.clone();
+    assert_eq!(game.apply(mv(0, 1, 3)), Err(Illegal::GroupNotSameSuit));
+    assert_eq!(game.apply(mv(0, 2, 2)), Err(Illegal::GroupNotSameSuit));
+    assert_eq!(game, before);
+    game.apply(mv(0, 2, 1)).unwrap();
+}
+
+#[test]
+fn group_rule_gapped_sequences_do_not_move_together() {
+    let mut game = spider(allowed(), &[("", "Q♦ 10♦"), ("", "K♣"), ("", "J♥")], "");
+    assert_eq!(game.apply(mv(0, 1, 2)), Err(Illegal::GroupNotInSequence));
+    let mut rising = spider(allowed(), &[("", "9♦ 10♦"), ("", "J♣")], "");
+    assert_eq!(rising.apply(mv(0, 1, 2)), Err(Illegal::GroupNotInSequence));
+    game.apply(mv(0, 2, 1)).unwrap();
+}
+
+#[test]
+fn face_down_cards_are_never_selected() {
+    let mut game = spider(allowed(), &[("8♠ 7♠", "6♠"), ("", "9♠"), ("", "7♥")], "");
+    assert_eq!(
+        game.apply(mv(0, 1, 2)),
+        Err(Illegal::NotEnoughFaceUp {
+            column: 0,
+            count: 2,
+            face_up: 1
+        })
+    );
+    assert_eq!(
+        game.apply(mv(0, 1, 3)).unwrap_err().code(),
+        "not_enough_face_up"
+    );
+    game.apply(mv(0, 2, 1)).unwrap();
+}
+
+#[test]
+fn landing_rule_one_rank_higher_any_suit_or_an_empty_column() {
+    let mut game = spider(
+        allowed(),
+        &[("", "6♥"), ("", "7♠"), ("", "8♠"), ("", ""), ("", "6♦")],
+        "",
+    );
+    assert_eq!(
+        game.apply(mv(0, 2, 1)),
+        Err(Illegal::LandingRankMismatch {
+            card: card("6♥"),
+            onto: card("8♠")
+        })
+    );
+    assert_eq!(
+        game.apply(mv(0, 4, 1)).unwrap_err().code(),
+        "landing_rank_mismatch"
+    );
+    game.apply(mv(0, 1, 1)).unwrap();
+    game.apply(mv(1, 3, 2)).unwrap_err();
+    game.apply(mv(1, 3, 1)).unwrap();
+    assert_eq!(game.column(3).unwrap().1, cards("6♥"));
+}
+
+#[test]
+fn a_king_goes_only_to_an_empty_column_and_nothing_goes_on_an_ace() {
+    let mut game = spider(
+        allowed(),
+        &[("", "K♠"), ("", "A♠"), ("", "2♥"), ("", "")],
+        "",
+    );
+    assert!(matches!(
+        game.apply(mv(0, 1, 1)),
+        Err(Illegal::LandingRankMismatch { .. })
+    ));
+    assert!(matches!(
+        game.apply(mv(0, 2, 1)),
+        Err(Illegal::LandingRankMismatch { .. })
+    ));
+    assert!(matches!(
+        game.apply(mv(2, 1, 1)),
+        Err(Illegal::LandingRankMismatch { .. })
+    ));
+    game.apply(mv(0, 3, 1)).unwrap();
+}
+
+#[test]
+fn moves_onto_the_same_column_bad_columns_and_empty_groups_are_refused() {
+    let mut game = spider(allowed(), &[("", "5♠"), ("", "6♠")], "");
+    let before = game.clone();
+    assert_eq!(game.apply(mv(0, 0, 1)), Err(Illegal::SameColumn));
+    assert_eq!(
+        game.apply(mv(2, 0, 1)),
+        Err(Illegal::NoSuchColumn { column: 2 })
+    );
+    assert_eq!(
+        game.apply(mv(0, 99, 1)),
+        Err(Illegal::NoSuchColumn { column: 99 })
+    );
+    assert_eq!(game.apply(mv(0, 1, 0)), Err(Illegal::EmptyGroup));
+    assert_eq!(game, before, "refusals change nothing");
+    assert_eq!(game.score(), 500, "refusals cost nothing");
+    assert_eq!(
+        Illegal::NoSuchColumn { column: 99 }.to_string(),
+        "There is no column 100."
+    );
+}
+
+#[test]
+fn the_card_under_a_moved_group_turns_face_up_in_the_same_action() {
+    let mut game = spider(
+        allowed(),
+        &[("9♣ 3♥", "7♦ 5♠ 4♠"), ("", "6♦"), ("", "")],
+        "",
+    );
+    let outcome = game.apply(mv(0, 1, 2)).unwrap();
+    assert!(outcome.turned.is_empty(), "a face-up card is still there");
+    let outcome = game.apply(mv(0, 2, 1)).unwrap();
+    assert_eq!(outcome.turned.iter().collect::<Vec<_>>(), [0]);
+    assert_eq!(game.column(0).unwrap(), (1, &cards("3♥")[..]));
+}
+
+#[test]
+fn moving_a_whole_column_into_an_empty_one_is_legal_and_only_costs_a_point() {
+    let mut game = spider(allowed(), &[("", "5♠ 4♠"), ("", ""), ("", "K♦")], "");
+    assert!(game.legal_actions().contains(&mv(0, 1, 2)));
+    game.apply(mv(0, 1, 2)).unwrap();
+    assert_eq!(game.column(1).unwrap().1, cards("5♠ 4♠"));
+    assert_eq!(game.column(0).unwrap().1, &[] as &[Card]);
+    assert_eq!(game.score(), 499);
+}
+
+// ---------------------------------------------------------------- Dealing
+
+#[test]
+fn a_deal_puts_one_face_up_card_on_every_column_in_order() {
+    let stock = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♥ Q♥ K♥ A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥";
+    let mut game = spider(Rules::default(), &filler(10), stock);
+    assert_eq!(game.stock_deals_left(), 2);
+    game.apply(Action::Deal).unwrap();
+    let ends: Vec<Card> = (0..10)
+        .map(|c| *game.column(c).unwrap().1.last().unwrap())
+        .collect();
+    assert_eq!(ends, cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"));
+    assert_eq!(game.stock_deals_left(), 1);
+    assert_eq!(game.deals(), 1);
+    assert_eq!(game.score(), 499);
+}
+
+#[test]
+fn a_deal_with_an_empty_stock_is_refused() {
+    let mut game = spider(Rules::default(), &filler(10), "");
+    assert_eq!(game.apply(Action::Deal), Err(Illegal::StockEmpty));
+    assert!(!game.legal_actions().contains(&Action::Deal));
+}
+
+fn with_one_empty_column(rules: Rules, tableau_cards: usize) -> Game {
+    // Column 10 empty; the rest hold `tableau_cards` cards in all.
+    let mut columns: Vec<(&str, &str)> = vec![("", ""); 10];
+    for i in 0..tableau_cards {
+        columns[i % 9] = match columns[i % 9] {
+            ("", "") => ("", "A♣"),
+            _ => ("A♣", "A♣"),
+        };
+    }
+    spider(rules, &columns, &stock_cards_for(1))
+}
+
+#[test]
+fn standard_rule_refuses_a_deal_with_an_empty_column_unless_too_few_cards() {
+    let rules = Rules::default();
+    let mut game = with_one_empty_column(rules, 10);
+    assert_eq!(game.apply(Action::Deal), Err(Illegal::DealWithEmptyColumn));
+    // Fewer cards in the whole tableau than columns: the deal goes ahead.
+    let mut sparse = spider(
+        rules,
+        &[
+            ("", "5♠"),
+            ("", "9♥"),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+        ],
+        &stock_cards_for(1),
+    );
+    sparse.apply(Action::Deal).unwrap();
+    // Exactly as many cards as columns still blocks it.
+    let mut ten = spider(
+        rules,
+        &[
+            ("A♣ A♣", "5♠"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", "9♥"),
+            ("", ""),
+            ("", ""),
+        ],
+        &stock_cards_for(1),
+    );
+    assert_eq!(ten.apply(Action::Deal), Err(Illegal::DealWithEmptyColumn));
+}
+
+#[test]
+fn strict_rule_refuses_a_deal_with_any_empty_column_always() {
+    let rules = Rules {
+        undo: true,
+        empty_column_deal: EmptyColumnDeal::Strict,
+    };
+    let mut sparse = spider(
+        rules,
+        &[
+            ("", "5♠"),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+            ("", ""),
+        ],
+        &stock_cards_for(1),
+    );
+    assert_eq!(
+        sparse.apply(Action::Deal),
+        Err(Illegal::DealWithEmptyColumn)
+    );
+    let mut full = spider(rules, &filler(10), &stock_cards_for(1));
+    full.apply(Action::Deal).unwrap();
+}
+
+#[test]
+fn allowed_rule_never_blocks_a_deal_for_empty_columns() {
+    let mut game = with_one_empty_column(allowed(), 30);
+    game.apply(Action::Deal).unwrap();
+    assert_eq!(game.column(9).unwrap().1.len(), 1);
+}
+
+// ---------------------------------------------------------------- Runs and winning
+
+const SPADES_K_TO_2: &str = "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠";
+
+#[test]
+fn a_completed_run_is_removed_at_once_and_the_card_under_it_turns() {
+    let mut game = spider(
+        allowed(),
+        &[("7♦ 3♣", SPADES_K_TO_2), ("", "A♠"), ("", "K♥")],
+        "",
+    );
+    let outcome = game.apply(mv(1, 0, 1)).unwrap();
+    assert!(outcome.completed.contains(0));
+    assert!(outcome.turned.contains(0));
+    assert_eq!(game.column(0).unwrap(), (1, &cards("3♣")[..]));
+    assert_eq!(game.runs_completed(), 1);
+    assert_eq!(game.completed_suits(), &[Suit::Spades]);
+    assert_eq!(game.score(), 500 - 1 + 100);
+}
+
+#[test]
+fn a_run_that_completes_below_other_face_up_cards_leaves_them() {
+    let mut game = spider(
+        allowed(),
+        &[("", &format!("5♥ {SPADES_K_TO_2}")), ("", "A♠"), ("", "K♥")],
+        "",
+    );
+    let outcome = game.apply(mv(1, 0, 1)).unwrap();
+    assert!(outcome.completed.contains(0));
+    assert!(outcome.turned.is_empty());
+    assert_eq!(game.column(0).unwrap(), (0, &cards("5♥")[..]));
+}
+
+#[test]
+fn a_mixed_suit_king_to_ace_never_completes() {
+    let mixed = "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠";
+    let mut game = spider(allowed(), &[("", mixed), ("", "A♥")], "");
+    let outcome = game.apply(mv(1, 0, 1)).unwrap();
+    assert!(outcome.completed.is_empty());
+    assert_eq!(game.column(0).unwrap().1.len(), 13);
+    assert_eq!(game.runs_completed(), 0);
+}
+
+#[test]
+fn a_deal_can_complete_runs_in_several_columns_at_once() {
+    let mut columns: Vec<(&str, &str)> = filler(10);
+    columns[2] = ("4♦", SPADES_K_TO_2);
+    columns[7] = ("", "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥");
+    let stock = "2♣ 2♣ A♠ 2♣ 2♣ 2♣ 2♣ A♥ 2♣ 2♣";
+    let mut game = spider(Rules::default(), &columns, stock);
+    let outcome = game.apply(Action::Deal).unwrap();
+    assert_eq!(outcome.completed.iter().collect::<Vec<_>>(), [2, 7]);
+    assert_eq!(outcome.turned.iter().collect::<Vec<_>>(), [2]);
+    assert_eq!(game.runs_completed(), 2);
+    assert_eq!(game.column(7).unwrap().1.len(), 0);
+    assert_eq!(game.score(), 500 - 1 + 200);
+    // Undo takes the whole deal back, both runs and the flip included.
+    let before_deal = spider(Rules::default(), &columns, stock);
+    game.apply(Action::Undo).unwrap();
+    assert_eq!(game.position(), before_deal.position());
+    assert_eq!(game.score(), 500 - 2);
+}
+
+#[test]
+fn the_game_is_won_when_every_run_is_removed_and_then_accepts_nothing() {
+    // Spiderette with three runs already home: the last one completes the game.
+    let mut game = Game::from_parts(
+        Variant::Spiderette,
+        Suits::One,
+        allowed(),
+        vec![
+            (0, cards(SPADES_K_TO_2)),
+            (0, cards("A♠")),
+            (0, vec![]),
+            (0, vec![]),
+            (0, vec![]),
+            (0, vec![]),
+            (0, vec![]),
+        ],
+        vec![],
+    )
+    .with_removed(vec![Suit::Spades; 3]);
+    let outcome = game.apply(mv(1, 0, 1)).unwrap();
+    assert_eq!(outcome.status, Status::Won);
+    assert_eq!(game.status(), Status::Won);
+    assert!(!game.has_legal_action());
+    assert!(game.legal_actions().is_empty());
+    let won = game.clone();
+    for action in [Action::Undo, Action::Deal, Action::Resign, mv(0, 1, 1)] {
+        assert_eq!(game.apply(action), Err(Illegal::GameOver));
+    }
+    assert_eq!(game, won);
+}
+
+#[test]
+fn there_is_no_automatic_loss_but_the_view_reports_when_nothing_is_left() {
+    // Every card an Ace on a full tableau with an empty stock: nothing can move.
+    let mut game = spider(Rules::default(), &filler(10), "");
+    assert!(!game.has_legal_action());
+    assert_eq!(game.status(), Status::InProgress);
+    assert!(!game.view().has_legal_action);
+    game.apply(Action::Resign).unwrap();
+    assert_eq!(game.status(), Status::Resigned);
+    assert_eq!(game.score(), 500, "resigning costs no point");
+    assert_eq!(game.apply(Action::Undo), Err(Illegal::GameOver));
+}
+
+// ---------------------------------------------------------------- Undo
+
+#[test]
+fn undo_reverses_a_move_with_its_flip_and_its_run() {
+    let start = spider(
+        allowed(),
+        &[("7♦ 3♣", SPADES_K_TO_2), ("Q♥", "A♠"), ("", "K♥")],
+        "",
+    );
+    let mut game = start.clone();
+    game.apply(mv(1, 0, 1)).unwrap();
+    let outcome = game.apply(Action::Undo).unwrap();
+    assert_eq!(outcome.undone, Some(mv(1, 0, 1)));
+    assert_eq!(game.position(), start.position());
+    // The move (1) and the undo (1) both cost a point; the run's 100 is gone again.
+    assert_eq!(game.score(), 498);
+    assert_eq!(game.undos(), 1);
+    assert_eq!(game.moves(), 1);
+}
+
+#[test]
+fn repeated_undos_walk_back_to_the_opening_and_then_refuse() {
+    let opening = Game::new(Variant::Spider, Suits::One, allowed(), 77);
+    let mut game = opening.clone();
+    let mut taken = 0;
+    for _ in 0..6 {
+        if let Some(&action) = game.legal_actions().first() {
+            game.apply(action).unwrap();
+            taken += 1;
+        }
+    }
+    assert!(taken > 0);
+    for _ in 0..taken {
+        game.apply(Action::Undo).unwrap();
+    }
+    assert_eq!(game.position(), opening.position());
+    assert_eq!(game.apply(Action::Undo), Err(Illegal::NothingToUndo));
+    assert_eq!(game.score(), 500 - 2 * taken as i64);
+    assert!(!game.can_undo());
+}
+
+#[test]
+fn undo_can_be_turned_off() {
+    let rules = Rules {
+        undo: false,
+        empty_column_deal: EmptyColumnDeal::Standard,
+    };
+    let mut game = Game::new(Variant::Spider, Suits::One, rules, 5);
+    game.apply(Action::Deal).unwrap();
+    assert!(!game.can_undo());
+    assert_eq!(game.apply(Action::Undo), Err(Illegal::UndoDisabled));
+    assert_eq!(Illegal::UndoDisabled.code(), "undo_disabled");
+    assert_eq!(game.score(), 499);
+}
+
+// ---------------------------------------------------------------- Score
+
+#[test]
+fn score_example_40_actions_with_one_run_removed_is_560() {
+    let mut game = spider(
+        allowed(),
+        &[("9♥ 9♥", SPADES_K_TO_2), ("", "A♠"), ("", ""), ("", "K♦")],
+        "",
+    );
+    // 39 moves bouncing the Ace between two columns (a whole column into an empty one)...
+    for i in 0..39 {
+        let (from, to) = if i % 2 == 0 { (1, 2) } else { (2, 1) };
+        game.apply(mv(from, to, 1)).unwrap();
+    }
+    // ...and the 40th completes the run.
+    let outcome = game.apply(mv(2, 0, 1)).unwrap();
+    assert!(outcome.completed.contains(0));
+    assert_eq!(game.actions(), 40);
+    assert_eq!(game.score(), 560);
+}
+
+#[test]
+fn score_example_two_suit_win_after_158_moves_5_deals_9_undos_is_1128() {
+    // Columns 1–8 hold K..8 of their run's suit; the five deals bring 7..3 to each, and
+    // columns 9 and 10 collect the 2s and Aces, last run's cards on top.
+    let suit = |run: usize| if run < 4 { "♠" } else { "♥" };
+    let mut columns: Vec<(usize, Vec<Card>)> = (0..8)
+        .map(|run| {
+            let up = ["K", "Q", "J", "10", "9", "8"]
+                .iter()
+                .map(|r| card(&format!("{r}{}", suit(run))))
+                .collect();
+            (0, up)
+        })
+        .collect();
+    // Column 9 bottom to top: A 2 of run 3, A 2 of run 2, A 2 of run 1, A 2 of run 0.
+    let tail = |runs: [usize; 4]| -> Vec<Card> {
+        runs.iter()
+            .flat_map(|&r| {
+                [
+                    card(&format!("A{}", suit(r))),
+                    card(&format!("2{}", suit(r))),
+                ]
+            })
+            .collect()
+    };
+    let col9 = tail([3, 2, 1, 0]);
+    let col10 = tail([7, 6, 5, 4]);
+    columns.push((0, col9[..3].to_vec()));
+    columns.push((0, col10[..3].to_vec()));
+    let mut stock = Vec::new();
+    for deal in 0..5 {
+        for run in 0..8 {
+            stock.push(card(&format!("{}{}", 7 - deal, suit(run))));
+        }
+        stock.push(col9[3 + deal]);
+        stock.push(col10[3 + deal]);
+    }
+    let mut game = Game::from_parts(
+        Variant::Spider,
+        Suits::Two,
+        Rules::default(),
+        columns,
+        stock,
+    );
+    for _ in 0..5 {
+        game.apply(Action::Deal).unwrap();
+    }
+    for _ in 0..9 {
+        game.apply(mv(8, 0, 1)).unwrap();
+        game.apply(Action::Undo).unwrap();
+    }
+    for run in 0..4 {
+        game.apply(mv(8, run, 1)).unwrap();
+        game.apply(mv(8, run, 1)).unwrap();
+    }
+    assert_eq!(game.runs_completed(), 4);
+    // 2♥ of run 4 wanders between two emptied columns before going home.
+    game.apply(mv(9, 0, 1)).unwrap();
+    for i in 0..132 {
+        let (from, to) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+        game.apply(mv(from, to, 1)).unwrap();
+    }
+    game.apply(mv(0, 4, 1)).unwrap();
+    game.apply(mv(9, 4, 1)).unwrap();
+    for run in 5..8 {
+        game.apply(mv(9, run, 1)).unwrap();
+        game.apply(mv(9, run, 1)).unwrap();
+    }
+    assert_eq!(game.status(), Status::Won);
+    assert_eq!((game.moves(), game.deals(), game.undos()), (158, 5, 9));
+    assert_eq!(game.score(), 1128);
+}
+
+#[test]
+fn score_has_no_floor() {
+    let mut game = spider(allowed(), &[("", "5♠"), ("", ""), ("", "K♦")], "");
+    for i in 0..600 {
+        let (from, to) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+        game.apply(mv(from, to, 1)).unwrap();
+    }
+    assert_eq!(game.score(), -100);
+}
+
+// ---------------------------------------------------------------- Replay
+
+#[test]
+fn replay_rebuilds_the_same_game_and_rejects_a_bad_log() {
+    let mut game = Game::new(Variant::Spider, Suits::Two, allowed(), 31);
+    let mut log = Vec::new();
+    for i in 0..40 {
+        let actions = game.legal_actions();
+        let action = if i % 7 == 6 && game.can_undo() {
+            Action::Undo
+        } else if actions.is_empty() {
+            break;
+        } else {
+            actions[(i * 13) % actions.len()]
+        };
+        game.apply(action).unwrap();
+        log.push(action);
+    }
+    let replayed = Game::replay(Variant::Spider, Suits::Two, allowed(), 31, log.clone()).unwrap();
+    assert_eq!(replayed, game);
+    let mut bad = log.clone();
+    bad.insert(3, mv(0, 0, 1));
+    let err = Game::replay(Variant::Spider, Suits::Two, allowed(), 31, bad).unwrap_err();
+    assert_eq!(err.index, 3);
+    assert_eq!(err.reason, Illegal::SameColumn);
+}
+
+// ---------------------------------------------------------------- Auto-move
+
+#[test]
+fn auto_move_prefers_a_same_suit_parent_then_any_parent_then_an_empty_column() {
+    let game = spider(
+        allowed(),
+        &[
+            ("", "9♣ 8♥ 7♥"),
+            ("", "8♠"),
+            ("", "9♥"),
+            ("", ""),
+            ("", "8♥"),
+        ],
+        "",
+    );
+    // The longest movable group is 8♥ 7♥; its only parent is 9♥ (same suit).
+    assert_eq!(game.auto_move(0, None), Ok(mv(0, 2, 2)));
+    // Asked for one card: 7♥ onto 8♥ (same suit) beats 8♠.
+    assert_eq!(game.auto_move(0, Some(1)), Ok(mv(0, 4, 1)));
+    let only_empty = spider(allowed(), &[("", "9♣ 8♥ 7♥"), ("", "K♠"), ("", "")], "");
+    assert_eq!(only_empty.auto_move(0, None), Ok(mv(0, 2, 2)));
+    let off_suit = spider(allowed(), &[("", "9♣ 8♥ 7♥"), ("", "9♠"), ("", "")], "");
+    assert_eq!(off_suit.auto_move(0, None), Ok(mv(0, 1, 2)));
+}
+
+#[test]
+fn auto_move_never_moves_a_whole_column_into_an_empty_one_and_explains_refusals() {
+    let game = spider(allowed(), &[("", "8♥ 7♥"), ("", "K♠"), ("", "")], "");
+    assert_eq!(
+        game.auto_move(0, None),
+        Err(Illegal::NoDestination { column: 0 })
+    );
+    let game = spider(allowed(), &[("", "9♣ 8♥ 7♦"), ("", "9♠"), ("", "")], "");
+    assert_eq!(game.auto_move(0, Some(2)), Err(Illegal::GroupNotSameSuit));
+    assert_eq!(
+        game.auto_move(5, None),
+        Err(Illegal::NoSuchColumn { column: 5 })
+    );
+    let empty = spider(allowed(), &[("", ""), ("", "9♠")], "");
+    assert!(matches!(
+        empty.auto_move(0, None),
+        Err(Illegal::NotEnoughFaceUp { .. })
+    ));
+}
+
+// ---------------------------------------------------------------- Properties
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn census(game: &Game) -> Vec<Card> {
+        let pos = game.position();
+        let mut all: Vec<Card> = pos
+            .columns
+            .iter()
+            .flat_map(|c| c.cards.iter().copied())
+            .chain(pos.stock.iter().copied())
+            .chain(
+                pos.removed
+                    .iter()
+                    .flat_map(|&suit| Rank::all().map(move |r| Card::new(r, suit))),
+            )
+            .collect();
+        all.sort();
+        all
+    }
+
+    /// Every move a client could send (columns one past the end, counts up to 14) and a deal.
+    fn candidates(columns: usize) -> impl Iterator<Item = Action> {
+        (0..=columns)
+            .flat_map(move |from| {
+                (0..=columns).flat_map(move |to| (0..=14).map(move |count| mv(from, to, count)))
+            })
+            .chain(std::iter::once(Action::Deal))
+    }
+
+    fn variant_strategy() -> impl Strategy<Value = (Variant, Suits, Rules)> {
+        (
+            prop_oneof![Just(Variant::Spider), Just(Variant::Spiderette)],
+            prop_oneof![Just(Suits::One), Just(Suits::Two), Just(Suits::Four)],
+            prop_oneof![
+                Just(EmptyColumnDeal::Standard),
+                Just(EmptyColumnDeal::Strict),
+                Just(EmptyColumnDeal::Allowed)
+            ],
+        )
+            .prop_map(|(v, s, e)| {
+                (
+                    v,
+                    s,
+                    Rules {
+                        undo: true,
+                        empty_column_deal: e,
+                    },
+                )
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_games_keep_every_invariant(
+            (variant, suits, rules) in variant_strategy(),
+            deal in any::<u64>(),
+            choices in proptest::collection::vec(any::<u32>(), 1..160),
+        ) {
+            let mut game = Game::new(variant, suits, rules, deal);
+            let deck = { let mut d = fresh_deck(variant, suits); d.sort(); d };
+            let mut log = Vec::new();
+            let (mut moves, mut deals, mut undos) = (0u32, 0u32, 0u32);
+            for choice in choices {
+                let legal = game.legal_actions();
+                prop_assert_eq!(game.has_legal_action(), !legal.is_empty());
+                // legal_actions() and apply() agree on every candidate action.
+                let snapshot = game.clone();
+                for action in candidates(game.column_count()) {
+                    let mut trial = snapshot.clone();
+                    let accepted = trial.apply(action).is_ok();
+                    prop_assert_eq!(accepted, legal.contains(&action), "{:?}", action);
+                    if !accepted {
+                        prop_assert_eq!(&trial, &snapshot);
+                    }
+                }
+                // Pick: mostly a legal action, sometimes an undo.
+                let pick = choice as usize % (legal.len() + 1);
+                let action = if pick == legal.len() || legal.is_empty() { Action::Undo } else { legal[pick] };
+                let before = game.clone();
+                match game.apply(action) {
+                    Ok(_) => {
+                        log.push(action);
+                        match action {
+                            Action::Move { .. } => moves += 1,
+                            Action::Deal => deals += 1,
+                            Action::Undo => undos += 1,
+                            Action::Resign => {}
+                        }
+                        if action != Action::Undo && game.status() == Status::InProgress {
+                            // Undo after any action restores the previous position.
+                            let mut back = game.clone();
+                            back.apply(Action::Undo).unwrap();
+                            prop_assert_eq!(back.position(), before.position());
+                        }
+                    }
+                    Err(reason) => {
+                        prop_assert_eq!(action, Action::Undo);
+                        prop_assert_eq!(reason, Illegal::NothingToUndo);
+                        prop_assert_eq!(&game, &before);
+                    }
+                }
+                prop_assert_eq!(census(&game), deck.clone());
+                for c in 0..game.column_count() {
+                    let (down, up) = game.column(c).unwrap();
+                    prop_assert!(down == 0 || !up.is_empty(), "a column with hidden cards shows one");
+                }
+                let runs = game.runs_completed() as i64;
+                prop_assert_eq!(game.score(), 500 - i64::from(moves + deals + undos) + 100 * runs);
+                if game.status() != Status::InProgress { break; }
+            }
+            let replayed = Game::replay(variant, suits, rules, deal, log).unwrap();
+            prop_assert_eq!(replayed, game);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Perft
+
+/// Sequences counted by trying every conceivable move through `apply`, independent of the
+/// move generator.
+fn perft_by_trial(game: &Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let n = game.column_count();
+    let mut total = 0;
+    let all = (0..n)
+        .flat_map(|from| (0..n).flat_map(move |to| (1..=13).map(move |count| mv(from, to, count))))
+        .chain(std::iter::once(Action::Deal));
+    for action in all {
+        let mut next = game.clone();
+        if next.apply(action).is_ok() {
+            total += perft_by_trial(&next, depth - 1);
+        }
+    }
+    total
+}
+
+#[test]
+fn perft_golden_counts() {
+    // (variant, suits, deal number, deals made first, counts at depth 1..=4)
+    let cases: &[(Variant, Suits, u64, usize, [u64; 4])] = &[
+        (Variant::Spider, Suits::One, 1, 0, [3, 8, 58, 517]),
+        (Variant::Spider, Suits::Four, 2, 0, [8, 63, 496, 3864]),
+        (Variant::Spider, Suits::Two, 4, 2, [5, 31, 229, 1791]),
+        (Variant::Spiderette, Suits::Two, 3, 0, [4, 15, 61, 274]),
+        (Variant::Spiderette, Suits::Four, 6, 1, [3, 5, 18, 59]),
+    ];
+    for &(variant, suits, deal, deals_first, expected) in cases {
+        let mut game = Game::new(variant, suits, allowed(), deal);
+        for _ in 0..deals_first {
+            game.apply(Action::Deal).unwrap();
+        }
+        let got = [game.perft(1), game.perft(2), game.perft(3), game.perft(4)];
+        assert_eq!(got, expected, "{variant:?} {suits:?} deal {deal}");
+        assert_eq!(perft_by_trial(&game, 2), got[1]);
+    }
+}

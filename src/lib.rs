@@ -1,0 +1,3 @@
+//! Spider Solitaire: a pure rules engine and the HTTP service built on it.
+
+pub mod engine;

@@ -1,0 +1,3 @@
+fn main() {
+    println!("spider {}", env!("CARGO_PKG_VERSION"));
+}
