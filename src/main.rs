@@ -1,3 +1,103 @@
-fn main() {
-    println!("spider {}", env!("CARGO_PKG_VERSION"));
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use spider::config::Config;
+use spider::store::{Db, DbOptions};
+
+#[derive(Parser)]
+#[command(name = "spider", version, about = "Spider Solitaire game service")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the HTTP API (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Write the OpenAPI document.
+    Openapi {
+        /// Where to write it; `-` for standard output.
+        #[arg(long, default_value = "openapi/openapi.json")]
+        out: PathBuf,
+    },
+}
+
+fn open_db(config: &Config) -> anyhow::Result<Db> {
+    let db = Db::connect(&DbOptions {
+        url: config.database_url.clone(),
+        pool_size: config.db_pool_size,
+        sqlite_synchronous: config.sqlite_synchronous.clone(),
+    })?;
+    let applied = db.migrate()?;
+    if applied > 0 {
+        tracing::info!(applied, "applied database migrations");
+    }
+    Ok(db)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(Command::Openapi { out }) = &cli.command {
+        let json = match serde_json::to_string_pretty(&spider::http::openapi()) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let written = if out.as_os_str() == "-" {
+            print!("{json}");
+            Ok(())
+        } else {
+            std::fs::write(out, json)
+        };
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: writing {}: {e}", out.display());
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    spider::init_logging(&config.log_level);
+    let result = match cli.command {
+        Some(Command::Migrate) => open_db(&config).map(|_| ()),
+        _ => serve(config),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(config: Config) -> anyhow::Result<()> {
+    if config.jwt_secret_is_default {
+        tracing::warn!(
+            "JWT_SECRET is not set: using the built-in development secret. Anyone can forge \
+             tokens for this server. Set JWT_SECRET (32+ characters) before exposing it."
+        );
+    }
+    let db = open_db(&config)?;
+    let listener = TcpListener::bind(config.bind)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+    tracing::info!(address = %config.bind, backend = ?db.backend(), "serving; docs at /docs");
+    actix_web::rt::System::new()
+        .block_on(async move { spider::http::run(&config, db, listener)?.await })?;
+    Ok(())
 }

@@ -18,6 +18,32 @@ pub enum EmptyColumnDeal {
     Allowed,
 }
 
+impl EmptyColumnDeal {
+    pub const ALL: [EmptyColumnDeal; 3] = [
+        EmptyColumnDeal::Standard,
+        EmptyColumnDeal::Strict,
+        EmptyColumnDeal::Allowed,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EmptyColumnDeal::Standard => "standard",
+            EmptyColumnDeal::Strict => "strict",
+            EmptyColumnDeal::Allowed => "allowed",
+        }
+    }
+}
+
+impl std::str::FromStr for EmptyColumnDeal {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        EmptyColumnDeal::ALL
+            .into_iter()
+            .find(|rule| rule.name() == s)
+            .ok_or(())
+    }
+}
+
 /// Rules options, fixed when a game is created.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
@@ -60,13 +86,37 @@ pub enum Status {
     Resigned,
 }
 
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::InProgress => "in_progress",
+            Status::Won => "won",
+            Status::Resigned => "resigned",
+        }
+    }
+
+    pub fn is_over(self) -> bool {
+        self != Status::InProgress
+    }
+}
+
+impl std::str::FromStr for Status {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        [Status::InProgress, Status::Won, Status::Resigned]
+            .into_iter()
+            .find(|status| status.name() == s)
+            .ok_or(())
+    }
+}
+
 /// Why an action was refused. Each variant is one rule; the message is a sentence for a
 /// player, with columns numbered from 1 as players see them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     #[error("The game is over: it accepts no further actions.")]
     GameOver,
-    #[error("There is no column {}.", column + 1)]
+    #[error("There is no column {}.", column.saturating_add(1))]
     NoSuchColumn { column: usize },
     #[error("A card cannot be moved onto its own column.")]
     SameColumn,
@@ -765,6 +815,33 @@ impl Game {
         }
         best.map(|(_, action)| action)
             .ok_or(Illegal::NoDestination { column })
+    }
+
+    /// How many cards a move from `from` to `to` takes when the player names no count: the
+    /// one group that fits on the target's last card, or the longest movable group for an
+    /// empty target.
+    pub fn move_count(&self, from: usize, to: usize) -> Result<usize, Illegal> {
+        if self.status != Status::InProgress {
+            return Err(Illegal::GameOver);
+        }
+        let source = self.check_column(from)?;
+        let target = self.check_column(to)?;
+        if from == to {
+            return Err(Illegal::SameColumn);
+        }
+        let movable = source.movable();
+        let (Some(bottom), Some(onto)) = (source.last(), target.last()) else {
+            // An empty source is refused by the group rule; an empty target takes it all.
+            return Ok(movable.max(1));
+        };
+        let count = usize::from(onto.rank.value()).wrapping_sub(usize::from(bottom.rank.value()));
+        if (1..=movable).contains(&count) {
+            Ok(count)
+        } else {
+            // No group fits: report the landing rule for the whole movable group.
+            let card = source.cards[source.cards.len() - movable];
+            Err(Illegal::LandingRankMismatch { card, onto })
+        }
     }
 
     /// The number of distinct sequences of `depth` legal moves and deals (perft).

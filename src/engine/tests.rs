@@ -724,6 +724,37 @@ fn auto_move_never_moves_a_whole_column_into_an_empty_one_and_explains_refusals(
     ));
 }
 
+#[test]
+fn move_count_finds_the_group_that_fits_or_the_longest_for_an_empty_column() {
+    let mut game = spider(
+        allowed(),
+        &[
+            ("", "9♣ 8♥ 7♥ 6♥"),
+            ("", "9♠"),
+            ("", ""),
+            ("", "7♦"),
+            ("", "K♠"),
+            ("", ""),
+        ],
+        "",
+    );
+    assert_eq!(game.move_count(0, 1), Ok(3));
+    assert_eq!(game.move_count(0, 3), Ok(1));
+    assert_eq!(game.move_count(0, 2), Ok(3));
+    assert_eq!(
+        game.move_count(0, 4),
+        Err(Illegal::LandingRankMismatch {
+            card: card("8♥"),
+            onto: card("K♠")
+        })
+    );
+    assert_eq!(game.move_count(0, 0), Err(Illegal::SameColumn));
+    assert!(matches!(
+        game.apply(mv(5, 1, game.move_count(5, 1).unwrap())),
+        Err(Illegal::NotEnoughFaceUp { .. })
+    ));
+}
+
 // ---------------------------------------------------------------- Properties
 
 mod properties {

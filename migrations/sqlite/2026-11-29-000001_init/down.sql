@@ -1,0 +1,4 @@
+DROP TABLE idempotency_keys;
+DROP TABLE game_events;
+DROP TABLE games;
+DROP TABLE users;

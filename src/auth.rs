@@ -1,0 +1,174 @@
+//! Passwords (argon2id) and bearer tokens (JWT, HS256 only).
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+pub const ISSUER: &str = "spider-solitaire";
+pub const AUDIENCE: &str = "spider-api";
+
+pub fn hash_password(password: &str) -> Result<String, argon2::password_hash::Error> {
+    use rand_core::{OsRng, TryRngCore};
+    let mut bytes = [0u8; 16];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|_| argon2::password_hash::Error::Crypto)?;
+    let salt = SaltString::encode_b64(&bytes)?;
+    Ok(Argon2::default()
+        .hash_password(password.as_bytes(), &salt)?
+        .to_string())
+}
+
+/// False for a wrong password and for a hash that cannot be read.
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Claims {
+    /// The user id.
+    pub sub: String,
+    pub iss: String,
+    pub aud: String,
+    pub iat: u64,
+    pub exp: u64,
+}
+
+#[derive(Clone)]
+pub struct Tokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    ttl_seconds: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("the token has expired")]
+    Expired,
+    #[error("the token is not valid")]
+    Invalid,
+}
+
+impl Tokens {
+    pub fn new(secret: &str, ttl_seconds: u64) -> Tokens {
+        // HS256 only: a token signed with any other algorithm, or with `alg: none`, is refused.
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        validation.leeway = 5;
+        Tokens {
+            encoding: EncodingKey::from_secret(secret.as_bytes()),
+            decoding: DecodingKey::from_secret(secret.as_bytes()),
+            validation,
+            ttl_seconds,
+        }
+    }
+
+    pub fn ttl_seconds(&self) -> u64 {
+        self.ttl_seconds
+    }
+
+    /// A token for `user_id`, valid from `now` (seconds since the epoch) for the configured time.
+    pub fn issue(&self, user_id: &str, now: u64) -> Result<String, jsonwebtoken::errors::Error> {
+        let claims = Claims {
+            sub: user_id.to_string(),
+            iss: ISSUER.to_string(),
+            aud: AUDIENCE.to_string(),
+            iat: now,
+            exp: now + self.ttl_seconds,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+    }
+
+    pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map(|data| data.claims)
+            .map_err(|e| match e.kind() {
+                jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
+                _ => TokenError::Invalid,
+            })
+    }
+}
+
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_verify_only_against_their_hash() {
+        let hash = hash_password("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("correct horse", &hash));
+        assert!(!verify_password("wrong horse", &hash));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn tokens_check_signature_expiry_issuer_audience_and_algorithm() {
+        let tokens = Tokens::new("a-secret-that-is-long-enough-for-hs256!!", 60);
+        let now = unix_now();
+        let token = tokens.issue("user-1", now).unwrap();
+        assert_eq!(tokens.verify(&token).unwrap().sub, "user-1");
+
+        let other = Tokens::new("another-secret-that-is-long-enough-too!!", 60);
+        assert!(matches!(other.verify(&token), Err(TokenError::Invalid)));
+
+        let expired = tokens.issue("user-1", now - 3600).unwrap();
+        assert!(matches!(tokens.verify(&expired), Err(TokenError::Expired)));
+
+        let claims = Claims {
+            sub: "user-1".into(),
+            iss: ISSUER.into(),
+            aud: "someone-else".into(),
+            iat: now,
+            exp: now + 60,
+        };
+        let key = EncodingKey::from_secret(b"a-secret-that-is-long-enough-for-hs256!!");
+        let wrong_aud =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &key).unwrap();
+        assert!(matches!(
+            tokens.verify(&wrong_aud),
+            Err(TokenError::Invalid)
+        ));
+
+        let hs512 = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS512),
+            &Claims {
+                aud: AUDIENCE.into(),
+                ..claims.clone()
+            },
+            &key,
+        )
+        .unwrap();
+        assert!(matches!(tokens.verify(&hs512), Err(TokenError::Invalid)));
+
+        // alg: none, unsigned.
+        use base64::Engine;
+        let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let header = b64.encode(r#"{"alg":"none","typ":"JWT"}"#);
+        let body = b64.encode(
+            serde_json::to_string(&Claims {
+                aud: AUDIENCE.into(),
+                ..claims
+            })
+            .unwrap(),
+        );
+        let none = format!("{header}.{body}.");
+        assert!(matches!(tokens.verify(&none), Err(TokenError::Invalid)));
+    }
+}

@@ -1,0 +1,151 @@
+//! Configuration from environment variables, parsed into types with clear errors.
+
+use std::net::SocketAddr;
+use std::str::FromStr;
+
+/// The development JWT secret used when `JWT_SECRET` is unset. Never for production.
+pub const DEV_JWT_SECRET: &str = "spider-dev-secret-change-me-spider-dev-secret";
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `sqlite://spider.db` (default) or `postgres://…`.
+    pub database_url: String,
+    pub db_pool_size: u32,
+    /// SQLite `synchronous` pragma: `FULL` (default) or `NORMAL`.
+    pub sqlite_synchronous: String,
+    pub jwt_secret: String,
+    /// True when `jwt_secret` is the development default.
+    pub jwt_secret_is_default: bool,
+    pub jwt_ttl_seconds: u64,
+    pub bind: SocketAddr,
+    pub workers: usize,
+    pub log_level: String,
+    /// Requests per second allowed per token and per client address; 0 turns limits off.
+    pub rate_limit_per_second: u32,
+    pub rate_limit_burst: u32,
+    /// Allowed browser origins; empty means any origin.
+    pub cors_origins: Vec<String>,
+    /// Largest JSON body accepted, in bytes.
+    pub json_limit: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {var}={value:?} is not valid: expected {expected}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub value: String,
+    pub expected: &'static str,
+}
+
+fn var(name: &'static str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parse<T: FromStr>(
+    name: &'static str,
+    default: T,
+    expected: &'static str,
+) -> Result<T, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(value) => value.trim().parse().map_err(|_| ConfigError {
+            var: name,
+            value,
+            expected,
+        }),
+    }
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            database_url: "sqlite://spider.db".into(),
+            db_pool_size: 16,
+            sqlite_synchronous: "FULL".into(),
+            jwt_secret: DEV_JWT_SECRET.into(),
+            jwt_secret_is_default: true,
+            jwt_ttl_seconds: 7 * 24 * 3600,
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            log_level: "info".into(),
+            rate_limit_per_second: 50,
+            rate_limit_burst: 100,
+            cors_origins: Vec::new(),
+            json_limit: 16 * 1024,
+        }
+    }
+}
+
+impl Config {
+    /// The defaults above, overridden by whichever variables are set.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        let d = Config::default();
+        let database_url = var("DATABASE_URL").unwrap_or(d.database_url);
+        let (backend, _) = crate::store::parse_url(&database_url);
+        if backend == crate::store::Backend::Sqlite
+            && database_url.contains("://")
+            && !database_url.starts_with("sqlite://")
+        {
+            return Err(ConfigError {
+                var: "DATABASE_URL",
+                value: database_url,
+                expected: "sqlite://PATH, a file path, or postgres://USER@HOST/DB",
+            });
+        }
+        let sqlite_synchronous = var("SQLITE_SYNCHRONOUS")
+            .unwrap_or(d.sqlite_synchronous)
+            .to_ascii_uppercase();
+        if !matches!(sqlite_synchronous.as_str(), "FULL" | "NORMAL") {
+            return Err(ConfigError {
+                var: "SQLITE_SYNCHRONOUS",
+                value: sqlite_synchronous,
+                expected: "FULL or NORMAL",
+            });
+        }
+        let jwt_secret = var("JWT_SECRET");
+        if jwt_secret.as_ref().is_some_and(|s| s.len() < 32) {
+            return Err(ConfigError {
+                var: "JWT_SECRET",
+                value: "(hidden)".into(),
+                expected: "at least 32 characters",
+            });
+        }
+        Ok(Config {
+            db_pool_size: parse(
+                "DB_POOL_SIZE",
+                d.db_pool_size,
+                "a whole number of connections",
+            )?,
+            sqlite_synchronous,
+            jwt_secret_is_default: jwt_secret.is_none(),
+            jwt_secret: jwt_secret.unwrap_or(d.jwt_secret),
+            jwt_ttl_seconds: parse("JWT_TTL_SECONDS", d.jwt_ttl_seconds, "a number of seconds")?,
+            bind: parse("BIND", d.bind, "an address and port such as 0.0.0.0:8080")?,
+            workers: parse("WORKERS", d.workers, "a number of worker threads")?,
+            log_level: var("LOG_LEVEL")
+                .or_else(|| var("RUST_LOG"))
+                .unwrap_or(d.log_level),
+            rate_limit_per_second: parse(
+                "RATE_LIMIT_PER_SECOND",
+                d.rate_limit_per_second,
+                "a whole number of requests per second (0 turns limits off)",
+            )?,
+            rate_limit_burst: parse(
+                "RATE_LIMIT_BURST",
+                d.rate_limit_burst,
+                "a whole number of requests",
+            )?,
+            cors_origins: var("CORS_ORIGINS")
+                .filter(|v| v.trim() != "*")
+                .map(|v| {
+                    v.split(',')
+                        .map(|o| o.trim().to_string())
+                        .filter(|o| !o.is_empty())
+                        .collect()
+                })
+                .unwrap_or(d.cors_origins),
+            json_limit: parse("JSON_LIMIT_BYTES", d.json_limit, "a number of bytes")?,
+            database_url,
+        })
+    }
+}

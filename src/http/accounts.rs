@@ -1,0 +1,227 @@
+//! Accounts: register, log in, guest accounts, the caller's profile.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use super::identity::Caller;
+use super::{blocking, AppState};
+use crate::auth;
+use crate::store::{self, users};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// 3–32 characters: letters, digits, `_`, `-` and `.`.
+    #[schema(example = "ada")]
+    pub username: String,
+    /// 8–128 characters.
+    #[schema(example = "correct horse battery")]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserView {
+    pub id: String,
+    /// `null` for a guest account.
+    pub username: Option<String>,
+    pub is_guest: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&users::User> for UserView {
+    fn from(user: &users::User) -> Self {
+        UserView {
+            id: user.id.clone(),
+            username: user.username.clone(),
+            is_guest: user.is_guest,
+            created_at: user.created_at.and_utc(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    pub user: UserView,
+    /// Send as `Authorization: Bearer <token>`.
+    pub token: String,
+    #[schema(example = "Bearer")]
+    pub token_type: &'static str,
+    pub expires_at: DateTime<Utc>,
+}
+
+fn session(state: &AppState, user: &users::User) -> Result<Session, ApiError> {
+    let now = auth::unix_now();
+    let token = state
+        .tokens
+        .issue(&user.id, now)
+        .map_err(|e| ApiError::internal("issuing a token", e))?;
+    let expires = now + state.tokens.ttl_seconds();
+    Ok(Session {
+        user: user.into(),
+        token,
+        token_type: "Bearer",
+        expires_at: DateTime::from_timestamp(expires as i64, 0).unwrap_or_default(),
+    })
+}
+
+fn validate(credentials: &Credentials) -> Result<(), ApiError> {
+    let name = &credentials.username;
+    let name_ok = (3..=32).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if !name_ok {
+        return Err(ApiError::invalid_request(
+            "A username has 3 to 32 characters: letters, digits, '_', '-' and '.'.",
+        ));
+    }
+    if !(8..=128).contains(&credentials.password.chars().count()) {
+        return Err(ApiError::invalid_request(
+            "A password has 8 to 128 characters.",
+        ));
+    }
+    Ok(())
+}
+
+/// Create an account and sign in.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "register",
+    request_body = Credentials,
+    security(()),
+    responses(
+        (status = 201, description = "The account and a token", body = Session),
+        (status = 400, description = "Username or password not acceptable", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The username is taken (`username_taken`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/auth/register")]
+pub async fn register(
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let credentials = body.into_inner();
+    validate(&credentials)?;
+    let db = state.db.clone();
+    let user = blocking(move || {
+        let hash = auth::hash_password(&credentials.password)
+            .map_err(|e| ApiError::internal("hashing a password", e))?;
+        let user = users::User {
+            id: uuid::Uuid::new_v4().to_string(),
+            username: Some(credentials.username),
+            password_hash: Some(hash),
+            is_guest: false,
+            created_at: store::now(),
+        };
+        let mut conn = db.conn()?;
+        match users::insert(&mut conn, &user) {
+            Err(e) if e.is_unique_violation() => Err(ApiError::conflict(
+                "username_taken",
+                "That username is taken: choose another.",
+            )),
+            other => other.map(|_| user).map_err(ApiError::from),
+        }
+    })
+    .await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(session(&state, &user)?))
+}
+
+/// Sign in with a username and password.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "login",
+    request_body = Credentials,
+    security(()),
+    responses(
+        (status = 200, description = "A token", body = Session),
+        (status = 401, description = "Wrong username or password (`invalid_credentials`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/auth/login")]
+pub async fn login(
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let credentials = body.into_inner();
+    let db = state.db.clone();
+    let user = blocking(move || {
+        let mut conn = db.conn()?;
+        let user = users::by_username(&mut conn, &credentials.username)?;
+        drop(conn);
+        Ok(user.filter(|u| {
+            u.password_hash
+                .as_deref()
+                .is_some_and(|hash| auth::verify_password(&credentials.password, hash))
+        }))
+    })
+    .await?;
+    let user = user.ok_or_else(|| {
+        ApiError::unauthorized(
+            "invalid_credentials",
+            "That username and password do not match an account.",
+        )
+    })?;
+    Ok(HttpResponse::Ok().json(session(&state, &user)?))
+}
+
+/// Create a guest account: a token to play right away, no password.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "createGuest",
+    security(()),
+    responses(
+        (status = 201, description = "A guest account and its token", body = Session),
+    )
+)]
+#[post("/auth/guest")]
+pub async fn guest(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let user = blocking(move || {
+        let user = users::User {
+            id: uuid::Uuid::new_v4().to_string(),
+            username: None,
+            password_hash: None,
+            is_guest: true,
+            created_at: store::now(),
+        };
+        let mut conn = db.conn()?;
+        users::insert(&mut conn, &user)?;
+        Ok(user)
+    })
+    .await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(session(&state, &user)?))
+}
+
+/// The signed-in caller's profile.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "getMe",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller", body = UserView),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/me")]
+pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let user = blocking(move || {
+        let mut conn = db.conn()?;
+        Ok(users::by_id(&mut conn, &caller.user_id)?)
+    })
+    .await?;
+    let user = user.ok_or_else(unknown_user)?;
+    Ok(HttpResponse::Ok().json(UserView::from(&user)))
+}
+
+/// A valid token whose account no longer exists.
+pub fn unknown_user() -> ApiError {
+    ApiError::unauthorized(
+        "unknown_user",
+        "The account this token was issued for does not exist: sign in again.",
+    )
+}

@@ -1,0 +1,969 @@
+//! Games: create, read, act, legal moves, event log, restart, the caller's list.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use base64::Engine as _;
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{ApiError, Problem};
+use super::identity::Caller;
+use super::{blocking, AppState};
+use crate::engine::{self, Action, Game, Illegal};
+use crate::store::games::{self as game_store, AppendError, Appended, DealSpec, GameRow};
+use crate::store::{self, StoreError};
+
+// ---------------------------------------------------------------- Shapes
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VariantName {
+    Spider,
+    Spiderette,
+}
+
+impl From<VariantName> for engine::Variant {
+    fn from(v: VariantName) -> Self {
+        match v {
+            VariantName::Spider => engine::Variant::Spider,
+            VariantName::Spiderette => engine::Variant::Spiderette,
+        }
+    }
+}
+
+impl From<engine::Variant> for VariantName {
+    fn from(v: engine::Variant) -> Self {
+        match v {
+            engine::Variant::Spider => VariantName::Spider,
+            engine::Variant::Spiderette => VariantName::Spiderette,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SuitName {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl From<engine::Suit> for SuitName {
+    fn from(s: engine::Suit) -> Self {
+        match s {
+            engine::Suit::Spades => SuitName::Spades,
+            engine::Suit::Hearts => SuitName::Hearts,
+            engine::Suit::Diamonds => SuitName::Diamonds,
+            engine::Suit::Clubs => SuitName::Clubs,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    InProgress,
+    Won,
+    Resigned,
+}
+
+impl From<engine::Status> for GameStatus {
+    fn from(s: engine::Status) -> Self {
+        match s {
+            engine::Status::InProgress => GameStatus::InProgress,
+            engine::Status::Won => GameStatus::Won,
+            engine::Status::Resigned => GameStatus::Resigned,
+        }
+    }
+}
+
+/// RULES.md, "Empty-column rule": what a deal does while a column is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EmptyColumnRule {
+    /// Refused while a column is empty, unless the tableau holds fewer cards than columns.
+    #[default]
+    Standard,
+    /// Refused while a column is empty, always.
+    Strict,
+    /// Empty columns never block a deal.
+    Allowed,
+}
+
+impl From<EmptyColumnRule> for engine::EmptyColumnDeal {
+    fn from(r: EmptyColumnRule) -> Self {
+        match r {
+            EmptyColumnRule::Standard => engine::EmptyColumnDeal::Standard,
+            EmptyColumnRule::Strict => engine::EmptyColumnDeal::Strict,
+            EmptyColumnRule::Allowed => engine::EmptyColumnDeal::Allowed,
+        }
+    }
+}
+
+impl From<engine::EmptyColumnDeal> for EmptyColumnRule {
+    fn from(r: engine::EmptyColumnDeal) -> Self {
+        match r {
+            engine::EmptyColumnDeal::Standard => EmptyColumnRule::Standard,
+            engine::EmptyColumnDeal::Strict => EmptyColumnRule::Strict,
+            engine::EmptyColumnDeal::Allowed => EmptyColumnRule::Allowed,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// House rules, fixed when the game is created.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesBody {
+    /// Whether undo is allowed (default true).
+    #[serde(default = "yes")]
+    pub undo: bool,
+    #[serde(default)]
+    pub empty_column_deal: EmptyColumnRule,
+}
+
+impl Default for RulesBody {
+    fn default() -> Self {
+        RulesBody {
+            undo: true,
+            empty_column_deal: EmptyColumnRule::Standard,
+        }
+    }
+}
+
+/// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
+/// clients whose numbers lose precision past 2^53, as a string of digits.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum DealNumber {
+    Number(u64),
+    Text(String),
+}
+
+impl DealNumber {
+    fn value(&self) -> Result<u64, ApiError> {
+        match self {
+            DealNumber::Number(n) => Ok(*n),
+            DealNumber::Text(text) => text.trim().parse().map_err(|_| {
+                ApiError::invalid_request(
+                    "deal_number must be a whole number from 0 to 18446744073709551615.",
+                )
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "spider", "suits": 2}))]
+pub struct CreateGame {
+    /// Default `spider`.
+    #[serde(default)]
+    pub variant: Option<VariantName>,
+    /// 1, 2 or 4.
+    #[schema(example = 2)]
+    pub suits: u8,
+    /// Omit for a deal the server picks at random (kept secret until the game ends).
+    pub deal_number: Option<DealNumber>,
+    pub rules: Option<RulesBody>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CardView {
+    /// 1 (Ace) to 13 (King).
+    pub rank: u8,
+    pub suit: SuitName,
+    /// Short text form, e.g. `"10♥"`, `"K♠"`.
+    pub text: String,
+}
+
+impl From<engine::Card> for CardView {
+    fn from(card: engine::Card) -> Self {
+        CardView {
+            rank: card.rank.value(),
+            suit: card.suit.into(),
+            text: card.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ColumnView {
+    /// Column number, from 1.
+    pub column: usize,
+    /// How many face-down cards lie under the face-up ones.
+    pub face_down: usize,
+    /// Face-up cards, the one at the bottom of the pile first, the last (playable) card last.
+    pub face_up: Vec<CardView>,
+}
+
+/// A game as its player sees it. Face-down cards and the stock order are never included.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameView {
+    pub id: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    pub rules: RulesBody,
+    /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
+    pub deal_number: Option<String>,
+    /// True when the player chose the deal number.
+    pub deal_chosen: bool,
+    pub status: GameStatus,
+    /// 500 − actions + 100 × runs completed (Windows scoring).
+    pub score: i64,
+    /// Moves, deals and undos accepted (each costs a point).
+    pub actions: u32,
+    pub moves: u32,
+    pub deals: u32,
+    pub undos: u32,
+    pub runs_completed: usize,
+    pub runs_total: usize,
+    pub completed_suits: Vec<SuitName>,
+    pub stock_cards: usize,
+    pub stock_deals_left: usize,
+    /// Whether any move or deal is legal now (if not, the player can only undo or resign).
+    pub has_legal_action: bool,
+    pub can_undo: bool,
+    /// The number of events in the game's log; also its `ETag`.
+    pub version: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Server time from creation to the winning or resigning action, or to now.
+    pub elapsed_ms: i64,
+    pub columns: Vec<ColumnView>,
+}
+
+/// Whether a caller may see the deal number now (a known number reveals every hidden card).
+fn deal_visible(row: &GameRow, status: engine::Status) -> bool {
+    row.deal_chosen || status.is_over()
+}
+
+fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
+    let end = finished.unwrap_or_else(store::now);
+    (end - created).num_milliseconds().max(0)
+}
+
+impl GameView {
+    fn new(
+        row: &GameRow,
+        game: &Game,
+        version: i32,
+        updated_at: NaiveDateTime,
+        finished_at: Option<NaiveDateTime>,
+    ) -> GameView {
+        let view = game.view();
+        GameView {
+            id: row.id.clone(),
+            variant: view.variant.into(),
+            suits: view.suits.count(),
+            rules: RulesBody {
+                undo: view.rules.undo,
+                empty_column_deal: view.rules.empty_column_deal.into(),
+            },
+            deal_number: deal_visible(row, view.status).then(|| game.deal_number().to_string()),
+            deal_chosen: row.deal_chosen,
+            status: view.status.into(),
+            score: view.score,
+            actions: view.actions,
+            moves: view.moves,
+            deals: view.deals,
+            undos: view.undos,
+            runs_completed: view.runs_completed,
+            runs_total: view.runs_total,
+            completed_suits: view.completed_suits.iter().map(|&s| s.into()).collect(),
+            stock_cards: view.stock_cards,
+            stock_deals_left: view.stock_deals_left,
+            has_legal_action: view.has_legal_action,
+            can_undo: view.can_undo,
+            version,
+            created_at: row.created_at.and_utc(),
+            updated_at: updated_at.and_utc(),
+            finished_at: finished_at.map(|t| t.and_utc()),
+            elapsed_ms: elapsed_ms(row.created_at, finished_at),
+            columns: view
+                .columns
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| ColumnView {
+                    column: i + 1,
+                    face_down: c.face_down,
+                    face_up: c.face_up.into_iter().map(CardView::from).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn of_row(row: &GameRow, game: &Game) -> GameView {
+        GameView::new(row, game, row.version, row.updated_at, row.finished_at)
+    }
+}
+
+/// One action. Columns are numbered from 1.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionRequest {
+    /// Move the last `count` face-up cards of column `from` onto column `to`. Without
+    /// `count`: the group that fits on the target's last card, or for an empty target the
+    /// longest movable same-suit group.
+    Move {
+        from: u32,
+        to: u32,
+        count: Option<u32>,
+    },
+    /// "Tap a card": move the cards at the end of `column` (the longest group that has
+    /// somewhere to go, or `count` cards) to the best destination.
+    Auto { column: u32, count: Option<u32> },
+    /// Deal one card from the stock onto every column.
+    Deal,
+    /// Take back the last move or deal.
+    Undo,
+    /// Give up the game.
+    Resign,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
+pub struct ActionBody {
+    #[serde(flatten)]
+    pub action: ActionRequest,
+    /// Apply only if the game is still at this version (like `If-Match`).
+    pub expected_version: Option<i32>,
+}
+
+/// An action as stored and listed, columns numbered from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionView {
+    Move {
+        from: usize,
+        to: usize,
+        count: usize,
+    },
+    Deal,
+    Undo,
+    Resign,
+}
+
+impl From<Action> for ActionView {
+    fn from(action: Action) -> Self {
+        match action {
+            Action::Move { from, to, count } => ActionView::Move {
+                from: from + 1,
+                to: to + 1,
+                count,
+            },
+            Action::Deal => ActionView::Deal,
+            Action::Undo => ActionView::Undo,
+            Action::Resign => ActionView::Resign,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalActions {
+    pub version: i32,
+    /// Every legal move and the deal if it is legal, columns numbered from 1.
+    pub actions: Vec<ActionView>,
+    pub can_undo: bool,
+    pub has_legal_action: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventView {
+    /// 1 for the first action; equals the game's version after it.
+    pub seq: i32,
+    pub action: ActionView,
+    /// Server time the action was accepted.
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventLog {
+    pub game_id: String,
+    pub version: i32,
+    pub events: Vec<EventView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    pub status: GameStatus,
+    pub score: i32,
+    pub actions: i32,
+    pub runs_completed: i32,
+    pub version: i32,
+    pub deal_number: Option<String>,
+    pub deal_chosen: bool,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamePage {
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 1–100, default 20.
+    pub limit: Option<i64>,
+    /// `next_cursor` from the previous page.
+    pub cursor: Option<String>,
+}
+
+// ---------------------------------------------------------------- Helpers
+
+fn etag(version: i32) -> (header::HeaderName, String) {
+    (header::ETAG, format!("\"{version}\""))
+}
+
+/// The version an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; `*` asks for none.
+fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
+    let Some(value) = req.headers().get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or("").trim();
+    if text == "*" {
+        return Ok(None);
+    }
+    let bare = text.trim_start_matches("W/").trim_matches('"');
+    bare.parse().map(Some).map_err(|_| {
+        ApiError::invalid_request(
+            "If-Match must be the game's ETag, a version number in quotes such as \"3\".",
+        )
+    })
+}
+
+fn idempotency_key(
+    req: &HttpRequest,
+    what: &str,
+) -> Result<Option<game_store::IdempotencyKey>, ApiError> {
+    let Some(value) = req.headers().get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value
+        .to_str()
+        .ok()
+        .map(str::trim)
+        .filter(|k| (1..=255).contains(&k.len()))
+        .ok_or_else(|| {
+            ApiError::invalid_request("Idempotency-Key must be 1 to 255 visible ASCII characters.")
+        })?;
+    let fingerprint = Sha256::digest(format!("{} {what}", req.path()).as_bytes());
+    Ok(Some(game_store::IdempotencyKey {
+        key: key.to_string(),
+        fingerprint: hex(&fingerprint),
+    }))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, ApiError> {
+    let spec = row.deal_spec()?;
+    Game::replay(spec.variant, spec.suits, spec.rules, spec.deal_number, log)
+        .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))
+}
+
+fn load(db: &store::Db, caller: &Caller, id: &str) -> Result<(GameRow, Game), ApiError> {
+    db.read(|conn| {
+        let row =
+            game_store::owned(conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
+        let log = game_store::actions(conn, id)?;
+        let game = replay(&row, log)?;
+        Ok((row, game))
+    })
+}
+
+/// A column number from the API (from 1) as the engine's index (from 0).
+fn column(n: u32) -> Result<usize, ApiError> {
+    n.checked_sub(1).map(|c| c as usize).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Illegal::NoSuchColumn { column: 0 }.code(),
+            "Illegal action",
+            "There is no column 0: columns are numbered from 1.",
+        )
+    })
+}
+
+/// The engine action a request names, resolving counts and auto-moves through the engine.
+fn resolve(request: &ActionRequest, game: &Game) -> Result<Action, ApiError> {
+    Ok(match *request {
+        ActionRequest::Move { from, to, count } => {
+            let (from, to) = (column(from)?, column(to)?);
+            let count = match count {
+                Some(count) => count as usize,
+                None => game.move_count(from, to).map_err(ApiError::illegal)?,
+            };
+            Action::Move { from, to, count }
+        }
+        ActionRequest::Auto { column: c, count } => game
+            .auto_move(column(c)?, count.map(|n| n as usize))
+            .map_err(ApiError::illegal)?,
+        ActionRequest::Deal => Action::Deal,
+        ActionRequest::Undo => Action::Undo,
+        ActionRequest::Resign => Action::Resign,
+    })
+}
+
+fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {
+    let mut response = HttpResponse::build(status);
+    response.insert_header(etag(version));
+    response.insert_header((
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    ));
+    response.body(body)
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::internal("serializing a response", e))
+}
+
+fn random_deal_number() -> Result<u64, ApiError> {
+    use rand_core::{OsRng, TryRngCore};
+    OsRng
+        .try_next_u64()
+        .map_err(|e| ApiError::internal("operating system random source", e))
+}
+
+fn create_row(
+    state: &AppState,
+    caller: &Caller,
+    spec: DealSpec,
+    deal_chosen: bool,
+) -> Result<(GameRow, Game), ApiError> {
+    let row = game_store::new_row(
+        uuid::Uuid::new_v4().to_string(),
+        caller.user_id.clone(),
+        spec,
+        deal_chosen,
+    );
+    let mut conn = state.db.conn()?;
+    match game_store::insert(&mut conn, &row) {
+        Err(StoreError::Db(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+            _,
+        ))) => return Err(super::accounts::unknown_user()),
+        other => other?,
+    }
+    let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
+    Ok((row, game))
+}
+
+fn created(state: &AppState, row: &GameRow, game: &Game) -> Result<HttpResponse, ApiError> {
+    state.metrics.games_created.inc();
+    let body = to_json(&GameView::of_row(row, game))?;
+    let mut response = json_response(StatusCode::CREATED, row.version, body);
+    if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{}", row.id)) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    Ok(response)
+}
+
+// ---------------------------------------------------------------- Handlers
+
+/// Start a new game.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "createGame",
+    request_body = CreateGame,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The new game", body = GameView,
+            headers(("ETag" = String, description = "The game's version"), ("Location" = String))),
+        (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games")]
+pub async fn create_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<CreateGame>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let suits = engine::Suits::try_from(body.suits)
+        .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+    let rules = body.rules.unwrap_or_default();
+    let (deal_number, chosen) = match &body.deal_number {
+        Some(n) => (n.value()?, true),
+        None => (random_deal_number()?, false),
+    };
+    let spec = DealSpec {
+        variant: body.variant.unwrap_or(VariantName::Spider).into(),
+        suits,
+        rules: engine::Rules {
+            undo: rules.undo,
+            empty_column_deal: rules.empty_column_deal.into(),
+        },
+        deal_number,
+    };
+    let st = state.clone();
+    let (row, game) = blocking(move || create_row(&st, &caller, spec, chosen)).await?;
+    created(&state, &row, &game)
+}
+
+/// Read a game.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "getGame",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The game", body = GameView,
+            headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified (If-None-Match matched)"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}")]
+pub async fn get_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
+    let tag = etag(row.version).1;
+    let not_modified = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim().trim_start_matches("W/") == tag)
+        });
+    if not_modified {
+        return Ok(HttpResponse::NotModified()
+            .insert_header(etag(row.version))
+            .finish());
+    }
+    let body = to_json(&GameView::of_row(&row, &game))?;
+    Ok(json_response(StatusCode::OK, row.version, body))
+}
+
+/// Play one action: move, auto-move, deal, undo or resign.
+///
+/// The server replays the game's log, applies the action through the rules engine and
+/// appends it. A refused action changes nothing and costs nothing. Send `If-Match` (or
+/// `expected_version`) to act only on the version you saw, and `Idempotency-Key` to make
+/// retries safe.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "playAction",
+    request_body = ActionBody,
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("If-Match" = Option<String>, Header, description = "Act only if the game's ETag is still this"),
+        ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and applies nothing twice"),
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The game after the action", body = GameView,
+            headers(("ETag" = String, description = "The game's new version"))),
+        (status = 400, description = "Malformed request", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is over (`game_over`)", body = Problem, content_type = "application/problem+json"),
+        (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{id}/actions")]
+pub async fn play_action(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<ActionBody>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let header_version = if_match(&req)?;
+    let expected = match (header_version, body.expected_version) {
+        (Some(h), Some(b)) if h != b => {
+            return Err(ApiError::invalid_request(
+                "If-Match and expected_version name different versions.",
+            ))
+        }
+        (h, b) => h.or(b),
+    };
+    let key = idempotency_key(&req, &to_json(&body.action)?)?;
+    let db = state.db.clone();
+    let request = body.action;
+    let result = blocking(move || {
+        game_store::append(
+            &db,
+            &caller.user_id,
+            &id,
+            expected,
+            key.as_ref(),
+            |row, log, stamp| {
+                let mut game = replay(row, log)?;
+                let action = resolve(&request, &game)?;
+                game.apply(action).map_err(ApiError::illegal)?;
+                let finished = game.status().is_over().then_some(stamp.at);
+                let view = GameView::new(row, &game, stamp.version, stamp.at, finished);
+                Ok(game_store::Decision {
+                    action,
+                    summary: game_store::Summary {
+                        status: game.status().name(),
+                        score: game.score() as i32,
+                        actions: game.actions() as i32,
+                        runs_completed: game.runs_completed() as i32,
+                        finished: finished.is_some(),
+                    },
+                    response: to_json(&view)?,
+                })
+            },
+        )
+        .map_err(|e| match e {
+            AppendError::NotFound => ApiError::game_not_found(),
+            AppendError::Stale { current } => ApiError::version_conflict(current),
+            AppendError::KeyReused => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "idempotency_key_reused",
+                "Idempotency key reused",
+                "This Idempotency-Key was already used for a different request.",
+            ),
+            AppendError::Refused(e) => e,
+            AppendError::Store(e) => e.into(),
+        })
+    })
+    .await?;
+    Ok(match result {
+        Appended::Applied { version, response } => {
+            state.metrics.actions_applied.inc();
+            json_response(StatusCode::OK, version, response)
+        }
+        Appended::Replayed {
+            status,
+            version,
+            response,
+        } => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+            let mut r = json_response(status, version, response);
+            r.headers_mut().insert(
+                header::HeaderName::from_static("idempotent-replayed"),
+                HeaderValue::from_static("true"),
+            );
+            r
+        }
+    })
+}
+
+/// Every legal action now.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "listLegalActions",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Legal moves and deal", body = LegalActions,
+            headers(("ETag" = String, description = "The game's version"))),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/moves")]
+pub async fn legal_actions(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
+    let body = LegalActions {
+        version: row.version,
+        actions: game
+            .legal_actions()
+            .into_iter()
+            .map(ActionView::from)
+            .collect(),
+        can_undo: game.can_undo(),
+        has_legal_action: game.has_legal_action(),
+    };
+    Ok(json_response(StatusCode::OK, row.version, to_json(&body)?))
+}
+
+/// The game's accepted actions with server timestamps: a replay.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "listGameEvents",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The event log, oldest first", body = EventLog),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/events")]
+pub async fn game_events(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let (row, events) = blocking(move || {
+        db.read(|conn| {
+            let row = game_store::owned(conn, &caller.user_id, &id)?
+                .ok_or_else(ApiError::game_not_found)?;
+            let events = game_store::events(conn, &id)?
+                .into_iter()
+                .map(|e| {
+                    Ok(EventView {
+                        seq: e.seq,
+                        action: e.action()?.into(),
+                        at: e.created_at.and_utc(),
+                    })
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            Ok::<_, ApiError>((row, events))
+        })
+    })
+    .await?;
+    let body = EventLog {
+        game_id: row.id,
+        version: row.version,
+        events,
+    };
+    Ok(json_response(StatusCode::OK, row.version, to_json(&body)?))
+}
+
+/// Start a new game on the same deal and rules, from the opening.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "restartGame",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The new game", body = GameView,
+            headers(("ETag" = String), ("Location" = String))),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{id}/restart")]
+pub async fn restart_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let st = state.clone();
+    let (row, game) = blocking(move || {
+        let mut conn = st.db.conn()?;
+        let old = game_store::owned(&mut conn, &caller.user_id, &id)?
+            .ok_or_else(ApiError::game_not_found)?;
+        drop(conn);
+        create_row(&st, &caller, old.deal_spec()?, old.deal_chosen)
+    })
+    .await?;
+    created(&state, &row, &game)
+}
+
+const CURSOR_ENGINE: base64::engine::GeneralPurpose =
+    base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+fn encode_cursor(row: &GameRow) -> String {
+    CURSOR_ENGINE.encode(format!(
+        "{}|{}",
+        row.created_at.and_utc().timestamp_micros(),
+        row.id
+    ))
+}
+
+fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
+    let bad = || ApiError::invalid_request("cursor is not one this server gave out.");
+    let bytes = CURSOR_ENGINE.decode(cursor).map_err(|_| bad())?;
+    let text = String::from_utf8(bytes).map_err(|_| bad())?;
+    let (micros, id) = text.split_once('|').ok_or_else(bad)?;
+    let micros: i64 = micros.parse().map_err(|_| bad())?;
+    let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
+    Ok((at.naive_utc(), id.to_string()))
+}
+
+/// The caller's games, newest first.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "listMyGames",
+    params(PageQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of games", body = GamePage),
+        (status = 400, description = "Bad limit or cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/users/me/games")]
+pub async fn list_my_games(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let limit = query.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::invalid_request("limit must be from 1 to 100."));
+    }
+    let cursor = query.cursor.as_deref().map(decode_cursor).transpose()?;
+    let db = state.db.clone();
+    let rows = blocking(move || {
+        let mut conn = db.conn()?;
+        Ok(game_store::list(
+            &mut conn,
+            &caller.user_id,
+            limit + 1,
+            cursor,
+        )?)
+    })
+    .await?;
+    let more = rows.len() as i64 > limit;
+    let rows = &rows[..rows.len().min(limit as usize)];
+    let games = rows
+        .iter()
+        .map(|row| {
+            let spec = row.deal_spec()?;
+            let status = row.status()?;
+            Ok(GameSummary {
+                id: row.id.clone(),
+                variant: spec.variant.into(),
+                suits: spec.suits.count(),
+                status: status.into(),
+                score: row.score,
+                actions: row.actions,
+                runs_completed: row.runs_completed,
+                version: row.version,
+                deal_number: deal_visible(row, status).then(|| spec.deal_number.to_string()),
+                deal_chosen: row.deal_chosen,
+                created_at: row.created_at.and_utc(),
+                finished_at: row.finished_at.map(|t| t.and_utc()),
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let page = GamePage {
+        next_cursor: if more {
+            rows.last().map(encode_cursor)
+        } else {
+            None
+        },
+        games,
+    };
+    Ok(HttpResponse::Ok().json(page))
+}

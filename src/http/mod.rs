@@ -1,0 +1,315 @@
+//! The HTTP layer: actix-web handlers (one file per resource), problem+json errors, the bearer
+//! extractor, rate limits, metrics and the OpenAPI document generated from the handlers.
+
+pub mod accounts;
+pub mod error;
+pub mod games;
+pub mod identity;
+pub mod metrics;
+pub mod ops;
+pub mod ratelimit;
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_cors::Cors;
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_actix_web::{scope, AppExt};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::auth::Tokens;
+use crate::config::Config;
+use crate::store::Db;
+use error::ApiError;
+
+/// What every handler may reach. Holds no game state: every request replays from the database.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub tokens: Tokens,
+    pub metrics: metrics::Metrics,
+}
+
+/// Run blocking work (diesel, argon2) off the async workers.
+pub async fn blocking<T, F>(f: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    web::block(f).await?
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Spider Solitaire API",
+        description = "Spider Solitaire (1, 2 and 4 suits) and Spiderette as a service: numbered \
+            deals, moves validated by a rules engine, undo, Windows scoring. Every game is its deal \
+            plus a log of accepted actions, replayed on each request. Errors are RFC 9457 problem \
+            details with a stable `code`. Columns are numbered from 1.",
+        license(name = "MIT"),
+    ),
+    tags(
+        (name = "auth", description = "Accounts and bearer tokens"),
+        (name = "games", description = "Playing games"),
+        (name = "ops", description = "Health, readiness and metrics"),
+    ),
+    components(schemas(error::Problem)),
+    modifiers(&BearerScheme)
+)]
+struct ApiDoc;
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "A token from /v1/auth/register, /v1/auth/login or /v1/auth/guest",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Every documented route. The OpenAPI document is collected from exactly these.
+fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(
+        scope::scope("/v1")
+            .wrap(from_fn(ratelimit::limit))
+            .service(accounts::register)
+            .service(accounts::login)
+            .service(accounts::guest)
+            .service(accounts::me)
+            .service(games::create_game)
+            .service(games::get_game)
+            .service(games::play_action)
+            .service(games::legal_actions)
+            .service(games::game_events)
+            .service(games::restart_game)
+            .service(games::list_my_games),
+    )
+    .service(ops::healthz)
+    .service(ops::readyz)
+    .service(ops::metrics);
+}
+
+/// The OpenAPI document of the routes above.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(routes)
+        .split_for_parts()
+        .1
+}
+
+/// Path templates and their methods, for telling 404 from 405.
+#[derive(Clone, Default)]
+pub struct RouteTable(Vec<(Vec<String>, Vec<Method>)>);
+
+impl RouteTable {
+    fn from_openapi(doc: &utoipa::openapi::OpenApi) -> RouteTable {
+        let table = doc
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let segments = path.split('/').map(str::to_string).collect();
+                let methods = [
+                    (item.get.is_some(), Method::GET),
+                    (item.post.is_some(), Method::POST),
+                    (item.put.is_some(), Method::PUT),
+                    (item.patch.is_some(), Method::PATCH),
+                    (item.delete.is_some(), Method::DELETE),
+                ]
+                .into_iter()
+                .filter_map(|(has, m)| has.then_some(m))
+                .collect();
+                (segments, methods)
+            })
+            .collect();
+        RouteTable(table)
+    }
+
+    fn allowed(&self, path: &str) -> Vec<Method> {
+        let parts: Vec<&str> = path.split('/').collect();
+        self.0
+            .iter()
+            .filter(|(segments, _)| {
+                segments.len() == parts.len()
+                    && segments
+                        .iter()
+                        .zip(&parts)
+                        .all(|(s, p)| s.starts_with('{') || s == p)
+            })
+            .flat_map(|(_, methods)| methods.iter().cloned())
+            .collect()
+    }
+}
+
+async fn fallback(
+    req: HttpRequest,
+    table: web::Data<RouteTable>,
+) -> Result<HttpResponse, ApiError> {
+    let allowed = table.allowed(req.path());
+    Err(if allowed.is_empty() {
+        ApiError::not_found(format!(
+            "There is no endpoint {} {}. The API is described at /docs and /openapi.json.",
+            req.method(),
+            req.path()
+        ))
+    } else {
+        let list = allowed
+            .iter()
+            .map(Method::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "Method not allowed",
+            format!(
+                "{} is not allowed on {}: use {list}.",
+                req.method(),
+                req.path()
+            ),
+        )
+        .with_header(header::ALLOW, list)
+    })
+}
+
+async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, "/docs/"))
+        .finish()
+}
+
+fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let error = match &err {
+        JsonPayloadError::Overflow { limit }
+        | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "Payload too large",
+            format!("The request body is larger than the {limit} bytes accepted."),
+        ),
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Unsupported media type",
+            "Send the body as JSON with `Content-Type: application/json`.",
+        ),
+        JsonPayloadError::Deserialize(e) if e.is_data() => {
+            ApiError::invalid_request(format!("The JSON body does not fit this operation: {e}."))
+        }
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::invalid_request(format!("The body is not valid JSON: {e}."))
+        }
+        other => ApiError::invalid_request(format!("The request body could not be read: {other}.")),
+    };
+    error.into()
+}
+
+fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid_request(format!("The query string is not valid: {err}.")).into()
+}
+
+fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid_request(format!("The path is not valid: {err}.")).into()
+}
+
+fn cors(origins: &[String]) -> Cors {
+    let cors = if origins.is_empty() {
+        Cors::default().allow_any_origin()
+    } else {
+        origins
+            .iter()
+            .fold(Cors::default(), |c, o| c.allowed_origin(o))
+    };
+    cors.allowed_methods(["GET", "POST", "PUT", "PATCH", "DELETE"])
+        .allowed_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::ACCEPT,
+            header::IF_MATCH,
+            header::IF_NONE_MATCH,
+            header::HeaderName::from_static("idempotency-key"),
+        ])
+        .expose_headers([
+            header::ETAG,
+            header::LOCATION,
+            header::RETRY_AFTER,
+            header::HeaderName::from_static("x-request-id"),
+            header::HeaderName::from_static("idempotent-replayed"),
+        ])
+        .max_age(3600)
+}
+
+/// Start serving on `listener`. The caller awaits the returned server (or spawns it in tests).
+pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
+    let state = web::Data::new(AppState {
+        db,
+        tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
+        metrics: metrics::Metrics::new(),
+    });
+    let limiter = web::Data::new(ratelimit::Limiter::new(
+        config.rate_limit_per_second,
+        config.rate_limit_burst,
+    ));
+    if let Some(l) = limiter.as_ref().clone() {
+        actix_web::rt::spawn(async move {
+            let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                l.prune();
+            }
+        });
+    }
+    let doc = openapi();
+    let table = web::Data::new(RouteTable::from_openapi(&doc));
+    let json_limit = config.json_limit;
+    let origins = config.cors_origins.clone();
+    let server = HttpServer::new(move || {
+        let (app, _) = App::new()
+            .into_utoipa_app()
+            .openapi(ApiDoc::openapi())
+            .app_data(state.clone())
+            .app_data(limiter.clone())
+            .app_data(table.clone())
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(json_limit)
+                    .error_handler(json_error),
+            )
+            .app_data(web::QueryConfig::default().error_handler(query_error))
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .configure(routes)
+            .split_for_parts();
+        app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
+            .route("/docs", web::get().to(docs_redirect))
+            .default_service(web::to(fallback))
+            .wrap(from_fn(metrics::record))
+            .wrap(cors(&origins))
+            .wrap(tracing_actix_web::TracingLogger::default())
+    })
+    .workers(config.workers.max(1))
+    .shutdown_timeout(10)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,95 @@
+//! Rate limits per bearer token and per client address (governor's GCRA), answering 429
+//! problem+json with `Retry-After`.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{web, ResponseError};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use sha2::{Digest, Sha256};
+
+use super::error::ApiError;
+
+#[derive(Clone)]
+pub struct Limiter {
+    limiter: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+impl Limiter {
+    /// `None` when `per_second` is 0 (limits off).
+    pub fn new(per_second: u32, burst: u32) -> Option<Limiter> {
+        let rate = NonZeroU32::new(per_second)?;
+        let burst = NonZeroU32::new(burst.max(per_second)).unwrap_or(rate);
+        Some(Limiter {
+            limiter: Arc::new(RateLimiter::keyed(
+                Quota::per_second(rate).allow_burst(burst),
+            )),
+        })
+    }
+
+    /// Forget idle keys so memory stays bounded.
+    pub fn prune(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
+
+fn key(req: &ServiceRequest) -> String {
+    let token = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
+    match token {
+        Some(token) => {
+            let digest = Sha256::digest(token.as_bytes());
+            format!(
+                "token:{}",
+                digest
+                    .iter()
+                    .take(16)
+                    .map(|b| format!("{b:02x}"))
+                    .collect::<String>()
+            )
+        }
+        None => format!(
+            "addr:{}",
+            req.peer_addr()
+                .map(|a| a.ip().to_string())
+                .unwrap_or_default()
+        ),
+    }
+}
+
+pub async fn limit(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let limiter = req
+        .app_data::<web::Data<Option<Limiter>>>()
+        .and_then(|l| l.as_ref().as_ref().cloned());
+    if let Some(limiter) = limiter {
+        if let Err(not_until) = limiter.limiter.check_key(&key(&req)) {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            let error = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Too many requests",
+                format!("Too many requests: slow down and retry in {seconds} second(s)."),
+            )
+            .with_header(header::RETRY_AFTER, seconds.max(1).to_string());
+            return Ok(req
+                .into_response(error.error_response())
+                .map_into_right_body());
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}

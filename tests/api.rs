@@ -1,0 +1,1395 @@
+//! The HTTP API over real HTTP, against a fresh database per test: a SQLite file by default,
+//! a fresh Postgres schema when TEST_DATABASE_URL is set.
+
+use std::collections::HashSet;
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::ServerHandle;
+use serde_json::{json, Value};
+use spider::config::Config;
+use spider::engine::{self, Action, Game, Position, Rules, Status, Suits, Variant};
+use spider::store::{Db, DbOptions};
+
+// ---------------------------------------------------------------- Harness
+
+struct TestApp {
+    base: String,
+    client: awc::Client,
+    config: Config,
+    handle: ServerHandle,
+    _dir: Option<TestDb>,
+}
+
+/// What a test's database leaves behind: a temporary SQLite folder, or a Postgres schema
+/// dropped when the test ends.
+enum TestDb {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Postgres { base: String, schema: String },
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let TestDb::Postgres { base, schema } = self {
+            use diesel::{Connection, RunQueryDsl};
+            if let Ok(mut conn) = diesel::PgConnection::establish(base) {
+                let _ = diesel::sql_query(format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+struct Resp {
+    status: u16,
+    headers: awc::http::header::HeaderMap,
+    body: Value,
+    text: String,
+}
+
+impl Resp {
+    fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    }
+
+    /// Asserts a problem+json response with `status` and `code`, and returns it.
+    #[track_caller]
+    fn problem(&self, status: u16, code: &str) -> &Self {
+        assert_eq!(self.status, status, "{}", self.text);
+        assert_eq!(
+            self.header("content-type").as_deref(),
+            Some("application/problem+json"),
+            "{}",
+            self.text
+        );
+        assert_eq!(self.body["code"], code, "{}", self.text);
+        assert_eq!(self.body["status"], status);
+        assert!(
+            self.body["detail"].as_str().is_some_and(|d| d.len() > 10),
+            "{}",
+            self.text
+        );
+        self
+    }
+}
+
+/// A database URL of its own for one test.
+fn fresh_database() -> (String, Option<TestDb>) {
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(base) if !base.is_empty() => {
+            use diesel::{Connection, RunQueryDsl};
+            let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
+            let mut conn =
+                diesel::PgConnection::establish(&base).expect("TEST_DATABASE_URL reachable");
+            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
+                .execute(&mut conn)
+                .expect("create schema");
+            let sep = if base.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{sep}options=-csearch_path%3D{schema}");
+            (url, Some(TestDb::Postgres { base, schema }))
+        }
+        _ => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("spider.db").display());
+            (url, Some(TestDb::Sqlite(dir)))
+        }
+    }
+}
+
+fn test_config(url: &str) -> Config {
+    Config {
+        database_url: url.to_string(),
+        db_pool_size: 8,
+        sqlite_synchronous: "NORMAL".into(),
+        jwt_secret: "test-secret-test-secret-test-secret-!!".into(),
+        jwt_secret_is_default: false,
+        workers: 2,
+        rate_limit_per_second: 0,
+        ..Config::default()
+    }
+}
+
+async fn start(config: Config, dir: Option<TestDb>) -> TestApp {
+    let db = Db::connect(&DbOptions {
+        url: config.database_url.clone(),
+        pool_size: config.db_pool_size,
+        sqlite_synchronous: config.sqlite_synchronous.clone(),
+    })
+    .expect("database");
+    db.migrate().expect("migrations");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
+    let port = listener.local_addr().unwrap().port();
+    let server = spider::http::run(&config, db, listener).expect("server");
+    let handle = server.handle();
+    actix_rt::spawn(server);
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish(),
+        config,
+        handle,
+        _dir: dir,
+    }
+}
+
+async fn spawn_app() -> TestApp {
+    spawn_with(|_| {}).await
+}
+
+async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> TestApp {
+    let (url, dir) = fresh_database();
+    let mut config = test_config(&url);
+    tweak(&mut config);
+    start(config, dir).await
+}
+
+impl TestApp {
+    async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Resp {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        for (name, value) in headers {
+            req = req.insert_header((*name, *value));
+        }
+        let mut res = match body {
+            Some(body) => req.send_json(&body).await,
+            None => req.send().await,
+        }
+        .expect("request sent");
+        let bytes = res.body().limit(4 << 20).await.expect("body");
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        Resp {
+            status: res.status().as_u16(),
+            headers: res.headers().clone(),
+            body: serde_json::from_str(&text).unwrap_or(Value::Null),
+            text,
+        }
+    }
+
+    async fn get(&self, path: &str, token: &str) -> Resp {
+        self.send("GET", path, Some(token), &[], None).await
+    }
+
+    async fn post(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.send("POST", path, Some(token), &[], Some(body)).await
+    }
+
+    async fn guest(&self) -> String {
+        let r = self.send("POST", "/v1/auth/guest", None, &[], None).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.body["token"].as_str().unwrap().to_string()
+    }
+
+    async fn new_game(&self, token: &str, body: Value) -> Value {
+        let r = self.post("/v1/games", token, body).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.body
+    }
+
+    async fn act(&self, token: &str, game: &str, action: Value) -> Resp {
+        self.post(&format!("/v1/games/{game}/actions"), token, action)
+            .await
+    }
+
+    async fn stop(&self) {
+        self.handle.stop(true).await;
+    }
+}
+
+fn id(game: &Value) -> String {
+    game["id"].as_str().unwrap().to_string()
+}
+
+/// The API form (columns from 1) of an engine action.
+fn api_action(action: Action) -> Value {
+    match action {
+        Action::Move { from, to, count } => {
+            json!({"type": "move", "from": from + 1, "to": to + 1, "count": count})
+        }
+        Action::Deal => json!({"type": "deal"}),
+        Action::Undo => json!({"type": "undo"}),
+        Action::Resign => json!({"type": "resign"}),
+    }
+}
+
+/// How many cards the view shows, counting every `{rank, suit, text}` object.
+fn shown_cards(view: &Value) -> usize {
+    view["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["face_up"].as_array().unwrap().len())
+        .sum()
+}
+
+// ---------------------------------------------------------------- A winning line for tests
+
+/// A depth-first search over the full game (test helper, 1-suit deals): prefers runs and
+/// turned cards, skips moves that only shuffle cards, never revisits a position.
+fn winning_line(game: &Game) -> Option<Vec<Action>> {
+    fn useful(game: &Game, action: Action) -> bool {
+        let Action::Move { from, to, count } = action else {
+            return true;
+        };
+        let (down, up) = game.column(from).unwrap();
+        let target_empty = game.column(to).unwrap().1.is_empty();
+        if target_empty && down == 0 && count == up.len() {
+            return false;
+        }
+        count == up.len() || !up[up.len() - count].fits_on(up[up.len() - count - 1])
+    }
+    fn search(
+        game: &Game,
+        seen: &mut HashSet<Position>,
+        line: &mut Vec<Action>,
+        budget: &mut u32,
+    ) -> bool {
+        if game.status() == Status::Won {
+            return true;
+        }
+        if *budget == 0 || line.len() > 600 {
+            return false;
+        }
+        *budget -= 1;
+        let mut children: Vec<(i32, Action, Game)> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|&a| useful(game, a))
+            .filter_map(|a| {
+                let mut next = game.clone();
+                let outcome = next.apply(a).ok()?;
+                let rank = outcome.completed.len() as i32 * 100 + outcome.turned.len() as i32 * 10
+                    - i32::from(a == Action::Deal) * 50;
+                Some((rank, a, next))
+            })
+            .collect();
+        children.sort_by_key(|(rank, _, _)| -rank);
+        for (_, action, next) in children {
+            if !seen.insert(next.position().clone()) {
+                continue;
+            }
+            line.push(action);
+            if search(&next, seen, line, budget) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let game = game.clone();
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut line = Vec::new();
+            let mut budget = 100_000;
+            search(&game, &mut HashSet::new(), &mut line, &mut budget).then_some(line)
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+// ---------------------------------------------------------------- Operations and the document
+
+#[actix_rt::test]
+async fn health_readiness_metrics_and_docs() {
+    let app = spawn_app().await;
+    let r = app.send("GET", "/healthz", None, &[], None).await;
+    assert_eq!((r.status, r.body["status"].as_str()), (200, Some("ok")));
+    let r = app.send("GET", "/readyz", None, &[], None).await;
+    assert_eq!((r.status, r.body["status"].as_str()), (200, Some("ready")));
+    assert!(r.header("x-request-id").is_some());
+
+    let token = app.guest().await;
+    let game = app.new_game(&token, json!({"suits": 1})).await;
+    app.act(&token, &id(&game), json!({"type": "deal"})).await;
+    let r = app.send("GET", "/metrics", None, &[], None).await;
+    assert_eq!(r.status, 200);
+    assert!(r.text.contains("games_created_total 1"), "{}", r.text);
+    assert!(r.text.contains("actions_applied_total 1"), "{}", r.text);
+    assert!(
+        r.text.contains(r#"route="/v1/games/{id}/actions""#),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("http_request_duration_seconds_bucket"));
+
+    let r = app.send("GET", "/openapi.json", None, &[], None).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body["openapi"], "3.1.0");
+    let r = app.send("GET", "/docs/", None, &[], None).await;
+    assert_eq!(r.status, 200);
+    assert!(
+        r.text.contains("swagger"),
+        "{}",
+        &r.text[..200.min(r.text.len())]
+    );
+    let no_redirects = awc::Client::builder().disable_redirects().finish();
+    let r = no_redirects
+        .get(format!("{}/docs", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 308);
+    assert_eq!(r.headers().get("location").unwrap(), "/docs/");
+}
+
+#[test]
+fn the_committed_openapi_document_is_current() {
+    let generated = serde_json::to_string_pretty(&spider::http::openapi()).unwrap() + "\n";
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
+            .unwrap_or_default();
+    assert!(
+        generated == committed,
+        "openapi/openapi.json is out of date: run `cargo run -- openapi` and commit it"
+    );
+    let doc: Value = serde_json::from_str(&generated).unwrap();
+    let mut ids = HashSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let op_id = op["operationId"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{method} {path} has no operationId"));
+            assert!(
+                op_id.chars().next().unwrap().is_ascii_lowercase() && !op_id.contains('_'),
+                "{op_id}"
+            );
+            assert!(ids.insert(op_id.to_string()), "duplicate {op_id}");
+            assert!(
+                op["tags"].as_array().is_some_and(|t| !t.is_empty()),
+                "{op_id} has no tag"
+            );
+            assert!(op["summary"].as_str().is_some(), "{op_id} has no summary");
+            assert!(op.get("security").is_some(), "{op_id} declares no security");
+            for (status, response) in op["responses"].as_object().unwrap() {
+                if status.starts_with('4') || status.starts_with('5') {
+                    assert!(
+                        response["content"]["application/problem+json"]["schema"]["$ref"]
+                            .as_str()
+                            .is_some_and(|r| r.ends_with("/Problem")),
+                        "{op_id} {status} lacks the problem schema"
+                    );
+                }
+            }
+        }
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+}
+
+#[actix_rt::test]
+async fn migrations_run_up_down_and_up_again() {
+    let (url, _dir) = fresh_database();
+    let db = Db::connect(&DbOptions {
+        url,
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    assert!(db.migrate().unwrap() >= 1);
+    assert_eq!(db.migrate().unwrap(), 0);
+    db.revert_all().unwrap();
+    assert!(db.migrate().unwrap() >= 1);
+}
+
+// ---------------------------------------------------------------- Accounts and tokens
+
+#[actix_rt::test]
+async fn register_login_and_me() {
+    let app = spawn_app().await;
+    let creds = json!({"username": "ada", "password": "correct horse"});
+    let r = app
+        .send("POST", "/v1/auth/register", None, &[], Some(creds.clone()))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.body["user"]["username"], "ada");
+    assert_eq!(r.body["token_type"], "Bearer");
+    let r2 = app
+        .send("POST", "/v1/auth/register", None, &[], Some(creds.clone()))
+        .await;
+    r2.problem(409, "username_taken");
+    app.send(
+        "POST",
+        "/v1/auth/register",
+        None,
+        &[],
+        Some(json!({"username": "a", "password": "correct horse"})),
+    )
+    .await
+    .problem(400, "invalid_request");
+    app.send(
+        "POST",
+        "/v1/auth/register",
+        None,
+        &[],
+        Some(json!({"username": "bob", "password": "short"})),
+    )
+    .await
+    .problem(400, "invalid_request");
+
+    let r = app
+        .send("POST", "/v1/auth/login", None, &[], Some(creds))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let token = r.body["token"].as_str().unwrap().to_string();
+    let me = app.get("/v1/me", &token).await;
+    assert_eq!(me.status, 200);
+    assert_eq!(me.body["username"], "ada");
+    assert_eq!(me.body["is_guest"], false);
+    app.send(
+        "POST",
+        "/v1/auth/login",
+        None,
+        &[],
+        Some(json!({"username": "ada", "password": "wrong horse"})),
+    )
+    .await
+    .problem(401, "invalid_credentials");
+    app.send(
+        "POST",
+        "/v1/auth/login",
+        None,
+        &[],
+        Some(json!({"username": "nobody", "password": "wrong horse"})),
+    )
+    .await
+    .problem(401, "invalid_credentials");
+
+    let guest = app.guest().await;
+    let me = app.get("/v1/me", &guest).await;
+    assert_eq!(
+        (me.body["is_guest"].as_bool(), me.body["username"].is_null()),
+        (Some(true), true)
+    );
+}
+
+#[actix_rt::test]
+async fn bad_tokens_get_401_problems() {
+    let app = spawn_app().await;
+    let r = app.send("GET", "/v1/me", None, &[], None).await;
+    r.problem(401, "unauthorized");
+    assert_eq!(r.header("www-authenticate").as_deref(), Some("Bearer"));
+    app.get("/v1/me", "not-a-token")
+        .await
+        .problem(401, "invalid_token");
+
+    let token = app.guest().await;
+    let user = app.get("/v1/me", &token).await.body["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let tokens = spider::auth::Tokens::new(&app.config.jwt_secret, 60);
+    let expired = tokens
+        .issue(&user, spider::auth::unix_now() - 3600)
+        .unwrap();
+    app.get("/v1/me", &expired)
+        .await
+        .problem(401, "token_expired");
+    let forged = spider::auth::Tokens::new("some-other-secret-some-other-secret!!", 60)
+        .issue(&user, spider::auth::unix_now())
+        .unwrap();
+    app.get("/v1/me", &forged)
+        .await
+        .problem(401, "invalid_token");
+
+    // alg: none with the right claims, and the right claims signed with HS512.
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let claims = json!({"sub": user, "iss": spider::auth::ISSUER, "aud": spider::auth::AUDIENCE,
+        "iat": spider::auth::unix_now(), "exp": spider::auth::unix_now() + 600});
+    let none = format!(
+        "{}.{}.",
+        b64.encode(r#"{"alg":"none","typ":"JWT"}"#),
+        b64.encode(claims.to_string())
+    );
+    app.get("/v1/me", &none).await.problem(401, "invalid_token");
+    let hs512 = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS512),
+        &claims,
+        &jsonwebtoken::EncodingKey::from_secret(app.config.jwt_secret.as_bytes()),
+    )
+    .unwrap();
+    app.get("/v1/me", &hs512)
+        .await
+        .problem(401, "invalid_token");
+    // A valid token of an account that does not exist cannot create games.
+    let ghost = tokens
+        .issue("no-such-user", spider::auth::unix_now())
+        .unwrap();
+    app.post("/v1/games", &ghost, json!({"suits": 1}))
+        .await
+        .problem(401, "unknown_user");
+}
+
+// ---------------------------------------------------------------- Games
+
+#[actix_rt::test]
+async fn a_new_game_shows_only_face_up_cards_and_hides_a_random_deal_number() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let r = app.post("/v1/games", &token, json!({"suits": 4})).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.header("etag").as_deref(), Some("\"0\""));
+    let game = r.body.clone();
+    assert_eq!(
+        r.header("location"),
+        Some(format!("/v1/games/{}", id(&game)))
+    );
+    assert_eq!(game["variant"], "spider");
+    assert_eq!(game["suits"], 4);
+    assert_eq!(game["score"], 500);
+    assert_eq!(game["stock_deals_left"], 5);
+    assert_eq!(game["status"], "in_progress");
+    assert!(
+        game["deal_number"].is_null(),
+        "a server-picked deal stays secret"
+    );
+    assert_eq!(shown_cards(&game), 10);
+    let down: Vec<u64> = game["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["face_down"].as_u64().unwrap())
+        .collect();
+    assert_eq!(down, [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]);
+    // Nothing else in the body could carry a card.
+    assert_eq!(r.text.matches("\"text\"").count(), 10);
+
+    let read = app.get(&format!("/v1/games/{}", id(&game)), &token).await;
+    assert_eq!(read.status, 200);
+    assert_eq!(read.body["columns"], game["columns"]);
+    let again = app
+        .send(
+            "GET",
+            &format!("/v1/games/{}", id(&game)),
+            Some(&token),
+            &[("If-None-Match", "\"0\"")],
+            None,
+        )
+        .await;
+    assert_eq!(again.status, 304);
+
+    // Resigning ends the game and reveals the number.
+    let r = app.act(&token, &id(&game), json!({"type": "resign"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["status"], "resigned");
+    assert!(r.body["deal_number"]
+        .as_str()
+        .unwrap()
+        .parse::<u64>()
+        .is_ok());
+    assert!(r.body["finished_at"].is_string());
+
+    // Spiderette: seven columns, Klondike layout.
+    let ette = app
+        .new_game(
+            &token,
+            json!({"variant": "spiderette", "suits": 2, "deal_number": 7}),
+        )
+        .await;
+    let down: Vec<u64> = ette["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["face_down"].as_u64().unwrap())
+        .collect();
+    assert_eq!(down, [0, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(ette["deal_number"], "7");
+    assert_eq!(ette["stock_deals_left"], 4);
+}
+
+#[actix_rt::test]
+async fn a_chosen_deal_matches_the_engine_and_big_numbers_survive_as_strings() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let big = "18446744073709551615";
+    let game = app.new_game(&token, json!({"suits": 2, "deal_number": big, "rules": {"undo": false, "empty_column_deal": "strict"}})).await;
+    assert_eq!(game["deal_number"], big);
+    assert_eq!(
+        game["rules"],
+        json!({"undo": false, "empty_column_deal": "strict"})
+    );
+    let engine_game = Game::new(
+        Variant::Spider,
+        Suits::Two,
+        Rules {
+            undo: false,
+            empty_column_deal: engine::EmptyColumnDeal::Strict,
+        },
+        u64::MAX,
+    );
+    for (c, column) in game["columns"].as_array().unwrap().iter().enumerate() {
+        let (_, up) = engine_game.column(c).unwrap();
+        assert_eq!(column["face_up"][0]["text"], up[0].to_string());
+    }
+    for bad in [
+        json!({"suits": 3}),
+        json!({"suits": 1, "deal_number": "-1"}),
+        json!({"suits": 1, "deal_number": 1.5}),
+        json!({"suits": 1, "variant": "klondike"}),
+        json!({"suits": 1, "colour": "red"}),
+        json!({}),
+        json!({"suits": 1, "rules": {"empty_column_deal": "sometimes"}}),
+    ] {
+        app.post("/v1/games", &token, bad.clone())
+            .await
+            .problem(400, "invalid_request");
+    }
+}
+
+#[actix_rt::test]
+async fn illegal_actions_are_refused_with_the_rule_and_change_nothing() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let deal = 5;
+    let game = app
+        .new_game(&token, json!({"suits": 4, "deal_number": deal}))
+        .await;
+    let gid = id(&game);
+    let engine_game = Game::new(Variant::Spider, Suits::Four, Rules::default(), deal);
+    // A landing mismatch: the first pair of columns whose last cards do not fit.
+    let (from, to) = (0..10)
+        .flat_map(|f| (0..10).map(move |t| (f, t)))
+        .find(|&(f, t)| {
+            f != t
+                && !engine_game
+                    .legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::Move { from, to, .. } if *from == f && *to == t))
+        })
+        .unwrap();
+    let r = app
+        .act(
+            &token,
+            &gid,
+            json!({"type": "move", "from": from + 1, "to": to + 1, "count": 1}),
+        )
+        .await;
+    r.problem(422, "landing_rank_mismatch");
+    assert!(r.body["detail"].as_str().unwrap().contains("cannot go on"));
+    app.act(
+        &token,
+        &gid,
+        json!({"type": "move", "from": 2, "to": 2, "count": 1}),
+    )
+    .await
+    .problem(422, "same_column");
+    app.act(
+        &token,
+        &gid,
+        json!({"type": "move", "from": 0, "to": 2, "count": 1}),
+    )
+    .await
+    .problem(422, "no_such_column");
+    app.act(
+        &token,
+        &gid,
+        json!({"type": "move", "from": 1, "to": 11, "count": 1}),
+    )
+    .await
+    .problem(422, "no_such_column");
+    app.act(
+        &token,
+        &gid,
+        json!({"type": "move", "from": 1, "to": 2, "count": 2}),
+    )
+    .await
+    .problem(422, "not_enough_face_up");
+    app.act(
+        &token,
+        &gid,
+        json!({"type": "move", "from": 1, "to": 2, "count": 0}),
+    )
+    .await
+    .problem(422, "empty_group");
+    app.act(&token, &gid, json!({"type": "undo"}))
+        .await
+        .problem(422, "nothing_to_undo");
+    let after = app.get(&format!("/v1/games/{gid}"), &token).await;
+    assert_eq!(after.body["version"], 0);
+    assert_eq!(after.body["score"], 500, "refusals cost nothing");
+    assert_eq!(after.body["columns"], game["columns"]);
+    let events = app.get(&format!("/v1/games/{gid}/events"), &token).await;
+    assert_eq!(events.body["events"].as_array().unwrap().len(), 0);
+
+    // Undo switched off.
+    let strict = app
+        .new_game(
+            &token,
+            json!({"suits": 1, "deal_number": 3, "rules": {"undo": false}}),
+        )
+        .await;
+    app.act(&token, &id(&strict), json!({"type": "deal"})).await;
+    app.act(&token, &id(&strict), json!({"type": "undo"}))
+        .await
+        .problem(422, "undo_disabled");
+
+    // A finished game accepts nothing.
+    app.act(&token, &gid, json!({"type": "resign"})).await;
+    app.act(&token, &gid, json!({"type": "deal"}))
+        .await
+        .problem(409, "game_over");
+}
+
+#[actix_rt::test]
+async fn moves_deals_undo_auto_moves_and_the_event_log() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let deal = 12;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": deal}))
+        .await;
+    let gid = id(&game);
+    let mut local = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+
+    let moves = app.get(&format!("/v1/games/{gid}/moves"), &token).await;
+    let listed: Vec<Value> = moves.body["actions"].as_array().unwrap().clone();
+    let expected: Vec<Value> = local.legal_actions().into_iter().map(api_action).collect();
+    assert_eq!(listed, expected);
+
+    // A move without a count takes the group that fits.
+    let first_move = local
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Move { .. }))
+        .unwrap();
+    let Action::Move { from, to, .. } = first_move else {
+        unreachable!()
+    };
+    let r = app
+        .act(
+            &token,
+            &gid,
+            json!({"type": "move", "from": from + 1, "to": to + 1}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    local.apply(first_move).unwrap();
+    assert_eq!(r.header("etag").as_deref(), Some("\"1\""));
+    assert_eq!(r.body["score"], 499);
+    assert_eq!(r.body["moves"], 1);
+
+    let r = app.act(&token, &gid, json!({"type": "deal"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    local.apply(Action::Deal).unwrap();
+    assert_eq!(r.body["stock_deals_left"], 4);
+    assert_eq!(
+        shown_cards(&r.body),
+        local
+            .view()
+            .columns
+            .iter()
+            .map(|c| c.face_up.len())
+            .sum::<usize>()
+    );
+
+    let r = app.act(&token, &gid, json!({"type": "undo"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    local.apply(Action::Undo).unwrap();
+    assert_eq!(r.body["stock_deals_left"], 5);
+    assert_eq!(r.body["score"], 497);
+    assert_eq!(r.body["undos"], 1);
+
+    // Auto-move: whatever the engine picks for the first column that has a destination.
+    let (column, auto) = (0..10)
+        .find_map(|c| local.auto_move(c, None).ok().map(|a| (c, a)))
+        .unwrap();
+    let r = app
+        .act(&token, &gid, json!({"type": "auto", "column": column + 1}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    local.apply(auto).unwrap();
+
+    let events = app.get(&format!("/v1/games/{gid}/events"), &token).await;
+    let events = events.body["events"].as_array().unwrap().clone();
+    assert_eq!(events.len(), 4);
+    assert_eq!(
+        events
+            .iter()
+            .map(|e| e["seq"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(events[0]["action"], api_action(first_move));
+    assert_eq!(events[1]["action"], json!({"type": "deal"}));
+    assert_eq!(events[2]["action"], json!({"type": "undo"}));
+    assert_eq!(events[3]["action"], api_action(auto));
+    let view = app.get(&format!("/v1/games/{gid}"), &token).await;
+    assert_eq!(view.body["score"], local.score());
+    for (c, column) in view.body["columns"].as_array().unwrap().iter().enumerate() {
+        let (down, up) = local.column(c).unwrap();
+        assert_eq!(column["face_down"], down);
+        let texts: Vec<String> = up.iter().map(|c| c.to_string()).collect();
+        let shown: Vec<String> = column["face_up"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(shown, texts);
+    }
+}
+
+#[actix_rt::test]
+async fn a_whole_one_suit_game_is_won_through_http() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let deal = 3;
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        deal,
+    ))
+    .expect("a winning line");
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": deal}))
+        .await;
+    let gid = id(&game);
+    let mut last = Resp {
+        status: 0,
+        headers: Default::default(),
+        body: Value::Null,
+        text: String::new(),
+    };
+    for (i, &action) in line.iter().enumerate() {
+        last = app.act(&token, &gid, api_action(action)).await;
+        assert_eq!(last.status, 200, "action {i}: {}", last.text);
+    }
+    assert_eq!(last.body["status"], "won");
+    assert_eq!(last.body["runs_completed"], 8);
+    assert_eq!(last.body["score"], 1300 - line.len() as i64);
+    assert!(last.body["finished_at"].is_string());
+    assert!(last.body["elapsed_ms"].as_i64().unwrap() >= 0);
+    assert_eq!(shown_cards(&last.body), 0);
+    app.act(&token, &gid, json!({"type": "undo"}))
+        .await
+        .problem(409, "game_over");
+    let listed = app.get("/v1/users/me/games", &token).await;
+    assert_eq!(listed.body["games"][0]["status"], "won");
+    assert_eq!(listed.body["games"][0]["score"], 1300 - line.len() as i64);
+}
+
+#[actix_rt::test]
+async fn nobody_reads_or_touches_another_players_game() {
+    let app = spawn_app().await;
+    let alice = app.guest().await;
+    let bob = app.guest().await;
+    let game = app
+        .new_game(&alice, json!({"suits": 1, "deal_number": 1}))
+        .await;
+    let gid = id(&game);
+    app.get(&format!("/v1/games/{gid}"), &bob)
+        .await
+        .problem(404, "not_found");
+    app.get(&format!("/v1/games/{gid}/moves"), &bob)
+        .await
+        .problem(404, "not_found");
+    app.get(&format!("/v1/games/{gid}/events"), &bob)
+        .await
+        .problem(404, "not_found");
+    app.act(&bob, &gid, json!({"type": "deal"}))
+        .await
+        .problem(404, "not_found");
+    app.post(&format!("/v1/games/{gid}/restart"), &bob, json!({}))
+        .await
+        .problem(404, "not_found");
+    app.get("/v1/games/no-such-game", &alice)
+        .await
+        .problem(404, "not_found");
+    assert_eq!(
+        app.get("/v1/users/me/games", &bob).await.body["games"],
+        json!([])
+    );
+    assert_eq!(
+        app.get(&format!("/v1/games/{gid}"), &alice).await.body["version"],
+        0
+    );
+}
+
+#[actix_rt::test]
+async fn errors_are_problems_everywhere() {
+    let app = spawn_with(|c| c.json_limit = 1024).await;
+    let token = app.guest().await;
+    let game = app.new_game(&token, json!({"suits": 1})).await;
+    let path = format!("/v1/games/{}/actions", id(&game));
+    app.send("GET", "/v1/nothing-here", None, &[], None)
+        .await
+        .problem(404, "not_found");
+    let r = app.send("DELETE", &path, Some(&token), &[], None).await;
+    r.problem(405, "method_not_allowed");
+    assert_eq!(r.header("allow").as_deref(), Some("POST"));
+    // Malformed JSON, the wrong shape, the wrong content type, an oversized body.
+    let raw = |body: &'static str, content_type: &'static str| {
+        let req = app
+            .client
+            .post(format!("{}{path}", app.base))
+            .insert_header(("Authorization", format!("Bearer {token}")))
+            .insert_header(("Content-Type", content_type));
+        async move {
+            let mut res = req.send_body(body).await.unwrap();
+            let text = String::from_utf8_lossy(&res.body().await.unwrap()).to_string();
+            (
+                res.status().as_u16(),
+                res.headers()
+                    .get("content-type")
+                    .map(|v| v.to_str().unwrap().to_string()),
+                serde_json::from_str::<Value>(&text).unwrap(),
+            )
+        }
+    };
+    let (status, ct, body) = raw("{\"type\": ", "application/json").await;
+    assert_eq!(
+        (status, ct.as_deref(), body["code"].as_str()),
+        (
+            400,
+            Some("application/problem+json"),
+            Some("invalid_request")
+        )
+    );
+    let (status, _, body) = raw("{\"type\": \"teleport\"}", "application/json").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("invalid_request"))
+    );
+    let (status, _, body) = raw("type=deal", "application/x-www-form-urlencoded").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (415, Some("unsupported_media_type"))
+    );
+    let huge: &'static str = Box::leak(
+        format!("{{\"type\": \"deal\", \"pad\": \"{}\"}}", "x".repeat(4096)).into_boxed_str(),
+    );
+    let (status, _, body) = raw(huge, "application/json").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (413, Some("payload_too_large"))
+    );
+    app.get("/v1/users/me/games?limit=0", &token)
+        .await
+        .problem(400, "invalid_request");
+    app.get("/v1/users/me/games?limit=abc", &token)
+        .await
+        .problem(400, "invalid_request");
+    app.get("/v1/users/me/games?cursor=%%%", &token)
+        .await
+        .problem(400, "invalid_request");
+    app.send(
+        "POST",
+        &path,
+        Some(&token),
+        &[("If-Match", "yesterday")],
+        Some(json!({"type": "deal"})),
+    )
+    .await
+    .problem(400, "invalid_request");
+    assert_eq!(
+        app.get(&format!("/v1/games/{}", id(&game)), &token)
+            .await
+            .body["version"],
+        0
+    );
+}
+
+#[actix_rt::test]
+async fn stale_versions_get_412_and_change_nothing() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": 2}))
+        .await;
+    let path = format!("/v1/games/{}/actions", id(&game));
+    let r = app
+        .send(
+            "POST",
+            &path,
+            Some(&token),
+            &[("If-Match", "\"0\"")],
+            Some(json!({"type": "deal"})),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = app
+        .send(
+            "POST",
+            &path,
+            Some(&token),
+            &[("If-Match", "\"0\"")],
+            Some(json!({"type": "deal"})),
+        )
+        .await;
+    r.problem(412, "version_conflict");
+    assert_eq!(r.body["current_version"], 1);
+    app.post(
+        &path,
+        &token,
+        json!({"type": "deal", "expected_version": 0}),
+    )
+    .await
+    .problem(412, "version_conflict");
+    let r = app
+        .post(
+            &path,
+            &token,
+            json!({"type": "deal", "expected_version": 1}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    app.send(
+        "POST",
+        &path,
+        Some(&token),
+        &[("If-Match", "\"2\"")],
+        Some(json!({"type": "deal", "expected_version": 1})),
+    )
+    .await
+    .problem(400, "invalid_request");
+    let view = app.get(&format!("/v1/games/{}", id(&game)), &token).await;
+    assert_eq!(view.body["version"], 2);
+    assert_eq!(view.body["deals"], 2);
+}
+
+#[actix_rt::test]
+async fn an_idempotency_key_makes_a_retry_return_the_first_answer() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = app.new_game(&token, json!({"suits": 2})).await;
+    let path = format!("/v1/games/{}/actions", id(&game));
+    let key = [("Idempotency-Key", "chat-msg-42")];
+    let first = app
+        .send(
+            "POST",
+            &path,
+            Some(&token),
+            &key,
+            Some(json!({"type": "deal"})),
+        )
+        .await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let retry = app
+        .send(
+            "POST",
+            &path,
+            Some(&token),
+            &key,
+            Some(json!({"type": "deal"})),
+        )
+        .await;
+    assert_eq!(retry.status, 200);
+    assert_eq!(retry.body, first.body);
+    assert_eq!(retry.header("idempotent-replayed").as_deref(), Some("true"));
+    assert_eq!(retry.header("etag").as_deref(), Some("\"1\""));
+    let other = app
+        .send(
+            "POST",
+            &path,
+            Some(&token),
+            &key,
+            Some(json!({"type": "undo"})),
+        )
+        .await;
+    other.problem(422, "idempotency_key_reused");
+    // Concurrent retries of one new key: one action lands.
+    let key2 = [("Idempotency-Key", "chat-msg-43")];
+    let tries = (0..8).map(|_| {
+        app.send(
+            "POST",
+            &path,
+            Some(&token),
+            &key2,
+            Some(json!({"type": "deal"})),
+        )
+    });
+    let results = futures_util::future::join_all(tries).await;
+    assert!(
+        results.iter().all(|r| r.status == 200),
+        "{:?}",
+        results.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    assert!(results.iter().all(|r| r.body == results[0].body));
+    let events = app
+        .get(&format!("/v1/games/{}/events", id(&game)), &token)
+        .await;
+    assert_eq!(events.body["events"].as_array().unwrap().len(), 2);
+}
+
+/// Checks a game's log is 1..=n with no gap or duplicate, and that it replays to what the API shows.
+async fn assert_log_is_whole(app: &TestApp, token: &str, gid: &str, accepted: usize) {
+    let events = app.get(&format!("/v1/games/{gid}/events"), token).await;
+    let seqs: Vec<i64> = events.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_i64().unwrap())
+        .collect();
+    assert_eq!(seqs, (1..=accepted as i64).collect::<Vec<_>>());
+    let view = app.get(&format!("/v1/games/{gid}"), token).await;
+    assert_eq!(view.body["version"], accepted as i64);
+}
+
+#[actix_rt::test]
+async fn racing_actions_on_one_game_never_lose_or_duplicate_an_event() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(
+            &token,
+            json!({"suits": 1, "deal_number": 8, "rules": {"empty_column_deal": "allowed"}}),
+        )
+        .await;
+    let gid = id(&game);
+    let requests = (0..40).map(|i| {
+        let action = if i % 3 == 0 {
+            json!({"type": "undo"})
+        } else {
+            json!({"type": "deal"})
+        };
+        app.act(&token, &gid, action)
+    });
+    let results = futures_util::future::join_all(requests).await;
+    let accepted = results.iter().filter(|r| r.status == 200).count();
+    for r in results.iter().filter(|r| r.status != 200) {
+        assert_eq!(r.status, 422, "{}", r.text);
+        assert!(
+            ["stock_empty", "nothing_to_undo"].contains(&r.body["code"].as_str().unwrap()),
+            "{}",
+            r.text
+        );
+    }
+    let versions: HashSet<i64> = results
+        .iter()
+        .filter(|r| r.status == 200)
+        .map(|r| r.body["version"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        versions.len(),
+        accepted,
+        "every accepted action got its own version"
+    );
+    assert!(accepted >= 5);
+    assert_log_is_whole(&app, &token, &gid, accepted).await;
+
+    // With If-Match on the same version, exactly one writer wins.
+    let r = app.get(&format!("/v1/games/{gid}"), &token).await;
+    let version = format!("\"{}\"", r.body["version"]);
+    let path = format!("/v1/games/{gid}/actions");
+    let if_match = [("If-Match", version.as_str())];
+    let racers = (0..10).map(|_| {
+        app.send(
+            "POST",
+            &path,
+            Some(&token),
+            &if_match,
+            Some(json!({"type": "undo"})),
+        )
+    });
+    let results = futures_util::future::join_all(racers).await;
+    assert_eq!(results.iter().filter(|r| r.status == 200).count(), 1);
+    assert!(
+        results.iter().all(|r| r.status == 200 || r.status == 412),
+        "{:?}",
+        results.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    assert_log_is_whole(&app, &token, &gid, accepted + 1).await;
+}
+
+#[actix_rt::test]
+async fn two_server_instances_on_one_database_behave_as_one() {
+    let first = spawn_app().await;
+    let second = start(first.config.clone(), None).await;
+    let token = first.guest().await;
+    let game = first
+        .new_game(
+            &token,
+            json!({"suits": 1, "deal_number": 9, "rules": {"empty_column_deal": "allowed"}}),
+        )
+        .await;
+    let gid = id(&game);
+    assert_eq!(
+        second.get(&format!("/v1/games/{gid}"), &token).await.status,
+        200
+    );
+    let requests = (0..30).map(|i| {
+        let app = if i % 2 == 0 { &first } else { &second };
+        let action = if i % 4 == 1 {
+            json!({"type": "undo"})
+        } else {
+            json!({"type": "deal"})
+        };
+        app.act(&token, &gid, action)
+    });
+    let results = futures_util::future::join_all(requests).await;
+    assert!(
+        results.iter().all(|r| r.status == 200 || r.status == 422),
+        "{:?}",
+        results.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    let accepted = results.iter().filter(|r| r.status == 200).count();
+    assert_log_is_whole(&first, &token, &gid, accepted).await;
+    assert_log_is_whole(&second, &token, &gid, accepted).await;
+}
+
+#[actix_rt::test]
+async fn a_restart_on_the_same_database_keeps_every_acknowledged_action() {
+    let (url, dir) = fresh_database();
+    let app = start(test_config(&url), dir).await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(&token, json!({"suits": 2, "deal_number": 77}))
+        .await;
+    let gid = id(&game);
+    let mut local = Game::new(Variant::Spider, Suits::Two, Rules::default(), 77);
+    for _ in 0..12 {
+        let action = local.legal_actions()[0];
+        let r = app.act(&token, &gid, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        local.apply(action).unwrap();
+    }
+    let before = app.get(&format!("/v1/games/{gid}/events"), &token).await;
+    let view_before = app.get(&format!("/v1/games/{gid}"), &token).await;
+    app.stop().await;
+    let again = start(app.config.clone(), app._dir).await;
+    let after = again.get(&format!("/v1/games/{gid}/events"), &token).await;
+    assert_eq!(after.body, before.body);
+    let view_after = again.get(&format!("/v1/games/{gid}"), &token).await;
+    assert_eq!(view_after.body["columns"], view_before.body["columns"]);
+    assert_eq!(view_after.body["version"], 12);
+}
+
+#[actix_rt::test]
+async fn restart_deals_the_same_cards_again() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let chosen = app
+        .new_game(&token, json!({"suits": 2, "deal_number": 31}))
+        .await;
+    app.act(&token, &id(&chosen), json!({"type": "deal"})).await;
+    let r = app
+        .post(
+            &format!("/v1/games/{}/restart", id(&chosen)),
+            &token,
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_ne!(r.body["id"], chosen["id"]);
+    assert_eq!(r.body["columns"], chosen["columns"]);
+    assert_eq!(r.body["deal_number"], "31");
+    assert_eq!(r.body["version"], 0);
+    let random = app.new_game(&token, json!({"suits": 4})).await;
+    let r = app
+        .post(
+            &format!("/v1/games/{}/restart", id(&random)),
+            &token,
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.body["columns"], random["columns"]);
+    assert!(
+        r.body["deal_number"].is_null(),
+        "a restart keeps a secret deal secret"
+    );
+}
+
+#[actix_rt::test]
+async fn my_games_are_listed_newest_first_with_a_cursor() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let mut created = Vec::new();
+    for n in 0..5 {
+        created.push(id(&app
+            .new_game(&token, json!({"suits": 1, "deal_number": n}))
+            .await));
+    }
+    created.reverse();
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/v1/users/me/games?limit=2&cursor={c}"),
+            None => "/v1/users/me/games?limit=2".to_string(),
+        };
+        let r = app.get(&path, &token).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        pages += 1;
+        seen.extend(r.body["games"].as_array().unwrap().iter().map(id));
+        match r.body["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(seen, created);
+}
+
+#[actix_rt::test]
+async fn rate_limits_answer_429_with_retry_after() {
+    let app = spawn_with(|c| {
+        c.rate_limit_per_second = 1;
+        c.rate_limit_burst = 3;
+    })
+    .await;
+    let token = app.guest().await;
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let r = app.get("/v1/me", &token).await;
+        if r.status == 429 {
+            r.problem(429, "rate_limited");
+            assert!(r.header("retry-after").unwrap().parse::<u64>().unwrap() >= 1);
+        }
+        statuses.push(r.status);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    // Health checks are not limited, and another token has its own allowance.
+    assert_eq!(
+        app.send("GET", "/healthz", None, &[], None).await.status,
+        200
+    );
+}
+
+#[actix_rt::test]
+async fn browsers_from_other_origins_may_call_the_api() {
+    let app = spawn_app().await;
+    let r = app
+        .send(
+            "OPTIONS",
+            "/v1/games",
+            None,
+            &[
+                ("Origin", "https://example.org"),
+                ("Access-Control-Request-Method", "POST"),
+                (
+                    "Access-Control-Request-Headers",
+                    "authorization, content-type, idempotency-key",
+                ),
+            ],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.header("access-control-allow-origin").is_some());
+    let r = app
+        .send(
+            "GET",
+            "/healthz",
+            None,
+            &[("Origin", "https://example.org")],
+            None,
+        )
+        .await;
+    assert!(r.header("access-control-allow-origin").is_some());
+}
