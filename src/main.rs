@@ -6,6 +6,11 @@ use clap::{Parser, Subcommand};
 use spider::config::Config;
 use spider::store::{Db, DbOptions};
 
+// Request handling allocates many small objects on many threads; jemalloc keeps that cheap
+// where glibc's malloc spent a seventh of the server's time under load.
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(name = "spider", version, about = "Spider Solitaire game service")]
 struct Cli {

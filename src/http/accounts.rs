@@ -117,13 +117,12 @@ pub async fn register(
             is_guest: false,
             created_at: store::now(),
         };
-        let mut conn = db.conn()?;
-        match users::insert(&mut conn, &user) {
+        match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
             Err(e) if e.is_unique_violation() => Err(ApiError::conflict(
                 "username_taken",
                 "That username is taken: choose another.",
             )),
-            other => other.map(|_| user).map_err(ApiError::from),
+            other => other.map_err(ApiError::from),
         }
     })
     .await?;
@@ -188,9 +187,7 @@ pub async fn guest(state: web::Data<AppState>) -> Result<HttpResponse, ApiError>
             is_guest: true,
             created_at: store::now(),
         };
-        let mut conn = db.conn()?;
-        users::insert(&mut conn, &user)?;
-        Ok(user)
+        Ok(db.write(move |conn| users::insert(conn, &user).map(|_| user))?)
     })
     .await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(session(&state, &user)?))

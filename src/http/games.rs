@@ -480,13 +480,12 @@ fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, ApiError> {
 }
 
 fn load(db: &store::Db, caller: &Caller, id: &str) -> Result<(GameRow, Game), ApiError> {
-    db.read(|conn| {
-        let row =
-            game_store::owned(conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
-        let log = game_store::actions(conn, id)?;
-        let game = replay(&row, log)?;
-        Ok((row, game))
-    })
+    let mut conn = db.conn()?;
+    let (row, log) =
+        game_store::load(&mut conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
+    drop(conn);
+    let game = replay(&row, log)?;
+    Ok((row, game))
 }
 
 /// A column number from the API (from 1) as the engine's index (from 0).
@@ -554,14 +553,13 @@ fn create_row(
         spec,
         deal_chosen,
     );
-    let mut conn = state.db.conn()?;
-    match game_store::insert(&mut conn, &row) {
-        Err(StoreError::Db(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-            _,
-        ))) => return Err(super::accounts::unknown_user()),
+    let row = match state
+        .db
+        .write(move |conn| game_store::insert(conn, &row).map(|_| row))
+    {
+        Err(e) if e.is_foreign_key_violation() => return Err(super::accounts::unknown_user()),
         other => other?,
-    }
+    };
     let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
     Ok((row, game))
 }
@@ -742,6 +740,10 @@ pub async fn play_action(
                 "idempotency_key_reused",
                 "Idempotency key reused",
                 "This Idempotency-Key was already used for a different request.",
+            ),
+            AppendError::Contended => ApiError::conflict(
+                "concurrent_update",
+                "Other requests kept changing this game at the same moment; nothing was applied. Please retry.",
             ),
             AppendError::Refused(e) => e,
             AppendError::Store(e) => e.into(),

@@ -23,6 +23,8 @@ pub struct GameRow {
     pub status: String,
     /// The number of accepted actions in the log.
     pub version: i32,
+    /// The log in compact form (see [`encode`]).
+    pub log: String,
     pub score: i32,
     pub actions: i32,
     pub runs_completed: i32,
@@ -86,6 +88,7 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, deal_chosen: bool) -
         deal_chosen,
         status: "in_progress".to_string(),
         version: 0,
+        log: String::new(),
         score: 500,
         actions: 0,
         runs_completed: 0,
@@ -182,13 +185,6 @@ pub fn events(conn: &mut DbConn, game_id: &str) -> Result<Vec<EventRow>, StoreEr
         .load(conn)?)
 }
 
-pub fn actions(conn: &mut DbConn, game_id: &str) -> Result<Vec<Action>, StoreError> {
-    events(conn, game_id)?
-        .iter()
-        .map(EventRow::action)
-        .collect()
-}
-
 /// The caller's games, newest first, after `cursor` (the last game of the previous page).
 pub fn list(
     conn: &mut DbConn,
@@ -212,6 +208,70 @@ pub fn list(
     Ok(query.load(conn)?)
 }
 
+/// One action in the compact log: `D` deal, `U` undo, `R` resign, `M` + from digit + to
+/// digit + two hex digits of count (columns 0-based).
+fn encode(action: Action) -> String {
+    match action {
+        Action::Move { from, to, count } => format!("M{from}{to}{count:02x}"),
+        Action::Deal => "D".into(),
+        Action::Undo => "U".into(),
+        Action::Resign => "R".into(),
+    }
+}
+
+/// The actions of a compact log.
+pub fn decode(log: &str) -> Result<Vec<Action>, StoreError> {
+    let bytes = log.as_bytes();
+    let mut actions = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    let bad = |i: usize| StoreError::Corrupt(format!("compact log is unreadable at byte {i}"));
+    while i < bytes.len() {
+        let action = match bytes[i] {
+            b'D' => Action::Deal,
+            b'U' => Action::Undo,
+            b'R' => Action::Resign,
+            b'M' => {
+                let field = bytes.get(i + 1..i + 5).ok_or_else(|| bad(i))?;
+                let digit = |b: u8| (b as char).to_digit(10).map(|d| d as usize);
+                let count = std::str::from_utf8(&field[2..])
+                    .ok()
+                    .and_then(|h| usize::from_str_radix(h, 16).ok());
+                match (digit(field[0]), digit(field[1]), count) {
+                    (Some(from), Some(to), Some(count)) => {
+                        i += 4;
+                        Action::Move { from, to, count }
+                    }
+                    _ => return Err(bad(i)),
+                }
+            }
+            _ => return Err(bad(i)),
+        };
+        actions.push(action);
+        i += 1;
+    }
+    Ok(actions)
+}
+
+/// The caller's game and its actions, from one row.
+pub fn load(
+    conn: &mut DbConn,
+    user_id: &str,
+    id: &str,
+) -> Result<Option<(GameRow, Vec<Action>)>, StoreError> {
+    let Some(row) = owned(conn, user_id, id)? else {
+        return Ok(None);
+    };
+    let actions = decode(&row.log)?;
+    if actions.len() != row.version as usize {
+        return Err(StoreError::Corrupt(format!(
+            "game {id} has {} actions at version {}",
+            actions.len(),
+            row.version
+        )));
+    }
+    Ok(Some((row, actions)))
+}
+
 /// The game's summary after an action, kept on the game row for lists and leaderboards.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -230,7 +290,7 @@ pub struct Decision {
     pub response: String,
 }
 
-/// The stamp the new event gets.
+/// The stamp the new event gets: its sequence number (the game's new version) and time.
 #[derive(Clone, Copy, Debug)]
 pub struct Stamp {
     pub version: i32,
@@ -258,11 +318,13 @@ pub enum Appended {
 #[derive(Debug)]
 pub enum AppendError<R> {
     NotFound,
-    /// `If-Match`/`expected_version` named an older version.
+    /// `If-Match`/`expected_version` named another version.
     Stale {
         current: i32,
     },
     KeyReused,
+    /// Other writers kept changing the game: every attempt lost the race.
+    Contended,
     /// The caller refused the action (an illegal move): nothing was written.
     Refused(R),
     Store(StoreError),
@@ -280,11 +342,12 @@ impl<R> From<diesel::result::Error> for AppendError<R> {
     }
 }
 
-fn stored_response(
+/// What an idempotency key already answered, if anything.
+fn stored_response<R>(
     conn: &mut DbConn,
     user_id: &str,
     key: &IdempotencyKey,
-) -> Result<Option<Appended>, StoreError> {
+) -> Result<Option<Appended>, AppendError<R>> {
     let found: Option<(String, i32, String, i32)> = idempotency_keys::table
         .filter(idempotency_keys::user_id.eq(user_id))
         .filter(idempotency_keys::key.eq(&key.key))
@@ -296,121 +359,160 @@ fn stored_response(
         ))
         .first(conn)
         .optional()?;
-    Ok(found.map(|(fingerprint, status, response, version)| {
-        if fingerprint == key.fingerprint {
-            Appended::Replayed {
-                status: u16::try_from(status).unwrap_or(200),
-                version,
-                response,
-            }
-        } else {
-            Appended::Replayed {
-                status: 0,
-                version,
-                response: String::new(),
-            }
+    match found {
+        None => Ok(None),
+        Some((fingerprint, _, _, _)) if fingerprint != key.fingerprint => {
+            Err(AppendError::KeyReused)
         }
-    }))
+        Some((_, status, response, version)) => Ok(Some(Appended::Replayed {
+            status: u16::try_from(status).unwrap_or(200),
+            version,
+            response,
+        })),
+    }
 }
 
-/// Append one action to the caller's game, in one transaction: lock the game row by bumping
-/// its version (so concurrent writers of one game queue, on both backends), check the
-/// expected version, read the log, let `decide` replay and validate, insert the event at the
-/// new sequence number (unique per game) and update the summary. Any refusal rolls it all back.
+/// How often a write that lost the race to another writer of the same game is retried.
+const ATTEMPTS: usize = 50;
+
+/// Append one action to the caller's game.
+///
+/// Optimistic: read the row (its compact log included) and let `decide` replay and validate
+/// without holding any lock; then, in one short write transaction, move the version from the
+/// one read to the next (`UPDATE … WHERE version = read`), append the compact log and the
+/// summary, and insert the event at that sequence number (unique per game). A writer that
+/// lost the race changes nothing and, unless the caller named a version, tries again on the
+/// new state. Any refusal writes nothing.
 pub fn append<R>(
     db: &Db,
     user_id: &str,
     game_id: &str,
     expected_version: Option<i32>,
     idempotency: Option<&IdempotencyKey>,
-    decide: impl FnOnce(&GameRow, Vec<Action>, Stamp) -> Result<Decision, R>,
+    mut decide: impl FnMut(&GameRow, Vec<Action>, Stamp) -> Result<Decision, R>,
 ) -> Result<Appended, AppendError<R>> {
-    let replay = |conn: &mut DbConn| -> Result<Option<Appended>, AppendError<R>> {
-        match idempotency {
-            Some(key) => match stored_response(conn, user_id, key)? {
-                Some(Appended::Replayed { status: 0, .. }) => Err(AppendError::KeyReused),
-                found => Ok(found),
-            },
-            None => Ok(None),
-        }
-    };
-    let result = db.write(|conn| {
-        if let Some(found) = replay(conn)? {
-            return Ok(found);
-        }
-        let at = now();
-        let bumped = diesel::update(
-            games::table
-                .filter(games::id.eq(game_id))
-                .filter(games::user_id.eq(user_id)),
-        )
-        .set((
-            games::version.eq(games::version + 1),
-            games::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-        if bumped == 0 {
-            return Err(AppendError::NotFound);
-        }
-        let row = owned(conn, user_id, game_id)?.ok_or(AppendError::NotFound)?;
-        let previous = row.version - 1;
-        if let Some(expected) = expected_version {
-            if expected != previous {
-                return Err(AppendError::Stale { current: previous });
+    for _ in 0..ATTEMPTS {
+        let mut conn = db.conn()?;
+        if let Some(key) = idempotency {
+            if let Some(found) = stored_response(&mut conn, user_id, key)? {
+                return Ok(found);
             }
         }
-        let log = actions(conn, game_id)?;
-        if log.len() != previous as usize {
-            return Err(AppendError::Store(StoreError::Corrupt(format!(
-                "game {game_id} has {} events at version {previous}",
-                log.len()
-            ))));
+        let (row, log) = load(&mut conn, user_id, game_id)?.ok_or(AppendError::NotFound)?;
+        if let Some(expected) = expected_version {
+            if expected != row.version {
+                return Err(AppendError::Stale {
+                    current: row.version,
+                });
+            }
         }
         let stamp = Stamp {
-            version: row.version,
-            at,
+            version: row.version + 1,
+            at: now(),
         };
         let decision = decide(&row, log, stamp).map_err(AppendError::Refused)?;
+        let write = EventWrite {
+            game_id: game_id.to_string(),
+            user_id: user_id.to_string(),
+            read_version: row.version,
+            stamp,
+            action: decision.action,
+            summary: decision.summary,
+            key: idempotency.map(|k| (k.key.clone(), k.fingerprint.clone())),
+            response: decision.response,
+        };
+        let written = match db.backend() {
+            // Postgres: the same pooled connection, one short transaction.
+            super::Backend::Postgres => conn.transaction(|c| write.run(c)),
+            // SQLite: the writer thread, group-committed with other writes.
+            super::Backend::Sqlite => {
+                drop(conn);
+                db.write(move |c| write.run(c))
+            }
+        };
+        match written {
+            Ok(Some(response)) => {
+                return Ok(Appended::Applied {
+                    version: stamp.version,
+                    response,
+                })
+            }
+            // Another writer moved the game on first.
+            Ok(None) => {}
+            // Another request with the same key committed first: answer as it did.
+            Err(e) if idempotency.is_some() && e.is_unique_violation() => continue,
+            Err(e) => return Err(e.into()),
+        }
+        if let Some(expected) = expected_version {
+            let mut conn = db.conn()?;
+            let current = owned(&mut conn, user_id, game_id)?.map_or(expected, |r| r.version);
+            return Err(AppendError::Stale { current });
+        }
+    }
+    Err(AppendError::Contended)
+}
+
+/// The write half of an append, owned so that it can travel to the SQLite writer thread.
+struct EventWrite {
+    game_id: String,
+    user_id: String,
+    read_version: i32,
+    stamp: Stamp,
+    action: Action,
+    summary: Summary,
+    key: Option<(String, String)>,
+    response: String,
+}
+
+impl EventWrite {
+    /// Move the game from the version read to the next one and record the event; `None`
+    /// when another writer moved it first (nothing is written then).
+    fn run(self, conn: &mut DbConn) -> Result<Option<String>, StoreError> {
+        let EventWrite {
+            game_id,
+            user_id,
+            read_version,
+            stamp,
+            action,
+            summary,
+            key,
+            response,
+        } = self;
+        let moved = diesel::update(
+            games::table
+                .filter(games::id.eq(&game_id))
+                .filter(games::version.eq(read_version)),
+        )
+        .set((
+            games::version.eq(stamp.version),
+            games::log.eq(games::log.concat(encode(action))),
+            games::status.eq(summary.status),
+            games::score.eq(summary.score),
+            games::actions.eq(summary.actions),
+            games::runs_completed.eq(summary.runs_completed),
+            games::updated_at.eq(stamp.at),
+            games::finished_at.eq(summary.finished.then_some(stamp.at)),
+        ))
+        .execute(conn)?;
+        if moved == 0 {
+            return Ok(None);
+        }
         diesel::insert_into(game_events::table)
-            .values(EventRow::new(game_id, row.version, decision.action, at))
+            .values(EventRow::new(&game_id, stamp.version, action, stamp.at))
             .execute(conn)?;
-        let summary = &decision.summary;
-        diesel::update(games::table.filter(games::id.eq(game_id)))
-            .set((
-                games::status.eq(summary.status),
-                games::score.eq(summary.score),
-                games::actions.eq(summary.actions),
-                games::runs_completed.eq(summary.runs_completed),
-                games::finished_at.eq(summary.finished.then_some(at)),
-            ))
-            .execute(conn)?;
-        if let Some(key) = idempotency {
+        if let Some((key, fingerprint)) = key {
             diesel::insert_into(idempotency_keys::table)
                 .values((
-                    idempotency_keys::user_id.eq(user_id),
-                    idempotency_keys::key.eq(&key.key),
-                    idempotency_keys::fingerprint.eq(&key.fingerprint),
+                    idempotency_keys::user_id.eq(&user_id),
+                    idempotency_keys::key.eq(key),
+                    idempotency_keys::fingerprint.eq(fingerprint),
                     idempotency_keys::status.eq(200),
-                    idempotency_keys::body.eq(&decision.response),
-                    idempotency_keys::version.eq(row.version),
-                    idempotency_keys::created_at.eq(at),
+                    idempotency_keys::body.eq(&response),
+                    idempotency_keys::version.eq(stamp.version),
+                    idempotency_keys::created_at.eq(stamp.at),
                 ))
                 .execute(conn)?;
         }
-        Ok(Appended::Applied {
-            version: row.version,
-            response: decision.response,
-        })
-    });
-    match result {
-        // Two retries with one key raced and the other committed first: answer as it did.
-        Err(AppendError::Store(e)) if idempotency.is_some() && e.is_unique_violation() => {
-            let mut conn = db.conn()?;
-            match replay(&mut conn)? {
-                Some(found) => Ok(found),
-                None => Err(AppendError::Store(e)),
-            }
-        }
-        other => other,
+        Ok(Some(response))
     }
 }

@@ -4,7 +4,7 @@ pub mod games;
 pub mod schema;
 pub mod users;
 
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -41,6 +41,8 @@ pub enum StoreError {
     Migration(String),
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
+    #[error("database writer: {0}")]
+    Writer(String),
 }
 
 impl StoreError {
@@ -49,6 +51,16 @@ impl StoreError {
             self,
             StoreError::Db(diesel::result::Error::DatabaseError(
                 diesel::result::DatabaseErrorKind::UniqueViolation,
+                _
+            ))
+        )
+    }
+
+    pub fn is_foreign_key_violation(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Db(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
                 _
             ))
         )
@@ -77,8 +89,10 @@ impl ManageConnection for Manager {
                     SqliteConnection::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
                 // WAL lets readers run beside the one writer; busy_timeout makes a second
                 // process wait for the write lock instead of failing.
+                // busy_timeout first: switching to WAL takes a lock that other new connections
+                // may hold at the same moment.
                 conn.batch_execute(&format!(
-                    "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = {}; PRAGMA foreign_keys = ON;",
                     self.sqlite_synchronous
                 ))
@@ -95,20 +109,69 @@ impl ManageConnection for Manager {
             .map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConn) -> bool {
-        false
+    fn has_broken(&self, conn: &mut DbConn) -> bool {
+        use diesel::r2d2::R2D2Connection;
+        match conn {
+            DbConn::Sqlite(c) => c.is_broken(),
+            DbConn::Pg(c) => c.is_broken(),
+        }
     }
 }
 
 pub type Pool = r2d2::Pool<Manager>;
 
-/// The database: a pool, and for SQLite a process-wide writer lock so that writers queue in
-/// order here instead of polling SQLite's busy handler.
+/// One queued write for the SQLite writer thread: `run` does the work inside the batch's
+/// transaction and returns what to tell the caller once the batch is committed; `fail`
+/// tells the caller when the batch could not even begin.
+struct Job {
+    run: Box<dyn FnOnce(&mut DbConn) -> Delivery + Send>,
+    fail: Box<dyn FnOnce(String) + Send>,
+}
+
+/// Called after the batch's COMMIT with its error, if any.
+type Delivery = Box<dyn FnOnce(Option<String>) + Send>;
+
+/// The most writes one SQLite transaction takes.
+const BATCH: usize = 256;
+
+/// The SQLite writer: one thread owns the one writing connection and commits every queued
+/// write in one transaction (group commit), each write in its own savepoint. Callers hear
+/// back only after the COMMIT, so an acknowledged write is on disk (with `synchronous=FULL`)
+/// while one fsync serves many writes.
+fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut deliveries = Vec::with_capacity(batch.len());
+        let mut pending = batch.into_iter();
+        let outcome = conn.transaction::<_, diesel::result::Error, _>(|c| {
+            for job in pending.by_ref() {
+                deliveries.push((job.run)(c));
+            }
+            Ok(())
+        });
+        let error = outcome.err().map(|e| e.to_string());
+        for deliver in deliveries {
+            deliver(error.clone());
+        }
+        // Jobs that never ran because the transaction could not begin.
+        for job in pending {
+            (job.fail)(error.clone().unwrap_or_default());
+        }
+    }
+}
+
+/// The database: a pool for reads (and for Postgres writes); for SQLite, the writer thread.
 #[derive(Clone)]
 pub struct Db {
     pool: Pool,
     backend: Backend,
-    write_lock: Option<Arc<Mutex<()>>>,
+    writer: Option<SyncSender<Job>>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -141,15 +204,32 @@ impl Db {
             url,
             sqlite_synchronous: options.sqlite_synchronous.clone(),
         };
+        let writer = match backend {
+            Backend::Postgres => None,
+            Backend::Sqlite => {
+                let conn = manager.connect().map_err(|e| match e {
+                    r2d2::Error::ConnectionError(e) => StoreError::Connection(e),
+                    r2d2::Error::QueryError(e) => StoreError::Db(e),
+                })?;
+                let (sender, receiver) = sync_channel(4 * BATCH);
+                std::thread::Builder::new()
+                    .name("sqlite-writer".into())
+                    .spawn(move || sqlite_writer(conn, receiver))
+                    .map_err(|e| StoreError::Writer(e.to_string()))?;
+                Some(sender)
+            }
+        };
         let pool = r2d2::Pool::builder()
             .max_size(options.pool_size.max(1))
+            // A SQLite file cannot drop a connection; a Postgres server can, so check those.
+            .test_on_check_out(backend == Backend::Postgres)
             .connection_timeout(Duration::from_secs(10))
             .build(manager)
             .map_err(StoreError::Pool)?;
         Ok(Db {
             pool,
             backend,
-            write_lock: (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(()))),
+            writer,
         })
     }
 
@@ -161,18 +241,43 @@ impl Db {
         Ok(self.pool.get()?)
     }
 
-    /// Run `f` in one write transaction. A refusal (`Err`) rolls everything back.
-    pub fn write<T, E>(&self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    /// Run `f` as one atomic write and return once it is committed. A refusal (`Err`)
+    /// writes nothing.
+    pub fn write<T, E, F>(&self, f: F) -> Result<T, E>
     where
-        E: From<StoreError> + From<diesel::result::Error>,
+        F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
     {
-        let _guard = self
-            .write_lock
-            .as_ref()
-            .map(|lock| lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
-        let mut pooled = self.conn()?;
-        let conn: &mut DbConn = &mut pooled;
-        conn.transaction(f)
+        let Some(writer) = &self.writer else {
+            let mut pooled = self.conn()?;
+            let conn: &mut DbConn = &mut pooled;
+            return conn.transaction(f);
+        };
+        let (reply, answer) = sync_channel::<Result<T, E>>(1);
+        let fail_reply = reply.clone();
+        let job = Job {
+            run: Box::new(move |conn: &mut DbConn| {
+                // Nested in the batch's transaction: a savepoint, undone alone on error.
+                let result = conn.transaction(f);
+                Box::new(move |commit_error: Option<String>| {
+                    let result = match (result, commit_error) {
+                        (Ok(_), Some(e)) => Err(E::from(StoreError::Writer(e))),
+                        (result, _) => result,
+                    };
+                    let _ = reply.send(result);
+                })
+            }),
+            fail: Box::new(move |e| {
+                let _ = fail_reply.send(Err(E::from(StoreError::Writer(e))));
+            }),
+        };
+        writer
+            .send(job)
+            .map_err(|_| StoreError::Writer("the writer thread has stopped".into()))?;
+        answer
+            .recv()
+            .map_err(|_| E::from(StoreError::Writer("the writer thread has stopped".into())))?
     }
 
     /// Run `f` on a pooled connection, in a transaction so that it reads one snapshot.

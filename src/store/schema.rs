@@ -22,6 +22,7 @@ diesel::table! {
         deal_chosen -> Bool,
         status -> Text,
         version -> Integer,
+        log -> Text,
         score -> Integer,
         actions -> Integer,
         runs_completed -> Integer,

@@ -17,6 +17,9 @@ CREATE TABLE games (
     deal_chosen BOOLEAN NOT NULL,
     status TEXT NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
+    -- The accepted actions in compact form (see store::games::encode), written with each
+    -- event in the same transaction, so a request replays from one row.
+    log TEXT NOT NULL DEFAULT '',
     score INTEGER NOT NULL,
     actions INTEGER NOT NULL DEFAULT 0,
     runs_completed INTEGER NOT NULL DEFAULT 0,

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Load benchmark: starts the release server on SQLite, then on Postgres, and runs the load
+# generator (benches/load.rs) against each: many concurrent players, each playing its own game.
+# Settings: PLAYERS (32), SECONDS (15), SUITS (2), BACKENDS ("sqlite postgres"),
+# PG_URL (postgres://postgres@127.0.0.1:5432), SQLITE_SYNCHRONOUS (FULL).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PORT=${PORT:-18181}
+BACKENDS=${BACKENDS:-"sqlite postgres"}
+PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
+WORK=$(mktemp -d)
+SERVER=""
+trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+cargo build --release --quiet
+cargo bench --bench load --no-run --quiet
+
+run_against() {
+  local name=$1 url=$2
+  DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 LOG_LEVEL=warn \
+    DB_POOL_SIZE=${DB_POOL_SIZE:-32} JWT_SECRET=load-test-secret-load-test-secret-0123 \
+    ./target/release/spider serve &
+  SERVER=$!
+  for _ in $(seq 1 50); do
+    curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  echo "== $name"
+  BASE_URL="http://127.0.0.1:$PORT" cargo bench --bench load --quiet 2>&1 | grep -v '^refused' | tail -n 3
+  kill $SERVER; wait $SERVER 2>/dev/null || true
+}
+
+for backend in $BACKENDS; do
+  case $backend in
+    sqlite) run_against "SQLite (synchronous=${SQLITE_SYNCHRONOUS:-FULL})" "sqlite://$WORK/load.db" ;;
+    postgres)
+      psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS spider_load" >/dev/null
+      psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_load" >/dev/null
+      run_against "Postgres" "$PG_URL/spider_load" ;;
+  esac
+done

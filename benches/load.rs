@@ -1,0 +1,233 @@
+//! Load generator for a running server: many concurrent players, each playing its own game
+//! through the real API (create, then legal actions chosen with a local copy of the engine,
+//! with an undo now and then; a new game when one ends or grows long).
+//!
+//! Run through `bench/load.sh`, which starts the release server on SQLite and on Postgres.
+//! Settings (environment): BASE_URL (required), PLAYERS (32), SECONDS (15), WARMUP (3),
+//! SUITS (2), MAX_ACTIONS (300) actions per game before starting another.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use spider::engine::{Action, Game, Rules, Status, Suits, Variant};
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies_us: Vec<u64>,
+    accepted: u64,
+    refused: u64,
+    errors: u64,
+    games: u64,
+}
+
+fn api_action(action: Action) -> Value {
+    match action {
+        Action::Move { from, to, count } => {
+            json!({"type": "move", "from": from + 1, "to": to + 1, "count": count})
+        }
+        Action::Deal => json!({"type": "deal"}),
+        Action::Undo => json!({"type": "undo"}),
+        Action::Resign => json!({"type": "resign"}),
+    }
+}
+
+struct Player {
+    client: awc::Client,
+    base: String,
+    token: String,
+    rng: u64,
+}
+
+impl Player {
+    fn next(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    async fn post(&self, path: &str, body: Value) -> Result<(u16, Value), String> {
+        let mut res = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .insert_header(("Authorization", format!("Bearer {}", self.token)))
+            .send_json(&body)
+            .await
+            .map_err(|e| e.to_string())?;
+        let status = res.status().as_u16();
+        let body = res
+            .json::<Value>()
+            .limit(1 << 20)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((status, body))
+    }
+
+    async fn new_game(&mut self, suits: Suits) -> Result<(String, Game), String> {
+        let deal = self.next() >> 1;
+        let (status, body) = self
+            .post(
+                "/v1/games",
+                json!({"suits": suits.count(), "deal_number": deal.to_string()}),
+            )
+            .await?;
+        if status != 201 {
+            return Err(format!("create game: {status} {body}"));
+        }
+        let id = body["id"].as_str().unwrap_or_default().to_string();
+        Ok((
+            id,
+            Game::new(Variant::Spider, suits, Rules::default(), deal),
+        ))
+    }
+}
+
+async fn play(
+    mut player: Player,
+    suits: Suits,
+    max_actions: u32,
+    measure_from: Instant,
+    until: Instant,
+    tally: Rc<RefCell<Tally>>,
+) {
+    let Ok((mut id, mut game)) = player.new_game(suits).await else {
+        tally.borrow_mut().errors += 1;
+        return;
+    };
+    while Instant::now() < until {
+        let legal = game.legal_actions();
+        let roll = player.next();
+        let action = if game.can_undo() && (legal.is_empty() || roll.is_multiple_of(10)) {
+            Action::Undo
+        } else if let Some(&a) = legal.get((roll >> 8) as usize % legal.len().max(1)) {
+            a
+        } else {
+            Action::Resign
+        };
+        let started = Instant::now();
+        let result = player
+            .post(&format!("/v1/games/{id}/actions"), api_action(action))
+            .await;
+        let elapsed = started.elapsed();
+        let measuring = started >= measure_from;
+        match result {
+            Ok((200, _)) => {
+                if measuring {
+                    let mut t = tally.borrow_mut();
+                    t.accepted += 1;
+                    t.latencies_us.push(elapsed.as_micros() as u64);
+                }
+                let _ = game.apply(action);
+            }
+            Ok((status, body)) => {
+                tally.borrow_mut().refused += 1;
+                eprintln!("refused {status}: {body}");
+            }
+            Err(e) => {
+                tally.borrow_mut().errors += 1;
+                eprintln!("error: {e}");
+                return;
+            }
+        }
+        if game.status() != Status::InProgress || game.actions() >= max_actions {
+            match player.new_game(suits).await {
+                Ok((new_id, new_game)) => {
+                    id = new_id;
+                    game = new_game;
+                    tally.borrow_mut().games += 1;
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    tally.borrow_mut().errors += 1;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn main() {
+    let Ok(base) = std::env::var("BASE_URL") else {
+        println!("load: skipped (set BASE_URL, or run bench/load.sh to start a server for it)");
+        return;
+    };
+    let players: usize = env("PLAYERS", 32);
+    let seconds: u64 = env("SECONDS", 15);
+    let warmup: u64 = env("WARMUP", 3);
+    let max_actions: u32 = env("MAX_ACTIONS", 300);
+    let suits = Suits::try_from(env("SUITS", 2u8)).unwrap_or(Suits::Two);
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let measure_from = Instant::now() + Duration::from_secs(warmup);
+    let until = measure_from + Duration::from_secs(seconds);
+    actix_rt::System::new().block_on({
+        let tally = tally.clone();
+        async move {
+            let client = awc::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .finish();
+            let mut tasks = Vec::new();
+            for i in 0..players {
+                let mut res = match client.post(format!("{base}/v1/auth/guest")).send().await {
+                    Ok(res) => res,
+                    Err(e) => {
+                        eprintln!("cannot reach {base}: {e}");
+                        return;
+                    }
+                };
+                let body: Value = res.json().await.unwrap_or_default();
+                let player = Player {
+                    client: client.clone(),
+                    base: base.clone(),
+                    token: body["token"].as_str().unwrap_or_default().to_string(),
+                    rng: 0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9),
+                };
+                tasks.push(actix_rt::spawn(play(
+                    player,
+                    suits,
+                    max_actions,
+                    measure_from,
+                    until,
+                    tally.clone(),
+                )));
+            }
+            for task in tasks {
+                let _ = task.await;
+            }
+        }
+    });
+    let mut t = tally.borrow_mut();
+    t.latencies_us.sort_unstable();
+    let pct = |p: f64| {
+        let n = t.latencies_us.len();
+        if n == 0 {
+            0.0
+        } else {
+            t.latencies_us[((n as f64 * p) as usize).min(n - 1)] as f64 / 1000.0
+        }
+    };
+    println!(
+        "players={players} seconds={seconds} suits={} accepted={} refused={} errors={} games_started={}",
+        suits.count(),
+        t.accepted,
+        t.refused,
+        t.errors,
+        t.games
+    );
+    println!(
+        "accepted actions/s={:.0} p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms",
+        t.accepted as f64 / seconds as f64,
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        pct(1.0)
+    );
+}
