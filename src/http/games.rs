@@ -13,8 +13,8 @@ use super::error::{ApiError, Problem};
 use super::identity::Caller;
 use super::{blocking, AppState};
 use crate::engine::{self, Action, Game, Illegal};
-use crate::store::games::{self as game_store, AppendError, Appended, DealSpec, GameRow};
-use crate::store::{self, StoreError};
+use crate::store::games::{self as game_store, AppendError, Appended, Attempt, DealSpec, GameRow};
+use crate::store::{self, Backend, StoreError};
 
 // ---------------------------------------------------------------- Shapes
 
@@ -658,6 +658,52 @@ pub async fn get_game(
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
+/// Replay, resolve and apply `request`: the decision an append stores, or the refusal.
+fn decide(
+    request: ActionRequest,
+) -> impl FnOnce(&GameRow, Vec<Action>, game_store::Stamp) -> Result<game_store::Decision, ApiError>
+       + Send
+       + 'static {
+    move |row, log, stamp| {
+        let mut game = replay(row, log)?;
+        let action = resolve(&request, &game)?;
+        game.apply(action).map_err(ApiError::illegal)?;
+        let finished = game.status().is_over().then_some(stamp.at);
+        let view = GameView::new(row, &game, stamp.version, stamp.at, finished);
+        Ok(game_store::Decision {
+            action,
+            summary: game_store::Summary {
+                status: game.status().name(),
+                score: game.score() as i32,
+                actions: game.actions() as i32,
+                runs_completed: game.runs_completed() as i32,
+                finished: finished.is_some(),
+            },
+            response: to_json(&view)?,
+        })
+    }
+}
+
+fn append_error(e: AppendError<ApiError>) -> ApiError {
+    match e {
+        AppendError::NotFound => ApiError::game_not_found(),
+        AppendError::Stale { current } => ApiError::version_conflict(current),
+        AppendError::KeyReused => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "idempotency_key_reused",
+            "Idempotency key reused",
+            "This Idempotency-Key was already used for a different request.",
+        ),
+        AppendError::Contended => ApiError::conflict(
+            "concurrent_update",
+            "Other requests kept changing this game at the same moment; nothing was applied. \
+             Please retry.",
+        ),
+        AppendError::Refused(e) => e,
+        AppendError::Store(e) => e.into(),
+    }
+}
+
 /// Play one action: move, auto-move, deal, undo or resign.
 ///
 /// The server replays the game's log, applies the action through the rules engine and
@@ -704,52 +750,46 @@ pub async fn play_action(
         (h, b) => h.or(b),
     };
     let key = idempotency_key(&req, &to_json(&body.action)?)?;
-    let db = state.db.clone();
     let request = body.action;
-    let result = blocking(move || {
-        game_store::append(
-            &db,
-            &caller.user_id,
-            &id,
-            expected,
-            key.as_ref(),
-            |row, log, stamp| {
-                let mut game = replay(row, log)?;
-                let action = resolve(&request, &game)?;
-                game.apply(action).map_err(ApiError::illegal)?;
-                let finished = game.status().is_over().then_some(stamp.at);
-                let view = GameView::new(row, &game, stamp.version, stamp.at, finished);
-                Ok(game_store::Decision {
-                    action,
-                    summary: game_store::Summary {
-                        status: game.status().name(),
-                        score: game.score() as i32,
-                        actions: game.actions() as i32,
-                        runs_completed: game.runs_completed() as i32,
-                        finished: finished.is_some(),
-                    },
-                    response: to_json(&view)?,
+    let mut result = None;
+    for _ in 0..game_store::ATTEMPTS {
+        let attempt = match state.db.backend() {
+            // A SQLite read is a local page lookup: done right here, the write queued.
+            Backend::Sqlite => game_store::attempt(
+                &state.db,
+                &caller.user_id,
+                &id,
+                expected,
+                key.as_ref(),
+                decide(request.clone()),
+            )
+            .map_err(append_error)?,
+            Backend::Postgres => {
+                let (db, caller, id, key) =
+                    (state.db.clone(), caller.clone(), id.clone(), key.clone());
+                let decide = decide(request.clone());
+                blocking(move || {
+                    game_store::attempt(&db, &caller.user_id, &id, expected, key.as_ref(), decide)
+                        .map_err(append_error)
                 })
-            },
-        )
-        .map_err(|e| match e {
-            AppendError::NotFound => ApiError::game_not_found(),
-            AppendError::Stale { current } => ApiError::version_conflict(current),
-            AppendError::KeyReused => ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "idempotency_key_reused",
-                "Idempotency key reused",
-                "This Idempotency-Key was already used for a different request.",
-            ),
-            AppendError::Contended => ApiError::conflict(
-                "concurrent_update",
-                "Other requests kept changing this game at the same moment; nothing was applied. Please retry.",
-            ),
-            AppendError::Refused(e) => e,
-            AppendError::Store(e) => e.into(),
-        })
-    })
-    .await?;
+                .await?
+            }
+        };
+        let attempt = match attempt {
+            Attempt::Queued { version, pending } => {
+                let written = pending.await.unwrap_or_else(|_| {
+                    Err(StoreError::Writer("the writer thread has stopped".into()))
+                });
+                game_store::settle(version, written).map_err(append_error)?
+            }
+            other => other,
+        };
+        if let Attempt::Done(appended) = attempt {
+            result = Some(appended);
+            break;
+        }
+    }
+    let result = result.ok_or_else(|| append_error(AppendError::Contended))?;
     Ok(match result {
         Appended::Applied { version, response } => {
             state.metrics.actions_applied.inc();

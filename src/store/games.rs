@@ -297,6 +297,7 @@ pub struct Stamp {
     pub at: NaiveDateTime,
 }
 
+#[derive(Clone, Debug)]
 pub struct IdempotencyKey {
     pub key: String,
     /// A digest of the request: a key reused for a different request is refused.
@@ -372,84 +373,94 @@ fn stored_response<R>(
     }
 }
 
-/// How often a write that lost the race to another writer of the same game is retried.
-const ATTEMPTS: usize = 50;
+/// How often a caller should retry an append that lost the race to another writer.
+pub const ATTEMPTS: usize = 50;
 
-/// Append one action to the caller's game.
+/// A queued SQLite append: `Some(response)` once committed, `None` if another writer moved
+/// the game first.
+pub type Pending = tokio::sync::oneshot::Receiver<Result<Option<String>, StoreError>>;
+
+pub enum Attempt {
+    /// Settled: applied, or the first answer to a repeated idempotency key.
+    Done(Appended),
+    /// Queued on the SQLite writer: await `pending`; the game then has `version`.
+    Queued { version: i32, pending: Pending },
+    /// Another writer moved the game first: nothing was written; try again.
+    Lost,
+}
+
+/// One try at appending an action to the caller's game.
 ///
 /// Optimistic: read the row (its compact log included) and let `decide` replay and validate
 /// without holding any lock; then, in one short write transaction, move the version from the
 /// one read to the next (`UPDATE … WHERE version = read`), append the compact log and the
-/// summary, and insert the event at that sequence number (unique per game). A writer that
-/// lost the race changes nothing and, unless the caller named a version, tries again on the
-/// new state. Any refusal writes nothing.
-pub fn append<R>(
+/// summary, and insert the event at that sequence number (unique per game). A try that lost
+/// the race writes nothing; the caller tries again, and a named version is then reported
+/// stale. Any refusal writes nothing. On Postgres the write runs here, on the connection
+/// that read; on SQLite it is queued for the writer thread and settles asynchronously.
+pub fn attempt<R>(
     db: &Db,
     user_id: &str,
     game_id: &str,
     expected_version: Option<i32>,
     idempotency: Option<&IdempotencyKey>,
-    mut decide: impl FnMut(&GameRow, Vec<Action>, Stamp) -> Result<Decision, R>,
-) -> Result<Appended, AppendError<R>> {
-    for _ in 0..ATTEMPTS {
-        let mut conn = db.conn()?;
-        if let Some(key) = idempotency {
-            if let Some(found) = stored_response(&mut conn, user_id, key)? {
-                return Ok(found);
-            }
-        }
-        let (row, log) = load(&mut conn, user_id, game_id)?.ok_or(AppendError::NotFound)?;
-        if let Some(expected) = expected_version {
-            if expected != row.version {
-                return Err(AppendError::Stale {
-                    current: row.version,
-                });
-            }
-        }
-        let stamp = Stamp {
-            version: row.version + 1,
-            at: now(),
-        };
-        let decision = decide(&row, log, stamp).map_err(AppendError::Refused)?;
-        let write = EventWrite {
-            game_id: game_id.to_string(),
-            user_id: user_id.to_string(),
-            read_version: row.version,
-            stamp,
-            action: decision.action,
-            summary: decision.summary,
-            key: idempotency.map(|k| (k.key.clone(), k.fingerprint.clone())),
-            response: decision.response,
-        };
-        let written = match db.backend() {
-            // Postgres: the same pooled connection, one short transaction.
-            super::Backend::Postgres => conn.transaction(|c| write.run(c)),
-            // SQLite: the writer thread, group-committed with other writes.
-            super::Backend::Sqlite => {
-                drop(conn);
-                db.write(move |c| write.run(c))
-            }
-        };
-        match written {
-            Ok(Some(response)) => {
-                return Ok(Appended::Applied {
-                    version: stamp.version,
-                    response,
-                })
-            }
-            // Another writer moved the game on first.
-            Ok(None) => {}
-            // Another request with the same key committed first: answer as it did.
-            Err(e) if idempotency.is_some() && e.is_unique_violation() => continue,
-            Err(e) => return Err(e.into()),
-        }
-        if let Some(expected) = expected_version {
-            let mut conn = db.conn()?;
-            let current = owned(&mut conn, user_id, game_id)?.map_or(expected, |r| r.version);
-            return Err(AppendError::Stale { current });
+    decide: impl FnOnce(&GameRow, Vec<Action>, Stamp) -> Result<Decision, R>,
+) -> Result<Attempt, AppendError<R>> {
+    let mut conn = db.conn()?;
+    if let Some(key) = idempotency {
+        if let Some(found) = stored_response(&mut conn, user_id, key)? {
+            return Ok(Attempt::Done(found));
         }
     }
-    Err(AppendError::Contended)
+    let (row, log) = load(&mut conn, user_id, game_id)?.ok_or(AppendError::NotFound)?;
+    if let Some(expected) = expected_version {
+        if expected != row.version {
+            return Err(AppendError::Stale {
+                current: row.version,
+            });
+        }
+    }
+    let stamp = Stamp {
+        version: row.version + 1,
+        at: now(),
+    };
+    let decision = decide(&row, log, stamp).map_err(AppendError::Refused)?;
+    let write = EventWrite {
+        game_id: game_id.to_string(),
+        user_id: user_id.to_string(),
+        read_version: row.version,
+        stamp,
+        action: decision.action,
+        summary: decision.summary,
+        key: idempotency.map(|k| (k.key.clone(), k.fingerprint.clone())),
+        response: decision.response,
+    };
+    match db.backend() {
+        super::Backend::Postgres => settle(stamp.version, conn.transaction(|c| write.run(c))),
+        super::Backend::Sqlite => {
+            drop(conn);
+            let pending = db.submit(move |c| write.run(c))?;
+            Ok(Attempt::Queued {
+                version: stamp.version,
+                pending,
+            })
+        }
+    }
+}
+
+/// What a finished write means for the append.
+pub fn settle<R>(
+    version: i32,
+    written: Result<Option<String>, StoreError>,
+) -> Result<Attempt, AppendError<R>> {
+    match written {
+        Ok(Some(response)) => Ok(Attempt::Done(Appended::Applied { version, response })),
+        Ok(None) => Ok(Attempt::Lost),
+        // Another request with the same idempotency key committed first: the next try
+        // finds its answer.
+        Err(e) if e.is_unique_violation() => Ok(Attempt::Lost),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The write half of an append, owned so that it can travel to the SQLite writer thread.

@@ -249,13 +249,58 @@ impl Db {
         T: Send + 'static,
         E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
     {
-        let Some(writer) = &self.writer else {
+        if self.writer.is_none() {
             let mut pooled = self.conn()?;
             let conn: &mut DbConn = &mut pooled;
             return conn.transaction(f);
-        };
+        }
         let (reply, answer) = sync_channel::<Result<T, E>>(1);
-        let fail_reply = reply.clone();
+        self.queue(f, move |result| {
+            let _ = reply.send(result);
+        })?;
+        answer
+            .recv()
+            .map_err(|_| E::from(StoreError::Writer("the writer thread has stopped".into())))?
+    }
+
+    /// Queue `f` for the SQLite writer; the receiver yields its result once committed.
+    /// An error on Postgres, which has no writer thread (use [`Db::write`]).
+    pub fn submit<T, E, F>(
+        &self,
+        f: F,
+    ) -> Result<tokio::sync::oneshot::Receiver<Result<T, E>>, StoreError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
+    {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.queue(f, move |result| {
+            let _ = reply.send(result);
+        })?;
+        Ok(answer)
+    }
+
+    fn queue<T, E, F>(
+        &self,
+        f: F,
+        respond: impl FnOnce(Result<T, E>) + Send + 'static,
+    ) -> Result<(), StoreError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
+    {
+        let writer = self
+            .writer
+            .as_ref()
+            .ok_or_else(|| StoreError::Writer("no writer thread on this backend".into()))?;
+        // Either `run` or `fail` is called, never both: share the one responder.
+        let respond = std::sync::Arc::new(std::sync::Mutex::new(Some(respond)));
+        let fail_respond = respond.clone();
+        let take = |slot: &std::sync::Mutex<Option<_>>| {
+            slot.lock().unwrap_or_else(|p| p.into_inner()).take()
+        };
         let job = Job {
             run: Box::new(move |conn: &mut DbConn| {
                 // Nested in the batch's transaction: a savepoint, undone alone on error.
@@ -265,19 +310,20 @@ impl Db {
                         (Ok(_), Some(e)) => Err(E::from(StoreError::Writer(e))),
                         (result, _) => result,
                     };
-                    let _ = reply.send(result);
+                    if let Some(respond) = take(&respond) {
+                        respond(result);
+                    }
                 })
             }),
             fail: Box::new(move |e| {
-                let _ = fail_reply.send(Err(E::from(StoreError::Writer(e))));
+                if let Some(respond) = take(&fail_respond) {
+                    respond(Err(E::from(StoreError::Writer(e))));
+                }
             }),
         };
         writer
             .send(job)
-            .map_err(|_| StoreError::Writer("the writer thread has stopped".into()))?;
-        answer
-            .recv()
-            .map_err(|_| E::from(StoreError::Writer("the writer thread has stopped".into())))?
+            .map_err(|_| StoreError::Writer("the writer thread has stopped".into()))
     }
 
     /// Run `f` on a pooled connection, in a transaction so that it reads one snapshot.
