@@ -3,6 +3,9 @@
 use std::net::SocketAddr;
 use std::str::FromStr;
 
+/// The development daily secret used when `DAILY_SECRET` is unset. Never for production.
+pub const DEV_DAILY_SECRET: &str = "spider-dev-daily-secret-change-me-spider-dev";
+
 /// The development JWT secret used when `JWT_SECRET` is unset. Never for production.
 pub const DEV_JWT_SECRET: &str = "spider-dev-secret-change-me-spider-dev-secret";
 
@@ -27,6 +30,11 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// Largest JSON body accepted, in bytes.
     pub json_limit: usize,
+    /// Key of the daily deal derivation (HMAC-SHA256).
+    pub daily_secret: String,
+    pub daily_secret_is_default: bool,
+    /// Shifts the daily calendar (tests only; not read from the environment).
+    pub calendar_offset: chrono::Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +80,9 @@ impl Default for Config {
             rate_limit_burst: 100,
             cors_origins: Vec::new(),
             json_limit: 16 * 1024,
+            daily_secret: DEV_DAILY_SECRET.into(),
+            daily_secret_is_default: true,
+            calendar_offset: chrono::Duration::zero(),
         }
     }
 }
@@ -110,7 +121,18 @@ impl Config {
                 expected: "at least 32 characters",
             });
         }
+        let daily_secret = var("DAILY_SECRET");
+        if daily_secret.as_ref().is_some_and(|s| s.len() < 32) {
+            return Err(ConfigError {
+                var: "DAILY_SECRET",
+                value: "(hidden)".into(),
+                expected: "at least 32 characters",
+            });
+        }
         Ok(Config {
+            daily_secret_is_default: daily_secret.is_none(),
+            daily_secret: daily_secret.unwrap_or(d.daily_secret),
+            calendar_offset: d.calendar_offset,
             db_pool_size: parse(
                 "DB_POOL_SIZE",
                 d.db_pool_size,

@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod daily;
 pub mod engine;
 pub mod http;
 pub mod store;

@@ -24,6 +24,8 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Recompute every personal record from the games' event logs.
+    RebuildRecords,
     /// Write the OpenAPI document.
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -79,6 +81,11 @@ fn main() -> ExitCode {
     spider::init_logging(&config.log_level);
     let result = match cli.command {
         Some(Command::Migrate) => open_db(&config).map(|_| ()),
+        Some(Command::RebuildRecords) => open_db(&config).and_then(|db| {
+            let n = spider::store::records::rebuild(&db)?;
+            println!("rebuilt {n} records from the event logs");
+            Ok(())
+        }),
         _ => serve(config),
     };
     match result {
@@ -96,6 +103,12 @@ fn serve(config: Config) -> anyhow::Result<()> {
         tracing::warn!(
             "JWT_SECRET is not set: using the built-in development secret. Anyone can forge \
              tokens for this server. Set JWT_SECRET (32+ characters) before exposing it."
+        );
+    }
+    if config.daily_secret_is_default {
+        tracing::warn!(
+            "DAILY_SECRET is not set: using the built-in development secret. Anyone can compute \
+             every daily deal, hidden cards included. Set DAILY_SECRET (32+ characters)."
         );
     }
     let db = open_db(&config)?;

@@ -12,8 +12,11 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::{ApiError, Problem};
 use super::identity::Caller;
 use super::{blocking, AppState};
+use crate::daily::Calendar;
 use crate::engine::{self, Action, Game, Illegal};
-use crate::store::games::{self as game_store, AppendError, Appended, Attempt, DealSpec, GameRow};
+use crate::store::games::{
+    self as game_store, AppendError, Appended, Attempt, DealSpec, GameRow, Origin,
+};
 use crate::store::{self, Backend, StoreError};
 
 // ---------------------------------------------------------------- Shapes
@@ -213,8 +216,14 @@ pub struct GameView {
     pub rules: RulesBody,
     /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
     pub deal_number: Option<String>,
-    /// True when the player chose the deal number.
+    /// True when the player chose the deal number (or replays a deal they chose).
     pub deal_chosen: bool,
+    /// How the game came to be: `random`, `chosen`, `daily` or `restart` (a replay of an
+    /// earlier game's deal). Random deals and ranked dailies count for leaderboards; chosen
+    /// and replayed deals for personal records only; practice dailies for nothing.
+    pub origin: String,
+    /// Set for a daily challenge and its restarts.
+    pub daily: Option<DailyTag>,
     pub status: GameStatus,
     /// 500 − actions + 100 × runs completed (Windows scoring).
     pub score: i64,
@@ -241,14 +250,28 @@ pub struct GameView {
     pub columns: Vec<ColumnView>,
 }
 
-/// Whether a caller may see the deal number now (a known number reveals every hidden card).
-fn deal_visible(row: &GameRow, status: engine::Status) -> bool {
-    row.deal_chosen || status.is_over()
+/// Whether a caller may see the deal number now (a known number reveals every hidden card):
+/// a daily's once its day is over, a deal the player chose always, any other once the game
+/// is over.
+fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
+    match row.daily_date() {
+        Ok(Some(day)) => calendar.is_over(day),
+        Ok(None) => row.deal_chosen || status.is_over(),
+        Err(_) => false,
+    }
 }
 
 fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
     let end = finished.unwrap_or_else(store::now);
     (end - created).num_milliseconds().max(0)
+}
+
+/// Which daily challenge a game plays.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyTag {
+    pub date: String,
+    /// The player's first attempt of that day (it alone goes on the leaderboard).
+    pub ranked: bool,
 }
 
 impl GameView {
@@ -258,6 +281,7 @@ impl GameView {
         version: i32,
         updated_at: NaiveDateTime,
         finished_at: Option<NaiveDateTime>,
+        calendar: &Calendar,
     ) -> GameView {
         let view = game.view();
         GameView {
@@ -268,8 +292,14 @@ impl GameView {
                 undo: view.rules.undo,
                 empty_column_deal: view.rules.empty_column_deal.into(),
             },
-            deal_number: deal_visible(row, view.status).then(|| game.deal_number().to_string()),
+            deal_number: deal_visible(row, view.status, calendar)
+                .then(|| game.deal_number().to_string()),
             deal_chosen: row.deal_chosen,
+            origin: row.origin.clone(),
+            daily: row.daily_date.clone().map(|date| DailyTag {
+                date,
+                ranked: row.ranked,
+            }),
             status: view.status.into(),
             score: view.score,
             actions: view.actions,
@@ -301,8 +331,15 @@ impl GameView {
         }
     }
 
-    fn of_row(row: &GameRow, game: &Game) -> GameView {
-        GameView::new(row, game, row.version, row.updated_at, row.finished_at)
+    fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
+        GameView::new(
+            row,
+            game,
+            row.version,
+            row.updated_at,
+            row.finished_at,
+            calendar,
+        )
     }
 }
 
@@ -541,32 +578,38 @@ fn random_deal_number() -> Result<u64, ApiError> {
         .map_err(|e| ApiError::internal("operating system random source", e))
 }
 
-fn create_row(
+/// Store a new game (counted as played where it counts) and deal it.
+pub fn insert_game(
     state: &AppState,
     caller: &Caller,
     spec: DealSpec,
-    deal_chosen: bool,
-) -> Result<(GameRow, Game), ApiError> {
+    origin: &Origin,
+) -> Result<(GameRow, Game), StoreError> {
     let row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),
         caller.user_id.clone(),
         spec,
-        deal_chosen,
+        origin,
     );
-    let row = match state
+    let row = state
         .db
-        .write(move |conn| game_store::insert(conn, &row).map(|_| row))
-    {
-        Err(e) if e.is_foreign_key_violation() => return Err(super::accounts::unknown_user()),
-        other => other?,
-    };
+        .write(move |conn| game_store::create(conn, &row).map(|_| row))?;
     let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
     Ok((row, game))
 }
 
-fn created(state: &AppState, row: &GameRow, game: &Game) -> Result<HttpResponse, ApiError> {
+/// A failed game creation, as the caller should hear it.
+pub fn create_error(e: StoreError) -> ApiError {
+    if e.is_foreign_key_violation() {
+        super::accounts::unknown_user()
+    } else {
+        e.into()
+    }
+}
+
+pub fn created(state: &AppState, row: &GameRow, game: &Game) -> Result<HttpResponse, ApiError> {
     state.metrics.games_created.inc();
-    let body = to_json(&GameView::of_row(row, game))?;
+    let body = to_json(&GameView::of_row(row, game, &state.calendar))?;
     let mut response = json_response(StatusCode::CREATED, row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{}", row.id)) {
         response.headers_mut().insert(header::LOCATION, location);
@@ -612,8 +655,15 @@ pub async fn create_game(
         },
         deal_number,
     };
+    let origin = Origin {
+        kind: if chosen { "chosen" } else { "random" },
+        deal_known: chosen,
+        daily_date: None,
+        ranked: false,
+    };
     let st = state.clone();
-    let (row, game) = blocking(move || create_row(&st, &caller, spec, chosen)).await?;
+    let (row, game) =
+        blocking(move || insert_game(&st, &caller, spec, &origin).map_err(create_error)).await?;
     created(&state, &row, &game)
 }
 
@@ -654,13 +704,14 @@ pub async fn get_game(
             .insert_header(etag(row.version))
             .finish());
     }
-    let body = to_json(&GameView::of_row(&row, &game))?;
+    let body = to_json(&GameView::of_row(&row, &game, &state.calendar))?;
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
 /// Replay, resolve and apply `request`: the decision an append stores, or the refusal.
 fn decide(
     request: ActionRequest,
+    calendar: Calendar,
 ) -> impl FnOnce(&GameRow, Vec<Action>, game_store::Stamp) -> Result<game_store::Decision, ApiError>
        + Send
        + 'static {
@@ -669,7 +720,7 @@ fn decide(
         let action = resolve(&request, &game)?;
         game.apply(action).map_err(ApiError::illegal)?;
         let finished = game.status().is_over().then_some(stamp.at);
-        let view = GameView::new(row, &game, stamp.version, stamp.at, finished);
+        let view = GameView::new(row, &game, stamp.version, stamp.at, finished, &calendar);
         Ok(game_store::Decision {
             action,
             summary: game_store::Summary {
@@ -761,13 +812,13 @@ pub async fn play_action(
                 &id,
                 expected,
                 key.as_ref(),
-                decide(request.clone()),
+                decide(request.clone(), state.calendar),
             )
             .map_err(append_error)?,
             Backend::Postgres => {
                 let (db, caller, id, key) =
                     (state.db.clone(), caller.clone(), id.clone(), key.clone());
-                let decide = decide(request.clone());
+                let decide = decide(request.clone(), state.calendar);
                 blocking(move || {
                     game_store::attempt(&db, &caller.user_id, &id, expected, key.as_ref(), decide)
                         .map_err(append_error)
@@ -915,7 +966,15 @@ pub async fn restart_game(
         let old = game_store::owned(&mut conn, &caller.user_id, &id)?
             .ok_or_else(ApiError::game_not_found)?;
         drop(conn);
-        create_row(&st, &caller, old.deal_spec()?, old.deal_chosen)
+        // A replay of a deal the player has seen: it counts only for personal records
+        // (marked), and a daily's number stays secret until its day is over.
+        let origin = Origin {
+            kind: "restart",
+            deal_known: old.deal_chosen,
+            daily_date: old.daily_date()?,
+            ranked: false,
+        };
+        insert_game(&st, &caller, old.deal_spec()?, &origin).map_err(create_error)
     })
     .await?;
     created(&state, &row, &game)
@@ -992,7 +1051,8 @@ pub async fn list_my_games(
                 actions: row.actions,
                 runs_completed: row.runs_completed,
                 version: row.version,
-                deal_number: deal_visible(row, status).then(|| spec.deal_number.to_string()),
+                deal_number: deal_visible(row, status, &state.calendar)
+                    .then(|| spec.deal_number.to_string()),
                 deal_chosen: row.deal_chosen,
                 created_at: row.created_at.and_utc(),
                 finished_at: row.finished_at.map(|t| t.and_utc()),

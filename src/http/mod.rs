@@ -2,12 +2,14 @@
 //! extractor, rate limits, metrics and the OpenAPI document generated from the handlers.
 
 pub mod accounts;
+pub mod daily;
 pub mod error;
 pub mod games;
 pub mod identity;
 pub mod metrics;
 pub mod ops;
 pub mod ratelimit;
+pub mod records;
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -26,6 +28,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::Tokens;
 use crate::config::Config;
+use crate::daily::Calendar;
 use crate::store::Db;
 use error::ApiError;
 
@@ -35,6 +38,10 @@ pub struct AppState {
     pub db: Db,
     pub tokens: Tokens,
     pub metrics: metrics::Metrics,
+    /// Today's date for daily challenges.
+    pub calendar: Calendar,
+    /// The key of the daily deal derivation.
+    pub daily_secret: Vec<u8>,
 }
 
 /// Run blocking work (diesel, argon2) off the async workers.
@@ -59,6 +66,8 @@ where
     tags(
         (name = "auth", description = "Accounts and bearer tokens"),
         (name = "games", description = "Playing games"),
+        (name = "daily", description = "The daily challenge: one deal a day for everyone"),
+        (name = "records", description = "Personal records and all-time leaderboards"),
         (name = "ops", description = "Health, readiness and metrics"),
     ),
     components(schemas(error::Problem)),
@@ -101,7 +110,12 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(games::legal_actions)
             .service(games::game_events)
             .service(games::restart_game)
-            .service(games::list_my_games),
+            .service(games::list_my_games)
+            .service(daily::today)
+            .service(daily::start)
+            .service(daily::leaderboard)
+            .service(records::my_records)
+            .service(records::leaderboard),
     )
     .service(ops::healthz)
     .service(ops::readyz)
@@ -266,6 +280,10 @@ pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Se
         db,
         tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),
+        calendar: Calendar {
+            offset: config.calendar_offset,
+        },
+        daily_secret: config.daily_secret.clone().into_bytes(),
     });
     let limiter = web::Data::new(ratelimit::Limiter::new(
         config.rate_limit_per_second,

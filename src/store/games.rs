@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use super::records;
 use super::schema::{game_events, games, idempotency_keys};
 use super::{now, Db, DbConn, StoreError};
 use crate::engine::{Action, Rules, Status, Suits, Variant};
@@ -18,8 +19,14 @@ pub struct GameRow {
     pub empty_column_deal: String,
     /// The `u64` deal number, stored bit for bit in a signed column.
     pub deal_number: i64,
-    /// True when the player chose the deal number (it is then never secret).
+    /// True when the player knows the deal number (chose it, or replays such a deal).
     pub deal_chosen: bool,
+    /// `random`, `chosen`, `daily` or `restart`: what the game counts for.
+    pub origin: String,
+    /// For a daily challenge and its restarts: the day (YYYY-MM-DD).
+    pub daily_date: Option<String>,
+    /// The first attempt of a daily per user, day, variant and suits.
+    pub ranked: bool,
     pub status: String,
     /// The number of accepted actions in the log.
     pub version: i32,
@@ -31,6 +38,7 @@ pub struct GameRow {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
+    pub duration_ms: Option<i64>,
 }
 
 /// What a game is dealt from.
@@ -67,6 +75,16 @@ impl GameRow {
 }
 
 impl GameRow {
+    pub fn daily_date(&self) -> Result<Option<chrono::NaiveDate>, StoreError> {
+        self.daily_date
+            .as_deref()
+            .map(|d| {
+                d.parse()
+                    .map_err(|_| StoreError::Corrupt(format!("game {}: daily_date", self.id)))
+            })
+            .transpose()
+    }
+
     pub fn status(&self) -> Result<Status, StoreError> {
         self.status
             .parse()
@@ -74,8 +92,18 @@ impl GameRow {
     }
 }
 
+/// How a new game came to be.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    /// `random`, `chosen`, `daily` or `restart`.
+    pub kind: &'static str,
+    pub deal_known: bool,
+    pub daily_date: Option<chrono::NaiveDate>,
+    pub ranked: bool,
+}
+
 /// A new game row for `spec`, in progress with an empty log.
-pub fn new_row(id: String, user_id: String, spec: DealSpec, deal_chosen: bool) -> GameRow {
+pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> GameRow {
     let at = now();
     GameRow {
         id,
@@ -85,7 +113,10 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, deal_chosen: bool) -
         undo_allowed: spec.rules.undo,
         empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
         deal_number: spec.deal_number as i64,
-        deal_chosen,
+        deal_chosen: origin.deal_known,
+        origin: origin.kind.to_string(),
+        daily_date: origin.daily_date.map(|d| d.to_string()),
+        ranked: origin.ranked,
         status: "in_progress".to_string(),
         version: 0,
         log: String::new(),
@@ -95,13 +126,19 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, deal_chosen: bool) -
         created_at: at,
         updated_at: at,
         finished_at: None,
+        duration_ms: None,
     }
 }
 
-pub fn insert(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
+/// Store a new game and count it as played where it counts. A second ranked attempt at one
+/// daily is a unique violation.
+pub fn create(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
     diesel::insert_into(games::table)
         .values(row)
         .execute(conn)?;
+    if records::counting(&row.origin, row.ranked) != records::Counting::Nothing {
+        records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
+    }
     Ok(())
 }
 
@@ -425,6 +462,20 @@ pub fn attempt<R>(
         at: now(),
     };
     let decision = decide(&row, log, stamp).map_err(AppendError::Refused)?;
+    let finish = decision.summary.finished.then(|| {
+        (
+            records::RecordKey::of(&row),
+            records::Finish {
+                game_id: row.id.clone(),
+                won: decision.summary.status == Status::Won.name(),
+                score: decision.summary.score,
+                duration_ms: (stamp.at - row.created_at).num_milliseconds(),
+                actions: decision.summary.actions,
+                at: stamp.at,
+                counting: records::counting(&row.origin, row.ranked),
+            },
+        )
+    });
     let write = EventWrite {
         game_id: game_id.to_string(),
         user_id: user_id.to_string(),
@@ -434,6 +485,7 @@ pub fn attempt<R>(
         summary: decision.summary,
         key: idempotency.map(|k| (k.key.clone(), k.fingerprint.clone())),
         response: decision.response,
+        finish,
     };
     match db.backend() {
         super::Backend::Postgres => settle(stamp.version, conn.transaction(|c| write.run(c))),
@@ -473,6 +525,8 @@ struct EventWrite {
     summary: Summary,
     key: Option<(String, String)>,
     response: String,
+    /// When the action ends the game: the record change, for `record_key`.
+    finish: Option<(records::RecordKey, records::Finish)>,
 }
 
 impl EventWrite {
@@ -488,6 +542,7 @@ impl EventWrite {
             summary,
             key,
             response,
+            finish,
         } = self;
         let moved = diesel::update(
             games::table
@@ -503,10 +558,14 @@ impl EventWrite {
             games::runs_completed.eq(summary.runs_completed),
             games::updated_at.eq(stamp.at),
             games::finished_at.eq(summary.finished.then_some(stamp.at)),
+            games::duration_ms.eq(finish.as_ref().map(|(_, f)| f.duration_ms)),
         ))
         .execute(conn)?;
         if moved == 0 {
             return Ok(None);
+        }
+        if let Some((key, finish)) = finish {
+            records::apply(conn, &key, &records::Change::Finish(finish))?;
         }
         diesel::insert_into(game_events::table)
             .values(EventRow::new(&game_id, stamp.version, action, stamp.at))

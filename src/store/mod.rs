@@ -1,6 +1,8 @@
 //! Persistence: one code base over SQLite (the embedded default) and Postgres.
 
+pub mod daily;
 pub mod games;
+pub mod records;
 pub mod schema;
 pub mod users;
 

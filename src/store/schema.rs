@@ -20,6 +20,9 @@ diesel::table! {
         empty_column_deal -> Text,
         deal_number -> BigInt,
         deal_chosen -> Bool,
+        origin -> Text,
+        daily_date -> Nullable<Text>,
+        ranked -> Bool,
         status -> Text,
         version -> Integer,
         log -> Text,
@@ -29,6 +32,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         finished_at -> Nullable<Timestamp>,
+        duration_ms -> Nullable<BigInt>,
     }
 }
 
@@ -56,6 +60,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    records (user_id, variant, suits) {
+        user_id -> Text,
+        variant -> Text,
+        suits -> Integer,
+        played -> Integer,
+        won -> Integer,
+        current_streak -> Integer,
+        longest_streak -> Integer,
+        best_score -> Nullable<Integer>,
+        best_score_game -> Nullable<Text>,
+        best_score_known_deal -> Bool,
+        fastest_ms -> Nullable<BigInt>,
+        fastest_game -> Nullable<Text>,
+        fastest_known_deal -> Bool,
+        fewest_actions -> Nullable<Integer>,
+        fewest_game -> Nullable<Text>,
+        fewest_known_deal -> Bool,
+        ranked_best_score -> Nullable<Integer>,
+        ranked_best_score_at -> Nullable<Timestamp>,
+        ranked_fastest_ms -> Nullable<BigInt>,
+        ranked_fastest_at -> Nullable<Timestamp>,
+        ranked_fewest_actions -> Nullable<Integer>,
+        ranked_fewest_at -> Nullable<Timestamp>,
+        last_finished_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
+diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(users, games, game_events, idempotency_keys);
+diesel::allow_tables_to_appear_in_same_query!(users, games, game_events, idempotency_keys, records);

@@ -1,0 +1,316 @@
+//! The daily challenge: today's deals, attempts, and each day's leaderboard.
+
+use actix_web::{get, post, web, HttpResponse};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{ApiError, Problem};
+use super::games::{self, GameStatus, VariantName};
+use super::identity::{Caller, MaybeCaller};
+use super::records::{player_name, BoardQuery, RankBy};
+use super::{blocking, AppState};
+use crate::daily;
+use crate::engine::{self, Rules};
+use crate::store::daily as daily_store;
+use crate::store::games::{DealSpec, GameRow, Origin};
+use crate::store::records::Measure;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DailyQuery {
+    /// Only this suit setting (1, 2 or 4).
+    pub suits: Option<u8>,
+    /// Only this variant.
+    pub variant: Option<VariantName>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttemptView {
+    pub game_id: String,
+    /// The first attempt of the day is ranked; later ones are practice.
+    pub ranked: bool,
+    pub status: GameStatus,
+    pub score: i32,
+    pub actions: i32,
+    pub runs_completed: i32,
+    pub started_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl AttemptView {
+    fn of(row: &GameRow) -> Result<AttemptView, ApiError> {
+        Ok(AttemptView {
+            game_id: row.id.clone(),
+            ranked: row.ranked,
+            status: row.status()?.into(),
+            score: row.score,
+            actions: row.actions,
+            runs_completed: row.runs_completed,
+            started_at: row.created_at.and_utc(),
+            finished_at: row.finished_at.map(|t| t.and_utc()),
+        })
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Challenge {
+    /// The UTC day, YYYY-MM-DD.
+    pub date: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    /// Players with a ranked attempt so far.
+    pub players: i64,
+    /// The signed-in caller's attempts today, the ranked one first.
+    pub your_attempts: Vec<AttemptView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Today {
+    /// Today (UTC). The deal numbers of today's challenges are secret until the day is over.
+    pub date: String,
+    /// When today's challenges end (the next UTC midnight).
+    pub ends_at: DateTime<Utc>,
+    pub challenges: Vec<Challenge>,
+}
+
+fn variants(filter: Option<VariantName>) -> Vec<engine::Variant> {
+    match filter {
+        Some(v) => vec![v.into()],
+        None => engine::Variant::ALL.to_vec(),
+    }
+}
+
+fn suit_settings(filter: Option<u8>) -> Result<Vec<engine::Suits>, ApiError> {
+    match filter {
+        Some(n) => Ok(vec![engine::Suits::try_from(n)
+            .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?]),
+        None => Ok(engine::Suits::ALL.to_vec()),
+    }
+}
+
+/// Today's challenges: one deal per variant and suit setting, the same for everyone.
+#[utoipa::path(
+    tag = "daily",
+    operation_id = "getDaily",
+    params(DailyQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "Today's challenges, with the caller's attempts when signed in", body = Today),
+        (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/daily")]
+pub async fn today(
+    state: web::Data<AppState>,
+    caller: MaybeCaller,
+    query: web::Query<DailyQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let date = state.calendar.today();
+    let variants = variants(query.variant);
+    let suits = suit_settings(query.suits)?;
+    let db = state.db.clone();
+    let day = date.to_string();
+    let (counts, mine) = blocking(move || {
+        let mut conn = db.conn()?;
+        let mut counts = Vec::new();
+        for &v in &variants {
+            for &s in &suits {
+                let n = daily_store::players(&mut conn, &day, v.name(), i32::from(s.count()))?;
+                counts.push((v, s, n));
+            }
+        }
+        let mine = match caller.0 {
+            Some(c) => daily_store::attempts(&mut conn, &c.user_id, &day)?,
+            None => Vec::new(),
+        };
+        Ok((counts, mine))
+    })
+    .await?;
+    let mut challenges = Vec::new();
+    for (variant, suits, players) in counts {
+        let mut your_attempts = mine
+            .iter()
+            .filter(|g| g.variant == variant.name() && g.suits == i32::from(suits.count()))
+            .map(AttemptView::of)
+            .collect::<Result<Vec<_>, _>>()?;
+        your_attempts.sort_by_key(|a| !a.ranked);
+        challenges.push(Challenge {
+            date: date.to_string(),
+            variant: variant.into(),
+            suits: suits.count(),
+            players,
+            your_attempts,
+        });
+    }
+    let ends_at = date
+        .succ_opt()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .unwrap_or_default();
+    Ok(HttpResponse::Ok().json(Today {
+        date: date.to_string(),
+        ends_at,
+        challenges,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartDaily {
+    /// 1, 2 or 4.
+    pub suits: u8,
+    /// Default `spider`.
+    pub variant: Option<VariantName>,
+}
+
+/// Start an attempt at today's challenge. The first attempt per day, variant and suits is
+/// ranked; later ones (and restarts) are practice.
+#[utoipa::path(
+    tag = "daily",
+    operation_id = "startDailyGame",
+    request_body = StartDaily,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The new attempt (see `daily.ranked`)", body = games::GameView,
+            headers(("ETag" = String), ("Location" = String))),
+        (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/daily/games")]
+pub async fn start(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<StartDaily>,
+) -> Result<HttpResponse, ApiError> {
+    let suits = engine::Suits::try_from(body.suits)
+        .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+    let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
+    let date = state.calendar.today();
+    let spec = DealSpec {
+        variant,
+        suits,
+        rules: Rules::default(),
+        deal_number: daily::deal_number(&state.daily_secret, date, variant, suits),
+    };
+    let st = state.clone();
+    let (row, game) = blocking(move || {
+        let origin = |ranked| Origin {
+            kind: "daily",
+            deal_known: false,
+            daily_date: Some(date),
+            ranked,
+        };
+        // The database's unique key decides the ranked attempt, however requests race.
+        match games::insert_game(&st, &caller, spec, &origin(true)) {
+            Err(e) if e.is_unique_violation() => {
+                games::insert_game(&st, &caller, spec, &origin(false))
+            }
+            other => other,
+        }
+        .map_err(games::create_error)
+    })
+    .await?;
+    games::created(&state, &row, &game)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyEntry {
+    /// 1 for the first place.
+    pub rank: i64,
+    pub player: String,
+    pub status: GameStatus,
+    pub score: i32,
+    pub actions: i32,
+    pub runs_completed: i32,
+    /// Server time from start to the winning or resigning action.
+    pub duration_ms: Option<i64>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyBoard {
+    pub date: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    pub by: RankBy,
+    /// Shown once the day is over.
+    pub deal_number: Option<String>,
+    pub players: i64,
+    /// Ranked wins by the measure (ties to who finished first), then the rest by progress.
+    pub entries: Vec<DailyEntry>,
+    pub next_cursor: Option<String>,
+}
+
+fn entry(rank: i64, row: GameRow, username: Option<String>) -> Result<DailyEntry, ApiError> {
+    Ok(DailyEntry {
+        rank,
+        status: row.status()?.into(),
+        score: row.score,
+        actions: row.actions,
+        runs_completed: row.runs_completed,
+        duration_ms: row.duration_ms,
+        finished_at: row.finished_at.map(|t| t.and_utc()),
+        player: player_name(&row.user_id, username),
+    })
+}
+
+/// A day's leaderboard: ranked attempts only.
+#[utoipa::path(
+    tag = "daily",
+    operation_id = "getDailyLeaderboard",
+    params(("date" = String, Path, description = "The day, YYYY-MM-DD"), BoardQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of the day's leaderboard", body = DailyBoard),
+        (status = 400, description = "Bad date, suits, measure, limit or cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "A day that has not begun", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/daily/{date}/leaderboard")]
+pub async fn leaderboard(
+    state: web::Data<AppState>,
+    date: web::Path<String>,
+    query: web::Query<BoardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+        .map_err(|_| ApiError::invalid_request("date must be a day such as 2026-11-29."))?;
+    if date > state.calendar.today() {
+        return Err(ApiError::not_found(
+            "That day's challenge has not begun yet.",
+        ));
+    }
+    let board = query.check()?;
+    let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
+    let (offset, limit) = (board.offset, board.limit);
+    let db = state.db.clone();
+    let day = date.to_string();
+    let (rows, players) = blocking(move || {
+        let mut conn = db.conn()?;
+        let (v, s) = (variant.name(), i32::from(suits.count()));
+        let rows = daily_store::leaderboard(&mut conn, &day, v, s, by, offset, limit)?;
+        let players = daily_store::players(&mut conn, &day, v, s)?;
+        Ok((rows, players))
+    })
+    .await?;
+    let count = rows.len();
+    let entries = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, (row, name))| entry(offset + i as i64 + 1, row, name))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(DailyBoard {
+        date: date.to_string(),
+        variant: variant.into(),
+        suits: suits.count(),
+        by: board.by,
+        deal_number: state
+            .calendar
+            .is_over(date)
+            .then(|| daily::deal_number(&state.daily_secret, date, variant, suits).to_string()),
+        players,
+        entries,
+        next_cursor: board.next_cursor(count),
+    }))
+}

@@ -1,0 +1,289 @@
+//! Personal records and the all-time leaderboards.
+
+use actix_web::{get, web, HttpResponse};
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{ApiError, Problem};
+use super::games::VariantName;
+use super::identity::{Caller, MaybeCaller};
+use super::{blocking, AppState};
+use crate::engine;
+use crate::store::records::{self, Measure, Record};
+use crate::store::users;
+
+/// What a leaderboard ranks by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RankBy {
+    /// Highest score first.
+    #[default]
+    Score,
+    /// Fastest win first (server time from start to the winning action).
+    Time,
+    /// Fewest actions in a win first.
+    Moves,
+}
+
+impl From<RankBy> for Measure {
+    fn from(by: RankBy) -> Measure {
+        match by {
+            RankBy::Score => Measure::Score,
+            RankBy::Time => Measure::Time,
+            RankBy::Moves => Measure::Moves,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BoardQuery {
+    /// 1, 2 or 4.
+    pub suits: u8,
+    /// Default `spider`.
+    pub variant: Option<VariantName>,
+    /// Default `score`.
+    pub by: Option<RankBy>,
+    /// 1–100, default 20.
+    pub limit: Option<i64>,
+    /// `next_cursor` from the previous page.
+    pub cursor: Option<String>,
+}
+
+/// A checked board query: variant, suits, measure, page.
+pub struct Board {
+    pub variant: engine::Variant,
+    pub suits: engine::Suits,
+    pub by: RankBy,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+const CURSOR: base64::engine::GeneralPurpose = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+impl BoardQuery {
+    pub fn check(&self) -> Result<Board, ApiError> {
+        let suits = engine::Suits::try_from(self.suits)
+            .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+        let limit = self.limit.unwrap_or(20);
+        if !(1..=100).contains(&limit) {
+            return Err(ApiError::invalid_request("limit must be from 1 to 100."));
+        }
+        let offset = match &self.cursor {
+            None => 0,
+            Some(cursor) => CURSOR
+                .decode(cursor)
+                .ok()
+                .and_then(|b| String::from_utf8(b).ok())
+                .and_then(|t| t.strip_prefix("o:").and_then(|n| n.parse::<i64>().ok()))
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| {
+                    ApiError::invalid_request("cursor is not one this server gave out.")
+                })?,
+        };
+        Ok(Board {
+            variant: self.variant.unwrap_or(VariantName::Spider).into(),
+            suits,
+            by: self.by.unwrap_or_default(),
+            offset,
+            limit,
+        })
+    }
+}
+
+impl Board {
+    /// The cursor of the page after this one, when this one was full.
+    pub fn next_cursor(&self, got: usize) -> Option<String> {
+        (got as i64 == self.limit).then(|| CURSOR.encode(format!("o:{}", self.offset + self.limit)))
+    }
+}
+
+/// How a player is shown on public boards: the username, or `guest-` and the start of the id.
+pub fn player_name(user_id: &str, username: Option<String>) -> String {
+    username.unwrap_or_else(|| format!("guest-{}", &user_id[..user_id.len().min(8)]))
+}
+
+/// A best result and whether it came from a deal the player could know (a chosen or replayed
+/// deal): such bests count for personal records but not for leaderboards.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Best<T> {
+    pub value: T,
+    pub game_id: Option<String>,
+    pub known_deal: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecordView {
+    pub variant: VariantName,
+    pub suits: u8,
+    /// Games started that count for records (random deals, ranked dailies, chosen or replayed deals).
+    pub played: i32,
+    pub won: i32,
+    #[schema(value_type = Option<Best<i32>>)]
+    pub best_score: Option<Best<i32>>,
+    /// Fastest win, in milliseconds of server time.
+    #[schema(value_type = Option<Best<i64>>)]
+    pub fastest_win_ms: Option<Best<i64>>,
+    /// Fewest actions (moves, deals and undos) in a win.
+    #[schema(value_type = Option<Best<i32>>)]
+    pub fewest_actions: Option<Best<i32>>,
+    pub current_streak: i32,
+    pub longest_streak: i32,
+}
+
+impl RecordView {
+    fn from_record(r: Record) -> Result<RecordView, ApiError> {
+        let variant: engine::Variant = r
+            .variant
+            .parse()
+            .map_err(|_| ApiError::internal("stored record", "bad variant"))?;
+        Ok(RecordView {
+            variant: variant.into(),
+            suits: u8::try_from(r.suits).unwrap_or(0),
+            played: r.played,
+            won: r.won,
+            best_score: r.best_score.map(|value| Best {
+                value,
+                game_id: r.best_score_game.clone(),
+                known_deal: r.best_score_known_deal,
+            }),
+            fastest_win_ms: r.fastest_ms.map(|value| Best {
+                value,
+                game_id: r.fastest_game.clone(),
+                known_deal: r.fastest_known_deal,
+            }),
+            fewest_actions: r.fewest_actions.map(|value| Best {
+                value,
+                game_id: r.fewest_game.clone(),
+                known_deal: r.fewest_known_deal,
+            }),
+            current_streak: r.current_streak,
+            longest_streak: r.longest_streak,
+        })
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Records {
+    pub records: Vec<RecordView>,
+}
+
+/// The caller's personal records per variant and suits.
+#[utoipa::path(
+    tag = "records",
+    operation_id = "getMyRecords",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "One entry per variant and suits played", body = Records),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/users/me/records")]
+pub async fn my_records(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let rows = blocking(move || {
+        let mut conn = db.conn()?;
+        Ok(records::for_user(&mut conn, &caller.user_id)?)
+    })
+    .await?;
+    let records = rows
+        .into_iter()
+        .map(RecordView::from_record)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(Records { records }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardEntry {
+    /// 1 for the first place.
+    pub rank: i64,
+    pub player: String,
+    /// The ranked best on this board's measure: a score, milliseconds or actions.
+    pub value: i64,
+    /// When that best was reached.
+    pub achieved_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Leaderboard {
+    pub variant: VariantName,
+    pub suits: u8,
+    pub by: RankBy,
+    pub entries: Vec<BoardEntry>,
+    pub next_cursor: Option<String>,
+    /// The caller's own place, when signed in and on the board.
+    pub you: Option<BoardEntry>,
+}
+
+fn entry(rank: i64, player: String, r: &Record, by: Measure) -> BoardEntry {
+    let (value, at) = match by {
+        Measure::Score => (r.ranked_best_score.map(i64::from), r.ranked_best_score_at),
+        Measure::Time => (r.ranked_fastest_ms, r.ranked_fastest_at),
+        Measure::Moves => (r.ranked_fewest_actions.map(i64::from), r.ranked_fewest_at),
+    };
+    BoardEntry {
+        rank,
+        player,
+        value: value.unwrap_or_default(),
+        achieved_at: at.map(|t| t.and_utc()),
+    }
+}
+
+/// All-time leaderboard: each player's best from random deals and ranked dailies.
+#[utoipa::path(
+    tag = "records",
+    operation_id = "getLeaderboard",
+    params(BoardQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "A page of the leaderboard", body = Leaderboard),
+        (status = 400, description = "Bad suits, measure, limit or cursor", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/leaderboards")]
+pub async fn leaderboard(
+    state: web::Data<AppState>,
+    caller: MaybeCaller,
+    query: web::Query<BoardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let board = query.check()?;
+    let db = state.db.clone();
+    let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
+    let (offset, limit) = (board.offset, board.limit);
+    let (rows, you) = blocking(move || {
+        let mut conn = db.conn()?;
+        let (v, s) = (variant.name(), i32::from(suits.count()));
+        let rows = records::board(&mut conn, v, s, by, offset, limit)?;
+        let you = match caller.0 {
+            Some(caller) => records::rank_of(&mut conn, &caller.user_id, v, s, by)?
+                .map(|(rank, r)| {
+                    let name = users::by_id(&mut conn, &caller.user_id)?.and_then(|u| u.username);
+                    Ok::<_, crate::store::StoreError>((rank, r, name))
+                })
+                .transpose()?,
+            None => None,
+        };
+        Ok((rows, you))
+    })
+    .await?;
+    let count = rows.len();
+    let entries = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, (r, name))| entry(offset + i as i64 + 1, player_name(&r.user_id, name), &r, by))
+        .collect();
+    let you = you.map(|(rank, r, name)| entry(rank, player_name(&r.user_id, name), &r, by));
+    Ok(HttpResponse::Ok().json(Leaderboard {
+        variant: variant.into(),
+        suits: suits.count(),
+        by: board.by,
+        entries,
+        next_cursor: board.next_cursor(count),
+        you,
+    }))
+}

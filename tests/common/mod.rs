@@ -1,0 +1,305 @@
+//! The test harness shared by the HTTP suites: a real server on port 0 per test, against a
+//! fresh database: a SQLite file by default, a fresh Postgres schema when TEST_DATABASE_URL
+//! is set.
+#![allow(dead_code)]
+
+pub use std::collections::HashSet;
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::ServerHandle;
+pub use serde_json::{json, Value};
+pub use spider::config::Config;
+pub use spider::engine::{Action, Game, Position, Rules, Status, Suits, Variant};
+pub use spider::store::{Db, DbOptions};
+
+// ---------------------------------------------------------------- Harness
+
+pub struct TestApp {
+    pub base: String,
+    pub client: awc::Client,
+    pub config: Config,
+    pub handle: ServerHandle,
+    pub _dir: Option<TestDb>,
+}
+
+/// What a test's database leaves behind: a temporary SQLite folder, or a Postgres schema
+/// dropped when the test ends.
+pub enum TestDb {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Postgres { base: String, schema: String },
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let TestDb::Postgres { base, schema } = self {
+            use diesel::{Connection, RunQueryDsl};
+            if let Ok(mut conn) = diesel::PgConnection::establish(base) {
+                let _ = diesel::sql_query(format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+                    .execute(&mut conn);
+            }
+        }
+    }
+}
+
+pub struct Resp {
+    pub status: u16,
+    pub headers: awc::http::header::HeaderMap,
+    pub body: Value,
+    pub text: String,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    }
+
+    /// Asserts a problem+json response with `status` and `code`, and returns it.
+    #[track_caller]
+    pub fn problem(&self, status: u16, code: &str) -> &Self {
+        assert_eq!(self.status, status, "{}", self.text);
+        assert_eq!(
+            self.header("content-type").as_deref(),
+            Some("application/problem+json"),
+            "{}",
+            self.text
+        );
+        assert_eq!(self.body["code"], code, "{}", self.text);
+        assert_eq!(self.body["status"], status);
+        assert!(
+            self.body["detail"].as_str().is_some_and(|d| d.len() > 10),
+            "{}",
+            self.text
+        );
+        self
+    }
+}
+
+/// A database URL of its own for one test.
+pub fn fresh_database() -> (String, Option<TestDb>) {
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(base) if !base.is_empty() => {
+            use diesel::{Connection, RunQueryDsl};
+            let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
+            let mut conn =
+                diesel::PgConnection::establish(&base).expect("TEST_DATABASE_URL reachable");
+            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
+                .execute(&mut conn)
+                .expect("create schema");
+            let sep = if base.contains('?') { '&' } else { '?' };
+            let url = format!("{base}{sep}options=-csearch_path%3D{schema}");
+            (url, Some(TestDb::Postgres { base, schema }))
+        }
+        _ => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("spider.db").display());
+            (url, Some(TestDb::Sqlite(dir)))
+        }
+    }
+}
+
+pub fn test_config(url: &str) -> Config {
+    Config {
+        database_url: url.to_string(),
+        db_pool_size: 8,
+        sqlite_synchronous: "NORMAL".into(),
+        jwt_secret: "test-secret-test-secret-test-secret-!!".into(),
+        jwt_secret_is_default: false,
+        workers: 2,
+        rate_limit_per_second: 0,
+        ..Config::default()
+    }
+}
+
+pub async fn start(config: Config, dir: Option<TestDb>) -> TestApp {
+    let db = Db::connect(&DbOptions {
+        url: config.database_url.clone(),
+        pool_size: config.db_pool_size,
+        sqlite_synchronous: config.sqlite_synchronous.clone(),
+    })
+    .expect("database");
+    db.migrate().expect("migrations");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
+    let port = listener.local_addr().unwrap().port();
+    let server = spider::http::run(&config, db, listener).expect("server");
+    let handle = server.handle();
+    actix_rt::spawn(server);
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish(),
+        config,
+        handle,
+        _dir: dir,
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_with(|_| {}).await
+}
+
+pub async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> TestApp {
+    let (url, dir) = fresh_database();
+    let mut config = test_config(&url);
+    tweak(&mut config);
+    start(config, dir).await
+}
+
+impl TestApp {
+    pub async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Resp {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.insert_header(("Authorization", format!("Bearer {token}")));
+        }
+        for (name, value) in headers {
+            req = req.insert_header((*name, *value));
+        }
+        let mut res = match body {
+            Some(body) => req.send_json(&body).await,
+            None => req.send().await,
+        }
+        .expect("request sent");
+        let bytes = res.body().limit(4 << 20).await.expect("body");
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        Resp {
+            status: res.status().as_u16(),
+            headers: res.headers().clone(),
+            body: serde_json::from_str(&text).unwrap_or(Value::Null),
+            text,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Resp {
+        self.send("GET", path, Some(token), &[], None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.send("POST", path, Some(token), &[], Some(body)).await
+    }
+
+    pub async fn guest(&self) -> String {
+        let r = self.send("POST", "/v1/auth/guest", None, &[], None).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.body["token"].as_str().unwrap().to_string()
+    }
+
+    pub async fn new_game(&self, token: &str, body: Value) -> Value {
+        let r = self.post("/v1/games", token, body).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.body
+    }
+
+    pub async fn act(&self, token: &str, game: &str, action: Value) -> Resp {
+        self.post(&format!("/v1/games/{game}/actions"), token, action)
+            .await
+    }
+
+    pub async fn stop(&self) {
+        self.handle.stop(true).await;
+    }
+}
+
+pub fn id(game: &Value) -> String {
+    game["id"].as_str().unwrap().to_string()
+}
+
+/// The API form (columns from 1) of an engine action.
+pub fn api_action(action: Action) -> Value {
+    match action {
+        Action::Move { from, to, count } => {
+            json!({"type": "move", "from": from + 1, "to": to + 1, "count": count})
+        }
+        Action::Deal => json!({"type": "deal"}),
+        Action::Undo => json!({"type": "undo"}),
+        Action::Resign => json!({"type": "resign"}),
+    }
+}
+
+/// How many cards the view shows, counting every `{rank, suit, text}` object.
+pub fn shown_cards(view: &Value) -> usize {
+    view["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["face_up"].as_array().unwrap().len())
+        .sum()
+}
+
+// ---------------------------------------------------------------- A winning line for tests
+
+/// A depth-first search over the full game (test helper, 1-suit deals): prefers runs and
+/// turned cards, skips moves that only shuffle cards, never revisits a position.
+pub fn winning_line(game: &Game) -> Option<Vec<Action>> {
+    pub fn useful(game: &Game, action: Action) -> bool {
+        let Action::Move { from, to, count } = action else {
+            return true;
+        };
+        let (down, up) = game.column(from).unwrap();
+        let target_empty = game.column(to).unwrap().1.is_empty();
+        if target_empty && down == 0 && count == up.len() {
+            return false;
+        }
+        count == up.len() || !up[up.len() - count].fits_on(up[up.len() - count - 1])
+    }
+    pub fn search(
+        game: &Game,
+        seen: &mut HashSet<Position>,
+        line: &mut Vec<Action>,
+        budget: &mut u32,
+    ) -> bool {
+        if game.status() == Status::Won {
+            return true;
+        }
+        if *budget == 0 || line.len() > 600 {
+            return false;
+        }
+        *budget -= 1;
+        let mut children: Vec<(i32, Action, Game)> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|&a| useful(game, a))
+            .filter_map(|a| {
+                let mut next = game.clone();
+                let outcome = next.apply(a).ok()?;
+                let rank = outcome.completed.len() as i32 * 100 + outcome.turned.len() as i32 * 10
+                    - i32::from(a == Action::Deal) * 50;
+                Some((rank, a, next))
+            })
+            .collect();
+        children.sort_by_key(|(rank, _, _)| -rank);
+        for (_, action, next) in children {
+            if !seen.insert(next.position().clone()) {
+                continue;
+            }
+            line.push(action);
+            if search(&next, seen, line, budget) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let game = game.clone();
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut line = Vec::new();
+            let mut budget = 100_000;
+            search(&game, &mut HashSet::new(), &mut line, &mut budget).then_some(line)
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}

@@ -1,0 +1,572 @@
+//! Daily challenges, personal records and leaderboards, over real HTTP.
+
+mod common;
+
+use common::*;
+
+fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64) -> u64 {
+    let date = (chrono::Utc::now() + chrono::Duration::days(offset_days)).date_naive();
+    spider::daily::deal_number(app.config.daily_secret.as_bytes(), date, variant, suits)
+}
+
+/// Plays `line` (engine actions) on a game through the API and returns the last answer.
+async fn play_line(app: &TestApp, token: &str, game: &str, line: &[Action]) -> Resp {
+    let mut last = None;
+    for (i, &action) in line.iter().enumerate() {
+        let r = app.act(token, game, api_action(action)).await;
+        assert_eq!(r.status, 200, "action {i}: {}", r.text);
+        last = Some(r);
+    }
+    last.expect("a non-empty line")
+}
+
+/// A winning line padded with `extra` pairs of (first move, undo): same result, more actions.
+fn padded(line: &[Action], extra: usize) -> Vec<Action> {
+    let first = line[0];
+    let mut out = Vec::new();
+    for _ in 0..extra {
+        out.push(first);
+        out.push(Action::Undo);
+    }
+    out.extend_from_slice(line);
+    out
+}
+
+async fn start_daily(app: &TestApp, token: &str, suits: u8) -> Value {
+    let r = app
+        .post("/v1/daily/games", token, json!({"suits": suits}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    r.body
+}
+
+#[actix_rt::test]
+async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
+    let app = spawn_app().await;
+    let alice = app.guest().await;
+    let bob = app.guest().await;
+    let a = start_daily(&app, &alice, 2).await;
+    let b = start_daily(&app, &bob, 2).await;
+    assert_eq!(a["columns"], b["columns"], "the same opening for everyone");
+    assert_eq!(a["daily"]["ranked"], true);
+    assert_eq!(a["origin"], "daily");
+    assert!(a["deal_number"].is_null());
+    let engine_game = Game::new(
+        Variant::Spider,
+        Suits::Two,
+        Rules::default(),
+        today_number(&app, Variant::Spider, Suits::Two, 0),
+    );
+    assert_eq!(
+        a["columns"][0]["face_up"][0]["text"],
+        engine_game.column(0).unwrap().1[0].to_string()
+    );
+
+    let again = start_daily(&app, &alice, 2).await;
+    assert_eq!(
+        again["daily"]["ranked"], false,
+        "a second attempt is practice"
+    );
+    assert_eq!(again["columns"], a["columns"]);
+    let other_suits = start_daily(&app, &alice, 4).await;
+    assert_eq!(
+        other_suits["daily"]["ranked"], true,
+        "each suit setting has its own ranked attempt"
+    );
+
+    let public = app
+        .send("GET", "/v1/daily?suits=2&variant=spider", None, &[], None)
+        .await;
+    assert_eq!(public.status, 200, "{}", public.text);
+    let challenge = &public.body["challenges"][0];
+    assert_eq!(challenge["players"], 2);
+    assert_eq!(challenge["your_attempts"], json!([]));
+    let mine = app.get("/v1/daily?suits=2", &alice).await;
+    let attempts = mine.body["challenges"][0]["your_attempts"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(attempts.len(), 2);
+    assert_eq!(attempts[0]["ranked"], true);
+    assert_eq!(attempts[0]["game_id"], a["id"]);
+    let all = app.send("GET", "/v1/daily", None, &[], None).await;
+    assert_eq!(all.body["challenges"].as_array().unwrap().len(), 6);
+
+    // A restart of a ranked attempt is practice too.
+    let restarted = app
+        .post(&format!("/v1/games/{}/restart", id(&a)), &alice, json!({}))
+        .await;
+    assert_eq!(restarted.body["daily"]["ranked"], false);
+    assert_eq!(restarted.body["origin"], "restart");
+    assert!(restarted.body["deal_number"].is_null());
+
+    app.post("/v1/daily/games", &alice, json!({"suits": 3}))
+        .await
+        .problem(400, "invalid_request");
+    app.send("GET", "/v1/daily?suits=5", None, &[], None)
+        .await
+        .problem(400, "invalid_request");
+}
+
+#[actix_rt::test]
+async fn racing_first_attempts_make_exactly_one_ranked_game() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let tries = (0..8).map(|_| app.post("/v1/daily/games", &token, json!({"suits": 1})));
+    let results = futures_util::future::join_all(tries).await;
+    assert!(
+        results.iter().all(|r| r.status == 201),
+        "{:?}",
+        results.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    let ranked = results
+        .iter()
+        .filter(|r| r.body["daily"]["ranked"] == true)
+        .count();
+    assert_eq!(ranked, 1);
+}
+
+#[actix_rt::test]
+async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
+    let yesterday_app = spawn_with(|c| c.calendar_offset = chrono::Duration::days(-1)).await;
+    let token = yesterday_app.guest().await;
+    let old = start_daily(&yesterday_app, &token, 1).await;
+    let yesterdays = today_number(&yesterday_app, Variant::Spider, Suits::One, -1);
+    assert!(old["deal_number"].is_null(), "hidden while its day lasts");
+    yesterday_app
+        .act(&token, &id(&old), json!({"type": "resign"}))
+        .await;
+    let r = yesterday_app
+        .get(&format!("/v1/games/{}", id(&old)), &token)
+        .await;
+    assert!(
+        r.body["deal_number"].is_null(),
+        "a finished daily stays secret until the day is over"
+    );
+
+    // The next day, on the same database.
+    let mut config = yesterday_app.config.clone();
+    config.calendar_offset = chrono::Duration::zero();
+    let app = start(config, None).await;
+    let r = app.get(&format!("/v1/games/{}", id(&old)), &token).await;
+    assert_eq!(r.body["deal_number"], yesterdays.to_string());
+    let date = (chrono::Utc::now() - chrono::Duration::days(1)).date_naive();
+    let board = app
+        .send(
+            "GET",
+            &format!("/v1/daily/{date}/leaderboard?suits=1"),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(board.status, 200, "{}", board.text);
+    assert_eq!(board.body["deal_number"], yesterdays.to_string());
+    assert_eq!(board.body["players"], 1);
+
+    // Today: play a little through every endpoint and look for any of today's numbers.
+    let secret_numbers: Vec<String> = Variant::ALL
+        .iter()
+        .flat_map(|&v| Suits::ALL.iter().map(move |&s| (v, s)))
+        .map(|(v, s)| today_number(&app, v, s, 0).to_string())
+        .collect();
+    let mut seen = Vec::new();
+    let game = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    let gid = id(&game.body);
+    seen.push(game.text);
+    seen.push(
+        app.post(
+            "/v1/daily/games",
+            &token,
+            json!({"suits": 4, "variant": "spiderette"}),
+        )
+        .await
+        .text,
+    );
+    seen.push(app.send("GET", "/v1/daily", None, &[], None).await.text);
+    seen.push(app.get("/v1/daily", &token).await.text);
+    seen.push(
+        app.get(&format!("/v1/games/{gid}/moves"), &token)
+            .await
+            .text,
+    );
+    seen.push(app.act(&token, &gid, json!({"type": "deal"})).await.text);
+    seen.push(app.act(&token, &gid, json!({"type": "undo"})).await.text);
+    seen.push(
+        app.get(&format!("/v1/games/{gid}/events"), &token)
+            .await
+            .text,
+    );
+    seen.push(
+        app.post(&format!("/v1/games/{gid}/restart"), &token, json!({}))
+            .await
+            .text,
+    );
+    seen.push(app.act(&token, &gid, json!({"type": "resign"})).await.text);
+    seen.push(app.get(&format!("/v1/games/{gid}"), &token).await.text);
+    seen.push(app.get("/v1/users/me/games", &token).await.text);
+    seen.push(app.get("/v1/users/me/records", &token).await.text);
+    let today = chrono::Utc::now().date_naive();
+    seen.push(
+        app.send(
+            "GET",
+            &format!("/v1/daily/{today}/leaderboard?suits=1"),
+            None,
+            &[],
+            None,
+        )
+        .await
+        .text,
+    );
+    seen.push(
+        app.send("GET", "/v1/leaderboards?suits=1", None, &[], None)
+            .await
+            .text,
+    );
+    for text in &seen {
+        for n in &secret_numbers {
+            assert!(
+                !text.contains(n.as_str()),
+                "today's deal number {n} leaked in {text}"
+            );
+        }
+    }
+    let tomorrow = today.succ_opt().unwrap();
+    app.send(
+        "GET",
+        &format!("/v1/daily/{tomorrow}/leaderboard?suits=1"),
+        None,
+        &[],
+        None,
+    )
+    .await
+    .problem(404, "not_found");
+    app.send(
+        "GET",
+        "/v1/daily/29-11-2026/leaderboard?suits=1",
+        None,
+        &[],
+        None,
+    )
+    .await
+    .problem(400, "invalid_request");
+}
+
+#[actix_rt::test]
+async fn the_daily_leaderboard_orders_wins_by_each_measure_then_progress() {
+    let app = spawn_app().await;
+    let number = today_number(&app, Variant::Spider, Suits::One, 0);
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        number,
+    ))
+    .expect("1-suit deals are easy to solve");
+    let n = line.len() as i64;
+    let register = |name: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .send(
+                    "POST",
+                    "/v1/auth/register",
+                    None,
+                    &[],
+                    Some(json!({"username": name, "password": "correct horse"})),
+                )
+                .await;
+            assert_eq!(r.status, 201, "{}", r.text);
+            r.body["token"].as_str().unwrap().to_string()
+        }
+    };
+    // Created in this order; played so that durations come out p1 < p3 < p2.
+    let slow = register("slow").await;
+    let tied = register("tied").await;
+    let fast = register("fast").await;
+    let partial = register("partial").await;
+    let idle = register("idle").await;
+    let quitter = register("quitter").await;
+    let g_slow = start_daily(&app, &slow, 1).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(1500)).await;
+    play_line(&app, &slow, &id(&g_slow), &line).await;
+    let g_tied = start_daily(&app, &tied, 1).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(700)).await;
+    play_line(&app, &tied, &id(&g_tied), &line).await;
+    let g_fast = start_daily(&app, &fast, 1).await;
+    let last = play_line(&app, &fast, &id(&g_fast), &padded(&line, 1)).await;
+    assert_eq!(last.body["status"], "won");
+    assert_eq!(last.body["score"], 1300 - n - 2);
+    // Progress: play until the first run is complete.
+    let g_partial = start_daily(&app, &partial, 1).await;
+    let mut local = Game::new(Variant::Spider, Suits::One, Rules::default(), number);
+    let mut prefix = Vec::new();
+    for &a in &line {
+        local.apply(a).unwrap();
+        prefix.push(a);
+        if local.runs_completed() > 0 {
+            break;
+        }
+    }
+    play_line(&app, &partial, &id(&g_partial), &prefix).await;
+    start_daily(&app, &idle, 1).await;
+    let g_quit = start_daily(&app, &quitter, 1).await;
+    app.act(&quitter, &id(&g_quit), json!({"type": "resign"}))
+        .await;
+    // Practice attempts never show.
+    let practice = start_daily(&app, &fast, 1).await;
+    assert_eq!(practice["daily"]["ranked"], false);
+
+    let today = chrono::Utc::now().date_naive();
+    let board = |by: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .send(
+                    "GET",
+                    &format!("/v1/daily/{today}/leaderboard?suits=1&by={by}"),
+                    None,
+                    &[],
+                    None,
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.text);
+            r.body
+        }
+    };
+    let names = |b: &Value| -> Vec<String> {
+        b["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["player"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let by_score = board("score").await;
+    assert_eq!(
+        names(&by_score),
+        ["slow", "tied", "fast", "partial", "idle", "quitter"]
+    );
+    assert_eq!(by_score["players"], 6);
+    assert!(by_score["deal_number"].is_null());
+    let entries = by_score["entries"].as_array().unwrap();
+    assert_eq!(
+        entries
+            .iter()
+            .map(|e| e["rank"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
+    assert_eq!(entries[0]["score"], 1300 - n);
+    assert_eq!(entries[3]["runs_completed"], 1);
+    assert_eq!(
+        names(&board("moves").await),
+        ["slow", "tied", "fast", "partial", "idle", "quitter"]
+    );
+    let by_time = board("time").await;
+    assert_eq!(
+        names(&by_time),
+        ["fast", "tied", "slow", "partial", "idle", "quitter"]
+    );
+    let times: Vec<i64> = by_time["entries"].as_array().unwrap()[..3]
+        .iter()
+        .map(|e| e["duration_ms"].as_i64().unwrap())
+        .collect();
+    assert!(times[0] < times[1] && times[1] < times[2], "{times:?}");
+
+    // Pages of two give the same order.
+    let mut paged = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/v1/daily/{today}/leaderboard?suits=1&limit=2&cursor={c}"),
+            None => format!("/v1/daily/{today}/leaderboard?suits=1&limit=2"),
+        };
+        let r = app.send("GET", &path, None, &[], None).await;
+        paged.extend(names(&r.body));
+        match r.body["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => break,
+        }
+    }
+    assert_eq!(paged, names(&by_score));
+
+    // The all-time leaderboard holds the same wins, best first, with the caller's place.
+    let r = app.get("/v1/leaderboards?suits=1&by=score", &tied).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let players: Vec<&str> = r.body["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["slow", "tied", "fast"]);
+    assert_eq!(r.body["entries"][0]["value"], 1300 - n);
+    assert_eq!(r.body["you"]["rank"], 2);
+    assert_eq!(r.body["you"]["player"], "tied");
+    let r = app.get("/v1/leaderboards?suits=1&by=time", &idle).await;
+    let players: Vec<&str> = r.body["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["fast", "tied", "slow"]);
+    assert!(r.body["you"].is_null(), "no win, no place");
+    let public = app
+        .send(
+            "GET",
+            "/v1/leaderboards?suits=1&by=moves&limit=1",
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(public.body["entries"].as_array().unwrap().len(), 1);
+    assert!(public.body["next_cursor"].is_string());
+    app.send("GET", "/v1/leaderboards?suits=1&by=speed", None, &[], None)
+        .await
+        .problem(400, "invalid_request");
+    app.send("GET", "/v1/leaderboards", None, &[], None)
+        .await
+        .problem(400, "invalid_request");
+}
+
+#[actix_rt::test]
+async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
+    let app = spawn_app().await;
+    let token = app
+        .send(
+            "POST",
+            "/v1/auth/register",
+            None,
+            &[],
+            Some(json!({"username": "ada", "password": "correct horse"})),
+        )
+        .await
+        .body["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let number = today_number(&app, Variant::Spider, Suits::One, 0);
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        number,
+    ))
+    .unwrap();
+    let n = line.len() as i64;
+
+    // A ranked daily won with two extra undone moves (each costs: move + undo).
+    let daily = start_daily(&app, &token, 1).await;
+    play_line(&app, &token, &id(&daily), &padded(&line, 2)).await;
+    let r = app.get("/v1/users/me/records", &token).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let rec = &r.body["records"][0];
+    assert_eq!(
+        (rec["variant"].as_str(), rec["suits"].as_i64()),
+        (Some("spider"), Some(1))
+    );
+    assert_eq!(
+        (rec["played"].as_i64(), rec["won"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(rec["best_score"]["value"], 1300 - n - 4);
+    assert_eq!(rec["best_score"]["known_deal"], false);
+    assert_eq!(rec["best_score"]["game_id"], daily["id"]);
+    assert_eq!(rec["fewest_actions"]["value"], n + 4);
+    assert!(rec["fastest_win_ms"]["value"].as_i64().unwrap() >= 0);
+    assert_eq!(
+        (
+            rec["current_streak"].as_i64(),
+            rec["longest_streak"].as_i64()
+        ),
+        (Some(1), Some(1))
+    );
+
+    // A chosen deal, won cleanly: a better personal best, marked; the leaderboard keeps the daily.
+    let chosen = app
+        .new_game(
+            &token,
+            json!({"suits": 1, "deal_number": number.to_string()}),
+        )
+        .await;
+    play_line(&app, &token, &id(&chosen), &line).await;
+    let rec = app.get("/v1/users/me/records", &token).await.body["records"][0].clone();
+    assert_eq!(rec["best_score"]["value"], 1300 - n);
+    assert_eq!(rec["best_score"]["known_deal"], true);
+    assert_eq!(
+        (
+            rec["played"].as_i64(),
+            rec["won"].as_i64(),
+            rec["current_streak"].as_i64()
+        ),
+        (Some(2), Some(2), Some(2))
+    );
+    let board = app.get("/v1/leaderboards?suits=1", &token).await;
+    assert_eq!(board.body["you"]["value"], 1300 - n - 4);
+
+    // A practice daily counts for nothing; a resigned random game ends the streak.
+    let practice = start_daily(&app, &token, 1).await;
+    play_line(&app, &token, &id(&practice), &line).await;
+    let random = app.new_game(&token, json!({"suits": 1})).await;
+    app.act(&token, &id(&random), json!({"type": "deal"})).await;
+    app.act(&token, &id(&random), json!({"type": "resign"}))
+        .await;
+    // A game in progress counts as played, and nothing else.
+    app.new_game(&token, json!({"suits": 1})).await;
+    let rec = app.get("/v1/users/me/records", &token).await.body["records"][0].clone();
+    assert_eq!(
+        (rec["played"].as_i64(), rec["won"].as_i64()),
+        (Some(4), Some(2))
+    );
+    assert_eq!(
+        (
+            rec["current_streak"].as_i64(),
+            rec["longest_streak"].as_i64()
+        ),
+        (Some(0), Some(2))
+    );
+
+    // Another player, another variant: separate rows.
+    let other = app.guest().await;
+    let g = app
+        .new_game(&other, json!({"suits": 2, "variant": "spiderette"}))
+        .await;
+    app.act(&other, &id(&g), json!({"type": "resign"})).await;
+
+    // What is stored equals what the event logs say.
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 2,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let computed = db
+        .read(spider::store::records::compute_all)
+        .unwrap();
+    let mut stored = Vec::new();
+    for user in computed
+        .iter()
+        .map(|r| r.user_id.clone())
+        .collect::<HashSet<_>>()
+    {
+        stored.extend(
+            db.read(|conn| spider::store::records::for_user(conn, &user))
+                .unwrap(),
+        );
+    }
+    stored
+        .sort_by(|a, b| (&a.user_id, &a.variant, a.suits).cmp(&(&b.user_id, &b.variant, b.suits)));
+    let mut expected = computed.clone();
+    expected
+        .sort_by(|a, b| (&a.user_id, &a.variant, a.suits).cmp(&(&b.user_id, &b.variant, b.suits)));
+    assert_eq!(stored, expected);
+    assert_eq!(stored.len(), 2);
+    let before = app.get("/v1/users/me/records", &token).await.body;
+    assert_eq!(spider::store::records::rebuild(&db).unwrap(), 2);
+    assert_eq!(app.get("/v1/users/me/records", &token).await.body, before);
+}
