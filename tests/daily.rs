@@ -545,9 +545,7 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
         sqlite_synchronous: "NORMAL".into(),
     })
     .unwrap();
-    let computed = db
-        .read(spider::store::records::compute_all)
-        .unwrap();
+    let computed = db.read(spider::store::records::compute_all).unwrap();
     let mut stored = Vec::new();
     for user in computed
         .iter()

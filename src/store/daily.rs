@@ -4,7 +4,7 @@ use diesel::prelude::*;
 
 use super::games::GameRow;
 use super::records::Measure;
-use super::schema::{games, users};
+use super::schema::{daily_players, games, users};
 use super::{DbConn, StoreError};
 
 /// The caller's attempts at one day's dailies, oldest first.
@@ -25,13 +25,39 @@ pub fn players(
     variant: &str,
     suits: i32,
 ) -> Result<i64, StoreError> {
-    Ok(games::table
-        .filter(games::daily_date.eq(date))
-        .filter(games::variant.eq(variant))
-        .filter(games::suits.eq(suits))
-        .filter(games::ranked.eq(true))
-        .count()
-        .get_result(conn)?)
+    Ok(daily_players::table
+        .find((date, variant, suits))
+        .select(daily_players::players)
+        .first(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Count a new ranked attempt, inside the transaction that creates it.
+pub fn count_player(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
+    let Some(date) = &row.daily_date else {
+        return Ok(());
+    };
+    let zero = (
+        daily_players::daily_date.eq(date),
+        daily_players::variant.eq(&row.variant),
+        daily_players::suits.eq(row.suits),
+        daily_players::players.eq(0i64),
+    );
+    match conn {
+        DbConn::Pg(c) => diesel::insert_into(daily_players::table)
+            .values(zero)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+        DbConn::Sqlite(c) => diesel::insert_into(daily_players::table)
+            .values(zero)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+    };
+    diesel::update(daily_players::table.find((date, &row.variant, row.suits)))
+        .set(daily_players::players.eq(daily_players::players + 1))
+        .execute(conn)?;
+    Ok(())
 }
 
 /// One page of a daily's leaderboard: ranked wins by `by` (ties to whoever finished first),
@@ -56,16 +82,7 @@ pub fn leaderboard(
             .select((GameRow::as_select(), users::username))
             .into_boxed()
     };
-    let wins: i64 = games::table
-        .filter(games::daily_date.eq(date))
-        .filter(games::variant.eq(variant))
-        .filter(games::suits.eq(suits))
-        .filter(games::ranked.eq(true))
-        .filter(games::status.eq("won"))
-        .count()
-        .get_result(conn)?;
-    let mut page = Vec::new();
-    if offset < wins {
+    let won_page = |conn: &mut DbConn, offset: i64| {
         let won = ranked().filter(games::status.eq("won"));
         let won = match by {
             Measure::Score => won.order((
@@ -84,11 +101,31 @@ pub fn leaderboard(
                 games::id.asc(),
             )),
         };
-        page = won.offset(offset).limit(limit).load(conn)?;
-    }
+        won.offset(offset).limit(limit).load(conn)
+    };
+    let page = won_page(conn, offset)?;
     let left = limit - page.len() as i64;
-    if left > 0 {
-        let rest = ranked()
+    if left == 0 {
+        return Ok(page);
+    }
+    // Where the rest begins for this page: at its start if the page began among the wins,
+    // else past the wins that earlier pages showed (counted only then).
+    let rest_offset = if !page.is_empty() || offset == 0 {
+        0
+    } else {
+        let wins: i64 = games::table
+            .filter(games::daily_date.eq(date))
+            .filter(games::variant.eq(variant))
+            .filter(games::suits.eq(suits))
+            .filter(games::ranked.eq(true))
+            .filter(games::status.eq("won"))
+            .count()
+            .get_result(conn)?;
+        (offset - wins).max(0)
+    };
+    let mut page = page;
+    page.extend(
+        ranked()
             .filter(games::status.ne("won"))
             .order((
                 games::runs_completed.desc(),
@@ -96,10 +133,9 @@ pub fn leaderboard(
                 games::created_at.asc(),
                 games::id.asc(),
             ))
-            .offset((offset - wins).max(0))
+            .offset(rest_offset)
             .limit(left)
-            .load(conn)?;
-        page.extend(rest);
-    }
+            .load(conn)?,
+    );
     Ok(page)
 }

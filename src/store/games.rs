@@ -136,6 +136,9 @@ pub fn create(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
     diesel::insert_into(games::table)
         .values(row)
         .execute(conn)?;
+    if row.ranked {
+        super::daily::count_player(conn, row)?;
+    }
     if records::counting(&row.origin, row.ranked) != records::Counting::Nothing {
         records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
     }

@@ -293,66 +293,59 @@ pub fn rank_of(
         .first(conn)
         .optional()?;
     let Some(mine) = mine else { return Ok(None) };
-    let same = records::table
-        .filter(records::variant.eq(variant))
-        .filter(records::suits.eq(suits))
-        .into_boxed();
-    // Ahead of me: a better value, or the same value reached earlier (or by a lower id).
-    let ahead: i64 = match by {
-        Measure::Score => {
-            let (Some(v), Some(at)) = (mine.ranked_best_score, mine.ranked_best_score_at) else {
+    // Ahead of me: a better value, or the same value reached earlier, or at the same moment
+    // by a lower id. Three counts, each a range of one index (an OR would scan the board).
+    macro_rules! ahead {
+        ($value:expr, $at:expr, $col:expr, $at_col:expr, $better:ident) => {{
+            let (Some(v), Some(at)) = ($value, $at) else {
                 return Ok(None);
             };
-            same.filter(
-                records::ranked_best_score
-                    .gt(v)
-                    .or(records::ranked_best_score.eq(v).and(
-                        records::ranked_best_score_at
-                            .lt(at)
-                            .or(records::ranked_best_score_at
-                                .eq(at)
-                                .and(records::user_id.lt(user_id))),
-                    )),
-            )
-            .count()
-            .get_result(conn)?
-        }
-        Measure::Time => {
-            let (Some(v), Some(at)) = (mine.ranked_fastest_ms, mine.ranked_fastest_at) else {
-                return Ok(None);
+            let on_board = || {
+                records::table
+                    .filter(records::variant.eq(variant))
+                    .filter(records::suits.eq(suits))
+                    .into_boxed()
             };
-            same.filter(
-                records::ranked_fastest_ms
-                    .lt(v)
-                    .or(records::ranked_fastest_ms.eq(v).and(
-                        records::ranked_fastest_at
-                            .lt(at)
-                            .or(records::ranked_fastest_at
-                                .eq(at)
-                                .and(records::user_id.lt(user_id))),
-                    )),
-            )
-            .count()
-            .get_result(conn)?
-        }
-        Measure::Moves => {
-            let (Some(v), Some(at)) = (mine.ranked_fewest_actions, mine.ranked_fewest_at) else {
-                return Ok(None);
-            };
-            same.filter(
-                records::ranked_fewest_actions
-                    .lt(v)
-                    .or(records::ranked_fewest_actions.eq(v).and(
-                        records::ranked_fewest_at
-                            .lt(at)
-                            .or(records::ranked_fewest_at
-                                .eq(at)
-                                .and(records::user_id.lt(user_id))),
-                    )),
-            )
-            .count()
-            .get_result(conn)?
-        }
+            let better: i64 = on_board()
+                .filter($col.$better(v))
+                .count()
+                .get_result(conn)?;
+            let earlier: i64 = on_board()
+                .filter($col.eq(v))
+                .filter($at_col.lt(at))
+                .count()
+                .get_result(conn)?;
+            let same_moment: i64 = on_board()
+                .filter($col.eq(v))
+                .filter($at_col.eq(at))
+                .filter(records::user_id.lt(user_id))
+                .count()
+                .get_result(conn)?;
+            better + earlier + same_moment
+        }};
+    }
+    let ahead = match by {
+        Measure::Score => ahead!(
+            mine.ranked_best_score,
+            mine.ranked_best_score_at,
+            records::ranked_best_score,
+            records::ranked_best_score_at,
+            gt
+        ),
+        Measure::Time => ahead!(
+            mine.ranked_fastest_ms,
+            mine.ranked_fastest_at,
+            records::ranked_fastest_ms,
+            records::ranked_fastest_at,
+            lt
+        ),
+        Measure::Moves => ahead!(
+            mine.ranked_fewest_actions,
+            mine.ranked_fewest_at,
+            records::ranked_fewest_actions,
+            records::ranked_fewest_at,
+            lt
+        ),
     };
     Ok(Some((ahead + 1, mine)))
 }

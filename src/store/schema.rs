@@ -88,7 +88,23 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    daily_players (daily_date, variant, suits) {
+        daily_date -> Text,
+        variant -> Text,
+        suits -> Integer,
+        players -> BigInt,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(users, games, game_events, idempotency_keys, records);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    games,
+    game_events,
+    idempotency_keys,
+    records,
+    daily_players
+);

@@ -1,3 +1,4 @@
+DROP TABLE daily_players;
 DROP TABLE records;
 DROP TABLE idempotency_keys;
 DROP TABLE game_events;

@@ -40,10 +40,10 @@ CREATE INDEX games_user_created ON games (user_id, created_at DESC, id DESC);
 -- One ranked attempt per user, day, variant and suits, whatever races.
 CREATE UNIQUE INDEX games_ranked_daily ON games (user_id, daily_date, variant, suits) WHERE ranked;
 -- Daily leaderboards: wins by each measure, then the rest by progress.
-CREATE INDEX games_daily_score ON games (daily_date, variant, suits, ranked, status, score DESC, finished_at);
-CREATE INDEX games_daily_time ON games (daily_date, variant, suits, ranked, status, duration_ms, finished_at);
-CREATE INDEX games_daily_moves ON games (daily_date, variant, suits, ranked, status, actions, finished_at);
-CREATE INDEX games_daily_progress ON games (daily_date, variant, suits, ranked, runs_completed DESC, score DESC, created_at);
+CREATE INDEX games_daily_score ON games (daily_date, variant, suits, ranked, status, score DESC, finished_at, id);
+CREATE INDEX games_daily_time ON games (daily_date, variant, suits, ranked, status, duration_ms, finished_at, id);
+CREATE INDEX games_daily_moves ON games (daily_date, variant, suits, ranked, status, actions, finished_at, id);
+CREATE INDEX games_daily_progress ON games (daily_date, variant, suits, ranked, runs_completed DESC, score DESC, created_at, id);
 
 CREATE TABLE game_events (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -95,6 +95,16 @@ CREATE TABLE records (
     last_finished_at TIMESTAMP,
     PRIMARY KEY (user_id, variant, suits)
 );
-CREATE INDEX records_board_score ON records (variant, suits, ranked_best_score DESC, ranked_best_score_at);
-CREATE INDEX records_board_time ON records (variant, suits, ranked_fastest_ms, ranked_fastest_at);
-CREATE INDEX records_board_moves ON records (variant, suits, ranked_fewest_actions, ranked_fewest_at);
+CREATE INDEX records_board_score ON records (variant, suits, ranked_best_score DESC, ranked_best_score_at, user_id);
+CREATE INDEX records_board_time ON records (variant, suits, ranked_fastest_ms, ranked_fastest_at, user_id);
+CREATE INDEX records_board_moves ON records (variant, suits, ranked_fewest_actions, ranked_fewest_at, user_id);
+
+-- Players with a ranked attempt per daily, counted as attempts are created (a count over the
+-- games of a busy day would cost a scan per leaderboard read).
+CREATE TABLE daily_players (
+    daily_date TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    suits INTEGER NOT NULL,
+    players BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (daily_date, variant, suits)
+);

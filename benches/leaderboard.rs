@@ -1,0 +1,230 @@
+//! Leaderboard reads with 100,000 finished games in the database: a daily with 100,000 ranked
+//! wins and an all-time board of 100,000 players. Target: a page in under 20 ms.
+//!
+//! SQLite by default (a temporary file); set BENCH_DATABASE_URL=postgres://… for Postgres
+//! (the bench creates and drops its own schema there). GAMES sets the count (100000).
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use criterion::{black_box, Criterion};
+use diesel::prelude::*;
+use spider::store::games::GameRow;
+use spider::store::records::{Measure, Record};
+use spider::store::schema::{daily_players, games, records, users};
+use spider::store::users::User;
+use spider::store::{daily, records as record_store, Db, DbConn, DbOptions};
+
+fn seed(db: &Db, n: usize, date: &str) {
+    let now = Utc::now().naive_utc();
+    let mut conn = db.conn().expect("connection");
+    let conn: &mut DbConn = &mut conn;
+    conn.transaction::<_, diesel::result::Error, _>(|conn| {
+        for chunk_start in (0..n).step_by(1000) {
+            let chunk = chunk_start..(chunk_start + 1000).min(n);
+            let people: Vec<User> = chunk
+                .clone()
+                .map(|i| User {
+                    id: format!("user-{i:06}"),
+                    username: Some(format!("player{i}")),
+                    password_hash: None,
+                    is_guest: false,
+                    created_at: now,
+                })
+                .collect();
+            // A spread of results with many ties, as real boards have.
+            let score = |i: usize| 1300 - 100 - (i * 7919 % 400) as i32;
+            let ms = |i: usize| 60_000 + (i * 104_729 % 3_000_000) as i64;
+            let actions = |i: usize| 100 + (i * 31 % 400) as i32;
+            let at = |i: usize| now - chrono::Duration::seconds((i % 86_000) as i64);
+            let rows: Vec<GameRow> = chunk
+                .clone()
+                .map(|i| GameRow {
+                    id: format!("game-{i:06}"),
+                    user_id: format!("user-{i:06}"),
+                    variant: "spider".into(),
+                    suits: 1,
+                    undo_allowed: true,
+                    empty_column_deal: "standard".into(),
+                    deal_number: 7,
+                    deal_chosen: false,
+                    origin: "daily".into(),
+                    daily_date: Some(date.to_string()),
+                    ranked: true,
+                    // One in ten did not finish.
+                    status: if i % 10 == 0 { "in_progress" } else { "won" }.into(),
+                    version: actions(i),
+                    log: String::new(),
+                    score: score(i),
+                    actions: actions(i),
+                    runs_completed: if i % 10 == 0 { (i % 8) as i32 } else { 8 },
+                    created_at: at(i) - chrono::Duration::milliseconds(ms(i)),
+                    updated_at: at(i),
+                    finished_at: (i % 10 != 0).then(|| at(i)),
+                    duration_ms: (i % 10 != 0).then(|| ms(i)),
+                })
+                .collect();
+            let bests: Vec<Record> = chunk
+                .clone()
+                .filter(|i| i % 10 != 0)
+                .map(|i| Record {
+                    user_id: format!("user-{i:06}"),
+                    variant: "spider".into(),
+                    suits: 1,
+                    played: 1,
+                    won: 1,
+                    current_streak: 1,
+                    longest_streak: 1,
+                    best_score: Some(score(i)),
+                    best_score_game: Some(format!("game-{i:06}")),
+                    best_score_known_deal: false,
+                    fastest_ms: Some(ms(i)),
+                    fastest_game: Some(format!("game-{i:06}")),
+                    fastest_known_deal: false,
+                    fewest_actions: Some(actions(i)),
+                    fewest_game: Some(format!("game-{i:06}")),
+                    fewest_known_deal: false,
+                    ranked_best_score: Some(score(i)),
+                    ranked_best_score_at: Some(at(i)),
+                    ranked_fastest_ms: Some(ms(i)),
+                    ranked_fastest_at: Some(at(i)),
+                    ranked_fewest_actions: Some(actions(i)),
+                    ranked_fewest_at: Some(at(i)),
+                    last_finished_at: Some(at(i)),
+                })
+                .collect();
+            // Batch inserts work per backend, not through the multi-backend connection.
+            match conn {
+                DbConn::Sqlite(c) => {
+                    diesel::insert_into(users::table)
+                        .values(&people)
+                        .execute(c)?;
+                    diesel::insert_into(games::table).values(&rows).execute(c)?;
+                    diesel::insert_into(records::table)
+                        .values(&bests)
+                        .execute(c)?;
+                }
+                DbConn::Pg(c) => {
+                    diesel::insert_into(users::table)
+                        .values(&people)
+                        .execute(c)?;
+                    diesel::insert_into(games::table).values(&rows).execute(c)?;
+                    diesel::insert_into(records::table)
+                        .values(&bests)
+                        .execute(c)?;
+                }
+            }
+        }
+        diesel::insert_into(daily_players::table)
+            .values((
+                daily_players::daily_date.eq(date),
+                daily_players::variant.eq("spider"),
+                daily_players::suits.eq(1),
+                daily_players::players.eq(n as i64),
+            ))
+            .execute(conn)?;
+        Ok(())
+    })
+    .expect("seeding");
+    if let DbConn::Pg(c) = conn {
+        let _ = diesel::sql_query("ANALYZE").execute(c);
+    }
+}
+
+fn main() {
+    let n: usize = std::env::var("GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (url, schema) = match std::env::var("BENCH_DATABASE_URL") {
+        Ok(base) if !base.is_empty() => {
+            let schema = format!("bench_{}", std::process::id());
+            let mut c = diesel::PgConnection::establish(&base).expect("Postgres");
+            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
+                .execute(&mut c)
+                .expect("schema");
+            let sep = if base.contains('?') { '&' } else { '?' };
+            (
+                format!("{base}{sep}options=-csearch_path%3D{schema}"),
+                Some((base, schema)),
+            )
+        }
+        _ => (
+            format!("sqlite://{}", dir.path().join("board.db").display()),
+            None,
+        ),
+    };
+    let db = Db::connect(&DbOptions {
+        url,
+        pool_size: 4,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .expect("database");
+    db.migrate().expect("migrations");
+    let date = Utc::now().date_naive().to_string();
+    let started = Instant::now();
+    seed(&db, n, &date);
+    println!(
+        "seeded {n} finished or started games in {:.1?}",
+        started.elapsed()
+    );
+
+    let mut criterion = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    let mut conn = db.conn().expect("connection");
+    for (name, by) in [
+        ("score", Measure::Score),
+        ("time", Measure::Time),
+        ("moves", Measure::Moves),
+    ] {
+        criterion.bench_function(
+            &format!("daily leaderboard, first page of 20, by {name}"),
+            |b| {
+                b.iter(|| {
+                    let page =
+                        daily::leaderboard(&mut conn, &date, "spider", 1, by, 0, 20).unwrap();
+                    let players = daily::players(&mut conn, &date, "spider", 1).unwrap();
+                    black_box((page, players))
+                })
+            },
+        );
+    }
+    criterion.bench_function(
+        "daily leaderboard, page of 20 at rank 95,001 (unfinished part)",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    daily::leaderboard(&mut conn, &date, "spider", 1, Measure::Score, 95_000, 20)
+                        .unwrap(),
+                )
+            })
+        },
+    );
+    for (name, by) in [
+        ("score", Measure::Score),
+        ("time", Measure::Time),
+        ("moves", Measure::Moves),
+    ] {
+        criterion.bench_function(
+            &format!("all-time leaderboard, first page of 20 and your rank, by {name}"),
+            |b| {
+                b.iter(|| {
+                    let page = record_store::board(&mut conn, "spider", 1, by, 0, 20).unwrap();
+                    let you =
+                        record_store::rank_of(&mut conn, "user-050001", "spider", 1, by).unwrap();
+                    black_box((page, you))
+                })
+            },
+        );
+    }
+    criterion.final_summary();
+    drop(conn);
+    if let Some((base, schema)) = schema {
+        if let Ok(mut c) = diesel::PgConnection::establish(&base) {
+            let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE")).execute(&mut c);
+        }
+    }
+}
