@@ -88,6 +88,25 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Refuse a server reachable from other machines that would run on the built-in
+    /// development secrets: anyone could forge tokens and compute every daily deal.
+    pub fn check_exposure(&self) -> Result<(), ConfigError> {
+        let exposed = !self.bind.ip().is_loopback();
+        if exposed && (self.jwt_secret_is_default || self.daily_secret_is_default) {
+            return Err(ConfigError {
+                var: if self.jwt_secret_is_default {
+                    "JWT_SECRET"
+                } else {
+                    "DAILY_SECRET"
+                },
+                value: "(unset)".into(),
+                expected: "a secret of 32+ characters whenever BIND is not a loopback address \
+                           (set both JWT_SECRET and DAILY_SECRET)",
+            });
+        }
+        Ok(())
+    }
+
     /// The defaults above, overridden by whichever variables are set.
     pub fn from_env() -> Result<Config, ConfigError> {
         let d = Config::default();
@@ -169,5 +188,28 @@ impl Config {
             json_limit: parse("JSON_LIMIT_BYTES", d.json_limit, "a number of bytes")?,
             database_url,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn development_secrets_are_refused_off_loopback() {
+        let mut config = Config::default();
+        assert!(
+            config.check_exposure().is_ok(),
+            "loopback with dev secrets is fine"
+        );
+        config.bind = SocketAddr::from(([0, 0, 0, 0], 8080));
+        assert!(config.check_exposure().is_err());
+        config.jwt_secret_is_default = false;
+        assert!(
+            config.check_exposure().is_err(),
+            "the daily secret is still the default"
+        );
+        config.daily_secret_is_default = false;
+        assert!(config.check_exposure().is_ok());
     }
 }

@@ -99,6 +99,7 @@ fn main() -> ExitCode {
 }
 
 fn serve(config: Config) -> anyhow::Result<()> {
+    config.check_exposure()?;
     if config.jwt_secret_is_default {
         tracing::warn!(
             "JWT_SECRET is not set: using the built-in development secret. Anyone can forge \

@@ -889,15 +889,15 @@ async fn racing_actions_on_one_game_never_lose_or_duplicate_an_event() {
     let version = format!("\"{}\"", r.body["version"]);
     let path = format!("/v1/games/{gid}/actions");
     let if_match = [("If-Match", version.as_str())];
-    let racers = (0..10).map(|_| {
-        app.send(
-            "POST",
-            &path,
-            Some(&token),
-            &if_match,
-            Some(json!({"type": "undo"})),
-        )
-    });
+    // An action that is legal now: undo if there is something to undo, else (at the
+    // opening, stock full) a deal.
+    let action = if r.body["can_undo"] == true {
+        json!({"type": "undo"})
+    } else {
+        json!({"type": "deal"})
+    };
+    let racers =
+        (0..10).map(|_| app.send("POST", &path, Some(&token), &if_match, Some(action.clone())));
     let results = futures_util::future::join_all(racers).await;
     assert_eq!(results.iter().filter(|r| r.status == 200).count(), 1);
     assert!(
@@ -991,6 +991,12 @@ async fn restart_deals_the_same_cards_again() {
     assert_eq!(r.body["columns"], chosen["columns"]);
     assert_eq!(r.body["deal_number"], "31");
     assert_eq!(r.body["version"], 0);
+    assert_eq!(r.body["origin"], "restart");
+    let source = app.get(&format!("/v1/games/{}", id(&chosen)), &token).await;
+    assert_eq!(
+        source.body["status"], "resigned",
+        "one deal is never open twice"
+    );
     let random = app.new_game(&token, json!({"suits": 4})).await;
     let r = app
         .post(
@@ -1004,6 +1010,11 @@ async fn restart_deals_the_same_cards_again() {
         r.body["deal_number"].is_null(),
         "a restart keeps a secret deal secret"
     );
+    // Once both are over, the number is no secret any more (it shows on the original).
+    let copy = id(&r.body);
+    app.act(&token, &copy, json!({"type": "resign"})).await;
+    let original = app.get(&format!("/v1/games/{}", id(&random)), &token).await;
+    assert!(original.body["deal_number"].is_string());
 }
 
 #[actix_rt::test]
@@ -1056,6 +1067,12 @@ async fn rate_limits_answer_429_with_retry_after() {
         statuses.push(r.status);
     }
     assert!(statuses.contains(&429), "{statuses:?}");
+    // Made-up tokens do not buy fresh allowances: they draw on the address's bucket.
+    let mut fake = Vec::new();
+    for i in 0..6 {
+        fake.push(app.get("/v1/me", &format!("made-up-{i}")).await.status);
+    }
+    assert!(fake.contains(&429), "{fake:?}");
     // Health checks are not limited, and another token has its own allowance.
     assert_eq!(
         app.send("GET", "/healthz", None, &[], None).await.status,

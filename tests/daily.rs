@@ -51,28 +51,22 @@ async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
     assert_eq!(a["daily"]["ranked"], true);
     assert_eq!(a["origin"], "daily");
     assert!(a["deal_number"].is_null());
-    let engine_game = Game::new(
-        Variant::Spider,
-        Suits::Two,
-        Rules::default(),
-        today_number(&app, Variant::Spider, Suits::Two, 0),
-    );
+    let number = today_number(&app, Variant::Spider, Suits::Two, 0);
+    let engine_game = Game::new(Variant::Spider, Suits::Two, Rules::default(), number);
     assert_eq!(
         a["columns"][0]["face_up"][0]["text"],
         engine_game.column(0).unwrap().1[0].to_string()
     );
-
-    let again = start_daily(&app, &alice, 2).await;
-    assert_eq!(
-        again["daily"]["ranked"], false,
-        "a second attempt is practice"
-    );
-    assert_eq!(again["columns"], a["columns"]);
     let other_suits = start_daily(&app, &alice, 4).await;
     assert_eq!(
         other_suits["daily"]["ranked"], true,
         "each suit setting has its own ranked attempt"
     );
+
+    // No practice copy while the ranked attempt is open: it would show its hidden cards.
+    app.post("/v1/daily/games", &alice, json!({"suits": 2}))
+        .await
+        .problem(409, "ranked_attempt_in_progress");
 
     let public = app
         .send("GET", "/v1/daily?suits=2&variant=spider", None, &[], None)
@@ -81,24 +75,33 @@ async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
     let challenge = &public.body["challenges"][0];
     assert_eq!(challenge["players"], 2);
     assert_eq!(challenge["your_attempts"], json!([]));
+    let all = app.send("GET", "/v1/daily", None, &[], None).await;
+    assert_eq!(all.body["challenges"].as_array().unwrap().len(), 6);
+
+    // A restart resigns the ranked attempt and is practice; so are later attempts.
+    let restarted = app
+        .post(&format!("/v1/games/{}/restart", id(&a)), &alice, json!({}))
+        .await;
+    assert_eq!(restarted.status, 201, "{}", restarted.text);
+    assert_eq!(restarted.body["daily"]["ranked"], false);
+    assert_eq!(restarted.body["origin"], "restart");
+    assert!(restarted.body["deal_number"].is_null());
+    let source = app.get(&format!("/v1/games/{}", id(&a)), &alice).await;
+    assert_eq!(source.body["status"], "resigned");
+    let again = start_daily(&app, &alice, 2).await;
+    assert_eq!(
+        again["daily"]["ranked"], false,
+        "a second attempt is practice"
+    );
+    assert_eq!(again["columns"], a["columns"]);
     let mine = app.get("/v1/daily?suits=2", &alice).await;
     let attempts = mine.body["challenges"][0]["your_attempts"]
         .as_array()
         .unwrap()
         .clone();
-    assert_eq!(attempts.len(), 2);
+    assert_eq!(attempts.len(), 2, "restarts are not attempts");
     assert_eq!(attempts[0]["ranked"], true);
     assert_eq!(attempts[0]["game_id"], a["id"]);
-    let all = app.send("GET", "/v1/daily", None, &[], None).await;
-    assert_eq!(all.body["challenges"].as_array().unwrap().len(), 6);
-
-    // A restart of a ranked attempt is practice too.
-    let restarted = app
-        .post(&format!("/v1/games/{}/restart", id(&a)), &alice, json!({}))
-        .await;
-    assert_eq!(restarted.body["daily"]["ranked"], false);
-    assert_eq!(restarted.body["origin"], "restart");
-    assert!(restarted.body["deal_number"].is_null());
 
     app.post("/v1/daily/games", &alice, json!({"suits": 3}))
         .await
@@ -114,16 +117,17 @@ async fn racing_first_attempts_make_exactly_one_ranked_game() {
     let token = app.guest().await;
     let tries = (0..8).map(|_| app.post("/v1/daily/games", &token, json!({"suits": 1})));
     let results = futures_util::future::join_all(tries).await;
-    assert!(
-        results.iter().all(|r| r.status == 201),
+    let created: Vec<&Resp> = results.iter().filter(|r| r.status == 201).collect();
+    assert_eq!(
+        created.len(),
+        1,
         "{:?}",
         results.iter().map(|r| &r.text).collect::<Vec<_>>()
     );
-    let ranked = results
-        .iter()
-        .filter(|r| r.body["daily"]["ranked"] == true)
-        .count();
-    assert_eq!(ranked, 1);
+    assert_eq!(created[0].body["daily"]["ranked"], true);
+    for r in results.iter().filter(|r| r.status != 201) {
+        r.problem(409, "ranked_attempt_in_progress");
+    }
 }
 
 #[actix_rt::test]
@@ -144,6 +148,9 @@ async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
         "a finished daily stays secret until the day is over"
     );
 
+    let open = start_daily(&yesterday_app, &token, 2).await;
+    assert_eq!(open["daily"]["ranked"], true);
+
     // The next day, on the same database.
     let mut config = yesterday_app.config.clone();
     config.calendar_offset = chrono::Duration::zero();
@@ -163,6 +170,10 @@ async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
     assert_eq!(board.status, 200, "{}", board.text);
     assert_eq!(board.body["deal_number"], yesterdays.to_string());
     assert_eq!(board.body["players"], 1);
+    // Yesterday's ranked attempt closed with its day: its number is public now.
+    app.act(&token, &id(&open), json!({"type": "deal"}))
+        .await
+        .problem(409, "daily_closed");
 
     // Today: play a little through every endpoint and look for any of today's numbers.
     let secret_numbers: Vec<String> = Variant::ALL

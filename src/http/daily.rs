@@ -165,7 +165,8 @@ pub struct StartDaily {
 }
 
 /// Start an attempt at today's challenge. The first attempt per day, variant and suits is
-/// ranked; later ones (and restarts) are practice.
+/// ranked; later ones (and restarts) are practice, and can start only once the ranked one
+/// is over.
 #[utoipa::path(
     tag = "daily",
     operation_id = "startDailyGame",
@@ -176,6 +177,7 @@ pub struct StartDaily {
             headers(("ETag" = String), ("Location" = String))),
         (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/daily/games")]
@@ -205,6 +207,24 @@ pub async fn start(
         // The database's unique key decides the ranked attempt, however requests race.
         match games::insert_game(&st, &caller, spec, &origin(true)) {
             Err(e) if e.is_unique_violation() => {
+                // Practice only once the ranked attempt is over: a copy of the deal would
+                // show the ranked game's hidden cards.
+                let mut conn = st.db.conn()?;
+                let ranked = daily_store::ranked_attempt(
+                    &mut conn,
+                    &caller.user_id,
+                    &date.to_string(),
+                    variant.name(),
+                    i32::from(suits.count()),
+                )?;
+                drop(conn);
+                if ranked.is_some_and(|g| g.status != "won" && g.status != "resigned") {
+                    return Err(ApiError::conflict(
+                        "ranked_attempt_in_progress",
+                        "Your ranked attempt at today's challenge is still in progress: finish or \
+                         resign it before starting a practice attempt.",
+                    ));
+                }
                 games::insert_game(&st, &caller, spec, &origin(false))
             }
             other => other,

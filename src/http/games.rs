@@ -716,6 +716,14 @@ fn decide(
        + Send
        + 'static {
     move |row, log, stamp| {
+        // A ranked daily closes with its day: from then on its number is public.
+        if row.ranked && row.daily_date()?.is_some_and(|day| calendar.is_over(day)) {
+            return Err(ApiError::conflict(
+                "daily_closed",
+                "This daily challenge ended at midnight UTC: its ranked attempt can no longer \
+                 be played.",
+            ));
+        }
         let mut game = replay(row, log)?;
         let action = resolve(&request, &game)?;
         game.apply(action).map_err(ApiError::illegal)?;
@@ -755,6 +763,64 @@ fn append_error(e: AppendError<ApiError>) -> ApiError {
     }
 }
 
+/// Append one action to the caller's game: replay, resolve and validate it through the
+/// engine, store it, and retry when another writer of the same game got in first.
+pub async fn append_action(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    expected: Option<i32>,
+    key: Option<game_store::IdempotencyKey>,
+    request: ActionRequest,
+) -> Result<Appended, ApiError> {
+    for _ in 0..game_store::ATTEMPTS {
+        // A SQLite read is a local page lookup: done right here when a connection is free,
+        // with the write queued for the writer thread. Otherwise (and on Postgres, a network
+        // round trip away) the read runs on a blocking thread.
+        let inline = state.db.backend() == Backend::Sqlite && state.db.idle_connections() > 0;
+        let attempt = if inline {
+            game_store::attempt(
+                &state.db,
+                &caller.user_id,
+                id,
+                expected,
+                key.as_ref(),
+                decide(request.clone(), state.calendar),
+            )
+            .map_err(append_error)?
+        } else {
+            let (db, user, id, key) = (
+                state.db.clone(),
+                caller.user_id.clone(),
+                id.to_string(),
+                key.clone(),
+            );
+            let decide = decide(request.clone(), state.calendar);
+            blocking(move || {
+                game_store::attempt(&db, &user, &id, expected, key.as_ref(), decide)
+                    .map_err(append_error)
+            })
+            .await?
+        };
+        let attempt = match attempt {
+            Attempt::Queued { version, pending } => {
+                let written = pending.await.unwrap_or_else(|_| {
+                    Err(StoreError::Writer("the writer thread has stopped".into()))
+                });
+                game_store::settle(version, written).map_err(append_error)?
+            }
+            other => other,
+        };
+        if let Attempt::Done(appended) = attempt {
+            if let Appended::Applied { .. } = appended {
+                state.metrics.actions_applied.inc();
+            }
+            return Ok(appended);
+        }
+    }
+    Err(append_error(AppendError::Contended))
+}
+
 /// Play one action: move, auto-move, deal, undo or resign.
 ///
 /// The server replays the game's log, applies the action through the rules engine and
@@ -777,7 +843,7 @@ fn append_error(e: AppendError<ApiError>) -> ApiError {
         (status = 400, description = "Malformed request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is over (`game_over`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is over (`game_over`), or it is a ranked daily whose day has ended (`daily_closed`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -801,51 +867,9 @@ pub async fn play_action(
         (h, b) => h.or(b),
     };
     let key = idempotency_key(&req, &to_json(&body.action)?)?;
-    let request = body.action;
-    let mut result = None;
-    for _ in 0..game_store::ATTEMPTS {
-        let attempt = match state.db.backend() {
-            // A SQLite read is a local page lookup: done right here, the write queued.
-            Backend::Sqlite => game_store::attempt(
-                &state.db,
-                &caller.user_id,
-                &id,
-                expected,
-                key.as_ref(),
-                decide(request.clone(), state.calendar),
-            )
-            .map_err(append_error)?,
-            Backend::Postgres => {
-                let (db, caller, id, key) =
-                    (state.db.clone(), caller.clone(), id.clone(), key.clone());
-                let decide = decide(request.clone(), state.calendar);
-                blocking(move || {
-                    game_store::attempt(&db, &caller.user_id, &id, expected, key.as_ref(), decide)
-                        .map_err(append_error)
-                })
-                .await?
-            }
-        };
-        let attempt = match attempt {
-            Attempt::Queued { version, pending } => {
-                let written = pending.await.unwrap_or_else(|_| {
-                    Err(StoreError::Writer("the writer thread has stopped".into()))
-                });
-                game_store::settle(version, written).map_err(append_error)?
-            }
-            other => other,
-        };
-        if let Attempt::Done(appended) = attempt {
-            result = Some(appended);
-            break;
-        }
-    }
-    let result = result.ok_or_else(|| append_error(AppendError::Contended))?;
+    let result = append_action(&state, &caller, &id, expected, key, body.action).await?;
     Ok(match result {
-        Appended::Applied { version, response } => {
-            state.metrics.actions_applied.inc();
-            json_response(StatusCode::OK, version, response)
-        }
+        Appended::Applied { version, response } => json_response(StatusCode::OK, version, response),
         Appended::Replayed {
             status,
             version,
@@ -941,7 +965,8 @@ pub async fn game_events(
     Ok(json_response(StatusCode::OK, row.version, to_json(&body)?))
 }
 
-/// Start a new game on the same deal and rules, from the opening.
+/// Start a new game on the same deal and rules, from the opening. A game still in progress
+/// is resigned first: one deal is never open twice.
 #[utoipa::path(
     tag = "games",
     operation_id = "restartGame",
@@ -960,12 +985,18 @@ pub async fn restart_game(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    let (db, user, game_id) = (state.db.clone(), caller.user_id.clone(), id.clone());
+    let old = blocking(move || {
+        let mut conn = db.conn()?;
+        game_store::owned(&mut conn, &user, &game_id)?.ok_or_else(ApiError::game_not_found)
+    })
+    .await?;
+    // One deal is never open twice: playing a copy would show the original's hidden cards.
+    if !old.status()?.is_over() {
+        append_action(&state, &caller, &id, None, None, ActionRequest::Resign).await?;
+    }
     let st = state.clone();
     let (row, game) = blocking(move || {
-        let mut conn = st.db.conn()?;
-        let old = game_store::owned(&mut conn, &caller.user_id, &id)?
-            .ok_or_else(ApiError::game_not_found)?;
-        drop(conn);
         // A replay of a deal the player has seen: it counts only for personal records
         // (marked), and a daily's number stays secret until its day is over.
         let origin = Origin {

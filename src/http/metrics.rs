@@ -94,7 +94,12 @@ pub async fn record(
     let route = req
         .match_pattern()
         .unwrap_or_else(|| "unmatched".to_string());
-    let method = req.method().to_string();
+    // Only standard methods become labels, so odd requests cannot grow the metric set.
+    let method = match req.method().as_str() {
+        m @ ("GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS") => m,
+        _ => "OTHER",
+    }
+    .to_string();
     let request_id = req.extensions().get::<RequestId>().map(|id| id.to_string());
     let mut response = next.call(req).await?;
     if let Some(metrics) = metrics {

@@ -11,9 +11,10 @@ use actix_web::middleware::Next;
 use actix_web::{web, ResponseError};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
+use super::identity::bearer_token;
+use super::AppState;
 
 #[derive(Clone)]
 pub struct Limiter {
@@ -39,26 +40,14 @@ impl Limiter {
     }
 }
 
+/// The bucket a request draws from: its account when the bearer token verifies, else its
+/// client address (so made-up tokens cannot buy fresh allowances).
 fn key(req: &ServiceRequest) -> String {
-    let token = req
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim());
-    match token {
-        Some(token) => {
-            let digest = Sha256::digest(token.as_bytes());
-            format!(
-                "token:{}",
-                digest
-                    .iter()
-                    .take(16)
-                    .map(|b| format!("{b:02x}"))
-                    .collect::<String>()
-            )
-        }
+    let verified = req
+        .app_data::<web::Data<AppState>>()
+        .and_then(|state| bearer_token(req.request()).and_then(|t| state.tokens.verify(t).ok()));
+    match verified {
+        Some(claims) => format!("user:{}", claims.sub),
         None => format!(
             "addr:{}",
             req.peer_addr()

@@ -102,7 +102,7 @@ impl Board {
 
 /// How a player is shown on public boards: the username, or `guest-` and the start of the id.
 pub fn player_name(user_id: &str, username: Option<String>) -> String {
-    username.unwrap_or_else(|| format!("guest-{}", &user_id[..user_id.len().min(8)]))
+    username.unwrap_or_else(|| format!("guest-{}", user_id.chars().take(8).collect::<String>()))
 }
 
 /// A best result and whether it came from a deal the player could know (a chosen or replayed

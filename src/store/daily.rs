@@ -18,6 +18,25 @@ pub fn attempts(conn: &mut DbConn, user_id: &str, date: &str) -> Result<Vec<Game
         .load(conn)?)
 }
 
+/// The caller's ranked attempt at one daily, if any.
+pub fn ranked_attempt(
+    conn: &mut DbConn,
+    user_id: &str,
+    date: &str,
+    variant: &str,
+    suits: i32,
+) -> Result<Option<GameRow>, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::daily_date.eq(date))
+        .filter(games::variant.eq(variant))
+        .filter(games::suits.eq(suits))
+        .filter(games::ranked.eq(true))
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// How many players made a ranked attempt at a daily.
 pub fn players(
     conn: &mut DbConn,

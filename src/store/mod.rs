@@ -6,7 +6,7 @@ pub mod records;
 pub mod schema;
 pub mod users;
 
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -151,13 +151,19 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
         }
         let mut deliveries = Vec::with_capacity(batch.len());
         let mut pending = batch.into_iter();
-        let outcome = conn.transaction::<_, diesel::result::Error, _>(|c| {
+        let error = match immediate(&mut conn, |conn| {
             for job in pending.by_ref() {
-                deliveries.push((job.run)(c));
+                // A job that panics fails the batch instead of killing the writer.
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (job.run)(conn))) {
+                    Ok(delivery) => deliveries.push(delivery),
+                    Err(_) => return Err(diesel::result::Error::RollbackTransaction),
+                }
             }
             Ok(())
-        });
-        let error = outcome.err().map(|e| e.to_string());
+        }) {
+            Ok(()) => None,
+            Err(e) => Some(e.to_string()),
+        };
         for deliver in deliveries {
             deliver(error.clone());
         }
@@ -168,12 +174,45 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
     }
 }
 
+/// Run `work` in one `BEGIN IMMEDIATE` transaction on the SQLite writer's connection: the
+/// write lock is taken at the start, so the batch never fails half-way for a lock another
+/// process took after it began reading. Each job nests its own savepoint inside.
+fn immediate(
+    conn: &mut DbConn,
+    work: impl FnOnce(&mut DbConn) -> diesel::QueryResult<()>,
+) -> diesel::QueryResult<()> {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let DbConn::Sqlite(inner) = conn else {
+        return Err(diesel::result::Error::QueryBuilderError(
+            "the SQLite writer holds a non-SQLite connection".into(),
+        ));
+    };
+    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+    let worked = work(conn);
+    let DbConn::Sqlite(inner) = conn else {
+        return Err(diesel::result::Error::QueryBuilderError(
+            "the SQLite writer holds a non-SQLite connection".into(),
+        ));
+    };
+    let finished = match worked {
+        Ok(()) => AnsiTransactionManager::commit_transaction(inner),
+        Err(e) => Err(e),
+    };
+    if finished.is_err() {
+        // Whatever diesel's bookkeeping now says, make sure SQLite holds no transaction open
+        // for the next batch.
+        let _ = AnsiTransactionManager::rollback_transaction(inner);
+        let _ = inner.batch_execute("ROLLBACK");
+    }
+    finished
+}
+
 /// The database: a pool for reads (and for Postgres writes); for SQLite, the writer thread.
 #[derive(Clone)]
 pub struct Db {
     pool: Pool,
     backend: Backend,
-    writer: Option<SyncSender<Job>>,
+    writer: Option<Sender<Job>>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -213,7 +252,8 @@ impl Db {
                     r2d2::Error::ConnectionError(e) => StoreError::Connection(e),
                     r2d2::Error::QueryError(e) => StoreError::Db(e),
                 })?;
-                let (sender, receiver) = sync_channel(4 * BATCH);
+                // Unbounded: a request thread never blocks on a send; connections bound the queue.
+                let (sender, receiver) = channel();
                 std::thread::Builder::new()
                     .name("sqlite-writer".into())
                     .spawn(move || sqlite_writer(conn, receiver))
@@ -237,6 +277,11 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Pooled connections free right now.
+    pub fn idle_connections(&self) -> u32 {
+        self.pool.state().idle_connections
     }
 
     pub fn conn(&self) -> Result<r2d2::PooledConnection<Manager>, StoreError> {
@@ -359,9 +404,14 @@ impl Db {
         result.map_err(|e| StoreError::Migration(e.to_string()))
     }
 
+    /// The database answers, and on SQLite the writer thread commits.
     pub fn ping(&self) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         diesel::sql_query("SELECT 1").execute(&mut *conn)?;
+        drop(conn);
+        if self.writer.is_some() {
+            self.write(|_| Ok::<_, StoreError>(()))?;
+        }
         Ok(())
     }
 }

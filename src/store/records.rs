@@ -411,6 +411,12 @@ pub fn compute_all(conn: &mut DbConn) -> Result<Vec<Record>, StoreError> {
 /// Returns how many records there are.
 pub fn rebuild(db: &Db) -> Result<usize, StoreError> {
     db.write(|conn| {
+        // On Postgres, hold off writers of games and records until the new rows are in,
+        // so no finish lands between reading the logs and replacing the rows.
+        if let DbConn::Pg(c) = conn {
+            diesel::sql_query("LOCK TABLE games, records IN SHARE ROW EXCLUSIVE MODE")
+                .execute(c)?;
+        }
         let all = compute_all(conn)?;
         diesel::delete(records::table).execute(conn)?;
         // One row at a time: batch inserts are not portable across the two backends.
