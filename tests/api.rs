@@ -804,6 +804,49 @@ async fn an_idempotency_key_makes_a_retry_return_the_first_answer() {
         )
         .await;
     other.problem(422, "idempotency_key_reused");
+    // Creating games and restarting them take keys too.
+    let create_key = [("Idempotency-Key", "new-game-1")];
+    let first = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &create_key,
+            Some(json!({"suits": 4})),
+        )
+        .await;
+    assert_eq!(first.status, 201, "{}", first.text);
+    let again = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &create_key,
+            Some(json!({"suits": 4})),
+        )
+        .await;
+    assert_eq!(again.status, 201);
+    assert_eq!(again.body["id"], first.body["id"], "no second random game");
+    assert_eq!(again.header("location"), first.header("location"));
+    app.send(
+        "POST",
+        "/v1/games",
+        Some(&token),
+        &create_key,
+        Some(json!({"suits": 1})),
+    )
+    .await
+    .problem(422, "idempotency_key_reused");
+    let restart_path = format!("/v1/games/{}/restart", id(&first.body));
+    let restart_key = [("Idempotency-Key", "restart-1")];
+    let r1 = app
+        .send("POST", &restart_path, Some(&token), &restart_key, None)
+        .await;
+    let r2 = app
+        .send("POST", &restart_path, Some(&token), &restart_key, None)
+        .await;
+    assert_eq!((r1.status, r2.status), (201, 201), "{}", r2.text);
+    assert_eq!(r1.body["id"], r2.body["id"]);
     // Concurrent retries of one new key: one action lands.
     let key2 = [("Idempotency-Key", "chat-msg-43")];
     let tries = (0..8).map(|_| {

@@ -131,6 +131,31 @@ async fn racing_first_attempts_make_exactly_one_ranked_game() {
 }
 
 #[actix_rt::test]
+async fn a_retried_daily_start_returns_the_same_ranked_attempt() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let key = [("Idempotency-Key", "bot-daily-7")];
+    let body = json!({"suits": 2});
+    let first = app
+        .send(
+            "POST",
+            "/v1/daily/games",
+            Some(&token),
+            &key,
+            Some(body.clone()),
+        )
+        .await;
+    assert_eq!(first.status, 201, "{}", first.text);
+    let retry = app
+        .send("POST", "/v1/daily/games", Some(&token), &key, Some(body))
+        .await;
+    assert_eq!(retry.status, 201, "{}", retry.text);
+    assert_eq!(retry.body["id"], first.body["id"]);
+    assert_eq!(retry.body["daily"]["ranked"], true);
+    assert_eq!(retry.header("idempotent-replayed").as_deref(), Some("true"));
+}
+
+#[actix_rt::test]
 async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
     let yesterday_app = spawn_with(|c| c.calendar_offset = chrono::Duration::days(-1)).await;
     let token = yesterday_app.guest().await;

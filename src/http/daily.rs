@@ -1,6 +1,6 @@
 //! The daily challenge: today's deals, attempts, and each day's leaderboard.
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -171,6 +171,7 @@ pub struct StartDaily {
     tag = "daily",
     operation_id = "startDailyGame",
     request_body = StartDaily,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer (the same attempt)")),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The new attempt (see `daily.ranked`)", body = games::GameView,
@@ -185,7 +186,9 @@ pub async fn start(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<StartDaily>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
     let suits = engine::Suits::try_from(body.suits)
         .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
@@ -197,7 +200,7 @@ pub async fn start(
         deal_number: daily::deal_number(&state.daily_secret, date, variant, suits),
     };
     let st = state.clone();
-    let (row, game) = blocking(move || {
+    let outcome = blocking(move || {
         let origin = |ranked| Origin {
             kind: "daily",
             deal_known: false,
@@ -205,7 +208,7 @@ pub async fn start(
             ranked,
         };
         // The database's unique key decides the ranked attempt, however requests race.
-        match games::insert_game(&st, &caller, spec, &origin(true)) {
+        match games::insert_game(&st, &caller, spec, &origin(true), key.as_ref()) {
             Err(e) if e.is_unique_violation() => {
                 // Practice only once the ranked attempt is over: a copy of the deal would
                 // show the ranked game's hidden cards.
@@ -225,14 +228,14 @@ pub async fn start(
                          resign it before starting a practice attempt.",
                     ));
                 }
-                games::insert_game(&st, &caller, spec, &origin(false))
+                games::insert_game(&st, &caller, spec, &origin(false), key.as_ref())
             }
             other => other,
         }
         .map_err(games::create_error)
     })
     .await?;
-    games::created(&state, &row, &game)
+    Ok(games::created(&state, outcome))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -112,6 +112,15 @@ impl ApiError {
         )
     }
 
+    pub fn key_reused() -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "idempotency_key_reused",
+            "Idempotency key reused",
+            "This Idempotency-Key was already used for a different request.",
+        )
+    }
+
     pub fn unavailable(code: &'static str, detail: impl Into<String>) -> Self {
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -179,6 +188,7 @@ impl From<StoreError> for ApiError {
                 )
                 .with_header(header::RETRY_AFTER, "1")
             }
+            StoreError::KeyReused => Self::key_reused(),
             other => Self::internal("database error", other),
         }
     }

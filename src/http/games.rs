@@ -143,7 +143,7 @@ impl Default for RulesBody {
 
 /// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
 /// clients whose numbers lose precision past 2^53, as a string of digits.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum DealNumber {
     Number(u64),
@@ -163,7 +163,7 @@ impl DealNumber {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "spider", "suits": 2}))]
 pub struct CreateGame {
@@ -484,7 +484,7 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
     })
 }
 
-fn idempotency_key(
+pub fn idempotency_key(
     req: &HttpRequest,
     what: &str,
 ) -> Result<Option<game_store::IdempotencyKey>, ApiError> {
@@ -578,24 +578,62 @@ fn random_deal_number() -> Result<u64, ApiError> {
         .map_err(|e| ApiError::internal("operating system random source", e))
 }
 
-/// Store a new game (counted as played where it counts) and deal it.
+/// A game creation's outcome: a new game and its view, or the first answer to a repeated
+/// idempotency key.
+pub enum Created {
+    New { body: String },
+    Replayed(game_store::Remembered),
+}
+
+/// Store a new game (counted as played where it counts) and answer with its view. With an
+/// idempotency key, a retry gets the first answer and creates nothing.
 pub fn insert_game(
     state: &AppState,
     caller: &Caller,
     spec: DealSpec,
     origin: &Origin,
-) -> Result<(GameRow, Game), StoreError> {
+    key: Option<&game_store::IdempotencyKey>,
+) -> Result<Created, StoreError> {
+    let lookup = |state: &AppState| -> Result<Option<Created>, StoreError> {
+        let Some(key) = key else { return Ok(None) };
+        let mut conn = state.db.conn()?;
+        match game_store::remembered(&mut conn, &caller.user_id, key)? {
+            game_store::KeyLookup::Unused => Ok(None),
+            game_store::KeyLookup::Reused => Err(StoreError::KeyReused),
+            game_store::KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r))),
+        }
+    };
+    if let Some(replayed) = lookup(state)? {
+        return Ok(replayed);
+    }
     let row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),
         caller.user_id.clone(),
         spec,
         origin,
     );
-    let row = state
-        .db
-        .write(move |conn| game_store::create(conn, &row).map(|_| row))?;
     let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
-    Ok((row, game))
+    let body = serde_json::to_string(&GameView::of_row(&row, &game, &state.calendar))
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let answer = game_store::Remembered {
+        status: 201,
+        version: 0,
+        response: body,
+    };
+    let key_owned = key.cloned();
+    let written = state.db.write(move |conn| {
+        game_store::create(conn, &row, key_owned.as_ref().map(|k| (k, &answer)))
+            .map(|_| answer.response)
+    });
+    match written {
+        Ok(body) => Ok(Created::New { body }),
+        // Another request with this key committed first: answer as it did.
+        Err(e) if key.is_some() && e.is_unique_violation() => match lookup(state)? {
+            Some(replayed) => Ok(replayed),
+            None => Err(e),
+        },
+        Err(e) => Err(e),
+    }
 }
 
 /// A failed game creation, as the caller should hear it.
@@ -607,14 +645,31 @@ pub fn create_error(e: StoreError) -> ApiError {
     }
 }
 
-pub fn created(state: &AppState, row: &GameRow, game: &Game) -> Result<HttpResponse, ApiError> {
-    state.metrics.games_created.inc();
-    let body = to_json(&GameView::of_row(row, game, &state.calendar))?;
-    let mut response = json_response(StatusCode::CREATED, row.version, body);
-    if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{}", row.id)) {
+/// The 201 answer for a created game (or the first answer to a repeated key).
+pub fn created(state: &AppState, created: Created) -> HttpResponse {
+    let (status, version, body, replayed) = match created {
+        Created::New { body } => {
+            state.metrics.games_created.inc();
+            (201, 0, body, false)
+        }
+        Created::Replayed(r) => (r.status, r.version, r.response, true),
+    };
+    let id = serde_json::from_str::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v["id"].as_str().map(str::to_string));
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::CREATED);
+    let mut response = json_response(status, version, body);
+    if let Some(location) = id.and_then(|id| HeaderValue::from_str(&format!("/v1/games/{id}")).ok())
+    {
         response.headers_mut().insert(header::LOCATION, location);
     }
-    Ok(response)
+    if replayed {
+        response.headers_mut().insert(
+            header::HeaderName::from_static("idempotent-replayed"),
+            HeaderValue::from_static("true"),
+        );
+    }
+    response
 }
 
 // ---------------------------------------------------------------- Handlers
@@ -624,6 +679,7 @@ pub fn created(state: &AppState, row: &GameRow, game: &Game) -> Result<HttpRespo
     tag = "games",
     operation_id = "createGame",
     request_body = CreateGame,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing")),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The new game", body = GameView,
@@ -637,8 +693,10 @@ pub async fn create_game(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<CreateGame>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let key = idempotency_key(&req, &to_json(&body)?)?;
     let suits = engine::Suits::try_from(body.suits)
         .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
     let rules = body.rules.unwrap_or_default();
@@ -662,9 +720,11 @@ pub async fn create_game(
         ranked: false,
     };
     let st = state.clone();
-    let (row, game) =
-        blocking(move || insert_game(&st, &caller, spec, &origin).map_err(create_error)).await?;
-    created(&state, &row, &game)
+    let outcome = blocking(move || {
+        insert_game(&st, &caller, spec, &origin, key.as_ref()).map_err(create_error)
+    })
+    .await?;
+    Ok(created(&state, outcome))
 }
 
 /// Read a game.
@@ -970,7 +1030,10 @@ pub async fn game_events(
 #[utoipa::path(
     tag = "games",
     operation_id = "restartGame",
-    params(("id" = String, Path, description = "Game id")),
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing"),
+    ),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The new game", body = GameView,
@@ -984,7 +1047,9 @@ pub async fn restart_game(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let key = idempotency_key(&req, "restart")?;
     let (db, user, game_id) = (state.db.clone(), caller.user_id.clone(), id.clone());
     let old = blocking(move || {
         let mut conn = db.conn()?;
@@ -996,7 +1061,7 @@ pub async fn restart_game(
         append_action(&state, &caller, &id, None, None, ActionRequest::Resign).await?;
     }
     let st = state.clone();
-    let (row, game) = blocking(move || {
+    let outcome = blocking(move || {
         // A replay of a deal the player has seen: it counts only for personal records
         // (marked), and a daily's number stays secret until its day is over.
         let origin = Origin {
@@ -1005,10 +1070,10 @@ pub async fn restart_game(
             daily_date: old.daily_date()?,
             ranked: false,
         };
-        insert_game(&st, &caller, old.deal_spec()?, &origin).map_err(create_error)
+        insert_game(&st, &caller, old.deal_spec()?, &origin, key.as_ref()).map_err(create_error)
     })
     .await?;
-    created(&state, &row, &game)
+    Ok(created(&state, outcome))
 }
 
 const CURSOR_ENGINE: base64::engine::GeneralPurpose =

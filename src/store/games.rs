@@ -130,9 +130,14 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
     }
 }
 
-/// Store a new game and count it as played where it counts. A second ranked attempt at one
-/// daily is a unique violation.
-pub fn create(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
+/// Store a new game and count it as played where it counts; with an idempotency key, also
+/// remember `response` as the answer. A second ranked attempt at one daily, or a key that
+/// another request just used, is a unique violation.
+pub fn create(
+    conn: &mut DbConn,
+    row: &GameRow,
+    key: Option<(&IdempotencyKey, &Remembered)>,
+) -> Result<(), StoreError> {
     diesel::insert_into(games::table)
         .values(row)
         .execute(conn)?;
@@ -141,6 +146,9 @@ pub fn create(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
     }
     if records::counting(&row.origin, row.ranked) != records::Counting::Nothing {
         records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
+    }
+    if let Some((key, answer)) = key {
+        remember(conn, &row.user_id, key, answer, row.created_at)?;
     }
     Ok(())
 }
@@ -384,11 +392,27 @@ impl<R> From<diesel::result::Error> for AppendError<R> {
 }
 
 /// What an idempotency key already answered, if anything.
-fn stored_response<R>(
+/// What an idempotency key answered the first time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remembered {
+    pub status: u16,
+    pub version: i32,
+    pub response: String,
+}
+
+/// What an idempotency key already stands for.
+pub enum KeyLookup {
+    Unused,
+    Answered(Remembered),
+    /// Used before for a different request.
+    Reused,
+}
+
+pub fn remembered(
     conn: &mut DbConn,
     user_id: &str,
     key: &IdempotencyKey,
-) -> Result<Option<Appended>, AppendError<R>> {
+) -> Result<KeyLookup, StoreError> {
     let found: Option<(String, i32, String, i32)> = idempotency_keys::table
         .filter(idempotency_keys::user_id.eq(user_id))
         .filter(idempotency_keys::key.eq(&key.key))
@@ -400,15 +424,52 @@ fn stored_response<R>(
         ))
         .first(conn)
         .optional()?;
-    match found {
-        None => Ok(None),
-        Some((fingerprint, _, _, _)) if fingerprint != key.fingerprint => {
-            Err(AppendError::KeyReused)
-        }
-        Some((_, status, response, version)) => Ok(Some(Appended::Replayed {
+    Ok(match found {
+        None => KeyLookup::Unused,
+        Some((fingerprint, _, _, _)) if fingerprint != key.fingerprint => KeyLookup::Reused,
+        Some((_, status, response, version)) => KeyLookup::Answered(Remembered {
             status: u16::try_from(status).unwrap_or(200),
             version,
             response,
+        }),
+    })
+}
+
+/// Remember the answer to a request made with an idempotency key, in the caller's
+/// transaction (a second request with the key committing first is a unique violation).
+pub fn remember(
+    conn: &mut DbConn,
+    user_id: &str,
+    key: &IdempotencyKey,
+    answer: &Remembered,
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
+    diesel::insert_into(idempotency_keys::table)
+        .values((
+            idempotency_keys::user_id.eq(user_id),
+            idempotency_keys::key.eq(&key.key),
+            idempotency_keys::fingerprint.eq(&key.fingerprint),
+            idempotency_keys::status.eq(i32::from(answer.status)),
+            idempotency_keys::body.eq(&answer.response),
+            idempotency_keys::version.eq(answer.version),
+            idempotency_keys::created_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+fn stored_response<R>(
+    conn: &mut DbConn,
+    user_id: &str,
+    key: &IdempotencyKey,
+) -> Result<Option<Appended>, AppendError<R>> {
+    match remembered(conn, user_id, key)? {
+        KeyLookup::Unused => Ok(None),
+        KeyLookup::Reused => Err(AppendError::KeyReused),
+        KeyLookup::Answered(r) => Ok(Some(Appended::Replayed {
+            status: r.status,
+            version: r.version,
+            response: r.response,
         })),
     }
 }
@@ -574,17 +635,19 @@ impl EventWrite {
             .values(EventRow::new(&game_id, stamp.version, action, stamp.at))
             .execute(conn)?;
         if let Some((key, fingerprint)) = key {
-            diesel::insert_into(idempotency_keys::table)
-                .values((
-                    idempotency_keys::user_id.eq(&user_id),
-                    idempotency_keys::key.eq(key),
-                    idempotency_keys::fingerprint.eq(fingerprint),
-                    idempotency_keys::status.eq(200),
-                    idempotency_keys::body.eq(&response),
-                    idempotency_keys::version.eq(stamp.version),
-                    idempotency_keys::created_at.eq(stamp.at),
-                ))
-                .execute(conn)?;
+            let answer = Remembered {
+                status: 200,
+                version: stamp.version,
+                response,
+            };
+            remember(
+                conn,
+                &user_id,
+                &IdempotencyKey { key, fingerprint },
+                &answer,
+                stamp.at,
+            )?;
+            return Ok(Some(answer.response));
         }
         Ok(Some(response))
     }

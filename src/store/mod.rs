@@ -45,6 +45,8 @@ pub enum StoreError {
     Corrupt(String),
     #[error("database writer: {0}")]
     Writer(String),
+    #[error("the idempotency key was used for a different request")]
+    KeyReused,
 }
 
 impl StoreError {
