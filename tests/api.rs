@@ -546,6 +546,43 @@ async fn moves_deals_undo_auto_moves_and_the_event_log() {
 }
 
 #[actix_rt::test]
+async fn a_hint_is_a_legal_action_from_the_visible_position() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let deal = 21;
+    let game = app
+        .new_game(&token, json!({"suits": 2, "deal_number": deal}))
+        .await;
+    let gid = id(&game);
+    let mut local = Game::new(Variant::Spider, Suits::Two, Rules::default(), deal);
+    for _ in 0..15 {
+        let r = app.get(&format!("/v1/games/{gid}/hint"), &token).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert!(r.body["reason"].as_str().is_some_and(|t| t.len() > 10));
+        let Some(action) = r.body["action"].as_object().cloned() else {
+            assert_eq!(r.body["kind"], "nothing");
+            break;
+        };
+        // Playing the hint is an ordinary action, and it is legal.
+        let played = app.act(&token, &gid, Value::Object(action.clone())).await;
+        assert_eq!(played.status, 200, "{}", played.text);
+        let engine_action = match action["type"].as_str().unwrap() {
+            "deal" => Action::Deal,
+            _ => Action::Move {
+                from: action["from"].as_u64().unwrap() as usize - 1,
+                to: action["to"].as_u64().unwrap() as usize - 1,
+                count: action["count"].as_u64().unwrap() as usize,
+            },
+        };
+        local.apply(engine_action).unwrap();
+    }
+    let other = app.guest().await;
+    app.get(&format!("/v1/games/{gid}/hint"), &other)
+        .await
+        .problem(404, "not_found");
+}
+
+#[actix_rt::test]
 async fn a_whole_one_suit_game_is_won_through_http() {
     let app = spawn_app().await;
     let token = app.guest().await;

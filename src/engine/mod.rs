@@ -3,6 +3,7 @@
 mod card;
 mod deal;
 mod game;
+mod hint;
 mod view;
 
 #[cfg(test)]
@@ -14,4 +15,5 @@ pub use game::{
     Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
     Status,
 };
+pub use hint::{hint, seen_positions, Hint, HintKind, Visible};
 pub use view::{ColumnView, View};

@@ -755,6 +755,112 @@ fn move_count_finds_the_group_that_fits_or_the_longest_for_an_empty_column() {
     ));
 }
 
+// ---------------------------------------------------------------- Hints
+
+fn fresh_hint(game: &Game) -> Hint {
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(game.visible());
+    hint(game, &seen)
+}
+
+#[test]
+fn hints_prefer_turning_a_card_then_in_suit_builds_then_builds_then_a_deal() {
+    // 5♥ can turn a card (column 1); 9♠ can build in suit on 10♠; 4♣ can go on 5♦.
+    let game = spider(
+        Rules::default(),
+        &[
+            ("Q♣", "5♥"),
+            ("", "6♣"),
+            ("A♦", "10♠"),
+            ("K♦", "9♠"),
+            ("2♦", "5♦ 4♣"),
+            ("", "J♥"),
+        ],
+        &stock_cards_for(1),
+    );
+    let h = fresh_hint(&game);
+    assert_eq!(h.action, Some(mv(0, 1, 1)));
+    assert_eq!(h.kind, HintKind::TurnCard);
+    assert!(
+        h.reason.contains("turns over a card in column 1"),
+        "{}",
+        h.reason
+    );
+
+    let game = spider(
+        Rules::default(),
+        &[
+            ("", "Q♣"),
+            ("", "6♣"),
+            ("A♦", "10♠"),
+            ("K♦", "J♥ 9♠"),
+            ("", "5♦ 4♣"),
+        ],
+        &stock_cards_for(1),
+    );
+    let h = fresh_hint(&game);
+    assert_eq!(h.action, Some(mv(3, 2, 1)));
+    assert_eq!(h.kind, HintKind::BuildInSuit);
+
+    let game = spider(
+        Rules::default(),
+        &[
+            ("", "Q♣"),
+            ("", "6♣"),
+            ("A♦", "10♠"),
+            ("K♦", "J♥ 9♦"),
+            ("", "2♥"),
+        ],
+        &stock_cards_for(1),
+    );
+    let h = fresh_hint(&game);
+    assert_eq!(h.action, Some(mv(3, 2, 1)));
+    assert_eq!(h.kind, HintKind::Build);
+
+    let game = spider(Rules::default(), &filler(10), &stock_cards_for(1));
+    let h = fresh_hint(&game);
+    assert_eq!((h.action, h.kind), (Some(Action::Deal), HintKind::Deal));
+}
+
+#[test]
+fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
+    // 8♦ can go onto 9♣, freeing 10♦: a hint, unless that position was seen before.
+    let game = spider(
+        Rules::default(),
+        &[("", "10♦ 8♦"), ("", "9♣"), ("", "K♥"), ("", "K♥")],
+        "",
+    );
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(game.visible());
+    let first = hint(&game, &seen);
+    assert_eq!(first.action, Some(mv(0, 1, 1)));
+    assert_eq!(first.kind, HintKind::Build);
+    let mut after = game.clone();
+    after.apply(mv(0, 1, 1)).unwrap();
+    seen.insert(after.visible());
+    let second = hint(&game, &seen);
+    assert_eq!(second.action, None, "{second:?}");
+    assert_eq!(second.kind, HintKind::Nothing);
+    assert!(!second.suggest_undo, "nothing to undo at the start");
+    let mut played = after.clone();
+    let back = hint(&played, &seen);
+    assert_eq!(back.action, None, "no move leads anywhere new: {back:?}");
+    assert!(back.suggest_undo);
+    assert!(back.reason.contains("undo"));
+    played.apply(Action::Undo).unwrap();
+    let stuck = spider(
+        Rules {
+            undo: false,
+            ..Rules::default()
+        },
+        &filler(10),
+        "",
+    );
+    let h = fresh_hint(&stuck);
+    assert!(!h.suggest_undo);
+    assert!(h.reason.contains("resign"));
+}
+
 // ---------------------------------------------------------------- Properties
 
 mod properties {
@@ -873,6 +979,63 @@ mod properties {
             let replayed = Game::replay(variant, suits, rules, deal, log).unwrap();
             prop_assert_eq!(replayed, game);
         }
+
+        #[test]
+        fn hints_depend_only_on_what_is_visible(
+            (variant, suits, rules) in variant_strategy(),
+            deal in any::<u64>(),
+            steps in 0usize..60,
+            shuffle_seed in any::<u64>(),
+        ) {
+            let mut game = Game::new(variant, suits, rules, deal);
+            for i in 0..steps {
+                let legal = game.legal_actions();
+                if legal.is_empty() { break; }
+                game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
+            }
+            let twin = with_hidden_cards_shuffled(&game, shuffle_seed);
+            prop_assert_eq!(twin.visible(), game.visible());
+            let mut seen = std::collections::HashSet::new();
+            seen.insert(game.visible());
+            let (a, b) = (hint(&twin, &seen), hint(&game, &seen));
+            // The twin has no history to undo; the chosen action and its reason must agree.
+            prop_assert_eq!((a.action, a.kind), (b.action, b.kind));
+            if a.action.is_some() {
+                prop_assert_eq!(a.reason, b.reason);
+            }
+        }
+    }
+
+    /// The same visible position with the face-down cards and the stock dealt differently.
+    fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
+        let pos = game.position();
+        let mut hidden: Vec<Card> = pos
+            .columns
+            .iter()
+            .flat_map(|c| c.cards[..c.face_down].iter().copied())
+            .collect();
+        hidden.extend(pos.stock.iter().copied());
+        let mut state = seed | 1;
+        for i in (1..hidden.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            hidden.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut next = hidden.into_iter();
+        let columns = pos
+            .columns
+            .iter()
+            .map(|c| {
+                let mut cards: Vec<Card> = next.by_ref().take(c.face_down).collect();
+                cards.extend_from_slice(c.face_up());
+                (c.face_down, cards)
+            })
+            .collect();
+        let mut stock: Vec<Card> = next.collect();
+        stock.reverse();
+        Game::from_parts(game.variant(), game.suits(), game.rules(), columns, stock)
+            .with_removed(pos.removed.clone())
     }
 }
 

@@ -980,6 +980,66 @@ pub async fn legal_actions(
     Ok(json_response(StatusCode::OK, row.version, to_json(&body)?))
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HintView {
+    pub version: i32,
+    /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
+    /// it is an ordinary action.
+    pub action: Option<ActionView>,
+    /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal` or
+    /// `nothing`, best first.
+    #[schema(example = "turn_card")]
+    pub kind: &'static str,
+    /// One sentence for the player.
+    #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]
+    pub reason: String,
+    /// With no useful action left: whether undo is available to suggest.
+    pub suggest_undo: bool,
+}
+
+/// A suggested action, chosen from the visible position only.
+///
+/// It never depends on a face-down card or the stock order, and never leads straight back
+/// to a position this game has already shown.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "getHint",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A hint", body = HintView,
+            headers(("ETag" = String, description = "The game's version"))),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/hint")]
+pub async fn hint(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let (version, hint) = blocking(move || {
+        let mut conn = db.conn()?;
+        let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
+            .ok_or_else(ApiError::game_not_found)?;
+        drop(conn);
+        let game = replay(&row, log.clone())?;
+        let seen = engine::seen_positions(&game, &log);
+        Ok((row.version, engine::hint(&game, &seen)))
+    })
+    .await?;
+    let body = HintView {
+        version,
+        action: hint.action.map(ActionView::from),
+        kind: hint.kind.name(),
+        reason: hint.reason,
+        suggest_undo: hint.suggest_undo,
+    };
+    Ok(json_response(StatusCode::OK, version, to_json(&body)?))
+}
+
 /// The game's accepted actions with server timestamps: a replay.
 #[utoipa::path(
     tag = "games",

@@ -108,6 +108,7 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(games::get_game)
             .service(games::play_action)
             .service(games::legal_actions)
+            .service(games::hint)
             .service(games::game_events)
             .service(games::restart_game)
             .service(games::list_my_games)

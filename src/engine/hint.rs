@@ -1,0 +1,260 @@
+//! Hints: a legal action chosen from what the player can see (RULES.md, Hints).
+//!
+//! Everything here reads only face-up cards, counts of face-down cards, the stock's size and
+//! the removed runs: two games that look the same get the same hint, whatever lies hidden.
+
+use std::collections::HashSet;
+
+use super::card::{Card, Suit};
+use super::game::{Action, Game, Status};
+
+/// What the player can see of a position: the key for "already seen".
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Visible {
+    columns: Vec<(usize, Vec<Card>)>,
+    stock_cards: usize,
+    removed: Vec<Suit>,
+}
+
+impl Game {
+    pub fn visible(&self) -> Visible {
+        Visible {
+            columns: (0..self.column_count())
+                .filter_map(|c| self.column(c))
+                .map(|(down, up)| (down, up.to_vec()))
+                .collect(),
+            stock_cards: self.stock_cards(),
+            removed: self.completed_suits().to_vec(),
+        }
+    }
+}
+
+/// Why a hint suggests its action, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HintKind {
+    /// A run of 13 is completed and removed.
+    CompleteRun,
+    /// The last face-up card leaves a column with face-down cards: one turns over.
+    TurnCard,
+    /// A column is emptied.
+    EmptyColumn,
+    /// Cards go onto a card of their own suit.
+    BuildInSuit,
+    /// Cards go onto a card of another suit, freeing a card of their own.
+    Build,
+    /// Nothing better: deal a row from the stock.
+    Deal,
+    /// Nothing useful is left.
+    Nothing,
+}
+
+impl HintKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            HintKind::CompleteRun => "complete_run",
+            HintKind::TurnCard => "turn_card",
+            HintKind::EmptyColumn => "empty_column",
+            HintKind::BuildInSuit => "build_in_suit",
+            HintKind::Build => "build",
+            HintKind::Deal => "deal",
+            HintKind::Nothing => "nothing",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub action: Option<Action>,
+    pub kind: HintKind,
+    /// One sentence for the player (columns numbered from 1).
+    pub reason: String,
+    /// When nothing useful is left: whether undo is available to suggest.
+    pub suggest_undo: bool,
+}
+
+/// The visible positions a game has passed through, from its opening, given its log.
+pub fn seen_positions(game: &Game, log: &[Action]) -> HashSet<Visible> {
+    let mut replay = Game::new(
+        game.variant(),
+        game.suits(),
+        game.rules(),
+        game.deal_number(),
+    );
+    let mut seen = HashSet::with_capacity(log.len() + 1);
+    seen.insert(replay.visible());
+    for &action in log {
+        if replay.apply(action).is_err() {
+            break;
+        }
+        seen.insert(replay.visible());
+    }
+    seen
+}
+
+fn group_text(cards: &[Card]) -> String {
+    match cards {
+        [one] => one.to_string(),
+        [first, .., last] => format!("{first}–{last}"),
+        [] => String::new(),
+    }
+}
+
+/// The best action by what is visible, never one that leads back to a position in `seen`.
+pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
+    if game.status() != Status::InProgress {
+        return Hint {
+            action: None,
+            kind: HintKind::Nothing,
+            reason: "The game is over.".into(),
+            suggest_undo: false,
+        };
+    }
+    // Ranked by (kind, then a tie-breaker where larger is better).
+    let mut best: Option<((HintKind, i64), Action, String)> = None;
+    for action in game.legal_actions() {
+        let Some((kind, tie, reason)) = judge(game, action, seen) else {
+            continue;
+        };
+        let key = (kind, -tie);
+        if best.as_ref().is_none_or(|(b, _, _)| key < *b) {
+            best = Some((key, action, reason));
+        }
+    }
+    match best {
+        Some(((kind, _), action, reason)) => Hint {
+            action: Some(action),
+            kind,
+            reason,
+            suggest_undo: false,
+        },
+        None => {
+            let undo = game.can_undo();
+            Hint {
+                action: None,
+                kind: HintKind::Nothing,
+                reason: if undo {
+                    "No useful move is left: try undoing your last moves.".into()
+                } else {
+                    "No useful move or deal is left: you may resign.".into()
+                },
+                suggest_undo: undo,
+            }
+        }
+    }
+}
+
+/// How a legal action looks from what the player can see; `None` if it is pointless.
+fn judge(game: &Game, action: Action, seen: &HashSet<Visible>) -> Option<(HintKind, i64, String)> {
+    let Action::Move { from, to, count } = action else {
+        return (action == Action::Deal).then(|| {
+            (
+                HintKind::Deal,
+                0,
+                "Deal a new row from the stock: no better move is in sight.".to_string(),
+            )
+        });
+    };
+    let (down, up) = game.column(from)?;
+    let (_, target) = game.column(to)?;
+    let group = &up[up.len() - count..];
+    let top = group[0];
+    let whole_face_up = count == up.len();
+    let turns = whole_face_up && down > 0;
+    let empties = whole_face_up && down == 0;
+    let parent = (!whole_face_up).then(|| up[up.len() - count - 1]);
+    let onto = target.last().copied();
+    let in_suit = onto.is_some_and(|c| c.suit == top.suit);
+    // Runs of the target after the move: the group joins its in-suit tail.
+    let target_run = if in_suit {
+        let mut n = 1;
+        while n < target.len()
+            && target[target.len() - n].follows_in_suit(target[target.len() - n - 1])
+        {
+            n += 1;
+        }
+        n + count
+    } else {
+        count
+    };
+    let completes = in_suit && target_run >= 13 && group[count - 1].rank.value() == 1;
+    // Pointless: a whole column into an empty one; splitting a suited run (unless to build
+    // a longer one in suit); a card leaving a parent it already fits for an off-suit one.
+    if onto.is_none() && (empties || !turns) {
+        return None;
+    }
+    if let Some(parent) = parent {
+        let breaks_suited = top.follows_in_suit(parent);
+        if breaks_suited && !(in_suit && target_run > count + 1) {
+            return None;
+        }
+        if top.fits_on(parent) && !in_suit {
+            return None;
+        }
+    }
+    // Never straight back to a position already seen. A move that turns a card always shows
+    // something new, so its outcome is not looked at (it would depend on the hidden card).
+    if !turns {
+        let mut next = game.clone();
+        next.apply(action).ok()?;
+        if seen.contains(&next.visible()) {
+            return None;
+        }
+    }
+    let moved = group_text(group);
+    let column = |c: usize| c + 1;
+    Some(if completes {
+        (
+            HintKind::CompleteRun,
+            0,
+            format!(
+                "Move {moved} onto {} in column {}: it completes a run of {}.",
+                onto.map(|c| c.to_string()).unwrap_or_default(),
+                column(to),
+                top.suit.symbol()
+            ),
+        )
+    } else if turns {
+        (
+            HintKind::TurnCard,
+            // Fewer cards still hidden there means closer to an empty column.
+            -(down as i64),
+            format!(
+                "Move {moved} from column {} to column {}: it turns over a card in column {}.",
+                column(from),
+                column(to),
+                column(from)
+            ),
+        )
+    } else if empties {
+        (
+            HintKind::EmptyColumn,
+            count as i64,
+            format!(
+                "Move {moved} from column {} to column {}: it empties column {}.",
+                column(from),
+                column(to),
+                column(from)
+            ),
+        )
+    } else if in_suit {
+        (
+            HintKind::BuildInSuit,
+            target_run as i64,
+            format!(
+                "Move {moved} onto {} in column {}: it builds in suit.",
+                onto.map(|c| c.to_string()).unwrap_or_default(),
+                column(to)
+            ),
+        )
+    } else {
+        (
+            HintKind::Build,
+            count as i64,
+            format!(
+                "Move {moved} onto {} in column {}.",
+                onto.map(|c| c.to_string()).unwrap_or_default(),
+                column(to)
+            ),
+        )
+    })
+}
