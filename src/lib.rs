@@ -5,6 +5,7 @@ pub mod config;
 pub mod daily;
 pub mod engine;
 pub mod http;
+pub mod solve_cli;
 pub mod store;
 
 /// Set up `tracing` logs at `level` (an `EnvFilter` directive such as `info` or `spider=debug`).

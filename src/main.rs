@@ -26,6 +26,30 @@ enum Command {
     Migrate,
     /// Recompute every personal record from the games' event logs.
     RebuildRecords,
+    /// Solve deals with every card known: one deal number or a range, with a summary.
+    Solve {
+        /// 1, 2 or 4.
+        #[arg(long, default_value_t = 4)]
+        suits: u8,
+        /// spider or spiderette.
+        #[arg(long, default_value = "spider")]
+        variant: String,
+        /// The first deal number.
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        /// The last deal number (default: the first).
+        #[arg(long)]
+        to: Option<u64>,
+        /// standard, strict or allowed.
+        #[arg(long, default_value = "standard")]
+        empty_column_deal: String,
+        /// Positions one deal may generate before it is reported unknown.
+        #[arg(long, default_value_t = 3_000_000)]
+        nodes: u64,
+        /// Deals solved at once (one per core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
     /// Write the OpenAPI document.
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -49,6 +73,32 @@ fn open_db(config: &Config) -> anyhow::Result<Db> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Solve {
+        suits,
+        variant,
+        from,
+        to,
+        empty_column_deal,
+        nodes,
+        jobs,
+    }) = &cli.command
+    {
+        return match spider::solve_cli::run(
+            *suits,
+            variant,
+            *from,
+            to.unwrap_or(*from),
+            empty_column_deal,
+            *nodes,
+            *jobs,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     if let Some(Command::Openapi { out }) = &cli.command {
         let json = match serde_json::to_string_pretty(&spider::http::openapi()) {
             Ok(json) => json + "\n",

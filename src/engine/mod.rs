@@ -4,6 +4,7 @@ mod card;
 mod deal;
 mod game;
 mod hint;
+pub mod solver;
 mod view;
 
 #[cfg(test)]

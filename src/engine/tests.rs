@@ -861,6 +861,71 @@ fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
     assert!(h.reason.contains("resign"));
 }
 
+// ---------------------------------------------------------------- Solver
+
+#[test]
+fn the_solvers_line_replayed_through_apply_wins() {
+    use super::solver::{solve, Budget, Outcome};
+    for deal in [3, 8] {
+        let game = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+        let report = solve(&game, &Budget::default());
+        let Outcome::Solved(line) = report.outcome else {
+            panic!("deal {deal}: {:?}", report.outcome);
+        };
+        let replayed =
+            Game::replay(Variant::Spider, Suits::One, Rules::default(), deal, line).unwrap();
+        assert_eq!(replayed.status(), Status::Won);
+        assert!(report.nodes > 0);
+    }
+    // From the middle of a game too.
+    let mut game = Game::new(Variant::Spiderette, Suits::One, Rules::default(), 5);
+    game.apply(Action::Deal).unwrap();
+    if let Outcome::Solved(line) = solve(&game, &Budget::default()).outcome {
+        for action in line {
+            game.apply(action).unwrap();
+        }
+        assert_eq!(game.status(), Status::Won);
+    }
+}
+
+#[test]
+fn a_position_without_a_winning_line_is_proved_unsolvable() {
+    use super::solver::{solve, Budget, Outcome};
+    // Three runs home; the last cannot be built: there is no 2♠.
+    let game = Game::from_parts(
+        Variant::Spiderette,
+        Suits::Four,
+        allowed(),
+        vec![
+            (0, cards("K♠ Q♠ J♠")),
+            (0, cards("A♠")),
+            (0, cards("2♥")),
+            (0, cards("10♥")),
+            (0, cards("A♣")),
+            (0, vec![]),
+            (1, cards("A♦ 9♥")),
+        ],
+        vec![],
+    )
+    .with_removed(vec![Suit::Hearts, Suit::Clubs, Suit::Diamonds]);
+    let report = solve(&game, &Budget::default());
+    assert_eq!(report.outcome, Outcome::Unsolvable);
+    assert!(report.nodes > 0);
+}
+
+#[test]
+fn the_solver_says_unknown_when_its_budget_runs_out() {
+    use super::solver::{solve, Budget, Outcome};
+    let game = Game::new(Variant::Spider, Suits::Four, Rules::default(), 1);
+    let budget = Budget {
+        nodes: 2_000,
+        ..Budget::default()
+    };
+    let report = solve(&game, &budget);
+    assert_eq!(report.outcome, Outcome::Unknown);
+    assert!(report.nodes <= 2_000 + 200);
+}
+
 // ---------------------------------------------------------------- Properties
 
 mod properties {

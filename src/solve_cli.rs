@@ -1,0 +1,136 @@
+//! `spider solve`: run the solver over a range of deals and summarise.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::engine::solver::{self, Budget, Outcome};
+use crate::engine::{EmptyColumnDeal, Game, Rules, Suits, Variant};
+
+struct Row {
+    deal: u64,
+    outcome: &'static str,
+    length: usize,
+    nodes: u64,
+    time: Duration,
+}
+
+pub fn run(
+    suits: u8,
+    variant: &str,
+    from: u64,
+    to: u64,
+    empty_column_deal: &str,
+    nodes: u64,
+    jobs: usize,
+) -> Result<(), String> {
+    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    let rule: EmptyColumnDeal = empty_column_deal
+        .parse()
+        .map_err(|_| "empty-column-deal must be standard, strict or allowed".to_string())?;
+    if to < from {
+        return Err("--to must not be below --from".into());
+    }
+    let rules = Rules {
+        undo: true,
+        empty_column_deal: rule,
+    };
+    let budget = Budget {
+        nodes,
+        ..Budget::default()
+    };
+    let count = to - from + 1;
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} deals, {elapsed} ({eta} left) {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let next = AtomicU64::new(from);
+    let rows = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if deal > to {
+                    break;
+                }
+                let game = Game::new(variant, suits, rules, deal);
+                let started = Instant::now();
+                let report = solver::solve(&game, &budget);
+                let time = started.elapsed();
+                let (outcome, length) = match &report.outcome {
+                    Outcome::Solved(line) => ("solved", line.len()),
+                    Outcome::Unsolvable => ("unsolvable", 0),
+                    Outcome::Unknown => ("unknown", 0),
+                };
+                if count == 1 {
+                    if let Outcome::Solved(line) = &report.outcome {
+                        let text: Vec<String> = line.iter().map(|a| format!("{a:?}")).collect();
+                        println!("{}", text.join("\n"));
+                    }
+                }
+                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
+                rows.push(Row {
+                    deal,
+                    outcome,
+                    length,
+                    nodes: report.nodes,
+                    time,
+                });
+                let solved = rows.iter().filter(|r| r.outcome == "solved").count();
+                bar.set_message(format!("{solved} solved"));
+                bar.inc(1);
+            });
+        }
+    });
+    bar.finish();
+    let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+    rows.sort_by_key(|r| r.deal);
+    let tally = |name: &str| rows.iter().filter(|r| r.outcome == name).count();
+    let mut times: Vec<Duration> = rows.iter().map(|r| r.time).collect();
+    times.sort();
+    let pick = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    let solved: Vec<&Row> = rows.iter().filter(|r| r.outcome == "solved").collect();
+    let mean_len = if solved.is_empty() {
+        0.0
+    } else {
+        solved.iter().map(|r| r.length).sum::<usize>() as f64 / solved.len() as f64
+    };
+    let mean_time = times.iter().sum::<Duration>() / times.len() as u32;
+    let mean_nodes = rows.iter().map(|r| r.nodes).sum::<u64>() / rows.len() as u64;
+    println!(
+        "{} {} suit(s), {} rule, deals {from}–{to}, budget {nodes} positions",
+        variant.name(),
+        suits.count(),
+        rule.name()
+    );
+    println!("| deals | solved | unsolvable | unknown | settled | mean time | p50 | p95 | mean line | mean positions |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| {} | {} | {} | {} | {:.1}% | {:.2?} | {:.2?} | {:.2?} | {:.0} | {} |",
+        rows.len(),
+        tally("solved"),
+        tally("unsolvable"),
+        tally("unknown"),
+        100.0 * (tally("solved") + tally("unsolvable")) as f64 / rows.len() as f64,
+        mean_time,
+        pick(0.5),
+        pick(0.95),
+        mean_len,
+        mean_nodes
+    );
+    let unknown: Vec<String> = rows
+        .iter()
+        .filter(|r| r.outcome == "unknown")
+        .map(|r| r.deal.to_string())
+        .collect();
+    if !unknown.is_empty() {
+        println!("unknown: {}", unknown.join(", "));
+    }
+    Ok(())
+}
