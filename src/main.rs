@@ -50,6 +50,17 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Play deals by always taking the hint (no undo) and report the win rate.
+    HintBot {
+        #[arg(long, default_value_t = 4)]
+        suits: u8,
+        #[arg(long, default_value = "spider")]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        #[arg(long, default_value_t = 200)]
+        to: u64,
+    },
     /// Write the OpenAPI document.
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -92,6 +103,21 @@ fn main() -> ExitCode {
             *nodes,
             *jobs,
         ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(Command::HintBot {
+        suits,
+        variant,
+        from,
+        to,
+    }) = &cli.command
+    {
+        return match spider::solve_cli::hint_bot(*suits, variant, *from, *to) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -134,3 +134,36 @@ pub fn run(
     }
     Ok(())
 }
+
+/// `spider hint-bot`: the hint-following player over a range of deals; its win rate is the
+/// honest measure of hint quality.
+pub fn hint_bot(suits: u8, variant: &str, from: u64, to: u64) -> Result<(), String> {
+    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    if to < from {
+        return Err("--to must not be below --from".into());
+    }
+    let started = Instant::now();
+    let mut won = 0;
+    let mut runs = 0;
+    for deal in from..=to {
+        let game = Game::new(variant, suits, Rules::default(), deal);
+        let end = crate::engine::play_by_hints(game, 2_000);
+        runs += end.runs_completed();
+        if end.status() == crate::engine::Status::Won {
+            won += 1;
+        }
+    }
+    let n = to - from + 1;
+    println!(
+        "{} {} suit(s), deals {from}–{to}: won {won}/{n} ({:.1}%), mean runs completed {:.2}, {:.2?}",
+        variant.name(),
+        suits.count(),
+        100.0 * won as f64 / n as f64,
+        runs as f64 / n as f64,
+        started.elapsed()
+    );
+    Ok(())
+}

@@ -44,6 +44,8 @@ pub enum HintKind {
     Build,
     /// Nothing better: deal a row from the stock.
     Deal,
+    /// The deal waits for an empty column to be filled: fill it.
+    FillColumn,
     /// Nothing useful is left.
     Nothing,
 }
@@ -57,6 +59,7 @@ impl HintKind {
             HintKind::BuildInSuit => "build_in_suit",
             HintKind::Build => "build",
             HintKind::Deal => "deal",
+            HintKind::FillColumn => "fill_column",
             HintKind::Nothing => "nothing",
         }
     }
@@ -111,8 +114,11 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
     }
     // Ranked by (kind, then a tie-breaker where larger is better).
     let mut best: Option<((HintKind, i64), Action, String)> = None;
+    let must_fill = game.stock_cards() > 0
+        && !game.legal_actions().contains(&Action::Deal)
+        && (0..game.column_count()).any(|c| game.column(c).is_some_and(|(_, up)| up.is_empty()));
     for action in game.legal_actions() {
-        let Some((kind, tie, reason)) = judge(game, action, seen) else {
+        let Some((kind, tie, reason)) = judge(game, action, seen, must_fill) else {
             continue;
         };
         let key = (kind, -tie);
@@ -144,7 +150,12 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
 }
 
 /// How a legal action looks from what the player can see; `None` if it is pointless.
-fn judge(game: &Game, action: Action, seen: &HashSet<Visible>) -> Option<(HintKind, i64, String)> {
+fn judge(
+    game: &Game,
+    action: Action,
+    seen: &HashSet<Visible>,
+    must_fill: bool,
+) -> Option<(HintKind, i64, String)> {
     let Action::Move { from, to, count } = action else {
         return (action == Action::Deal).then(|| {
             (
@@ -179,8 +190,22 @@ fn judge(game: &Game, action: Action, seen: &HashSet<Visible>) -> Option<(HintKi
     let completes = in_suit && target_run >= 13 && group[count - 1].rank.value() == 1;
     // Pointless: a whole column into an empty one; splitting a suited run (unless to build
     // a longer one in suit); a card leaving a parent it already fits for an off-suit one.
-    if onto.is_none() && (empties || !turns) {
-        return None;
+    if onto.is_none() && !turns {
+        // Into a hole only to turn a card, or when the deal waits for the hole to be filled
+        // (then a group that sits on no fitting parent goes, whole columns never).
+        if !must_fill || empties || parent.is_some_and(|p| top.fits_on(p)) {
+            return None;
+        }
+        return Some((
+            HintKind::FillColumn,
+            -(count as i64),
+            format!(
+                "Move {} from column {} into the empty column {}, so that you can deal.",
+                group_text(group),
+                from + 1,
+                to + 1
+            ),
+        ));
     }
     if let Some(parent) = parent {
         let breaks_suited = top.follows_in_suit(parent);
@@ -257,4 +282,25 @@ fn judge(game: &Game, action: Action, seen: &HashSet<Visible>) -> Option<(HintKi
             ),
         )
     })
+}
+
+/// The hint-following player: takes the hint every time, never undoes, and stops when the
+/// hint has nothing useful left. Sees only what a player sees (through [`hint`]). Returns the
+/// finished game.
+pub fn play_by_hints(mut game: Game, max_actions: usize) -> Game {
+    let mut seen = HashSet::new();
+    seen.insert(game.visible());
+    for _ in 0..max_actions {
+        let Some(action) = hint(&game, &seen).action else {
+            break;
+        };
+        if game.apply(action).is_err() {
+            break;
+        }
+        seen.insert(game.visible());
+        if game.status() != Status::InProgress {
+            break;
+        }
+    }
+    game
 }

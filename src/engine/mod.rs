@@ -16,5 +16,5 @@ pub use game::{
     Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
     Status,
 };
-pub use hint::{hint, seen_positions, Hint, HintKind, Visible};
+pub use hint::{hint, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use view::{ColumnView, View};

@@ -861,6 +861,20 @@ fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
     assert!(h.reason.contains("resign"));
 }
 
+#[test]
+fn the_hint_player_never_undoes_and_makes_progress() {
+    let mut runs = 0;
+    for deal in 1..=10 {
+        let end = play_by_hints(
+            Game::new(Variant::Spider, Suits::One, Rules::default(), deal),
+            2_000,
+        );
+        assert_eq!(end.undos(), 0, "the hint player never undoes");
+        runs += end.runs_completed();
+    }
+    assert!(runs > 0, "a 1-suit hint player completes runs");
+}
+
 // ---------------------------------------------------------------- Solver
 
 #[test]
