@@ -986,8 +986,9 @@ pub struct HintView {
     /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
     /// it is an ordinary action.
     pub action: Option<ActionView>,
-    /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal` or
-    /// `nothing`, best first.
+    /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
+    /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
+    /// first.
     #[schema(example = "turn_card")]
     pub kind: &'static str,
     /// One sentence for the player.
