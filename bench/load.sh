@@ -19,7 +19,7 @@ cargo bench --bench load --no-run --quiet
 run_against() {
   local name=$1 url=$2
   DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 LOG_LEVEL=warn \
-    DB_POOL_SIZE=${DB_POOL_SIZE:-32} JWT_SECRET=load-test-secret-load-test-secret-0123 \
+    DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=load-test-secret-load-test-secret-0123 \
     ./target/release/spider serve &
   SERVER=$!
   for _ in $(seq 1 50); do
