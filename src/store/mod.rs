@@ -159,6 +159,12 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
                     Ok(delivery) => deliveries.push(delivery),
                     Err(_) => return Err(diesel::result::Error::RollbackTransaction),
                 }
+                // If SQLite gave up the whole transaction (disk full, I/O error), the job's
+                // savepoint could not be rolled back and diesel marks the connection broken:
+                // stop here, or later jobs would run, and commit, outside any transaction.
+                if broken(conn) {
+                    return Err(diesel::result::Error::RollbackTransaction);
+                }
             }
             Ok(())
         }) {
@@ -172,6 +178,19 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
         for job in pending {
             (job.fail)(error.clone().unwrap_or_default());
         }
+    }
+}
+
+/// True when the writer's batch transaction is no longer the one open transaction (diesel's
+/// bookkeeping is in error, or the depth is not the batch's single level).
+fn broken(conn: &mut DbConn) -> bool {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    match conn {
+        DbConn::Sqlite(inner) => {
+            let status = <AnsiTransactionManager as TransactionManager<SqliteConnection>>::transaction_manager_status_mut(inner);
+            !matches!(status.transaction_depth(), Ok(Some(depth)) if depth.get() == 1)
+        }
+        DbConn::Pg(_) => false,
     }
 }
 
