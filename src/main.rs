@@ -44,7 +44,7 @@ enum Command {
         #[arg(long, default_value = "standard")]
         empty_column_deal: String,
         /// Positions one deal may generate before it is reported unknown.
-        #[arg(long, default_value_t = 3_000_000)]
+        #[arg(long, default_value_t = spider::engine::solver::Budget::default().nodes)]
         nodes: u64,
         /// Deals solved at once (one per core).
         #[arg(long, default_value_t = 1)]

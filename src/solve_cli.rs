@@ -124,6 +124,18 @@ pub fn run(
         mean_len,
         mean_nodes
     );
+    let mut effort: Vec<u64> = solved.iter().map(|r| r.nodes).collect();
+    effort.sort_unstable();
+    if !effort.is_empty() {
+        let at = |q: f64| effort[((effort.len() as f64 * q) as usize).min(effort.len() - 1)];
+        println!(
+            "positions searched to a solution: p33 {}, p50 {}, p67 {}, p95 {}",
+            at(0.33),
+            at(0.5),
+            at(0.67),
+            at(0.95)
+        );
+    }
     let unknown: Vec<String> = rows
         .iter()
         .filter(|r| r.outcome == "unknown")

@@ -7,6 +7,16 @@ use std::collections::HashSet;
 
 use super::card::{Card, Suit};
 use super::game::{Action, Game, Status};
+use super::solver::Sight;
+
+/// A hint's rank, smallest first: (class of kind, tier, minus the look-ahead's gain, kind,
+/// minus the tie-breaker).
+type RankKey = (HintKind, u8, i32, HintKind, i64);
+
+/// Moves in a hint's look-ahead line.
+const LOOKAHEAD: usize = 3;
+/// Positions one hint may look at.
+const LOOKAHEAD_NODES: u64 = 100_000;
 
 /// What the player can see of a position: the key for "already seen".
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -112,8 +122,16 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             suggest_undo: false,
         };
     }
-    // Ranked by (kind, then a tie-breaker where larger is better).
-    let mut best: Option<((HintKind, i64), Action, String)> = None;
+    // Ranked first by the RULES.md preference order (a run completed; a card turned or a
+    // column emptied; an in-suit build; another build; the deal; filling a hole so the deal
+    // can go). Within one class, moves are judged by the best visible position a short line
+    // starting with them reaches (SOLVER-NOTES.md, section 7): lines that improve on the
+    // position now come first, the larger gain first, then the tie-breaker (larger is better).
+    // A move into a hole is suggested only when its line gains.
+    let sight = Sight::new(game);
+    let now = sight.score();
+    let mut nodes = LOOKAHEAD_NODES;
+    let mut best: Option<(RankKey, Action, String)> = None;
     let must_fill = game.stock_cards() > 0
         && !game.legal_actions().contains(&Action::Deal)
         && (0..game.column_count()).any(|c| game.column(c).is_some_and(|(_, up)| up.is_empty()));
@@ -121,13 +139,29 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
         let Some((kind, tie, reason)) = judge(game, action, seen, must_fill) else {
             continue;
         };
-        let key = (kind, -tie);
+        let (tier, gain) = match kind {
+            HintKind::Deal => (1, 0),
+            HintKind::FillColumn => (2, 0),
+            _ => match sight.after(action, LOOKAHEAD, &mut nodes) {
+                Some(value) if value > now => (0, value - now),
+                // A hole is worth more than a move that gains nothing.
+                _ if matches!(action, Action::Move { to, .. } if game.column(to).is_some_and(|(_, up)| up.is_empty())) => {
+                    continue
+                }
+                _ => (3, 0),
+            },
+        };
+        let class = match kind {
+            HintKind::EmptyColumn => HintKind::TurnCard,
+            k => k,
+        };
+        let key = (class, tier, -gain, kind, -tie);
         if best.as_ref().is_none_or(|(b, _, _)| key < *b) {
             best = Some((key, action, reason));
         }
     }
     match best {
-        Some(((kind, _), action, reason)) => Hint {
+        Some(((_, _, _, kind, _), action, reason)) => Hint {
             action: Some(action),
             kind,
             reason,
@@ -193,8 +227,22 @@ fn judge(
     if onto.is_none() && !turns {
         // Into a hole only to turn a card, or when the deal waits for the hole to be filled
         // (then a group that sits on no fitting parent goes, whole columns never).
-        if !must_fill || empties || parent.is_some_and(|p| top.fits_on(p)) {
+        if empties || parent.is_some_and(|p| top.fits_on(p)) {
             return None;
+        }
+        if !must_fill {
+            // Worth it only when the look-ahead finds that the card it uncovers helps.
+            return Some((
+                HintKind::Build,
+                -(count as i64),
+                format!(
+                    "Move {} from column {} into the empty column {}: it frees {} for building.",
+                    group_text(group),
+                    from + 1,
+                    to + 1,
+                    parent.map(|p| p.to_string()).unwrap_or_default()
+                ),
+            ));
         }
         return Some((
             HintKind::FillColumn,

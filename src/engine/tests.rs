@@ -772,7 +772,7 @@ fn hints_prefer_turning_a_card_then_in_suit_builds_then_builds_then_a_deal() {
             ("Q♣", "5♥"),
             ("", "6♣"),
             ("A♦", "10♠"),
-            ("K♦", "9♠"),
+            ("", "K♦ 9♠"),
             ("2♦", "5♦ 4♣"),
             ("", "J♥"),
         ],
@@ -899,6 +899,27 @@ fn the_solvers_line_replayed_through_apply_wins() {
             game.apply(action).unwrap();
         }
         assert_eq!(game.status(), Status::Won);
+    }
+}
+
+#[test]
+fn the_solver_wins_two_suit_deals_and_spiderettes_short_last_deal() {
+    use super::solver::{solve, Budget, Outcome};
+    for (variant, suits, deal) in [
+        (Variant::Spider, Suits::Two, 1),
+        (Variant::Spider, Suits::Two, 2),
+        (Variant::Spiderette, Suits::Two, 4),
+    ] {
+        let game = Game::new(variant, suits, Rules::default(), deal);
+        let report = solve(&game, &Budget::default());
+        let Outcome::Solved(line) = report.outcome else {
+            panic!("{variant:?} {suits:?} deal {deal}: {:?}", report.outcome);
+        };
+        let replayed = Game::replay(variant, suits, Rules::default(), deal, line.clone()).unwrap();
+        assert_eq!(replayed.status(), Status::Won);
+        // Every deal in the stock was needed, the short last one of Spiderette included.
+        let deals = line.iter().filter(|&&a| a == Action::Deal).count();
+        assert_eq!(deals, game.stock_deals_left());
     }
 }
 
