@@ -62,6 +62,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     updated_at: at(i),
                     finished_at: (i % 10 != 0).then(|| at(i)),
                     duration_ms: (i % 10 != 0).then(|| ms(i)),
+                    difficulty: None,
                 })
                 .collect();
             let bests: Vec<Record> = chunk

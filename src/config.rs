@@ -35,6 +35,11 @@ pub struct Config {
     pub daily_secret_is_default: bool,
     /// Shifts the daily calendar (tests only; not read from the environment).
     pub calendar_offset: chrono::Duration,
+    /// Proven winnable deals to keep waiting per class and difficulty; 0 stops the
+    /// background prover.
+    pub winnable_pool: usize,
+    /// Suit counts whose Spider deals (standard rule) are proven ahead of any request.
+    pub winnable_prefill: Vec<u8>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -83,6 +88,8 @@ impl Default for Config {
             daily_secret: DEV_DAILY_SECRET.into(),
             daily_secret_is_default: true,
             calendar_offset: chrono::Duration::zero(),
+            winnable_pool: 5,
+            winnable_prefill: vec![1, 2, 4],
         }
     }
 }
@@ -186,6 +193,24 @@ impl Config {
                 })
                 .unwrap_or(d.cors_origins),
             json_limit: parse("JSON_LIMIT_BYTES", d.json_limit, "a number of bytes")?,
+            winnable_pool: parse(
+                "WINNABLE_POOL",
+                d.winnable_pool,
+                "a whole number of deals (0 turns the prover off)",
+            )?,
+            winnable_prefill: match var("WINNABLE_PREFILL") {
+                None => d.winnable_prefill,
+                Some(v) if v.trim() == "none" => Vec::new(),
+                Some(v) => v
+                    .split(',')
+                    .map(|s| s.trim().parse().ok().filter(|n| [1, 2, 4].contains(n)))
+                    .collect::<Option<Vec<u8>>>()
+                    .ok_or(ConfigError {
+                        var: "WINNABLE_PREFILL",
+                        value: v.clone(),
+                        expected: "suit counts such as 1,2,4, or none",
+                    })?,
+            },
             database_url,
         })
     }

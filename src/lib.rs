@@ -7,6 +7,7 @@ pub mod engine;
 pub mod http;
 pub mod solve_cli;
 pub mod store;
+pub mod winnable;
 
 /// Set up `tracing` logs at `level` (an `EnvFilter` directive such as `info` or `spider=debug`).
 pub fn init_logging(level: &str) {

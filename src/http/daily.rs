@@ -206,6 +206,7 @@ pub async fn start(
             deal_known: false,
             daily_date: Some(date),
             ranked,
+            difficulty: None,
         };
         // The database's unique key decides the ranked attempt, however requests race.
         match games::insert_game(&st, &caller, spec, &origin(true), key.as_ref()) {

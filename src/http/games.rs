@@ -18,6 +18,7 @@ use crate::store::games::{
     self as game_store, AppendError, Appended, Attempt, DealSpec, GameRow, Origin,
 };
 use crate::store::{self, Backend, StoreError};
+use crate::winnable::{Class, Difficulty};
 
 // ---------------------------------------------------------------- Shapes
 
@@ -26,6 +27,35 @@ use crate::store::{self, Backend, StoreError};
 pub enum VariantName {
     Spider,
     Spiderette,
+}
+
+/// How hard a proven winnable deal is, from the solver's effort to prove it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DifficultyName {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<DifficultyName> for Difficulty {
+    fn from(d: DifficultyName) -> Self {
+        match d {
+            DifficultyName::Easy => Difficulty::Easy,
+            DifficultyName::Normal => Difficulty::Normal,
+            DifficultyName::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+impl From<Difficulty> for DifficultyName {
+    fn from(d: Difficulty) -> Self {
+        match d {
+            Difficulty::Easy => DifficultyName::Easy,
+            Difficulty::Normal => DifficultyName::Normal,
+            Difficulty::Hard => DifficultyName::Hard,
+        }
+    }
 }
 
 impl From<VariantName> for engine::Variant {
@@ -176,6 +206,15 @@ pub struct CreateGame {
     /// Omit for a deal the server picks at random (kept secret until the game ends).
     pub deal_number: Option<DealNumber>,
     pub rules: Option<RulesBody>,
+    /// Deal one the solver has proven winnable under these rules (the server picks it and
+    /// keeps its number secret until the game ends). Not with `deal_number`. Such games count
+    /// for personal records (marked `known_deal`), not for all-time leaderboards.
+    #[serde(default)]
+    pub winnable: Option<bool>,
+    /// For a winnable deal: `easy`, `normal` (default) or `hard`, from the solver's effort to
+    /// prove it. Giving it implies `winnable: true`.
+    #[serde(default)]
+    pub difficulty: Option<DifficultyName>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -218,12 +257,15 @@ pub struct GameView {
     pub deal_number: Option<String>,
     /// True when the player chose the deal number (or replays a deal they chose).
     pub deal_chosen: bool,
-    /// How the game came to be: `random`, `chosen`, `daily` or `restart` (a replay of an
-    /// earlier game's deal). Random deals and ranked dailies count for leaderboards; chosen
-    /// and replayed deals for personal records only; practice dailies for nothing.
+    /// How the game came to be: `random`, `chosen`, `daily`, `winnable` or `restart` (a
+    /// replay of an earlier game's deal). Random deals and ranked dailies count for
+    /// leaderboards; chosen, winnable and replayed deals for personal records only; practice
+    /// dailies for nothing.
     pub origin: String,
     /// Set for a daily challenge and its restarts.
     pub daily: Option<DailyTag>,
+    /// Set for a game dealt from a proven winnable deal (and its restarts).
+    pub difficulty: Option<DifficultyName>,
     pub status: GameStatus,
     /// 500 − actions + 100 × runs completed (Windows scoring).
     pub score: i64,
@@ -300,6 +342,11 @@ impl GameView {
                 date,
                 ranked: row.ranked,
             }),
+            difficulty: row
+                .difficulty
+                .as_deref()
+                .and_then(|d| d.parse::<Difficulty>().ok())
+                .map(DifficultyName::from),
             status: view.status.into(),
             score: view.score,
             actions: view.actions,
@@ -686,6 +733,8 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
             headers(("ETag" = String, description = "The game's version"), ("Location" = String))),
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/games")]
@@ -700,11 +749,25 @@ pub async fn create_game(
     let suits = engine::Suits::try_from(body.suits)
         .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
     let rules = body.rules.unwrap_or_default();
+    let winnable: Option<Difficulty> = match (body.winnable, body.difficulty) {
+        (Some(false), Some(_)) => {
+            return Err(ApiError::invalid_request(
+                "difficulty applies only to winnable deals: drop it or set winnable to true.",
+            ))
+        }
+        (Some(true), d) | (None, d @ Some(_)) => Some(d.unwrap_or(DifficultyName::Normal).into()),
+        (_, None) => None,
+    };
+    if winnable.is_some() && body.deal_number.is_some() {
+        return Err(ApiError::invalid_request(
+            "Ask for a deal number or for a winnable deal, not both.",
+        ));
+    }
     let (deal_number, chosen) = match &body.deal_number {
         Some(n) => (n.value()?, true),
         None => (random_deal_number()?, false),
     };
-    let spec = DealSpec {
+    let mut spec = DealSpec {
         variant: body.variant.unwrap_or(VariantName::Spider).into(),
         suits,
         rules: engine::Rules {
@@ -714,17 +777,80 @@ pub async fn create_game(
         deal_number,
     };
     let origin = Origin {
-        kind: if chosen { "chosen" } else { "random" },
+        kind: match (chosen, winnable) {
+            (true, _) => "chosen",
+            (false, Some(_)) => "winnable",
+            (false, None) => "random",
+        },
         deal_known: chosen,
         daily_date: None,
         ranked: false,
+        difficulty: winnable.map(Difficulty::name),
     };
     let st = state.clone();
     let outcome = blocking(move || {
+        if let Some(difficulty) = winnable {
+            // A retry of an answered request takes no second deal from the cache.
+            let answered = match &key {
+                Some(key) => matches!(
+                    game_store::remembered(&mut *st.db.conn()?, &caller.user_id, key)?,
+                    game_store::KeyLookup::Answered(_)
+                ),
+                None => false,
+            };
+            if !answered {
+                spec.deal_number = take_winnable(&st, &spec, difficulty)?;
+            }
+        }
         insert_game(&st, &caller, spec, &origin, key.as_ref()).map_err(create_error)
     })
     .await?;
     Ok(created(&state, outcome))
+}
+
+/// A proven winnable deal for `spec`'s variant, suits and rule, taken from the cache. None
+/// waiting is a 503 that says when to come back; the prover is asked for more.
+fn take_winnable(
+    state: &AppState,
+    spec: &DealSpec,
+    difficulty: Difficulty,
+) -> Result<u64, ApiError> {
+    let class = Class {
+        variant: spec.variant.name().to_string(),
+        suits: i32::from(spec.suits.count()),
+        empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
+    };
+    let wanted = class.clone();
+    let taken: Result<Option<u64>, StoreError> = state
+        .db
+        .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty));
+    match taken? {
+        Some(number) => {
+            state.winnable.taken();
+            Ok(number)
+        }
+        None => {
+            state.winnable.want(class);
+            let detail = if state.winnable.running() {
+                format!(
+                    "No proven {} deal of this kind is ready yet; the server is proving some now. Try again in a few seconds.",
+                    difficulty.name()
+                )
+            } else {
+                format!(
+                    "No proven {} deal of this kind is ready, and this server does not prove deals itself (WINNABLE_POOL=0). Try again later.",
+                    difficulty.name()
+                )
+            };
+            Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "winnable_deal_unavailable",
+                "No winnable deal ready",
+                detail,
+            )
+            .with_header(header::RETRY_AFTER, "5"))
+        }
+    }
 }
 
 /// Read a game.
@@ -1130,6 +1256,11 @@ pub async fn restart_game(
             deal_known: old.deal_chosen,
             daily_date: old.daily_date()?,
             ranked: false,
+            difficulty: old
+                .difficulty
+                .as_deref()
+                .and_then(|d| d.parse::<Difficulty>().ok())
+                .map(Difficulty::name),
         };
         insert_game(&st, &caller, old.deal_spec()?, &origin, key.as_ref()).map_err(create_error)
     })

@@ -42,6 +42,8 @@ pub struct AppState {
     pub calendar: Calendar,
     /// The key of the daily deal derivation.
     pub daily_secret: Vec<u8>,
+    /// Hands out proven winnable deals and asks for more.
+    pub winnable: crate::winnable::Prover,
 }
 
 /// Run blocking work (diesel, argon2) off the async workers.
@@ -278,13 +280,26 @@ fn cors(origins: &[String]) -> Cors {
 /// Start serving on `listener`. The caller awaits the returned server (or spawns it in tests).
 pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
     let state = web::Data::new(AppState {
-        db,
         tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),
         calendar: Calendar {
             offset: config.calendar_offset,
         },
         daily_secret: config.daily_secret.clone().into_bytes(),
+        winnable: crate::winnable::Prover::start(
+            db.clone(),
+            config.winnable_pool,
+            config
+                .winnable_prefill
+                .iter()
+                .map(|&suits| crate::winnable::Class {
+                    variant: "spider".into(),
+                    suits: i32::from(suits),
+                    empty_column_deal: "standard".into(),
+                })
+                .collect(),
+        ),
+        db,
     });
     let limiter = web::Data::new(ratelimit::Limiter::new(
         config.rate_limit_per_second,

@@ -21,7 +21,7 @@ pub struct GameRow {
     pub deal_number: i64,
     /// True when the player knows the deal number (chose it, or replays such a deal).
     pub deal_chosen: bool,
-    /// `random`, `chosen`, `daily` or `restart`: what the game counts for.
+    /// `random`, `chosen`, `daily`, `winnable` or `restart`: what the game counts for.
     pub origin: String,
     /// For a daily challenge and its restarts: the day (YYYY-MM-DD).
     pub daily_date: Option<String>,
@@ -39,6 +39,8 @@ pub struct GameRow {
     pub updated_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
     pub duration_ms: Option<i64>,
+    /// `easy`, `normal` or `hard` for a game dealt from a proven winnable deal.
+    pub difficulty: Option<String>,
 }
 
 /// What a game is dealt from.
@@ -95,11 +97,13 @@ impl GameRow {
 /// How a new game came to be.
 #[derive(Clone, Debug)]
 pub struct Origin {
-    /// `random`, `chosen`, `daily` or `restart`.
+    /// `random`, `chosen`, `daily`, `winnable` or `restart`.
     pub kind: &'static str,
     pub deal_known: bool,
     pub daily_date: Option<chrono::NaiveDate>,
     pub ranked: bool,
+    /// For a proven winnable deal: its difficulty.
+    pub difficulty: Option<&'static str>,
 }
 
 /// A new game row for `spec`, in progress with an empty log.
@@ -127,6 +131,7 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
         updated_at: at,
         finished_at: None,
         duration_ms: None,
+        difficulty: origin.difficulty.map(str::to_string),
     }
 }
 

@@ -5,6 +5,7 @@ pub mod games;
 pub mod records;
 pub mod schema;
 pub mod users;
+pub mod winnable;
 
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::time::Duration;

@@ -57,7 +57,8 @@ pub fn counting(origin: &str, ranked: bool) -> Counting {
     match origin {
         "random" => Counting::Ranked,
         "daily" if ranked => Counting::Ranked,
-        "chosen" | "restart" => Counting::KnownDeal,
+        // A winnable deal was picked by its difficulty: a personal record, not a ranked one.
+        "chosen" | "restart" | "winnable" => Counting::KnownDeal,
         _ => Counting::Nothing,
     }
 }

@@ -33,6 +33,7 @@ diesel::table! {
         updated_at -> Timestamp,
         finished_at -> Nullable<Timestamp>,
         duration_ms -> Nullable<BigInt>,
+        difficulty -> Nullable<Text>,
     }
 }
 
@@ -97,6 +98,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    winnable_deals (variant, suits, empty_column_deal, deal_number) {
+        variant -> Text,
+        suits -> Integer,
+        empty_column_deal -> Text,
+        deal_number -> BigInt,
+        difficulty -> Text,
+        nodes -> BigInt,
+        line_length -> Integer,
+        proven_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
@@ -106,5 +120,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_events,
     idempotency_keys,
     records,
-    daily_players
+    daily_players,
+    winnable_deals
 );

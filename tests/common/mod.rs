@@ -110,6 +110,7 @@ pub fn test_config(url: &str) -> Config {
         jwt_secret_is_default: false,
         workers: 2,
         rate_limit_per_second: 0,
+        winnable_pool: 0,
         ..Config::default()
     }
 }

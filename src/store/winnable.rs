@@ -1,0 +1,151 @@
+//! Deals the solver has proven winnable, cached so that a request never waits for a search.
+
+use diesel::prelude::*;
+
+use super::schema::winnable_deals;
+use super::{now, DbConn, StoreError};
+
+/// How hard a proven deal is, from the solver's effort (see `crate::winnable::difficulty`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or(())
+    }
+}
+
+/// A kind of deal a player can ask for: variant, suits and the empty-column rule (the rule
+/// decides what is winnable; undo does not).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Class {
+    pub variant: String,
+    pub suits: i32,
+    pub empty_column_deal: String,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = winnable_deals)]
+pub struct ProvenDeal {
+    pub variant: String,
+    pub suits: i32,
+    pub empty_column_deal: String,
+    /// The `u64` deal number, stored bit for bit.
+    pub deal_number: i64,
+    pub difficulty: String,
+    pub nodes: i64,
+    pub line_length: i32,
+    pub proven_at: chrono::NaiveDateTime,
+}
+
+impl ProvenDeal {
+    pub fn new(
+        class: &Class,
+        deal_number: u64,
+        difficulty: Difficulty,
+        nodes: u64,
+        line_length: usize,
+    ) -> ProvenDeal {
+        ProvenDeal {
+            variant: class.variant.clone(),
+            suits: class.suits,
+            empty_column_deal: class.empty_column_deal.clone(),
+            deal_number: deal_number as i64,
+            difficulty: difficulty.name().to_string(),
+            nodes: i64::try_from(nodes).unwrap_or(i64::MAX),
+            line_length: i32::try_from(line_length).unwrap_or(i32::MAX),
+            proven_at: now(),
+        }
+    }
+}
+
+/// How many proven deals of `class` wait, per difficulty.
+pub fn counts(conn: &mut DbConn, class: &Class) -> Result<Vec<(Difficulty, i64)>, StoreError> {
+    let rows: Vec<(String, i64)> = winnable_deals::table
+        .filter(winnable_deals::variant.eq(&class.variant))
+        .filter(winnable_deals::suits.eq(class.suits))
+        .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
+        .group_by(winnable_deals::difficulty)
+        .select((winnable_deals::difficulty, diesel::dsl::count_star()))
+        .load(conn)?;
+    Ok(Difficulty::ALL
+        .into_iter()
+        .map(|d| {
+            let n = rows
+                .iter()
+                .find(|(name, _)| name == d.name())
+                .map_or(0, |(_, n)| *n);
+            (d, n)
+        })
+        .collect())
+}
+
+/// Store a proven deal; one already stored is left as it is.
+pub fn insert(conn: &mut DbConn, deal: &ProvenDeal) -> Result<(), StoreError> {
+    match diesel::insert_into(winnable_deals::table)
+        .values(deal)
+        .execute(conn)
+    {
+        Ok(_) => Ok(()),
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            _,
+        )) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Take one proven deal of `class` and `difficulty` out of the cache (the oldest first), or
+/// `None` when none waits. Two takers never get the same deal: the delete decides.
+pub fn take(
+    conn: &mut DbConn,
+    class: &Class,
+    difficulty: Difficulty,
+) -> Result<Option<u64>, StoreError> {
+    for _ in 0..8 {
+        let found: Option<i64> = winnable_deals::table
+            .filter(winnable_deals::variant.eq(&class.variant))
+            .filter(winnable_deals::suits.eq(class.suits))
+            .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
+            .filter(winnable_deals::difficulty.eq(difficulty.name()))
+            .order((winnable_deals::proven_at, winnable_deals::deal_number))
+            .select(winnable_deals::deal_number)
+            .first(conn)
+            .optional()?;
+        let Some(number) = found else {
+            return Ok(None);
+        };
+        let deleted = diesel::delete(
+            winnable_deals::table
+                .filter(winnable_deals::variant.eq(&class.variant))
+                .filter(winnable_deals::suits.eq(class.suits))
+                .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
+                .filter(winnable_deals::deal_number.eq(number)),
+        )
+        .execute(conn)?;
+        if deleted == 1 {
+            return Ok(Some(number as u64));
+        }
+    }
+    Ok(None)
+}
