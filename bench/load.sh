@@ -18,7 +18,7 @@ cargo bench --bench load --no-run --quiet
 
 run_against() {
   local name=$1 url=$2
-  DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 LOG_LEVEL=warn \
+  DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
     DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=load-test-secret-load-test-secret-0123 \
     ./target/release/spider serve &
   SERVER=$!
