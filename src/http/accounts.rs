@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::identity::Caller;
+use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
 use crate::auth;
 use crate::store::{self, users};
@@ -197,14 +197,16 @@ pub async fn guest(state: web::Data<AppState>) -> Result<HttpResponse, ApiError>
 #[utoipa::path(
     tag = "auth",
     operation_id = "getMe",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The caller", body = UserView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/me")]
 pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let user = blocking(move || {
         let mut conn = db.conn()?;

@@ -7,7 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
 use super::games::{self, GameStatus, VariantName};
-use super::identity::{Caller, MaybeCaller};
+use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
 use super::{blocking, AppState};
 use crate::daily;
@@ -172,12 +172,13 @@ pub struct StartDaily {
     operation_id = "startDailyGame",
     request_body = StartDaily,
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer (the same attempt)")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new attempt (see `daily.ranked`)", body = games::GameView,
             headers(("ETag" = String), ("Location" = String))),
         (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -188,6 +189,7 @@ pub async fn start(
     body: web::Json<StartDaily>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
     let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
     let suits = engine::Suits::try_from(body.suits)
         .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;

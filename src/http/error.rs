@@ -31,6 +31,9 @@ pub struct Problem {
     /// For `version_conflict`: the game's version now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<i32>,
+    /// For a refused chat command: the board as it stands (unchanged), as monospace text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -40,6 +43,7 @@ pub struct ApiError {
     pub title: &'static str,
     pub detail: String,
     pub current_version: Option<i32>,
+    pub board: Option<String>,
     pub headers: Vec<(HeaderName, String)>,
 }
 
@@ -56,6 +60,7 @@ impl ApiError {
             title,
             detail: detail.into(),
             current_version: None,
+            board: None,
             headers: Vec::new(),
         }
     }
@@ -72,6 +77,11 @@ impl ApiError {
             "Invalid request",
             detail,
         )
+    }
+
+    /// A 400 with its own `code`.
+    pub fn invalid_request_code(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, "Invalid request", detail)
     }
 
     pub fn not_found(detail: impl Into<String>) -> Self {
@@ -147,6 +157,7 @@ impl ApiError {
             detail: self.detail.clone(),
             code: self.code.to_string(),
             current_version: self.current_version,
+            board: self.board.clone(),
         }
     }
 }

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::identity::Caller;
+use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
 use crate::daily::Calendar;
 use crate::engine::{self, Action, Game, Illegal};
@@ -391,7 +391,7 @@ impl GameView {
 }
 
 /// One action. Columns are numbered from 1.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ActionRequest {
     /// Move the last `count` face-up cards of column `from` onto column `to`. Without
@@ -434,6 +434,22 @@ pub enum ActionView {
     Deal,
     Undo,
     Resign,
+}
+
+impl From<Action> for ActionRequest {
+    /// The exact request for an engine action (columns from 1, count given).
+    fn from(action: Action) -> Self {
+        match action {
+            Action::Move { from, to, count } => ActionRequest::Move {
+                from: from as u32 + 1,
+                to: to as u32 + 1,
+                count: Some(count as u32),
+            },
+            Action::Deal => ActionRequest::Deal,
+            Action::Undo => ActionRequest::Undo,
+            Action::Resign => ActionRequest::Resign,
+        }
+    }
 }
 
 impl From<Action> for ActionView {
@@ -510,7 +526,7 @@ pub struct PageQuery {
 
 // ---------------------------------------------------------------- Helpers
 
-fn etag(version: i32) -> (header::HeaderName, String) {
+pub(crate) fn etag(version: i32) -> (header::HeaderName, String) {
     (header::ETAG, format!("\"{version}\""))
 }
 
@@ -557,13 +573,13 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, ApiError> {
+pub(crate) fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, ApiError> {
     let spec = row.deal_spec()?;
     Game::replay(spec.variant, spec.suits, spec.rules, spec.deal_number, log)
         .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))
 }
 
-fn load(db: &store::Db, caller: &Caller, id: &str) -> Result<(GameRow, Game), ApiError> {
+pub(crate) fn load(db: &store::Db, caller: &Caller, id: &str) -> Result<(GameRow, Game), ApiError> {
     let mut conn = db.conn()?;
     let (row, log) =
         game_store::load(&mut conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
@@ -585,7 +601,7 @@ fn column(n: u32) -> Result<usize, ApiError> {
 }
 
 /// The engine action a request names, resolving counts and auto-moves through the engine.
-fn resolve(request: &ActionRequest, game: &Game) -> Result<Action, ApiError> {
+pub(crate) fn resolve(request: &ActionRequest, game: &Game) -> Result<Action, ApiError> {
     Ok(match *request {
         ActionRequest::Move { from, to, count } => {
             let (from, to) = (column(from)?, column(to)?);
@@ -604,7 +620,7 @@ fn resolve(request: &ActionRequest, game: &Game) -> Result<Action, ApiError> {
     })
 }
 
-fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {
+pub(crate) fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {
     let mut response = HttpResponse::build(status);
     response.insert_header(etag(version));
     response.insert_header((
@@ -614,7 +630,7 @@ fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse
     response.body(body)
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
+pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(|e| ApiError::internal("serializing a response", e))
 }
 
@@ -727,12 +743,13 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
     operation_id = "createGame",
     request_body = CreateGame,
     params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String, description = "The game's version"), ("Location" = String))),
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -744,6 +761,7 @@ pub async fn create_game(
     body: web::Json<CreateGame>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
     let key = idempotency_key(&req, &to_json(&body)?)?;
     let suits = engine::Suits::try_from(body.suits)
@@ -858,12 +876,13 @@ fn take_winnable(
     tag = "games",
     operation_id = "getGame",
     params(("id" = String, Path, description = "Game id")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The game", body = GameView,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified (If-None-Match matched)"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -874,6 +893,7 @@ pub async fn get_game(
     id: web::Path<String>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
     let tag = etag(row.version).1;
@@ -1022,12 +1042,13 @@ pub async fn append_action(
         ("If-Match" = Option<String>, Header, description = "Act only if the game's ETag is still this"),
         ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and applies nothing twice"),
     ),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The game after the action", body = GameView,
             headers(("ETag" = String, description = "The game's new version"))),
         (status = 400, description = "Malformed request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is over (`game_over`), or it is a ranked daily whose day has ended (`daily_closed`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
@@ -1042,6 +1063,7 @@ pub async fn play_action(
     body: web::Json<ActionBody>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
     let header_version = if_match(&req)?;
     let expected = match (header_version, body.expected_version) {
@@ -1077,11 +1099,12 @@ pub async fn play_action(
     tag = "games",
     operation_id = "listLegalActions",
     params(("id" = String, Path, description = "Game id")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "Legal moves and deal", body = LegalActions,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1091,6 +1114,7 @@ pub async fn legal_actions(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
     let body = LegalActions {
@@ -1132,11 +1156,12 @@ pub struct HintView {
     tag = "games",
     operation_id = "getHint",
     params(("id" = String, Path, description = "Game id")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "A hint", body = HintView,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1146,6 +1171,7 @@ pub async fn hint(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let (version, hint) = blocking(move || {
         let mut conn = db.conn()?;
@@ -1172,10 +1198,11 @@ pub async fn hint(
     tag = "games",
     operation_id = "listGameEvents",
     params(("id" = String, Path, description = "Game id")),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The event log, oldest first", body = EventLog),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1185,6 +1212,7 @@ pub async fn game_events(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let (row, events) = blocking(move || {
         db.read(|conn| {
@@ -1221,11 +1249,12 @@ pub async fn game_events(
         ("id" = String, Path, description = "Game id"),
         ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing"),
     ),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String), ("Location" = String))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1236,6 +1265,7 @@ pub async fn restart_game(
     id: web::Path<String>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
     let (db, user, game_id) = (state.db.clone(), caller.user_id.clone(), id.clone());
     let old = blocking(move || {
@@ -1294,11 +1324,12 @@ fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
     tag = "games",
     operation_id = "listMyGames",
     params(PageQuery),
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "A page of games", body = GamePage),
         (status = 400, description = "Bad limit or cursor", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/users/me/games")]
@@ -1307,6 +1338,7 @@ pub async fn list_my_games(
     caller: Caller,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let limit = query.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::invalid_request("limit must be from 1 to 100."));

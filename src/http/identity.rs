@@ -1,19 +1,108 @@
-//! The bearer-token extractor: who is calling.
+//! The bearer-token extractor: who is calling, and what the token allows.
+//!
+//! Two kinds of bearer token: session tokens (JWT, from register, login or guest) allow
+//! everything; personal access tokens (`spider_pat_…`, made by a signed-in user) allow only
+//! their scopes, and are checked against the database on every request, so a revoked token
+//! stops working at once.
 
-use std::future::{ready, Ready};
+use std::future::{ready, Future};
+use std::pin::Pin;
+
+type LocalBoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 
 use actix_web::dev::Payload;
-use actix_web::http::header;
+use actix_web::http::{header, StatusCode};
 use actix_web::{web, FromRequest, HttpRequest};
+use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
-use super::AppState;
+use super::{blocking, AppState};
 use crate::auth::TokenError;
+use crate::store::tokens as token_store;
 
-/// The signed-in caller, from `Authorization: Bearer <token>`.
+/// What a personal access token may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Scope {
+    /// Read your games, boards, hints, events and records.
+    GamesRead,
+    /// Create and play games (includes `games:read`).
+    GamesWrite,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 2] = [Scope::GamesRead, Scope::GamesWrite];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::GamesRead => "games:read",
+            Scope::GamesWrite => "games:write",
+        }
+    }
+}
+
+impl std::str::FromStr for Scope {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Scope::ALL.into_iter().find(|x| x.name() == s).ok_or(())
+    }
+}
+
+/// The signed-in caller.
 #[derive(Clone, Debug)]
 pub struct Caller {
     pub user_id: String,
+    /// `None` for a session token (everything allowed); a personal access token's scopes.
+    pub scopes: Option<Vec<Scope>>,
+}
+
+impl Caller {
+    /// Refuse a personal access token without `scope` (`games:write` includes `games:read`).
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        let Some(scopes) = &self.scopes else {
+            return Ok(());
+        };
+        let allowed = scopes.contains(&scope)
+            || (scope == Scope::GamesRead && scopes.contains(&Scope::GamesWrite));
+        if allowed {
+            Ok(())
+        } else {
+            Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "insufficient_scope",
+                "Forbidden",
+                format!(
+                    "This access token does not have the `{}` scope this operation needs.",
+                    scope.name()
+                ),
+            ))
+        }
+    }
+
+    /// Refuse personal access tokens: managing the account needs a session token.
+    pub fn require_session(&self) -> Result<(), ApiError> {
+        if self.scopes.is_none() {
+            Ok(())
+        } else {
+            Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "session_required",
+                "Forbidden",
+                "Personal access tokens cannot manage the account or its tokens: sign in \
+                 (login, register or guest) and use that session token.",
+            ))
+        }
+    }
+}
+
+/// The prefix of every personal access token.
+pub const PAT_PREFIX: &str = "spider_pat_";
+
+/// SHA-256 (hex) of a token's secret part, as stored.
+pub fn secret_hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The bearer token of a request, if it carries one.
@@ -23,20 +112,26 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-fn authenticate(req: &HttpRequest) -> Result<Caller, ApiError> {
-    let state = req
-        .app_data::<web::Data<AppState>>()
-        .ok_or_else(|| ApiError::internal("app state", "missing"))?;
-    let Some(token) = bearer_token(req) else {
-        return Err(ApiError::unauthorized(
-            "unauthorized",
-            "This operation needs a bearer token: send `Authorization: Bearer <token>` \
-             (get one from /v1/auth/register, /v1/auth/login or /v1/auth/guest).",
-        ));
-    };
+fn missing() -> ApiError {
+    ApiError::unauthorized(
+        "unauthorized",
+        "This operation needs a bearer token: send `Authorization: Bearer <token>` \
+         (get one from /v1/auth/register, /v1/auth/login or /v1/auth/guest).",
+    )
+}
+
+fn invalid_pat() -> ApiError {
+    ApiError::unauthorized(
+        "invalid_token",
+        "This access token is not valid: it is unknown, was revoked, or is malformed.",
+    )
+}
+
+fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     match state.tokens.verify(token) {
         Ok(claims) => Ok(Caller {
             user_id: claims.sub,
+            scopes: None,
         }),
         Err(TokenError::Expired) => Err(ApiError::unauthorized(
             "token_expired",
@@ -49,12 +144,54 @@ fn authenticate(req: &HttpRequest) -> Result<Caller, ApiError> {
     }
 }
 
+fn verify_pat(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+    let rest = token.strip_prefix(PAT_PREFIX).ok_or_else(invalid_pat)?;
+    let (id, secret) = rest.split_once('_').ok_or_else(invalid_pat)?;
+    if id.is_empty() || secret.is_empty() || id.len() > 64 {
+        return Err(invalid_pat());
+    }
+    let mut conn = state.db.conn()?;
+    let row = token_store::by_id(&mut conn, id)?.ok_or_else(invalid_pat)?;
+    if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
+        return Err(invalid_pat());
+    }
+    if !row.active(crate::store::now()) {
+        return Err(ApiError::unauthorized(
+            "token_expired",
+            "This access token has expired: create a new one.",
+        ));
+    }
+    let scopes = row
+        .scopes
+        .split_whitespace()
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    Ok(Caller {
+        user_id: row.user_id,
+        scopes: Some(scopes),
+    })
+}
+
+fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, ApiError>> {
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return Box::pin(ready(Err(ApiError::internal("app state", "missing"))));
+    };
+    let Some(token) = bearer_token(req).map(str::to_string) else {
+        return Box::pin(ready(Err(missing())));
+    };
+    if token.starts_with(PAT_PREFIX) {
+        Box::pin(async move { blocking(move || verify_pat(&state, &token)).await })
+    } else {
+        Box::pin(ready(verify_session(&state, &token)))
+    }
+}
+
 impl FromRequest for Caller {
     type Error = ApiError;
-    type Future = Ready<Result<Caller, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Caller, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(authenticate(req))
+        authenticate(req)
     }
 }
 
@@ -64,13 +201,14 @@ pub struct MaybeCaller(pub Option<Caller>);
 
 impl FromRequest for MaybeCaller {
     type Error = ApiError;
-    type Future = Ready<Result<MaybeCaller, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<MaybeCaller, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         // A token that is present but bad is an error: silently ignoring it would hide bugs.
-        ready(match bearer_token(req) {
-            None => Ok(MaybeCaller(None)),
-            Some(_) => authenticate(req).map(|c| MaybeCaller(Some(c))),
-        })
+        if bearer_token(req).is_none() {
+            return Box::pin(ready(Ok(MaybeCaller(None))));
+        }
+        let caller = authenticate(req);
+        Box::pin(async move { caller.await.map(|c| MaybeCaller(Some(c))) })
     }
 }

@@ -2,6 +2,7 @@
 //! extractor, rate limits, metrics and the OpenAPI document generated from the handlers.
 
 pub mod accounts;
+pub mod chat;
 pub mod daily;
 pub mod error;
 pub mod games;
@@ -10,6 +11,7 @@ pub mod metrics;
 pub mod ops;
 pub mod ratelimit;
 pub mod records;
+pub mod tokens;
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -70,6 +72,7 @@ where
         (name = "games", description = "Playing games"),
         (name = "daily", description = "The daily challenge: one deal a day for everyone"),
         (name = "records", description = "Personal records and all-time leaderboards"),
+        (name = "chat", description = "For chat bots: the board as text, and typed commands"),
         (name = "ops", description = "Health, readiness and metrics"),
     ),
     components(schemas(error::Problem)),
@@ -89,7 +92,22 @@ impl Modify for BearerScheme {
                     .scheme(HttpAuthScheme::Bearer)
                     .bearer_format("JWT")
                     .description(Some(
-                        "A token from /v1/auth/register, /v1/auth/login or /v1/auth/guest",
+                        "A session token from /v1/auth/register, /v1/auth/login or \
+                         /v1/auth/guest: allows every operation",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("spider_pat_…")
+                    .description(Some(
+                        "A personal access token from POST /v1/users/me/tokens: allows the \
+                         operations whose security lists one of its scopes (games:read, \
+                         games:write; games:write includes games:read)",
                     ))
                     .build(),
             ),
@@ -118,7 +136,12 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(daily::start)
             .service(daily::leaderboard)
             .service(records::my_records)
-            .service(records::leaderboard),
+            .service(records::leaderboard)
+            .service(chat::get_board)
+            .service(chat::run_command)
+            .service(tokens::create_token)
+            .service(tokens::list_tokens)
+            .service(tokens::revoke_token),
     )
     .service(ops::healthz)
     .service(ops::readyz)

@@ -8,7 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
 use super::games::VariantName;
-use super::identity::{Caller, MaybeCaller};
+use super::identity::{Caller, MaybeCaller, Scope};
 use super::{blocking, AppState};
 use crate::engine;
 use crate::store::records::{self, Measure, Record};
@@ -174,10 +174,11 @@ pub struct Records {
 #[utoipa::path(
     tag = "records",
     operation_id = "getMyRecords",
-    security(("bearer" = [])),
+    security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "One entry per variant and suits played", body = Records),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/users/me/records")]
@@ -185,6 +186,7 @@ pub async fn my_records(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
     let rows = blocking(move || {
         let mut conn = db.conn()?;

@@ -4,6 +4,7 @@ pub mod daily;
 pub mod games;
 pub mod records;
 pub mod schema;
+pub mod tokens;
 pub mod users;
 pub mod winnable;
 

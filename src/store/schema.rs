@@ -111,7 +111,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    access_tokens (id) {
+        id -> Text,
+        user_id -> Text,
+        name -> Text,
+        secret_hash -> Text,
+        scopes -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
+diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -121,5 +135,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     records,
     daily_players,
-    winnable_deals
+    winnable_deals,
+    access_tokens
 );

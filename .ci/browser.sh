@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Browser test of the web client: starts the given server binary on a fresh SQLite database and
+# plays a short game in headless Chromium (tests/browser/play.mjs).
+#
+#   .ci/browser.sh target/release/spider
+#
+# Needs node 18+ and npm; installs Debian's chromium with apt-get when /usr/bin/chromium is
+# missing (run as root). Env: BROWSER_TEST_PORT to pick the port; PAGE to test a page served
+# elsewhere (see play.mjs). Leaves tests/browser/artifacts/play.png (and failure.png on failure)
+# and the server log in tests/browser/artifacts/server.log.
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 BINARY" >&2
+  exit 2
+fi
+BIN="$(realpath "$1")"
+if [ ! -x "$BIN" ]; then
+  echo "not an executable: $1" >&2
+  exit 2
+fi
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+
+echo "== chromium"
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+fi
+/usr/bin/chromium --version 2>/dev/null || true
+
+echo "== npm ci (tests/browser)"
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+
+# A free port from 18181 up (nothing answers a TCP connect there), or BROWSER_TEST_PORT.
+PORT="${BROWSER_TEST_PORT:-}"
+for p in $(if [ -z "$PORT" ]; then seq 18181 18280; fi); do
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+    PORT=$p
+    break
+  fi
+done
+if [ -z "$PORT" ]; then
+  echo "no free port in 18181-18280" >&2
+  exit 1
+fi
+BASE="http://127.0.0.1:$PORT"
+
+TMP="$(mktemp -d)"
+ARTIFACTS="$ROOT/tests/browser/artifacts"
+mkdir -p "$ARTIFACTS"
+SERVER_LOG="$ARTIFACTS/server.log"
+SERVER_PID=""
+
+cleanup() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "== server on $BASE"
+DATABASE_URL="sqlite://$TMP/spider.db" \
+  WINNABLE_POOL=0 \
+  RATE_LIMIT_PER_SECOND=0 \
+  BIND="127.0.0.1:$PORT" \
+  "$BIN" serve >"$SERVER_LOG" 2>&1 &
+SERVER_PID=$!
+
+healthy() {
+  node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$BASE/healthz"
+}
+for i in $(seq 1 120); do
+  if healthy; then break; fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "the server exited before it was healthy; its log:" >&2
+    tail -n 50 "$SERVER_LOG" >&2
+    exit 1
+  fi
+  if [ "$i" -eq 120 ]; then
+    echo "the server did not answer /healthz within 60 s; its log:" >&2
+    tail -n 50 "$SERVER_LOG" >&2
+    exit 1
+  fi
+  sleep 0.5
+done
+
+echo "== play.mjs"
+status=0
+(cd tests/browser && BASE="$BASE" node play.mjs) || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "browser test failed (exit $status); last server log lines:" >&2
+  tail -n 30 "$SERVER_LOG" >&2
+fi
+exit "$status"

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# SDK check: lints openapi/openapi.json, generates a TypeScript and a Python client from it,
+# starts the service and plays a short game through each client.
+#
+#   .ci/sdk-check.sh BINARY          e.g. .ci/sdk-check.sh target/release/spider
+#
+# Needs node 20.19+ with npm, python3.11+ with venv and pip, and the npm registry and PyPI.
+# Tool versions are pinned in tests/sdk/package-lock.json and tests/sdk/python/requirements.txt.
+# Environment:
+#   SDK_CHECK_PORT  port for the server (default 18282; a free one is picked if it is taken)
+#   SDK_STRICT=1    also fail on generator warnings and on script workarounds for them
+#   PYTHON          the Python to make the virtualenv with (default python3)
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 BINARY" >&2
+  exit 2
+fi
+BINARY=$(realpath "$1")
+[ -x "$BINARY" ] || { echo "sdk-check: $1 is not an executable" >&2; exit 2; }
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SDK="$ROOT/tests/sdk"
+SPEC="$ROOT/openapi/openapi.json"
+PYTHON=${PYTHON:-python3}
+STRICT=${SDK_STRICT:-0}
+export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
+START=$(date +%s)
+
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+  local rc=$?
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [ $rc -ne 0 ] && [ -s "$WORK/server.log" ]; then
+    echo "== server log (last 40 lines)" >&2
+    tail -n 40 "$WORK/server.log" >&2
+  fi
+  rm -rf "$WORK"
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "== tools: node $(node --version), npm $(npm --version), $($PYTHON --version)"
+
+echo "== npm ci (tests/sdk)"
+(cd "$SDK" && npm ci --no-audit --no-fund --loglevel=error)
+
+echo "== lint openapi/openapi.json (redocly, tests/sdk/redocly.yaml)"
+# Exits non-zero on any error; warnings are printed and allowed.
+(cd "$SDK" && npx --no-install redocly lint --config redocly.yaml --format=stylish "$SPEC")
+
+echo "== TypeScript client (@hey-api/openapi-ts -> tests/sdk/ts/generated)"
+(cd "$SDK" && npx --no-install openapi-ts && npx --no-install tsc -p tsconfig.json)
+
+echo "== Python client (openapi-python-client -> tests/sdk/python/generated)"
+VENV="$SDK/python/.venv"
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+  -r "$SDK/python/requirements.txt"
+GEN_FLAGS=(--overwrite)
+[ "$STRICT" = 1 ] && GEN_FLAGS+=(--fail-on-warning)
+(
+  cd "$SDK/python"
+  # ruff (a pinned dependency) formats the generated code: it must be on PATH.
+  PATH="$VENV/bin:$PATH" openapi-python-client generate --path "$SPEC" \
+    --config openapi-python-client.yaml --meta setup --output-path generated "${GEN_FLAGS[@]}"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --no-build-isolation --force-reinstall ./generated
+)
+
+echo "== start $BINARY serve"
+PORT=${SDK_CHECK_PORT:-18282}
+if ! "$PYTHON" -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1])))' "$PORT" 2>/dev/null; then
+  PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+fi
+BASE="http://127.0.0.1:$PORT"
+DATABASE_URL="sqlite://$WORK/spider.db" WINNABLE_POOL=0 RATE_LIMIT_PER_SECOND=0 \
+  BIND="127.0.0.1:$PORT" "$BINARY" serve >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 100); do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "sdk-check: the server exited during start" >&2
+    exit 1
+  fi
+  curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+curl -fsS "$BASE/healthz" >/dev/null || { echo "sdk-check: $BASE/healthz did not answer" >&2; exit 1; }
+echo "server up at $BASE (pid $SERVER_PID)"
+
+FAILED=0
+PASSED=0
+echo "== play through the TypeScript client"
+if (cd "$SDK" && SPIDER_BASE_URL="$BASE" npx --no-install tsx ts/play.ts); then
+  PASSED=$((PASSED + 1))
+else
+  FAILED=$((FAILED + 1))
+fi
+echo "== play through the Python client"
+if SPIDER_BASE_URL="$BASE" SDK_STRICT="$STRICT" "$VENV/bin/python" "$SDK/python/play.py"; then
+  PASSED=$((PASSED + 1))
+else
+  FAILED=$((FAILED + 1))
+fi
+
+echo "== sdk-check done in $(($(date +%s) - START)) s"
+echo "sdk-check: $PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

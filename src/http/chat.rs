@@ -1,0 +1,458 @@
+//! For chat bots: the board as monospace text, and short text commands a person types in a
+//! chat. Commands are only a grammar: every action goes through the engine like any other.
+//!
+//! Grammar (case does not matter; a leading `/` or `!` is ignored):
+//! - `3 7`: move from column 3 to column 7 (the group that fits there; into an empty column,
+//!   the longest movable group). `3 7 2`: move two cards. `3-7`, `3>7`, `3 to 7`,
+//!   `m 3 7` and `move 3 7` also work.
+//! - `3`: the best move for the cards at the end of column 3 ("tap a card").
+//! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use super::games::{self, ActionRequest, ActionView, GameStatus};
+use super::identity::Caller;
+use super::{blocking, AppState};
+use crate::engine::{self, Action, Game};
+use crate::store::games::{self as game_store, Appended};
+
+/// What a command asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Act(ActionRequest),
+    Hint,
+    Board,
+    Help,
+}
+
+pub const GRAMMAR: &str = "Commands: `3 7` moves from column 3 to 7, `3 7 2` moves two cards, \
+`3` makes the best move from column 3, `d` deals, `u` undoes, `h` gives a hint, `b` shows the \
+board, `resign` gives up.";
+
+/// Parse one chat command.
+pub fn parse(text: &str) -> Result<Command, ApiError> {
+    let text = text.trim();
+    let text = text
+        .strip_prefix('/')
+        .or_else(|| text.strip_prefix('!'))
+        .unwrap_or(text)
+        .trim()
+        .to_lowercase();
+    if text.is_empty() {
+        return Err(ApiError::invalid_request_code(
+            "empty_command",
+            format!("The command is empty. {GRAMMAR}"),
+        ));
+    }
+    let word = match text.as_str() {
+        "d" | "deal" => Some(Command::Act(ActionRequest::Deal)),
+        "u" | "undo" => Some(Command::Act(ActionRequest::Undo)),
+        "resign" => Some(Command::Act(ActionRequest::Resign)),
+        "h" | "hint" | "?" => Some(Command::Hint),
+        "b" | "board" | "show" => Some(Command::Board),
+        "help" => Some(Command::Help),
+        _ => None,
+    };
+    if let Some(command) = word {
+        return Ok(command);
+    }
+    let unknown = || {
+        let shown: String = text.chars().take(40).collect();
+        ApiError::invalid_request_code(
+            "unknown_command",
+            format!("I did not understand \"{shown}\". {GRAMMAR}"),
+        )
+    };
+    let spaced = text.replace(['-', '>', ',', ':'], " ");
+    let mut words: Vec<&str> = spaced.split_whitespace().collect();
+    if matches!(words.first(), Some(&"m") | Some(&"move")) {
+        words.remove(0);
+    }
+    let numbers: Vec<u32> = words
+        .iter()
+        .filter(|w| **w != "to")
+        .map(|w| w.parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| unknown())?;
+    Ok(Command::Act(match numbers[..] {
+        [column] => ActionRequest::Auto {
+            column,
+            count: None,
+        },
+        [from, to] => ActionRequest::Move {
+            from,
+            to,
+            count: None,
+        },
+        [from, to, count] => ActionRequest::Move {
+            from,
+            to,
+            count: Some(count),
+        },
+        _ => return Err(unknown()),
+    }))
+}
+
+/// The body of `POST /v1/games/{id}/commands` (or send the command itself as `text/plain`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"command": "3 7"}))]
+pub struct CommandBody {
+    /// What the player typed. See the operation's description for the grammar.
+    pub command: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommandAnswer {
+    /// One sentence: what happened, or the hint.
+    pub message: String,
+    /// The board after the command, as monospace text.
+    pub board: String,
+    /// The action applied (columns from 1), if the command changed the game.
+    pub action: Option<ActionView>,
+    pub status: GameStatus,
+    /// The game's version after the command; also its `ETag`.
+    pub version: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardText {
+    /// The board as monospace text.
+    pub text: String,
+    pub version: i32,
+}
+
+/// Whether the client asked for plain text rather than JSON.
+fn wants_text(req: &HttpRequest, default_text: bool) -> bool {
+    let Some(accept) = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return default_text;
+    };
+    let text = accept.contains("text/plain");
+    let json = accept.contains("application/json");
+    match (text, json) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => default_text,
+    }
+}
+
+fn text_response(status: StatusCode, version: Option<i32>, body: String) -> HttpResponse {
+    let mut response = HttpResponse::build(status);
+    response.insert_header((
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    ));
+    if let Some(version) = version {
+        response.insert_header((header::ETAG, format!("\"{version}\"")));
+    }
+    response.body(body)
+}
+
+/// A refusal as the client wants it: problem+json with the board, or plain text.
+fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> HttpResponse {
+    error.board = board;
+    if wants_text(req, false) {
+        let mut body = error.detail.clone();
+        if let Some(board) = &error.board {
+            body.push_str("\n\n");
+            body.push_str(board);
+        }
+        let mut response = text_response(error.status, None, body);
+        for (name, value) in &error.headers {
+            if let Ok(value) = HeaderValue::from_str(value) {
+                response.headers_mut().insert(name.clone(), value);
+            }
+        }
+        return response;
+    }
+    actix_web::ResponseError::error_response(&error)
+}
+
+fn board_of(game: &Game) -> String {
+    game.view().to_text()
+}
+
+/// The board as monospace text for a chat message: a header line (variant, suits, score,
+/// deals left, runs), the column numbers, then one row per card depth with `##` for a
+/// face-down card and `..` for an empty column. `Accept: application/json` gets it wrapped
+/// in JSON.
+#[utoipa::path(
+    tag = "chat",
+    operation_id = "getBoard",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = []), ("token" = ["games:read"])),
+    responses(
+        (status = 200, description = "The board", content(
+            (String = "text/plain", example = "spider 1 suit · score 500 · stock 5 deals left · runs 0/8\n   1   2   3   4   5   6   7   8   9  10\n  ##  ##  ##  ##  ##  ##  ##  ##  ##  ##\n  ...\n"),
+            (BoardText = "application/json"),
+        ), headers(("ETag" = String, description = "The game's version"))),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The token lacks the `games:read` scope", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/board")]
+pub async fn get_board(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(super::identity::Scope::GamesRead)?;
+    let db = state.db.clone();
+    let (row, game) = blocking(move || games::load(&db, &caller, &id)).await?;
+    let text = board_of(&game);
+    Ok(if wants_text(&req, true) {
+        text_response(StatusCode::OK, Some(row.version), text)
+    } else {
+        let body = games::to_json(&BoardText {
+            text,
+            version: row.version,
+        })?;
+        games::json_response(StatusCode::OK, row.version, body)
+    })
+}
+
+/// Describe what an applied action did, in one sentence.
+fn describe(before: &Game, action: Action, outcome: &engine::Outcome, after: &Game) -> String {
+    let mut message = match action {
+        Action::Move { from, to, count } => {
+            let cards = before
+                .column(from)
+                .map(|(_, up)| up[up.len() - count..].to_vec())
+                .unwrap_or_default();
+            let group = match cards.as_slice() {
+                [one] => one.to_string(),
+                [first, .., last] => format!("{first}–{last}"),
+                [] => String::new(),
+            };
+            format!(
+                "Moved {group} from column {} to column {}.",
+                from + 1,
+                to + 1
+            )
+        }
+        Action::Deal => "Dealt a new row from the stock.".to_string(),
+        Action::Undo => "Took back the last move.".to_string(),
+        Action::Resign => "You resigned.".to_string(),
+    };
+    for column in outcome.completed.iter() {
+        message.push_str(&format!(
+            " A run was completed and removed from column {}.",
+            column + 1
+        ));
+    }
+    if !outcome.turned.is_empty() && action != Action::Undo {
+        let columns: Vec<String> = outcome.turned.iter().map(|c| (c + 1).to_string()).collect();
+        message.push_str(&format!(
+            " A card turned over in column {}.",
+            columns.join(", ")
+        ));
+    }
+    if after.status() == engine::Status::Won {
+        message.push_str(&format!(" You won, with a score of {}!", after.score()));
+    }
+    message
+}
+
+/// Run a chat command on a game: `3 7` (move from column 3 to 7), `3 7 2` (two cards), `3`
+/// (the best move from column 3), `d`/`deal`, `u`/`undo`, `h`/`hint`, `b`/`board`, `resign`,
+/// `help`. Also `3-7`, `3>7`, `3 to 7` and `move 3 7`; case does not matter and a leading
+/// `/` or `!` is ignored.
+///
+/// Send `{"command": "3 7"}` as JSON or the command itself as `text/plain`. The answer has
+/// the new board and a sentence; with `Accept: text/plain` it is the sentence, a blank line
+/// and the board. A refusal changes nothing: a problem with a `code`, the reason in one
+/// sentence and the unchanged `board` (in plain text: the reason, then the board).
+#[utoipa::path(
+    tag = "chat",
+    operation_id = "runCommand",
+    params(("id" = String, Path, description = "Game id")),
+    request_body(content(
+        (CommandBody = "application/json"),
+        (String = "text/plain", example = "3 7"),
+    )),
+    security(("bearer" = []), ("token" = ["games:write"])),
+    responses(
+        (status = 200, description = "The command ran", content(
+            (CommandAnswer = "application/json"),
+            (String = "text/plain"),
+        ), headers(("ETag" = String, description = "The game's version"))),
+        (status = 400, description = "Not a command (`unknown_command`, `empty_command`), or a malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The token lacks the `games:write` scope", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is over (`game_over`), or a ranked daily whose day has ended (`daily_closed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{id}/commands")]
+pub async fn run_command(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Bytes,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(super::identity::Scope::GamesWrite)?;
+    let is_json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let text = if is_json {
+        serde_json::from_slice::<CommandBody>(&body)
+            .map_err(|e| {
+                ApiError::invalid_request(format!(
+                    "Send {{\"command\": \"3 7\"}} as JSON, or the command as text/plain: {e}."
+                ))
+            })?
+            .command
+    } else {
+        String::from_utf8(body.to_vec()).map_err(|_| {
+            ApiError::invalid_request("The command is not valid UTF-8 text.".to_string())
+        })?
+    };
+    let command = match parse(&text) {
+        Ok(command) => command,
+        Err(e) => return Ok(refusal(&req, e, None)),
+    };
+    let id = id.into_inner();
+    // Each try reads the game, resolves the command against it and appends it on that
+    // version; a writer that got in first makes it read again.
+    for _ in 0..4 {
+        let (db, who, game_id) = (state.db.clone(), caller.clone(), id.clone());
+        let (row, log) = blocking(move || {
+            let mut conn = db.conn()?;
+            game_store::load(&mut conn, &who.user_id, &game_id)?
+                .ok_or_else(ApiError::game_not_found)
+        })
+        .await?;
+        let game = games::replay(&row, log.clone())?;
+        let board = board_of(&game);
+        let (message, action, after) = match &command {
+            Command::Help => (GRAMMAR.to_string(), None, game),
+            Command::Board => (String::new(), None, game),
+            Command::Hint => {
+                let seen = engine::seen_positions(&game, &log);
+                (engine::hint(&game, &seen).reason, None, game)
+            }
+            Command::Act(request) => {
+                let action = match games::resolve(request, &game) {
+                    Ok(action) => action,
+                    Err(e) => return Ok(refusal(&req, e, Some(board))),
+                };
+                let mut after = game.clone();
+                let outcome = match after.apply(action) {
+                    Ok(outcome) => outcome,
+                    Err(reason) => {
+                        return Ok(refusal(&req, ApiError::illegal(reason), Some(board)))
+                    }
+                };
+                // The engine agreed; store it on the version it was checked against.
+                let exact = ActionRequest::from(action);
+                match games::append_action(&state, &caller, &id, Some(row.version), None, exact)
+                    .await
+                {
+                    Ok(Appended::Applied { .. }) | Ok(Appended::Replayed { .. }) => {}
+                    Err(e) if e.code == "version_conflict" => continue,
+                    Err(e) => return Ok(refusal(&req, e, Some(board))),
+                }
+                (
+                    describe(&game, action, &outcome, &after),
+                    Some(action),
+                    after,
+                )
+            }
+        };
+        let version = row.version + i32::from(action.is_some());
+        let board = board_of(&after);
+        let answer = CommandAnswer {
+            message,
+            board,
+            action: action.map(ActionView::from),
+            status: after.status().into(),
+            version,
+        };
+        return Ok(if wants_text(&req, false) {
+            let body = if answer.message.is_empty() {
+                answer.board
+            } else {
+                format!("{}\n\n{}", answer.message, answer.board)
+            };
+            text_response(StatusCode::OK, Some(version), body)
+        } else {
+            games::json_response(StatusCode::OK, version, games::to_json(&answer)?)
+        });
+    }
+    Err(ApiError::conflict(
+        "concurrent_update",
+        "Other requests kept changing this game at the same moment; nothing was applied. \
+         Please retry.",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_form_parses() {
+        let mv = |from, to, count| Command::Act(ActionRequest::Move { from, to, count });
+        for (text, expected) in [
+            ("3 7", mv(3, 7, None)),
+            ("  3   7 ", mv(3, 7, None)),
+            ("3-7", mv(3, 7, None)),
+            ("3>7", mv(3, 7, None)),
+            ("3 to 7", mv(3, 7, None)),
+            ("move 3 7", mv(3, 7, None)),
+            ("M 3,7", mv(3, 7, None)),
+            ("/3 7 2", mv(3, 7, Some(2))),
+            (
+                "3",
+                Command::Act(ActionRequest::Auto {
+                    column: 3,
+                    count: None,
+                }),
+            ),
+            ("d", Command::Act(ActionRequest::Deal)),
+            ("DEAL", Command::Act(ActionRequest::Deal)),
+            ("u", Command::Act(ActionRequest::Undo)),
+            ("!undo", Command::Act(ActionRequest::Undo)),
+            ("resign", Command::Act(ActionRequest::Resign)),
+            ("h", Command::Hint),
+            ("hint", Command::Hint),
+            ("b", Command::Board),
+            ("help", Command::Help),
+        ] {
+            assert_eq!(parse(text).unwrap(), expected, "{text:?}");
+        }
+        for nonsense in [
+            "",
+            "  ",
+            "fly",
+            "3 7 2 1",
+            "3 x",
+            "1.5 4",
+            "99999999999 1",
+            "3 7 two",
+        ] {
+            let e = parse(nonsense).unwrap_err();
+            assert_eq!(e.status, StatusCode::BAD_REQUEST, "{nonsense:?}");
+            assert!(
+                e.code == "unknown_command" || e.code == "empty_command",
+                "{nonsense:?}: {}",
+                e.code
+            );
+            assert!(e.detail.contains("`3 7`"), "{}", e.detail);
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
+//! scripts, lists them and revokes them.
+
+use actix_web::http::StatusCode;
+use actix_web::{delete, get, post, web, HttpResponse};
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use super::identity::{secret_hash, Caller, Scope, PAT_PREFIX};
+use super::{blocking, AppState};
+use crate::store::tokens::{self as token_store, AccessToken};
+use crate::store::{self, StoreError};
+
+/// Active tokens one user may hold.
+const MAX_ACTIVE: usize = 50;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "chat bot", "scopes": ["games:read", "games:write"], "expires_in_days": 30}))]
+pub struct CreateToken {
+    /// A name to recognise it by (1–100 characters).
+    pub name: String,
+    /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
+    /// (create and play games; includes `games:read`).
+    pub scopes: Vec<String>,
+    /// Lifetime in days, 1–365 (default 30).
+    pub expires_in_days: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenView {
+    pub id: String,
+    pub name: String,
+    #[schema(example = json!(["games:read", "games:write"]))]
+    pub scopes: Vec<String>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub revoked_at: Option<DateTime<Utc>>,
+    /// Neither revoked nor expired.
+    pub active: bool,
+}
+
+impl TokenView {
+    fn of(row: &AccessToken) -> TokenView {
+        TokenView {
+            id: row.id.clone(),
+            name: row.name.clone(),
+            scopes: row.scopes.split_whitespace().map(str::to_string).collect(),
+            created_at: row.created_at.and_utc(),
+            expires_at: row.expires_at.and_utc(),
+            revoked_at: row.revoked_at.map(|t| t.and_utc()),
+            active: row.active(store::now()),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedToken {
+    #[serde(flatten)]
+    pub info: TokenView,
+    /// The token itself, shown only this once: send it as `Authorization: Bearer <token>`.
+    #[schema(example = "spider_pat_3f9c2a7d1e0b4c68_2Qk…")]
+    pub token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenView>,
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
+    use rand_core::{OsRng, TryRngCore};
+    let mut bytes = [0u8; N];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| ApiError::internal("operating system random source", e))?;
+    Ok(bytes)
+}
+
+/// Create a personal access token.
+///
+/// Needs a session token (not another access token). The answer holds the token once; only
+/// a hash of it is kept.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "createAccessToken",
+    request_body = CreateToken,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The new token (shown once)", body = CreatedToken),
+        (status = 400, description = "Bad name, scope or lifetime", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot create tokens (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Too many active tokens (`too_many_tokens`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/users/me/tokens")]
+pub async fn create_token(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<CreateToken>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require_session()?;
+    let body = body.into_inner();
+    let name = body.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ApiError::invalid_request(
+            "name must be 1 to 100 characters.",
+        ));
+    }
+    if body.scopes.is_empty() {
+        return Err(ApiError::invalid_request(
+            "scopes must name at least one of games:read, games:write.",
+        ));
+    }
+    let mut scopes = Vec::new();
+    for s in &body.scopes {
+        let scope: Scope = s.parse().map_err(|_| {
+            ApiError::invalid_request(format!(
+                "Unknown scope \"{s}\": use games:read and/or games:write."
+            ))
+        })?;
+        if !scopes.contains(&scope) {
+            scopes.push(scope);
+        }
+    }
+    scopes.sort();
+    let days = body.expires_in_days.unwrap_or(30);
+    if !(1..=365).contains(&days) {
+        return Err(ApiError::invalid_request(
+            "expires_in_days must be from 1 to 365.",
+        ));
+    }
+    let id: String = random_bytes::<8>()?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
+    // The id is hex, so the first '_' after the prefix ends it.
+    let token = format!("{PAT_PREFIX}{id}_{secret}");
+    let at = store::now();
+    let row = AccessToken {
+        id,
+        user_id: caller.user_id.clone(),
+        name,
+        secret_hash: secret_hash(&secret),
+        scopes: scopes
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(" "),
+        created_at: at,
+        expires_at: at + chrono::Duration::days(i64::from(days)),
+        revoked_at: None,
+    };
+    let db = state.db.clone();
+    let stored = row.clone();
+    blocking(move || {
+        db.write(move |conn| -> Result<(), ApiError> {
+            let now = store::now();
+            let active = token_store::of_user(conn, &stored.user_id)?
+                .iter()
+                .filter(|t| t.active(now))
+                .count();
+            if active >= MAX_ACTIVE {
+                return Err(ApiError::conflict(
+                    "too_many_tokens",
+                    format!("You already have {MAX_ACTIVE} active tokens: revoke one first."),
+                ));
+            }
+            token_store::insert(conn, &stored).map_err(|e: StoreError| {
+                if e.is_foreign_key_violation() {
+                    super::accounts::unknown_user()
+                } else {
+                    e.into()
+                }
+            })
+        })
+    })
+    .await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(CreatedToken {
+        info: TokenView::of(&row),
+        token,
+    }))
+}
+
+/// Your personal access tokens, newest first (never the tokens themselves).
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "listAccessTokens",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Your tokens", body = TokenList),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/users/me/tokens")]
+pub async fn list_tokens(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    caller.require_session()?;
+    let db = state.db.clone();
+    let rows = blocking(move || {
+        let mut conn = db.conn()?;
+        Ok::<_, ApiError>(token_store::of_user(&mut conn, &caller.user_id)?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(TokenList {
+        tokens: rows.iter().map(TokenView::of).collect(),
+    }))
+}
+
+/// Revoke one of your personal access tokens: it stops working at once. Revoking a revoked
+/// token again is harmless.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "revokeAccessToken",
+    params(("id" = String, Path, description = "Token id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such token among yours", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/users/me/tokens/{id}")]
+pub async fn revoke_token(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require_session()?;
+    let db = state.db.clone();
+    let found = blocking(move || {
+        db.write(move |conn| -> Result<bool, ApiError> {
+            Ok(token_store::revoke(
+                conn,
+                &caller.user_id,
+                &id,
+                store::now(),
+            )?)
+        })
+    })
+    .await?;
+    if found {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::not_found(
+            "There is no access token with that id among yours.",
+        ))
+    }
+}

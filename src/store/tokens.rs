@@ -1,0 +1,79 @@
+//! Personal access tokens.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::access_tokens;
+use super::{DbConn, StoreError};
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = access_tokens)]
+pub struct AccessToken {
+    pub id: String,
+    pub user_id: String,
+    pub name: String,
+    /// SHA-256 (hex) of the token's secret part.
+    pub secret_hash: String,
+    /// Space-separated scopes.
+    pub scopes: String,
+    pub created_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+impl AccessToken {
+    /// Usable at `now`: neither revoked nor expired.
+    pub fn active(&self, now: NaiveDateTime) -> bool {
+        self.revoked_at.is_none() && now < self.expires_at
+    }
+}
+
+pub fn insert(conn: &mut DbConn, token: &AccessToken) -> Result<(), StoreError> {
+    diesel::insert_into(access_tokens::table)
+        .values(token)
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<AccessToken>, StoreError> {
+    Ok(access_tokens::table
+        .find(id)
+        .select(AccessToken::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// A user's tokens, newest first.
+pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<AccessToken>, StoreError> {
+    Ok(access_tokens::table
+        .filter(access_tokens::user_id.eq(user_id))
+        .order((access_tokens::created_at.desc(), access_tokens::id.desc()))
+        .select(AccessToken::as_select())
+        .load(conn)?)
+}
+
+/// Revoke a user's token now (a revoked one stays revoked). False when the user has no such
+/// token.
+pub fn revoke(
+    conn: &mut DbConn,
+    user_id: &str,
+    id: &str,
+    at: NaiveDateTime,
+) -> Result<bool, StoreError> {
+    let found = access_tokens::table
+        .filter(access_tokens::id.eq(id))
+        .filter(access_tokens::user_id.eq(user_id))
+        .count()
+        .get_result::<i64>(conn)?;
+    if found == 0 {
+        return Ok(false);
+    }
+    diesel::update(
+        access_tokens::table
+            .filter(access_tokens::id.eq(id))
+            .filter(access_tokens::revoked_at.is_null()),
+    )
+    .set(access_tokens::revoked_at.eq(Some(at)))
+    .execute(conn)?;
+    Ok(true)
+}

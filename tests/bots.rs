@@ -1,0 +1,393 @@
+//! For the people who build on us, over real HTTP: the text board, chat commands and
+//! personal access tokens.
+
+mod common;
+
+use common::*;
+
+/// A chosen 1-suit deal and its engine twin, so a test knows which moves are legal.
+async fn known_game(app: &TestApp, token: &str, deal: u64) -> (String, Game) {
+    let game = app
+        .new_game(token, json!({"suits": 1, "deal_number": deal}))
+        .await;
+    let engine = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+    (id(&game), engine)
+}
+
+async fn command(app: &TestApp, token: &str, game: &str, text: &str) -> Resp {
+    app.post(
+        &format!("/v1/games/{game}/commands"),
+        token,
+        json!({ "command": text }),
+    )
+    .await
+}
+
+async fn version(app: &TestApp, token: &str, game: &str) -> i64 {
+    let r = app.get(&format!("/v1/games/{game}"), token).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body["version"].as_i64().unwrap()
+}
+
+/// The first legal move (engine form) of `game`.
+fn first_move(game: &Game) -> (usize, usize, usize) {
+    game.legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move { from, to, count } => Some((from, to, count)),
+            _ => None,
+        })
+        .expect("a legal move")
+}
+
+#[actix_rt::test]
+async fn the_board_is_monospace_text_with_face_down_markers_and_no_hidden_card() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let (game, engine) = known_game(&app, &token, 11).await;
+    let r = app
+        .send(
+            "GET",
+            &format!("/v1/games/{game}/board"),
+            Some(&token),
+            &[("Accept", "text/plain")],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.header("content-type").unwrap().starts_with("text/plain"));
+    assert_eq!(r.header("etag").as_deref(), Some("\"0\""));
+    let lines: Vec<&str> = r.text.lines().collect();
+    assert!(
+        lines[0].starts_with("spider 1 suit · score 500 · stock 5 deals left · runs 0/8"),
+        "{}",
+        r.text
+    );
+    assert_eq!(lines[1], "   1   2   3   4   5   6   7   8   9  10");
+    // Six rows: five of face-down markers (and the face-up cards of the short columns),
+    // then the rest of the face-up cards.
+    assert_eq!(lines.len(), 2 + 6, "{}", r.text);
+    assert_eq!(r.text.matches("##").count(), 44);
+    // Exactly the ten face-up cards appear, where the engine has them.
+    for c in 0..10 {
+        let (down, up) = engine.column(c).unwrap();
+        let card = up[0].to_string();
+        let row = lines[2 + down];
+        let cell = &row.chars().skip(4 * c).take(4).collect::<String>();
+        assert_eq!(cell.trim(), card, "column {}: {}", c + 1, r.text);
+    }
+    // JSON on request.
+    let r = app
+        .send(
+            "GET",
+            &format!("/v1/games/{game}/board"),
+            Some(&token),
+            &[("Accept", "application/json")],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["version"], 0);
+    assert!(r.body["text"].as_str().unwrap().contains("##"));
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn every_command_form_plays_through_the_engine() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let (game, mut engine) = known_game(&app, &token, 11).await;
+
+    // `f t`: the group that fits.
+    let (from, to, count) = first_move(&engine);
+    let r = command(&app, &token, &game, &format!("{} {}", from + 1, to + 1)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    engine.apply(Action::Move { from, to, count }).unwrap();
+    assert_eq!(r.body["version"], 1);
+    assert_eq!(r.body["action"]["type"], "move");
+    assert_eq!(r.body["status"], "in_progress");
+    assert!(
+        r.body["message"].as_str().unwrap().starts_with("Moved "),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.body["board"], engine.view().to_text());
+
+    // `u`, then `f t c` with an explicit count, in plain text both ways.
+    let r = command(&app, &token, &game, "u").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["message"], "Took back the last move.");
+    engine.apply(Action::Undo).unwrap();
+    let r = app
+        .send(
+            "POST",
+            &format!("/v1/games/{game}/commands"),
+            Some(&token),
+            &[("Content-Type", "text/plain"), ("Accept", "text/plain")],
+            None,
+        )
+        .await;
+    // Asked for plain text, a refusal is plain text too.
+    assert_eq!(r.status, 400, "{}", r.text);
+    assert!(r.text.starts_with("The command is empty."), "{}", r.text);
+    let mut req = app
+        .client
+        .post(format!("{}/v1/games/{game}/commands", app.base))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .insert_header(("Content-Type", "text/plain"))
+        .insert_header(("Accept", "text/plain"));
+    req = req.timeout(std::time::Duration::from_secs(10));
+    let mut res = req
+        .send_body(format!("{} {} {}", from + 1, to + 1, count))
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let text = String::from_utf8(res.body().await.unwrap().to_vec()).unwrap();
+    engine.apply(Action::Move { from, to, count }).unwrap();
+    let (message, board) = text.split_once("\n\n").expect("message, blank line, board");
+    assert!(message.starts_with("Moved "), "{text}");
+    assert_eq!(board, engine.view().to_text());
+
+    // `c`: tap a card; `d`; `h`; `b`; `help`.
+    let auto = (0..10)
+        .find(|&c| engine.auto_move(c, None).is_ok())
+        .expect("a column with a move");
+    let expected = engine.auto_move(auto, None).unwrap();
+    let r = command(&app, &token, &game, &format!("{}", auto + 1)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    engine.apply(expected).unwrap();
+    assert_eq!(r.body["board"], engine.view().to_text());
+    let r = command(&app, &token, &game, "deal").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    engine.apply(Action::Deal).unwrap();
+    assert_eq!(r.body["action"]["type"], "deal");
+    assert_eq!(r.body["version"], 5);
+    for (text, has_message) in [("h", true), ("b", false), ("help", true), ("/HINT", true)] {
+        let r = command(&app, &token, &game, text).await;
+        assert_eq!(r.status, 200, "{text}: {}", r.text);
+        assert!(r.body["action"].is_null(), "{text} changes nothing");
+        assert_eq!(r.body["version"], 5);
+        assert_eq!(
+            r.body["message"].as_str().unwrap().is_empty(),
+            !has_message,
+            "{text}"
+        );
+        assert_eq!(r.body["board"], engine.view().to_text());
+    }
+
+    // Refusals: a reason, the unchanged board, nothing stored.
+    for (text, status, code) in [
+        ("fly away", 400, "unknown_command"),
+        ("3 7 2 1", 400, "unknown_command"),
+        ("   ", 400, "empty_command"),
+        ("1 1", 422, "same_column"),
+        ("0 3", 422, "no_such_column"),
+        ("42 1", 422, "no_such_column"),
+        ("1 2 9", 422, "not_enough_face_up"),
+    ] {
+        let r = command(&app, &token, &game, text).await;
+        r.problem(status, code);
+        if status == 422 {
+            assert_eq!(r.body["board"], engine.view().to_text(), "{text}");
+        }
+        assert_eq!(
+            version(&app, &token, &game).await,
+            5,
+            "{text} changed the game"
+        );
+    }
+    let r = app
+        .send(
+            "POST",
+            &format!("/v1/games/{game}/commands"),
+            Some(&token),
+            &[("Accept", "text/plain")],
+            Some(json!({"command": "1 1"})),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    assert!(
+        r.text
+            .starts_with("A card cannot be moved onto its own column."),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("\n\nspider 1 suit"), "{}", r.text);
+
+    let r = command(&app, &token, &game, "resign").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["status"], "resigned");
+    command(&app, &token, &game, "d")
+        .await
+        .problem(409, "game_over");
+    // Someone else's game does not exist for you.
+    let other = app.guest().await;
+    command(&app, &other, &game, "d")
+        .await
+        .problem(404, "not_found");
+    app.stop().await;
+}
+
+async fn make_token(app: &TestApp, session: &str, scopes: &[&str]) -> (String, String) {
+    let r = app
+        .post(
+            "/v1/users/me/tokens",
+            session,
+            json!({"name": "bot", "scopes": scopes, "expires_in_days": 7}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let token = r.body["token"].as_str().unwrap().to_string();
+    assert!(token.starts_with("spider_pat_"));
+    (r.body["id"].as_str().unwrap().to_string(), token)
+}
+
+#[actix_rt::test]
+async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
+    let app = spawn_app().await;
+    let session = app.guest().await;
+    let (read_id, read) = make_token(&app, &session, &["games:read"]).await;
+    let (write_id, write) = make_token(&app, &session, &["games:write"]).await;
+
+    // The list shows them, never the secrets.
+    let r = app.get("/v1/users/me/tokens", &session).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let tokens = r.body["tokens"].as_array().unwrap();
+    assert_eq!(tokens.len(), 2);
+    assert!(!r.text.contains(&read[12..]) && !r.text.contains(&write[12..]));
+    assert!(tokens
+        .iter()
+        .all(|t| t["active"] == true && t["name"] == "bot"));
+
+    // Write: create and play. Read: look, never touch.
+    let game = app.new_game(&write, json!({"suits": 1})).await;
+    let game = id(&game);
+    assert_eq!(
+        app.act(&write, &game, json!({"type": "deal"})).await.status,
+        200
+    );
+    assert_eq!(command(&app, &write, &game, "u").await.status, 200);
+    for path in [
+        format!("/v1/games/{game}"),
+        format!("/v1/games/{game}/board"),
+        format!("/v1/games/{game}/hint"),
+        format!("/v1/games/{game}/moves"),
+        format!("/v1/games/{game}/events"),
+        "/v1/users/me/games".to_string(),
+        "/v1/users/me/records".to_string(),
+        "/v1/me".to_string(),
+    ] {
+        let r = app.get(&path, &read).await;
+        assert_eq!(r.status, 200, "{path}: {}", r.text);
+    }
+    app.act(&read, &game, json!({"type": "deal"}))
+        .await
+        .problem(403, "insufficient_scope");
+    command(&app, &read, &game, "d")
+        .await
+        .problem(403, "insufficient_scope");
+    app.post("/v1/games", &read, json!({"suits": 1}))
+        .await
+        .problem(403, "insufficient_scope");
+    app.post("/v1/daily/games", &read, json!({"suits": 1}))
+        .await
+        .problem(403, "insufficient_scope");
+    assert_eq!(
+        version(&app, &session, &game).await,
+        2,
+        "refusals change nothing"
+    );
+
+    // Tokens cannot manage tokens.
+    app.post(
+        "/v1/users/me/tokens",
+        &write,
+        json!({"name": "x", "scopes": ["games:read"]}),
+    )
+    .await
+    .problem(403, "session_required");
+    app.get("/v1/users/me/tokens", &write)
+        .await
+        .problem(403, "session_required");
+
+    // Bad requests.
+    for body in [
+        json!({"name": "x", "scopes": ["games:admin"]}),
+        json!({"name": "x", "scopes": []}),
+        json!({"name": "", "scopes": ["games:read"]}),
+        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 0}),
+        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 366}),
+    ] {
+        app.post("/v1/users/me/tokens", &session, body)
+            .await
+            .problem(400, "invalid_request");
+    }
+    for bad in [
+        "spider_pat_nope",
+        "spider_pat_abc_def",
+        &format!("{write}x"),
+    ] {
+        app.get("/v1/users/me/games", bad)
+            .await
+            .problem(401, "invalid_token");
+    }
+
+    // Revoked: refused on the very next request. Someone else cannot revoke it.
+    let stranger = app.guest().await;
+    app.send(
+        "DELETE",
+        &format!("/v1/users/me/tokens/{write_id}"),
+        Some(&stranger),
+        &[],
+        None,
+    )
+    .await
+    .problem(404, "not_found");
+    let r = app
+        .send(
+            "DELETE",
+            &format!("/v1/users/me/tokens/{write_id}"),
+            Some(&session),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    app.get("/v1/users/me/games", &write)
+        .await
+        .problem(401, "invalid_token");
+    let again = app
+        .send(
+            "DELETE",
+            &format!("/v1/users/me/tokens/{write_id}"),
+            Some(&session),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(again.status, 204);
+
+    // Expired: refused once its time is up (moved into the past in the database).
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    {
+        use diesel::RunQueryDsl;
+        let mut conn = db.conn().unwrap();
+        diesel::sql_query(format!(
+            "UPDATE access_tokens SET expires_at = created_at WHERE id = '{read_id}'"
+        ))
+        .execute(&mut *conn)
+        .unwrap();
+    }
+    app.get("/v1/users/me/games", &read)
+        .await
+        .problem(401, "token_expired");
+    let r = app.get("/v1/users/me/tokens", &session).await;
+    let listed = r.body["tokens"].as_array().unwrap();
+    assert!(listed.iter().all(|t| t["active"] == false), "{}", r.text);
+    app.stop().await;
+}
