@@ -391,3 +391,168 @@ async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
     assert!(listed.iter().all(|t| t["active"] == false), "{}", r.text);
     app.stop().await;
 }
+
+/// Reads Server-Sent Events from a streaming response.
+struct Events<S> {
+    body: S,
+    buf: String,
+}
+
+impl<S> Events<S>
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
+{
+    /// The next event as (name, id, data), skipping comments; `None` when the stream ends.
+    async fn next(&mut self) -> Option<(String, i64, Value)> {
+        use futures_util::StreamExt;
+        loop {
+            if let Some(end) = self.buf.find("\n\n") {
+                let block: String = self.buf.drain(..end + 2).collect();
+                if block.starts_with(':') {
+                    continue;
+                }
+                let field = |name: &str| {
+                    block
+                        .lines()
+                        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                return Some((
+                    field("event"),
+                    field("id").parse().unwrap(),
+                    serde_json::from_str(&field("data")).unwrap(),
+                ));
+            }
+            let chunk =
+                actix_rt::time::timeout(std::time::Duration::from_secs(10), self.body.next())
+                    .await
+                    .expect("an event within 10 s")?;
+            self.buf.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+        }
+    }
+}
+
+async fn open_stream(
+    app: &TestApp,
+    token: &str,
+    game: &str,
+    last: Option<&str>,
+) -> Events<
+    awc::ClientResponse<
+        impl futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+            + Unpin,
+    >,
+> {
+    let mut req = app
+        .client
+        .get(format!("{}/v1/games/{game}/stream", app.base))
+        .insert_header(("Authorization", format!("Bearer {token}")));
+    if let Some(last) = last {
+        req = req.insert_header(("Last-Event-ID", last));
+    }
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(
+        res.headers().get("content-type").unwrap().to_str().unwrap(),
+        "text/event-stream"
+    );
+    Events {
+        body: res,
+        buf: String::new(),
+    }
+}
+
+#[actix_rt::test]
+async fn a_stream_follows_actions_from_this_instance_and_another() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let (game, _) = known_game(&app, &token, 11).await;
+    let mut events = open_stream(&app, &token, &game, None).await;
+    let (name, id, view) = events.next().await.unwrap();
+    assert_eq!((name.as_str(), id), ("view", 0));
+    assert_eq!(view["id"], game.as_str());
+    assert!(
+        view["deal_number"].is_string(),
+        "a chosen deal shows its number"
+    );
+
+    assert_eq!(
+        app.act(&token, &game, json!({"type": "deal"})).await.status,
+        200
+    );
+    let (name, id, data) = events.next().await.unwrap();
+    assert_eq!((name.as_str(), id), ("action", 1));
+    assert_eq!(data, json!({"seq": 1, "action": {"type": "deal"}}));
+    let (name, id, view) = events.next().await.unwrap();
+    assert_eq!((name.as_str(), id), ("view", 1));
+    assert_eq!(view["deals"], 1);
+
+    // A second instance on the same database: its appends reach this stream too.
+    let other = start(app.config.clone(), None).await;
+    assert_eq!(
+        other
+            .act(&token, &game, json!({"type": "undo"}))
+            .await
+            .status,
+        200
+    );
+    let (name, id, data) = events.next().await.unwrap();
+    assert_eq!((name.as_str(), id), ("action", 2));
+    assert_eq!(data["action"]["type"], "undo");
+    assert_eq!(events.next().await.unwrap().0, "view");
+    assert_eq!(
+        other
+            .act(&token, &game, json!({"type": "resign"}))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(events.next().await.unwrap().0, "action");
+    let (_, _, view) = events.next().await.unwrap();
+    assert_eq!(view["status"], "resigned");
+    let (name, id, data) = events.next().await.unwrap();
+    assert_eq!(
+        (name.as_str(), id, data),
+        ("end", 3, json!({"status": "resigned"}))
+    );
+    assert!(
+        events.next().await.is_none(),
+        "the stream closes after the end"
+    );
+
+    // Reconnecting with Last-Event-ID replays what was missed.
+    let mut again = open_stream(&app, &token, &game, Some("1")).await;
+    let names: Vec<(String, i64)> = [
+        again.next().await.unwrap(),
+        again.next().await.unwrap(),
+        again.next().await.unwrap(),
+        again.next().await.unwrap(),
+    ]
+    .into_iter()
+    .map(|(n, i, _)| (n, i))
+    .collect();
+    assert_eq!(
+        names,
+        [
+            ("action".into(), 2),
+            ("action".into(), 3),
+            ("view".into(), 3),
+            ("end".into(), 3)
+        ]
+    );
+
+    // Not yours, no token, a read-only access token is enough.
+    let stranger = app.guest().await;
+    app.get(&format!("/v1/games/{game}/stream"), &stranger)
+        .await
+        .problem(404, "not_found");
+    app.send("GET", &format!("/v1/games/{game}/stream"), None, &[], None)
+        .await
+        .problem(401, "unauthorized");
+    let (_, read) = make_token(&app, &token, &["games:read"]).await;
+    let mut by_token = open_stream(&app, &read, &game, None).await;
+    assert_eq!(by_token.next().await.unwrap().0, "view");
+    other.stop().await;
+    app.stop().await;
+}

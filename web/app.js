@@ -191,8 +191,12 @@ async function handleError(err) {
   state.selection = null;
   if (err.code === 'version_conflict' && state.game) {
     // Another tab or device played: show the game as it is now.
-    await loadGame(state.game.id, { quiet: true });
-    showMessage(`${err.message}`, 'error');
+    try {
+      await loadGame(state.game.id, { quiet: true });
+      showMessage(`${err.message} (The board now shows the game as it is.)`, 'error');
+    } catch (again) {
+      showMessage(again.message, 'error');
+    }
   } else if (err.status === 404 && state.game && err.code === 'not_found') {
     store.set('game', null);
   }
@@ -210,6 +214,7 @@ function setGame(view) {
   const finishedNow = before && before.id === view.id && before.status === 'in_progress' && view.status !== 'in_progress';
   if (finishedNow && view.status === 'won') showMessage(`You won with ${view.score} points!`, 'success');
   if (view.daily && (finishedNow || !before || before.id !== view.id)) refreshDaily();
+  else if (view.daily && state.today) renderDaily();
 }
 
 async function loadGame(id, { quiet = false } = {}) {
@@ -225,12 +230,24 @@ function chosenSettings() {
 function newGame() {
   return run(async () => {
     const { suits, variant } = chosenSettings();
+    const body = { suits, variant };
+    const dealInput = $('#deal-number');
+    const deal = dealInput.value.trim();
+    if (deal) {
+      if (!/^\d{1,20}$/.test(deal)) {
+        showMessage('A deal number is a whole number (leave it empty for a random deal).', 'error');
+        dealInput.focus();
+        return;
+      }
+      body.deal_number = deal; // as a string: exact past 2^53
+    }
     const { data } = await request('POST', '/v1/games', {
-      body: { suits, variant },
+      body,
       headers: { 'Idempotency-Key': randomKey() },
     });
     setGame(data);
-    showMessage(`New ${variantLabel(variant)} game, ${suits} suit${suits > 1 ? 's' : ''}. Good luck!`, 'info');
+    showMessage(`New ${variantLabel(variant)} game, ${suits} suit${suits > 1 ? 's' : ''}` +
+      `${deal ? `, deal #${data.deal_number ?? deal}` : ''}. Good luck!`, 'info');
   });
 }
 
@@ -362,7 +379,7 @@ async function refreshLeaderboard() {
     state.board = data;
   } catch (err) {
     state.board = null;
-    $('#lb-body').replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: err.message })));
+    $('#lb-body').replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: err.message })));
     return;
   }
   renderLeaderboard();
@@ -386,13 +403,15 @@ function renderDaily() {
     `${today.date} (UTC) · ${variantLabel(ch.variant)}, ${ch.suits} suit${ch.suits > 1 ? 's' : ''} · ` +
     `${ch.players} ranked player${ch.players === 1 ? '' : 's'} · ends in ${hours} h ${mins} min`;
 
-  for (const a of ch.your_attempts) {
-    const label = `${a.ranked ? 'Ranked' : 'Practice'}: ${statusLabel(a.status)}, ${a.score} points, ${a.runs_completed} runs`;
-    const current = state.game && state.game.id === a.game_id;
+  for (const attempt of ch.your_attempts) {
+    const current = state.game && state.game.id === attempt.game_id;
+    // The attempt on the table is fresher than the panel's last fetch.
+    const a = current ? { ...attempt, status: state.game.status, score: state.game.score, runs_completed: state.game.runs_completed } : attempt;
+    const label = `${a.ranked ? 'Ranked' : 'Practice'} · ${statusLabel(a.status)} · ${a.score} points · ${a.runs_completed} run${a.runs_completed === 1 ? '' : 's'}`;
     attempts.append(el('li', {},
       el('span', { text: label }),
-      current ? el('span', { class: 'muted', text: '(playing)' })
-        : el('button', { type: 'button', onclick: () => run(() => loadGame(a.game_id)), text: a.status === 'in_progress' ? 'Resume' : 'View' })));
+      current ? el('span', { class: 'muted', text: 'on the table' })
+        : el('button', { type: 'button', onclick: () => run(() => loadGame(attempt.game_id)), text: a.status === 'in_progress' ? 'Resume' : 'View' })));
   }
   const running = ch.your_attempts.find((a) => a.status === 'in_progress');
   btn.textContent = running ? 'Resume daily'
@@ -402,9 +421,12 @@ function renderDaily() {
 function renderLeaderboard() {
   const board = state.board;
   const body = $('#lb-body');
+  // Four figures do not fit the side panel: the last column follows the ranking measure.
+  const byMoves = (board ? board.by : $('#lb-by').value) === 'moves';
+  $('#lb-measure').textContent = byMoves ? 'Moves' : 'Time';
   $('#lb-title').textContent = board ? `Leaderboard ${board.date}` : 'Leaderboard';
   if (!board || board.entries.length === 0) {
-    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: 'No one has played today yet.' })));
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: 'No one has played today yet.' })));
     return;
   }
   const me = state.user;
@@ -415,11 +437,10 @@ function renderLeaderboard() {
     const mine = myNames.includes(e.player);
     return el('tr', { class: mine ? 'me' : undefined },
       el('td', { text: e.rank }),
-      el('td', { text: mine ? `${e.player} (you)` : e.player }),
+      el('td', { title: e.player }, e.player, mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
       el('td', { text: statusLabel(e.status) }),
       el('td', { text: e.score }),
-      el('td', { text: e.actions }),
-      el('td', { text: e.duration_ms == null ? '–' : formatDuration(e.duration_ms) }));
+      el('td', { text: byMoves ? e.actions : (e.duration_ms == null ? '–' : formatDuration(e.duration_ms)) }));
   }));
 }
 
@@ -744,6 +765,7 @@ function onPointerDown(ev) {
   if (ev.button !== 0 || !ev.isPrimary) return;
   const card = ev.target.closest('.card.face[data-column]');
   if (!card || !state.game || state.game.status !== 'in_progress') return;
+  if (drag) endDrag(); // a drag whose pointerup was lost (released outside the window)
   drag = {
     pointerId: ev.pointerId,
     startX: ev.clientX,
@@ -862,6 +884,7 @@ function init() {
   if (variant && ['spider', 'spiderette'].includes(variant)) $('#variant').value = variant;
 
   $('#new-game').addEventListener('click', newGame);
+  $('#deal-number').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') newGame(); });
   $('#daily-start').addEventListener('click', startDaily);
   $('#deal').addEventListener('click', () => act({ type: 'deal' }));
   $('#stock').addEventListener('click', () => act({ type: 'deal' }));

@@ -378,7 +378,7 @@ impl GameView {
         }
     }
 
-    fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
+    pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
         GameView::new(
             row,
             game,
@@ -1020,6 +1020,7 @@ pub async fn append_action(
         if let Attempt::Done(appended) = attempt {
             if let Appended::Applied { .. } = appended {
                 state.metrics.actions_applied.inc();
+                state.live.changed(id);
             }
             return Ok(appended);
         }

@@ -7,6 +7,7 @@ pub mod daily;
 pub mod error;
 pub mod games;
 pub mod identity;
+pub mod live;
 pub mod metrics;
 pub mod ops;
 pub mod ratelimit;
@@ -46,6 +47,8 @@ pub struct AppState {
     pub daily_secret: Vec<u8>,
     /// Hands out proven winnable deals and asks for more.
     pub winnable: crate::winnable::Prover,
+    /// Wakes live streams when this instance appends to a game.
+    pub live: live::Live,
 }
 
 /// Run blocking work (diesel, argon2) off the async workers.
@@ -137,6 +140,7 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(daily::leaderboard)
             .service(records::my_records)
             .service(records::leaderboard)
+            .service(live::stream)
             .service(chat::get_board)
             .service(chat::run_command)
             .service(tokens::create_token)
@@ -309,6 +313,7 @@ pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Se
             offset: config.calendar_offset,
         },
         daily_secret: config.daily_secret.clone().into_bytes(),
+        live: live::Live::new(),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

@@ -31,6 +31,11 @@ function eq<T>(actual: T, expected: T, what: string): void {
   check(actual === expected, `${what}: ${JSON.stringify(actual)} === ${JSON.stringify(expected)}`);
 }
 
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`;
+  return JSON.stringify(error ?? null);
+}
+
 /** The success body of a generated call, or a failure naming the call and its answer. */
 function ok<T>(
   what: string,
@@ -40,7 +45,7 @@ function ok<T>(
   const got = result.response?.status;
   if (got !== status || result.data === undefined) {
     throw new CheckFailed(
-      `${what}: expected ${status}, got ${got ?? 'no response'} ${JSON.stringify(result.error ?? null)}`,
+      `${what}: expected ${status}, got ${got ?? 'no response'} ${describe(result.error)}`,
     );
   }
   console.log(`  ok  ${what} -> ${got}`);
