@@ -144,8 +144,10 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             HintKind::FillColumn => (2, 0),
             _ => match sight.after(action, LOOKAHEAD, &mut nodes) {
                 Some(value) if value > now => (0, value - now),
-                // A hole is worth more than a move that gains nothing.
-                _ if matches!(action, Action::Move { to, .. } if game.column(to).is_some_and(|(_, up)| up.is_empty())) => {
+                // A hole is worth more than a move that gains nothing (unless it turns a card).
+                _ if kind != HintKind::TurnCard
+                    && matches!(action, Action::Move { to, .. } if game.column(to).is_some_and(|(_, up)| up.is_empty())) =>
+                {
                     continue
                 }
                 _ => (3, 0),
@@ -227,31 +229,36 @@ fn judge(
     if onto.is_none() && !turns {
         // Into a hole only to turn a card, or when the deal waits for the hole to be filled
         // (then a group that sits on no fitting parent goes, whole columns never).
-        if empties || parent.is_some_and(|p| top.fits_on(p)) {
+        let fits_parent = parent.is_some_and(|p| top.fits_on(p));
+        if empties {
             return None;
         }
-        if !must_fill {
-            // Worth it only when the look-ahead finds that the card it uncovers helps.
+        if must_fill {
+            // Any group but a whole column fills it; one that sits on no fitting parent first.
             return Some((
-                HintKind::Build,
-                -(count as i64),
+                HintKind::FillColumn,
+                -(count as i64) - if fits_parent { 100 } else { 0 },
                 format!(
-                    "Move {} from column {} into the empty column {}: it frees {} for building.",
+                    "Move {} from column {} into the empty column {}, so that you can deal.",
                     group_text(group),
                     from + 1,
-                    to + 1,
-                    parent.map(|p| p.to_string()).unwrap_or_default()
+                    to + 1
                 ),
             ));
         }
+        if fits_parent {
+            return None;
+        }
+        // Worth it only when the look-ahead finds that the card it uncovers helps.
         return Some((
-            HintKind::FillColumn,
+            HintKind::Build,
             -(count as i64),
             format!(
-                "Move {} from column {} into the empty column {}, so that you can deal.",
+                "Move {} from column {} into the empty column {}: it frees {} for building.",
                 group_text(group),
                 from + 1,
-                to + 1
+                to + 1,
+                parent.map(|p| p.to_string()).unwrap_or_default()
             ),
         ));
     }

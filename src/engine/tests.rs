@@ -823,6 +823,37 @@ fn hints_prefer_turning_a_card_then_in_suit_builds_then_builds_then_a_deal() {
 }
 
 #[test]
+fn hints_use_empty_columns_to_turn_cards_and_to_let_the_deal_go() {
+    // J♠ alone on a face-down card, a hole beside it, nothing else to do: turning the card
+    // is worth the hole.
+    let mut columns = vec![("Q♣ 3♦", "J♠"), ("", "")];
+    columns.extend(filler(8));
+    let game = spider(Rules::default(), &columns, &stock_cards_for(1));
+    let h = fresh_hint(&game);
+    assert_eq!(h.kind, HintKind::TurnCard, "{h:?}");
+    assert_eq!(h.action, Some(mv(0, 1, 1)));
+
+    // The deal waits for a hole, and every group sits on a parent it fits: one still has to
+    // go into the hole so that the deal can.
+    let mut columns = vec![("", "K♠ Q♥"), ("", ""), ("", "9♦ 8♣")];
+    columns.extend(filler(7));
+    let game = spider(Rules::default(), &columns, &stock_cards_for(1));
+    let h = fresh_hint(&game);
+    assert_eq!(h.kind, HintKind::FillColumn, "{h:?}");
+    assert!(
+        matches!(
+            h.action,
+            Some(Action::Move {
+                to: 1,
+                count: 1,
+                ..
+            })
+        ),
+        "{h:?}"
+    );
+}
+
+#[test]
 fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
     // 8♦ can go onto 9♣, freeing 10♦: a hint, unless that position was seen before.
     let game = spider(

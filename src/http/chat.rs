@@ -182,17 +182,17 @@ fn board_of(game: &Game) -> String {
 
 /// The board as monospace text for a chat message: a header line (variant, suits, score,
 /// deals left, runs), the column numbers, then one row per card depth with `##` for a
-/// face-down card and `..` for an empty column. `Accept: application/json` gets it wrapped
-/// in JSON.
+/// face-down card and `..` for an empty column. Send `Accept: text/plain` for the text
+/// itself; otherwise it comes wrapped in JSON.
 #[utoipa::path(
     tag = "chat",
     operation_id = "getBoard",
     params(("id" = String, Path, description = "Game id")),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
-        (status = 200, description = "The board", content(
-            (String = "text/plain", example = "spider 1 suit · score 500 · stock 5 deals left · runs 0/8\n   1   2   3   4   5   6   7   8   9  10\n  ##  ##  ##  ##  ##  ##  ##  ##  ##  ##\n  ...\n"),
+        (status = 200, description = "The board (JSON unless `Accept: text/plain`)", content(
             (BoardText = "application/json"),
+            (String = "text/plain", example = "spider 1 suit · score 500 · stock 5 deals left · runs 0/8\n   1   2   3   4   5   6   7   8   9  10\n  ##  ##  ##  ##  ##  ##  ##  ##  ##  ##\n  ...\n"),
         ), headers(("ETag" = String, description = "The game's version"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The token lacks the `games:read` scope", body = Problem, content_type = "application/problem+json"),
@@ -210,7 +210,7 @@ pub async fn get_board(
     let db = state.db.clone();
     let (row, game) = blocking(move || games::load(&db, &caller, &id)).await?;
     let text = board_of(&game);
-    Ok(if wants_text(&req, true) {
+    Ok(if wants_text(&req, false) {
         text_response(StatusCode::OK, Some(row.version), text)
     } else {
         let body = games::to_json(&BoardText {

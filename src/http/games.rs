@@ -29,6 +29,31 @@ pub enum VariantName {
     Spiderette,
 }
 
+/// Why a hint suggests its action, best first (see `HintView.kind`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKindName {
+    CompleteRun,
+    TurnCard,
+    EmptyColumn,
+    BuildInSuit,
+    Build,
+    Deal,
+    FillColumn,
+    Nothing,
+}
+
+/// How a game came to be (see `GameView.origin`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOrigin {
+    Random,
+    Chosen,
+    Daily,
+    Winnable,
+    Restart,
+}
+
 /// How hard a proven winnable deal is, from the solver's effort to prove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -220,6 +245,7 @@ pub struct CreateGame {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CardView {
     /// 1 (Ace) to 13 (King).
+    #[schema(minimum = 1, maximum = 13)]
     pub rank: u8,
     pub suit: SuitName,
     /// Short text form, e.g. `"10♥"`, `"K♠"`.
@@ -239,6 +265,7 @@ impl From<engine::Card> for CardView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ColumnView {
     /// Column number, from 1.
+    #[schema(minimum = 1, maximum = 10)]
     pub column: usize,
     /// How many face-down cards lie under the face-up ones.
     pub face_down: usize,
@@ -261,6 +288,7 @@ pub struct GameView {
     /// replay of an earlier game's deal). Random deals and ranked dailies count for
     /// leaderboards; chosen, winnable and replayed deals for personal records only; practice
     /// dailies for nothing.
+    #[schema(value_type = GameOrigin)]
     pub origin: String,
     /// Set for a daily challenge and its restarts.
     pub daily: Option<DailyTag>,
@@ -397,19 +425,32 @@ pub enum ActionRequest {
     /// Move the last `count` face-up cards of column `from` onto column `to`. Without
     /// `count`: the group that fits on the target's last card, or for an empty target the
     /// longest movable same-suit group.
+    #[schema(title = "MoveAction")]
     Move {
+        #[schema(minimum = 1, maximum = 10)]
         from: u32,
+        #[schema(minimum = 1, maximum = 10)]
         to: u32,
+        #[schema(minimum = 1, maximum = 13)]
         count: Option<u32>,
     },
     /// "Tap a card": move the cards at the end of `column` (the longest group that has
     /// somewhere to go, or `count` cards) to the best destination.
-    Auto { column: u32, count: Option<u32> },
+    #[schema(title = "AutoAction")]
+    Auto {
+        #[schema(minimum = 1, maximum = 10)]
+        column: u32,
+        #[schema(minimum = 1, maximum = 13)]
+        count: Option<u32>,
+    },
     /// Deal one card from the stock onto every column.
+    #[schema(title = "DealAction")]
     Deal,
     /// Take back the last move or deal.
+    #[schema(title = "UndoAction")]
     Undo,
     /// Give up the game.
+    #[schema(title = "ResignAction")]
     Resign,
 }
 
@@ -426,13 +467,20 @@ pub struct ActionBody {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ActionView {
+    #[schema(title = "MoveActionView")]
     Move {
+        #[schema(minimum = 1, maximum = 10)]
         from: usize,
+        #[schema(minimum = 1, maximum = 10)]
         to: usize,
+        #[schema(minimum = 1, maximum = 13)]
         count: usize,
     },
+    #[schema(title = "DealActionView")]
     Deal,
+    #[schema(title = "UndoActionView")]
     Undo,
+    #[schema(title = "ResignActionView")]
     Resign,
 }
 
@@ -742,7 +790,7 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
     tag = "games",
     operation_id = "createGame",
     request_body = CreateGame,
-    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing")),
+    params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and creates nothing")),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new game", body = GameView,
@@ -875,7 +923,10 @@ fn take_winnable(
 #[utoipa::path(
     tag = "games",
     operation_id = "getGame",
-    params(("id" = String, Path, description = "Game id")),
+    params(
+        ("id" = String, Path, description = "Game id"),
+        ("If-None-Match" = Option<String>, Header, nullable = false, description = "The ETag you have: 304 if the game has not changed"),
+    ),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The game", body = GameView,
@@ -1037,11 +1088,11 @@ pub async fn append_action(
 #[utoipa::path(
     tag = "games",
     operation_id = "playAction",
-    request_body = ActionBody,
+    request_body(content = ActionRequest, description = "The action. It may also carry `expected_version` (an integer): act only if the game is still at that version, like `If-Match`."),
     params(
         ("id" = String, Path, description = "Game id"),
-        ("If-Match" = Option<String>, Header, description = "Act only if the game's ETag is still this"),
-        ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and applies nothing twice"),
+        ("If-Match" = Option<String>, Header, nullable = false, description = "Act only if the game's ETag is still this"),
+        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and applies nothing twice"),
     ),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
@@ -1140,7 +1191,7 @@ pub struct HintView {
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
     /// first.
-    #[schema(example = "turn_card")]
+    #[schema(value_type = HintKindName, example = "turn_card")]
     pub kind: &'static str,
     /// One sentence for the player.
     #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]
@@ -1248,7 +1299,7 @@ pub async fn game_events(
     operation_id = "restartGame",
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key returns the first answer and creates nothing"),
+        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and creates nothing"),
     ),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(

@@ -152,7 +152,7 @@ impl Follow {
     operation_id = "streamGame",
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Last-Event-ID" = Option<String>, Header, description = "The last version received: actions after it are sent first"),
+        ("Last-Event-ID" = Option<String>, Header, nullable = false, description = "The last version received: actions after it are sent first"),
     ),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(

@@ -10,6 +10,7 @@ pub mod identity;
 pub mod live;
 pub mod metrics;
 pub mod ops;
+pub mod page;
 pub mod ratelimit;
 pub mod records;
 pub mod tokens;
@@ -68,8 +69,9 @@ where
             deals, moves validated by a rules engine, undo, Windows scoring. Every game is its deal \
             plus a log of accepted actions, replayed on each request. Errors are RFC 9457 problem \
             details with a stable `code`. Columns are numbered from 1.",
-        license(name = "MIT"),
+        license(name = "MIT", identifier = "MIT"),
     ),
+    servers((url = "/", description = "This server")),
     tags(
         (name = "auth", description = "Accounts and bearer tokens"),
         (name = "games", description = "Playing games"),
@@ -118,6 +120,68 @@ impl Modify for BearerScheme {
     }
 }
 
+/// Problems any operation may answer that its own annotation does not list: 429 from the
+/// rate limits on every `/v1` operation, and 413/415 on those that take a JSON body.
+struct CommonProblems;
+
+impl Modify for CommonProblems {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{header::HeaderBuilder, ContentBuilder, Ref, ResponseBuilder, Type};
+        let problem = |description: &str, retry: bool| {
+            let mut response = ResponseBuilder::new().description(description).content(
+                "application/problem+json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("Problem")))
+                    .build(),
+            );
+            if retry {
+                response = response.header(
+                    "Retry-After",
+                    HeaderBuilder::new()
+                        .schema(utoipa::openapi::ObjectBuilder::new().schema_type(Type::Integer))
+                        .description(Some("Seconds to wait"))
+                        .build(),
+                );
+            }
+            response.build()
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.starts_with("/v1/") {
+                continue;
+            }
+            let operations = [
+                item.get.as_mut(),
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.patch.as_mut(),
+                item.delete.as_mut(),
+            ];
+            for operation in operations.into_iter().flatten() {
+                let responses = &mut operation.responses.responses;
+                responses.entry("429".into()).or_insert_with(|| {
+                    problem(
+                        "Too many requests (`rate_limited`): wait `Retry-After` seconds",
+                        true,
+                    )
+                    .into()
+                });
+                let json_body = operation
+                    .request_body
+                    .as_ref()
+                    .is_some_and(|b| b.content.contains_key("application/json"));
+                if json_body {
+                    responses.entry("413".into()).or_insert_with(|| {
+                        problem("The body is too large (`payload_too_large`)", false).into()
+                    });
+                    responses.entry("415".into()).or_insert_with(|| {
+                        problem("The body is not JSON (`unsupported_media_type`)", false).into()
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// Every documented route. The OpenAPI document is collected from exactly these.
 fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
@@ -154,12 +218,15 @@ fn routes(cfg: &mut ServiceConfig) {
 
 /// The OpenAPI document of the routes above.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    App::new()
+    let mut doc = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
         .configure(routes)
         .split_for_parts()
-        .1
+        .1;
+    // The paths exist only now that the routes are collected.
+    CommonProblems.modify(&mut doc);
+    doc
 }
 
 /// Path templates and their methods, for telling 404 from 405.
@@ -364,6 +431,9 @@ pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Se
             .split_for_parts();
         app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
             .route("/docs", web::get().to(docs_redirect))
+            .route("/", web::get().to(page::index))
+            .route("/app.js", web::get().to(page::script))
+            .route("/style.css", web::get().to(page::style))
             .default_service(web::to(fallback))
             .wrap(from_fn(metrics::record))
             .wrap(cors(&origins))

@@ -17,6 +17,15 @@ use crate::store::{self, StoreError};
 /// Active tokens one user may hold.
 const MAX_ACTIVE: usize = 50;
 
+/// What a personal access token may do.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub enum ScopeName {
+    #[serde(rename = "games:read")]
+    GamesRead,
+    #[serde(rename = "games:write")]
+    GamesWrite,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[schema(example = json!({"name": "chat bot", "scopes": ["games:read", "games:write"], "expires_in_days": 30}))]
 pub struct CreateToken {
@@ -24,8 +33,10 @@ pub struct CreateToken {
     pub name: String,
     /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
     /// (create and play games; includes `games:read`).
+    #[schema(value_type = Vec<ScopeName>)]
     pub scopes: Vec<String>,
     /// Lifetime in days, 1–365 (default 30).
+    #[schema(minimum = 1, maximum = 365)]
     pub expires_in_days: Option<u32>,
 }
 
@@ -33,7 +44,7 @@ pub struct CreateToken {
 pub struct TokenView {
     pub id: String,
     pub name: String,
-    #[schema(example = json!(["games:read", "games:write"]))]
+    #[schema(value_type = Vec<ScopeName>, example = json!(["games:read", "games:write"]))]
     pub scopes: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
