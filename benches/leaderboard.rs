@@ -63,6 +63,8 @@ fn seed(db: &Db, n: usize, date: &str) {
                     finished_at: (i % 10 != 0).then(|| at(i)),
                     duration_ms: (i % 10 != 0).then(|| ms(i)),
                     difficulty: None,
+                    hints_allowed: true,
+                    race_id: None,
                 })
                 .collect();
             let bests: Vec<Record> = chunk

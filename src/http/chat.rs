@@ -342,6 +342,9 @@ pub async fn run_command(
             Command::Help => (GRAMMAR.to_string(), None, game),
             Command::Board => (String::new(), None, game),
             Command::Hint => {
+                if !row.hints_allowed {
+                    return Ok(refusal(&req, games::hints_disabled(), Some(board)));
+                }
                 let seen = engine::seen_positions(&game, &log);
                 (engine::hint(&game, &seen).reason, None, game)
             }

@@ -51,6 +51,7 @@ pub enum GameOrigin {
     Chosen,
     Daily,
     Winnable,
+    Race,
     Restart,
 }
 
@@ -294,6 +295,8 @@ pub struct GameView {
     pub daily: Option<DailyTag>,
     /// Set for a game dealt from a proven winnable deal (and its restarts).
     pub difficulty: Option<DifficultyName>,
+    /// False in a race room that turned hints off.
+    pub hints_allowed: bool,
     pub status: GameStatus,
     /// 500 − actions + 100 × runs completed (Windows scoring).
     pub score: i64,
@@ -324,6 +327,10 @@ pub struct GameView {
 /// a daily's once its day is over, a deal the player chose always, any other once the game
 /// is over.
 fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
+    if row.race_id.is_some() {
+        // Others may still be racing on the same deal.
+        return false;
+    }
     match row.daily_date() {
         Ok(Some(day)) => calendar.is_over(day),
         Ok(None) => row.deal_chosen || status.is_over(),
@@ -375,6 +382,7 @@ impl GameView {
                 .as_deref()
                 .and_then(|d| d.parse::<Difficulty>().ok())
                 .map(DifficultyName::from),
+            hints_allowed: row.hints_allowed,
             status: view.status.into(),
             score: view.score,
             actions: view.actions,
@@ -876,7 +884,7 @@ pub async fn create_game(
 
 /// A proven winnable deal for `spec`'s variant, suits and rule, taken from the cache. None
 /// waiting is a 503 that says when to come back; the prover is asked for more.
-fn take_winnable(
+pub(crate) fn take_winnable(
     state: &AppState,
     spec: &DealSpec,
     difficulty: Difficulty,
@@ -1214,6 +1222,7 @@ pub struct HintView {
             headers(("ETag" = String, description = "The game's version"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1230,6 +1239,9 @@ pub async fn hint(
         let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
             .ok_or_else(ApiError::game_not_found)?;
         drop(conn);
+        if !row.hints_allowed {
+            return Err(hints_disabled());
+        }
         let game = replay(&row, log.clone())?;
         let seen = engine::seen_positions(&game, &log);
         Ok((row.version, engine::hint(&game, &seen)))
@@ -1243,6 +1255,16 @@ pub async fn hint(
         suggest_undo: hint.suggest_undo,
     };
     Ok(json_response(StatusCode::OK, version, to_json(&body)?))
+}
+
+/// The refusal of a hint in a race room that turned hints off.
+pub(crate) fn hints_disabled() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "hints_disabled",
+        "Forbidden",
+        "Hints are off in this game's race room.",
+    )
 }
 
 /// The game's accepted actions with server timestamps: a replay.
@@ -1307,6 +1329,7 @@ pub async fn game_events(
             headers(("ETag" = String), ("Location" = String))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "A race game cannot be restarted (`race_game`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -1325,6 +1348,12 @@ pub async fn restart_game(
         game_store::owned(&mut conn, &user, &game_id)?.ok_or_else(ApiError::game_not_found)
     })
     .await?;
+    if old.race_id.is_some() {
+        return Err(ApiError::conflict(
+            "race_game",
+            "A race game cannot be restarted: everyone in the race plays one game of the deal.",
+        ));
+    }
     // One deal is never open twice: playing a copy would show the original's hidden cards.
     if !old.status()?.is_over() {
         append_action(&state, &caller, &id, None, None, ActionRequest::Resign).await?;

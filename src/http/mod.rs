@@ -11,6 +11,7 @@ pub mod live;
 pub mod metrics;
 pub mod ops;
 pub mod page;
+pub mod races;
 pub mod ratelimit;
 pub mod records;
 pub mod tokens;
@@ -77,6 +78,7 @@ where
         (name = "games", description = "Playing games"),
         (name = "daily", description = "The daily challenge: one deal a day for everyone"),
         (name = "records", description = "Personal records and all-time leaderboards"),
+        (name = "races", description = "Races: a party plays the same deal, with CPU opponents"),
         (name = "chat", description = "For chat bots: the board as text, and typed commands"),
         (name = "ops", description = "Health, readiness and metrics"),
     ),
@@ -207,6 +209,12 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(live::stream)
             .service(chat::get_board)
             .service(chat::run_command)
+            .service(races::create_race)
+            .service(races::get_race)
+            .service(races::join_race)
+            .service(races::start_race)
+            .service(races::quit_race)
+            .service(races::stream_race)
             .service(tokens::create_token)
             .service(tokens::list_tokens)
             .service(tokens::revoke_token),

@@ -168,6 +168,18 @@ impl RecordView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Records {
     pub records: Vec<RecordView>,
+    /// Race ratings per variant and suits (from ranked race rounds).
+    pub ratings: Vec<RatingView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingView {
+    pub variant: VariantName,
+    pub suits: u8,
+    /// Elo over pairwise race results; everyone starts at 1500.
+    pub rating: f64,
+    /// Ranked rounds played.
+    pub rounds: i32,
 }
 
 /// The caller's personal records per variant and suits.
@@ -188,16 +200,31 @@ pub async fn my_records(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
-    let rows = blocking(move || {
+    let (rows, ratings) = blocking(move || {
         let mut conn = db.conn()?;
-        Ok(records::for_user(&mut conn, &caller.user_id)?)
+        let rows = records::for_user(&mut conn, &caller.user_id)?;
+        let ratings = crate::store::races::ratings_of(&mut conn, &caller.user_id)?;
+        Ok::<_, ApiError>((rows, ratings))
     })
     .await?;
     let records = rows
         .into_iter()
         .map(RecordView::from_record)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(HttpResponse::Ok().json(Records { records }))
+    let ratings = ratings
+        .into_iter()
+        .map(|r| RatingView {
+            variant: if r.variant == "spiderette" {
+                VariantName::Spiderette
+            } else {
+                VariantName::Spider
+            },
+            suits: r.suits as u8,
+            rating: r.rating,
+            rounds: r.rounds,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(Records { records, ratings }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

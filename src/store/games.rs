@@ -41,6 +41,10 @@ pub struct GameRow {
     pub duration_ms: Option<i64>,
     /// `easy`, `normal` or `hard` for a game dealt from a proven winnable deal.
     pub difficulty: Option<String>,
+    /// False in a race room that turned hints off.
+    pub hints_allowed: bool,
+    /// The race this game is a seat's part of.
+    pub race_id: Option<String>,
 }
 
 /// What a game is dealt from.
@@ -132,6 +136,8 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
         finished_at: None,
         duration_ms: None,
         difficulty: origin.difficulty.map(str::to_string),
+        hints_allowed: true,
+        race_id: None,
     }
 }
 
@@ -156,6 +162,15 @@ pub fn create(
         remember(conn, &row.user_id, key, answer, row.created_at)?;
     }
     Ok(())
+}
+
+/// Any game by id (for the service's own bookkeeping, never for a caller's request).
+pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError> {
+    Ok(games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?)
 }
 
 /// The caller's game, or `None` when it does not exist or belongs to someone else.
@@ -270,6 +285,11 @@ fn encode(action: Action) -> String {
         Action::Undo => "U".into(),
         Action::Resign => "R".into(),
     }
+}
+
+/// A whole line of actions in compact form.
+pub fn encode_log(actions: &[Action]) -> String {
+    actions.iter().map(|&a| encode(a)).collect()
 }
 
 /// The actions of a compact log.

@@ -2,6 +2,7 @@
 
 pub mod daily;
 pub mod games;
+pub mod races;
 pub mod records;
 pub mod schema;
 pub mod tokens;

@@ -59,6 +59,7 @@ pub fn counting(origin: &str, ranked: bool) -> Counting {
         "daily" if ranked => Counting::Ranked,
         // A winnable deal was picked by its difficulty: a personal record, not a ranked one.
         "chosen" | "restart" | "winnable" => Counting::KnownDeal,
+        // Races have their own measure: ratings.
         _ => Counting::Nothing,
     }
 }

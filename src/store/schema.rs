@@ -34,6 +34,8 @@ diesel::table! {
         finished_at -> Nullable<Timestamp>,
         duration_ms -> Nullable<BigInt>,
         difficulty -> Nullable<Text>,
+        hints_allowed -> Bool,
+        race_id -> Nullable<Text>,
     }
 }
 
@@ -124,6 +126,71 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    races (id) {
+        id -> Text,
+        code -> Text,
+        host_id -> Text,
+        variant -> Text,
+        suits -> Integer,
+        difficulty -> Text,
+        time_limit_s -> Integer,
+        undo_allowed -> Bool,
+        hints_allowed -> Bool,
+        handicap -> Bool,
+        cpu_level -> Text,
+        ranked -> Bool,
+        idle_takeover_s -> Integer,
+        round -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    race_seats (race_id, seat) {
+        race_id -> Text,
+        seat -> Integer,
+        user_id -> Nullable<Text>,
+        name -> Text,
+        joined_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    race_rounds (race_id, round) {
+        race_id -> Text,
+        round -> Integer,
+        started_at -> Timestamp,
+        rated -> Bool,
+    }
+}
+
+diesel::table! {
+    race_entries (race_id, round, seat) {
+        race_id -> Text,
+        round -> Integer,
+        seat -> Integer,
+        deal_number -> BigInt,
+        difficulty -> Text,
+        streak -> Integer,
+        game_id -> Nullable<Text>,
+        cpu_line -> Nullable<Text>,
+        pace_ms -> Integer,
+        cpu_version -> Nullable<Integer>,
+        quit_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    ratings (user_id, variant, suits) {
+        user_id -> Text,
+        variant -> Text,
+        suits -> Integer,
+        rating -> Double,
+        rounds -> Integer,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(records -> users (user_id));
@@ -136,5 +203,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     records,
     daily_players,
     winnable_deals,
-    access_tokens
+    access_tokens,
+    races,
+    race_seats,
+    race_rounds,
+    race_entries,
+    ratings
 );

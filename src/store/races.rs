@@ -1,0 +1,296 @@
+//! Races: rooms, seats, rounds, each seat's entry in a round, and ratings.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{race_entries, race_rounds, race_seats, races, ratings};
+use super::{DbConn, StoreError};
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = races)]
+pub struct RaceRow {
+    pub id: String,
+    pub code: String,
+    pub host_id: String,
+    pub variant: String,
+    pub suits: i32,
+    pub difficulty: String,
+    pub time_limit_s: i32,
+    pub undo_allowed: bool,
+    pub hints_allowed: bool,
+    pub handicap: bool,
+    pub cpu_level: String,
+    pub ranked: bool,
+    pub idle_takeover_s: i32,
+    pub round: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = race_seats)]
+pub struct SeatRow {
+    pub race_id: String,
+    pub seat: i32,
+    /// `None` for a CPU.
+    pub user_id: Option<String>,
+    pub name: String,
+    pub joined_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = race_rounds)]
+pub struct RoundRow {
+    pub race_id: String,
+    pub round: i32,
+    pub started_at: NaiveDateTime,
+    pub rated: bool,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = race_entries)]
+pub struct EntryRow {
+    pub race_id: String,
+    pub round: i32,
+    pub seat: i32,
+    pub deal_number: i64,
+    pub difficulty: String,
+    pub streak: i32,
+    pub game_id: Option<String>,
+    pub cpu_line: Option<String>,
+    pub pace_ms: i32,
+    pub cpu_version: Option<i32>,
+    pub quit_at: Option<NaiveDateTime>,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = ratings)]
+pub struct RatingRow {
+    pub user_id: String,
+    pub variant: String,
+    pub suits: i32,
+    pub rating: f64,
+    pub rounds: i32,
+}
+
+pub fn insert(conn: &mut DbConn, race: &RaceRow, host: &SeatRow) -> Result<(), StoreError> {
+    diesel::insert_into(races::table)
+        .values(race)
+        .execute(conn)?;
+    diesel::insert_into(race_seats::table)
+        .values(host)
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn by_code(conn: &mut DbConn, code: &str) -> Result<Option<RaceRow>, StoreError> {
+    Ok(races::table
+        .filter(races::code.eq(code))
+        .select(RaceRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<RaceRow>, StoreError> {
+    Ok(races::table
+        .find(id)
+        .select(RaceRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn seats(conn: &mut DbConn, race_id: &str) -> Result<Vec<SeatRow>, StoreError> {
+    Ok(race_seats::table
+        .filter(race_seats::race_id.eq(race_id))
+        .order(race_seats::seat)
+        .select(SeatRow::as_select())
+        .load(conn)?)
+}
+
+/// Seat `user_id` (or a CPU) at the next free number, up to `max` seats; the seat it has if
+/// already seated. `None` when the race is full.
+pub fn add_seat(
+    conn: &mut DbConn,
+    race_id: &str,
+    user_id: Option<&str>,
+    name: &str,
+    max: usize,
+    at: NaiveDateTime,
+) -> Result<Option<i32>, StoreError> {
+    let all = seats(conn, race_id)?;
+    if let Some(existing) = user_id.and_then(|u| {
+        all.iter()
+            .find(|s| s.user_id.as_deref() == Some(u))
+            .map(|s| s.seat)
+    }) {
+        return Ok(Some(existing));
+    }
+    if all.len() >= max {
+        return Ok(None);
+    }
+    let seat = all.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+    diesel::insert_into(race_seats::table)
+        .values(&SeatRow {
+            race_id: race_id.to_string(),
+            seat,
+            user_id: user_id.map(str::to_string),
+            name: name.to_string(),
+            joined_at: at,
+        })
+        .execute(conn)?;
+    Ok(Some(seat))
+}
+
+pub fn round(
+    conn: &mut DbConn,
+    race_id: &str,
+    number: i32,
+) -> Result<Option<RoundRow>, StoreError> {
+    Ok(race_rounds::table
+        .find((race_id, number))
+        .select(RoundRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn entries(conn: &mut DbConn, race_id: &str, number: i32) -> Result<Vec<EntryRow>, StoreError> {
+    Ok(race_entries::table
+        .filter(race_entries::race_id.eq(race_id))
+        .filter(race_entries::round.eq(number))
+        .order(race_entries::seat)
+        .select(EntryRow::as_select())
+        .load(conn)?)
+}
+
+/// Start round `round.round` if the race is still at the round before it. False when
+/// another start got in first.
+pub fn start_round(
+    conn: &mut DbConn,
+    round: &RoundRow,
+    entries: &[EntryRow],
+) -> Result<bool, StoreError> {
+    let moved = diesel::update(
+        races::table
+            .filter(races::id.eq(&round.race_id))
+            .filter(races::round.eq(round.round - 1)),
+    )
+    .set(races::round.eq(round.round))
+    .execute(conn)?;
+    if moved != 1 {
+        return Ok(false);
+    }
+    diesel::insert_into(race_rounds::table)
+        .values(round)
+        .execute(conn)?;
+    for entry in entries {
+        diesel::insert_into(race_entries::table)
+            .values(entry)
+            .execute(conn)?;
+    }
+    Ok(true)
+}
+
+/// One seat's entry in one round.
+type EntryFilter = diesel::dsl::Filter<
+    diesel::dsl::Filter<
+        diesel::dsl::Filter<race_entries::table, diesel::dsl::Eq<race_entries::race_id, String>>,
+        diesel::dsl::Eq<race_entries::round, i32>,
+    >,
+    diesel::dsl::Eq<race_entries::seat, i32>,
+>;
+
+fn entry_filter(race_id: &str, number: i32, seat: i32) -> EntryFilter {
+    race_entries::table
+        .filter(race_entries::race_id.eq(race_id.to_string()))
+        .filter(race_entries::round.eq(number))
+        .filter(race_entries::seat.eq(seat))
+}
+
+/// Record the game made for a seat, unless one was already made (then false).
+pub fn set_game(
+    conn: &mut DbConn,
+    race_id: &str,
+    number: i32,
+    seat: i32,
+    game_id: &str,
+) -> Result<bool, StoreError> {
+    let n =
+        diesel::update(entry_filter(race_id, number, seat).filter(race_entries::game_id.is_null()))
+            .set(race_entries::game_id.eq(Some(game_id)))
+            .execute(conn)?;
+    Ok(n == 1)
+}
+
+pub fn set_quit(
+    conn: &mut DbConn,
+    race_id: &str,
+    number: i32,
+    seat: i32,
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
+    diesel::update(entry_filter(race_id, number, seat).filter(race_entries::quit_at.is_null()))
+        .set(race_entries::quit_at.eq(Some(at)))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn set_cpu_version(
+    conn: &mut DbConn,
+    race_id: &str,
+    number: i32,
+    seat: i32,
+    version: i32,
+) -> Result<(), StoreError> {
+    diesel::update(entry_filter(race_id, number, seat))
+        .set(race_entries::cpu_version.eq(Some(version)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Claim the rating of a finished round: true for exactly one caller.
+pub fn claim_rating(conn: &mut DbConn, race_id: &str, number: i32) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        race_rounds::table
+            .filter(race_rounds::race_id.eq(race_id))
+            .filter(race_rounds::round.eq(number))
+            .filter(race_rounds::rated.eq(false)),
+    )
+    .set(race_rounds::rated.eq(true))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+pub fn rating(
+    conn: &mut DbConn,
+    user_id: &str,
+    variant: &str,
+    suits: i32,
+) -> Result<Option<RatingRow>, StoreError> {
+    Ok(ratings::table
+        .find((user_id, variant, suits))
+        .select(RatingRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn ratings_of(conn: &mut DbConn, user_id: &str) -> Result<Vec<RatingRow>, StoreError> {
+    Ok(ratings::table
+        .filter(ratings::user_id.eq(user_id))
+        .order((ratings::variant, ratings::suits))
+        .select(RatingRow::as_select())
+        .load(conn)?)
+}
+
+pub fn save_rating(conn: &mut DbConn, row: &RatingRow) -> Result<(), StoreError> {
+    let updated = diesel::update(ratings::table.find((&row.user_id, &row.variant, row.suits)))
+        .set((
+            ratings::rating.eq(row.rating),
+            ratings::rounds.eq(row.rounds),
+        ))
+        .execute(conn)?;
+    if updated == 0 {
+        diesel::insert_into(ratings::table)
+            .values(row)
+            .execute(conn)?;
+    }
+    Ok(())
+}

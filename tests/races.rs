@@ -1,0 +1,413 @@
+//! Races over real HTTP: a party plays one deal, with CPU opponents, standings, the time
+//! limit and the 60-minute cutoff (with an injectable clock), stand-ins for idle players,
+//! ratings and the handicap.
+
+mod common;
+
+use common::*;
+
+async fn prover_app() -> TestApp {
+    spawn_with(|c| {
+        c.winnable_pool = 2;
+        c.winnable_prefill = vec![1];
+    })
+    .await
+}
+
+/// Another instance on the same database whose clock is `offset` away from real time.
+async fn instance_at(app: &TestApp, offset: chrono::Duration) -> TestApp {
+    let mut config = app.config.clone();
+    config.calendar_offset = offset;
+    config.winnable_pool = 0;
+    start(config, None).await
+}
+
+async fn create(app: &TestApp, token: &str, body: Value) -> Value {
+    let r = app.post("/v1/races", token, body).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    r.body
+}
+
+async fn join(app: &TestApp, token: &str, code: &str) -> Value {
+    let r = app
+        .post(&format!("/v1/races/{code}/join"), token, json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body
+}
+
+/// Start a round once the prover has deals ready (503 until then).
+async fn start_round(app: &TestApp, token: &str, code: &str) -> Value {
+    for _ in 0..600 {
+        let r = app
+            .post(&format!("/v1/races/{code}/start"), token, json!({}))
+            .await;
+        match r.status {
+            200 => return r.body,
+            503 => actix_rt::time::sleep(std::time::Duration::from_millis(100)).await,
+            _ => panic!("{}", r.text),
+        }
+    }
+    panic!("no deal within a minute");
+}
+
+async fn race(app: &TestApp, token: &str, code: &str) -> Value {
+    let r = app.get(&format!("/v1/races/{code}"), token).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body
+}
+
+/// The deal a seat plays, read from the database (the API never shows it during a race).
+fn seat_deal(app: &TestApp, code: &str, round: i32, seat: i64) -> u64 {
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let mut conn = db.conn().unwrap();
+    let race = spider::store::races::by_code(&mut conn, code)
+        .unwrap()
+        .unwrap();
+    let entries = spider::store::races::entries(&mut conn, &race.id, round).unwrap();
+    entries
+        .iter()
+        .find(|e| i64::from(e.seat) == seat)
+        .unwrap()
+        .deal_number as u64
+}
+
+async fn play(app: &TestApp, token: &str, game: &str, line: &[Action]) {
+    for (i, &action) in line.iter().enumerate() {
+        let r = app.act(token, game, api_action(action)).await;
+        assert_eq!(r.status, 200, "action {i}: {}", r.text);
+    }
+}
+
+fn place_of(view: &Value, seat: i64) -> &Value {
+    view["round"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["seat"] == seat)
+        .unwrap()
+}
+
+#[actix_rt::test]
+async fn three_humans_and_two_cpus_race_one_deal() {
+    let app = prover_app().await;
+    let (host, bob, carol) = (app.guest().await, app.guest().await, app.guest().await);
+    let room = create(
+        &app,
+        &host,
+        json!({"suits": 1, "cpu_players": 2, "undo": false, "hints": false, "ranked": true,
+               "handicap": true, "cpu_level": "hard"}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    assert_eq!(code.len(), 6);
+    assert_eq!(
+        room["seats"].as_array().unwrap().len(),
+        3,
+        "host and two CPUs"
+    );
+    assert!(room["round"].is_null());
+    // Join by code (any case); joining again keeps the seat.
+    let b = join(&app, &bob, &code.to_lowercase()).await;
+    assert_eq!(b["you"]["seat"], 4);
+    assert_eq!(join(&app, &bob, &code).await["you"]["seat"], 4);
+    assert_eq!(join(&app, &carol, &code).await["you"]["seat"], 5);
+    app.post(&format!("/v1/races/{code}/start"), &bob, json!({}))
+        .await
+        .problem(403, "not_host");
+
+    // The countdown: no cards anywhere yet.
+    let started = start_round(&app, &host, &code).await;
+    assert_eq!(started["round"]["state"], "countdown");
+    assert!(started["round"]["starts_in_ms"].as_i64().unwrap() > 0);
+    for token in [&host, &bob, &carol] {
+        let view = race(&app, token, &code).await;
+        assert!(view["you"]["game_id"].is_null(), "{view}");
+        let games = app.get("/v1/users/me/games", token).await;
+        assert_eq!(games.body["games"].as_array().unwrap().len(), 0);
+    }
+    app.post(&format!("/v1/races/{code}/start"), &host, json!({}))
+        .await
+        .problem(409, "round_in_progress");
+
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let mut games = Vec::new();
+    for token in [&host, &bob, &carol] {
+        let view = race(&app, token, &code).await;
+        assert_eq!(view["round"]["state"], "running");
+        let id = view["you"]["game_id"].as_str().unwrap().to_string();
+        let game = app.get(&format!("/v1/games/{id}"), token).await.body;
+        assert_eq!(game["origin"], "race");
+        assert!(
+            game["deal_number"].is_null(),
+            "no deal number during a race"
+        );
+        assert_eq!(game["hints_allowed"], false);
+        assert_eq!(game["rules"]["undo"], false);
+        games.push((id, game));
+    }
+    assert_eq!(
+        games[0].1["columns"], games[1].1["columns"],
+        "one deal for all"
+    );
+    assert_eq!(games[0].1["columns"], games[2].1["columns"]);
+    // Rejoining gives the same seat and game back.
+    assert_eq!(
+        race(&app, &bob, &code).await["you"]["game_id"],
+        games[1].0.as_str()
+    );
+
+    // The room's rules hold in the ordinary game endpoints.
+    let (host_game, bob_game, carol_game) = (&games[0].0, &games[1].0, &games[2].0);
+    app.get(&format!("/v1/games/{host_game}/hint"), &host)
+        .await
+        .problem(403, "hints_disabled");
+    let moves = app
+        .get(&format!("/v1/games/{host_game}/moves"), &host)
+        .await;
+    let first = moves.body["actions"][0].clone();
+    assert_eq!(app.act(&host, host_game, first).await.status, 200);
+    app.act(&host, host_game, json!({"type": "undo"}))
+        .await
+        .problem(422, "undo_disabled");
+    app.post(&format!("/v1/games/{host_game}/restart"), &host, json!({}))
+        .await
+        .problem(409, "race_game");
+
+    // Carol wins; Bob quits; the host is still playing.
+    let deal = seat_deal(&app, &code, 1, 5);
+    let engine = Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules {
+            undo: false,
+            ..Rules::default()
+        },
+        deal,
+    );
+    let line = winning_line(&engine).expect("a proven deal has a line");
+    play(&app, &carol, carol_game, &line).await;
+    let quit = app
+        .post(&format!("/v1/races/{code}/quit"), &bob, json!({}))
+        .await;
+    assert_eq!(quit.status, 200, "{}", quit.text);
+    let bob_view = app.get(&format!("/v1/games/{bob_game}"), &bob).await;
+    assert_eq!(bob_view.body["status"], "resigned");
+
+    let view = race(&app, &host, &code).await;
+    assert_eq!(view["round"]["state"], "running", "the host still plays");
+    let standings = view["round"]["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 5);
+    assert_eq!(standings[0]["seat"], 5);
+    assert_eq!(standings[0]["standing"], "finished");
+    assert_eq!(standings[0]["place"], 1);
+    assert_eq!(standings[0]["progress"], 1.0);
+    assert!(standings[0]["finished_ms"].as_i64().unwrap() > 0);
+    assert_eq!(standings[4]["seat"], 4);
+    assert_eq!(standings[4]["standing"], "quit");
+    for p in &standings[1..4] {
+        assert_eq!(p["standing"], "playing");
+    }
+    // Places among the players still playing follow their progress (ties share a place).
+    let mut last = (0, 2.0);
+    for p in &standings[1..4] {
+        let (place, progress) = (
+            p["place"].as_i64().unwrap(),
+            p["progress"].as_f64().unwrap(),
+        );
+        assert!(progress <= last.1);
+        assert!(place >= last.0);
+        if progress == last.1 {
+            assert_eq!(place, last.0, "equal progress, equal place");
+        }
+        last = (place, progress);
+    }
+
+    // The host quits: every human is done, the round is over and rated.
+    app.post(&format!("/v1/races/{code}/quit"), &host, json!({}))
+        .await;
+    let over = race(&app, &carol, &code).await;
+    assert_eq!(over["round"]["state"], "over");
+    let carol_rating = place_of(&over, 5)["rating"].as_f64().unwrap();
+    let bob_rating = place_of(&over, 4)["rating"].as_f64().unwrap();
+    assert!(carol_rating > 1500.0 && bob_rating < 1500.0, "{over}");
+    assert!(place_of(&over, 2)["rating"].is_null(), "CPUs are not rated");
+    let records = app.get("/v1/users/me/records", &carol).await;
+    assert_eq!(
+        records.body["ratings"][0]["rating"].as_f64(),
+        Some(carol_rating)
+    );
+    assert_eq!(records.body["ratings"][0]["rounds"], 1);
+    // Looking again rates nothing twice.
+    let again = race(&app, &bob, &code).await;
+    assert_eq!(place_of(&again, 5)["rating"].as_f64(), Some(carol_rating));
+
+    // CPU progress is computed, not played: two instances agree (at the 60-minute cutoff,
+    // where it no longer moves).
+    let later_a = instance_at(&app, chrono::Duration::minutes(90)).await;
+    let later_b = instance_at(&app, chrono::Duration::minutes(90)).await;
+    let a = race(&later_a, &host, &code).await;
+    let b = race(&later_b, &host, &code).await;
+    for seat in [2, 3] {
+        assert_eq!(place_of(&a, seat), place_of(&b, seat), "CPU seat {seat}");
+    }
+    later_a.stop().await;
+    later_b.stop().await;
+
+    // Play again: same party; the winner's deal is one level harder (handicap).
+    let next = start_round(&app, &host, &code).await;
+    assert_eq!(next["round"]["number"], 2);
+    assert_eq!(place_of(&next, 5)["difficulty"], "hard");
+    assert_eq!(place_of(&next, 4)["difficulty"], "normal");
+    assert_eq!(place_of(&next, 2)["difficulty"], "normal");
+    assert_ne!(seat_deal(&app, &code, 2, 5), seat_deal(&app, &code, 2, 4));
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn the_time_limit_and_the_sixty_minute_cutoff_follow_the_clock() {
+    let app = prover_app().await;
+    let player = app.guest().await;
+    // A room started by an instance whose clock runs two minutes behind: for the real
+    // clock, the round began two minutes ago, so a win now is past the 60-second limit.
+    let behind = instance_at(&app, -chrono::Duration::minutes(2)).await;
+    let room = create(
+        &behind,
+        &player,
+        json!({"suits": 1, "time_limit_seconds": 60}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    start_round(&behind, &player, &code).await;
+    let view = race(&app, &player, &code).await;
+    let game = view["you"]["game_id"].as_str().unwrap().to_string();
+    let deal = seat_deal(&app, &code, 1, 1);
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        deal,
+    ))
+    .unwrap();
+    play(&app, &player, &game, &line).await;
+    let view = race(&app, &player, &code).await;
+    let me = place_of(&view, 1);
+    assert_eq!(me["standing"], "finished_late", "{view}");
+    assert!(me["finished_ms"].as_i64().unwrap() > 60_000);
+    assert_eq!(view["round"]["state"], "over", "every human is done");
+    behind.stop().await;
+
+    // A room started more than 60 minutes ago: its results are fixed, and what is played now
+    // does not count.
+    let long_ago = instance_at(&app, -chrono::Duration::minutes(61)).await;
+    let room = create(&long_ago, &player, json!({"suits": 1, "cpu_players": 1})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    start_round(&long_ago, &player, &code).await;
+    let view = race(&app, &player, &code).await;
+    assert_eq!(view["round"]["state"], "over");
+    assert_eq!(view["round"]["elapsed_ms"], 3_600_000);
+    let game = view["you"]["game_id"].as_str().unwrap().to_string();
+    let deal = seat_deal(&app, &code, 1, 1);
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        deal,
+    ))
+    .unwrap();
+    play(&app, &player, &game, &line).await;
+    let view = race(&app, &player, &code).await;
+    let me = place_of(&view, 1);
+    assert_eq!(
+        me["standing"], "playing",
+        "a win after the cutoff does not count: {view}"
+    );
+    assert_eq!(me["runs_completed"], 0);
+    assert!(me["finished_ms"].is_null());
+    long_ago.stop().await;
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
+    let app = prover_app().await;
+    let (host, idle) = (app.guest().await, app.guest().await);
+    let room = create(
+        &app,
+        &host,
+        json!({"suits": 1, "idle_takeover_seconds": 30}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    join(&app, &idle, &code).await;
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let game = race(&app, &idle, &code).await["you"]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    race(&app, &host, &code).await;
+    // Five minutes on, nobody has acted: stand-ins play for both.
+    let later = instance_at(&app, chrono::Duration::minutes(5)).await;
+    let view = race(&later, &host, &code).await;
+    assert_eq!(place_of(&view, 2)["stand_in"], true, "{view}");
+    let after = app.get(&format!("/v1/games/{game}"), &idle).await.body;
+    let moved = after["version"].as_i64().unwrap();
+    assert!(
+        moved > 0,
+        "the stand-in made moves in the player's own game"
+    );
+    // The player is back: their own action ends the stand-in.
+    let moves = app.get(&format!("/v1/games/{game}/moves"), &idle).await;
+    let any = moves.body["actions"][0].clone();
+    assert_eq!(app.act(&idle, &game, any).await.status, 200);
+    let view = race(&app, &host, &code).await;
+    assert_eq!(place_of(&view, 2)["stand_in"], false, "{view}");
+    let now = app.get(&format!("/v1/games/{game}"), &idle).await.body;
+    assert_eq!(
+        now["version"].as_i64().unwrap(),
+        moved + 1,
+        "no stand-in move since"
+    );
+    later.stop().await;
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn bad_race_requests_are_refused() {
+    let app = spawn_app().await;
+    let host = app.guest().await;
+    for body in [
+        json!({"suits": 3}),
+        json!({"suits": 1, "cpu_players": 20}),
+        json!({"suits": 1, "time_limit_seconds": 5}),
+        json!({"suits": 1, "idle_takeover_seconds": 1}),
+    ] {
+        app.post("/v1/races", &host, body)
+            .await
+            .problem(400, "invalid_request");
+    }
+    app.get("/v1/races/NOPE42", &host)
+        .await
+        .problem(404, "not_found");
+    let room = create(&app, &host, json!({"suits": 1, "cpu_players": 19})).await;
+    let code = room["code"].as_str().unwrap();
+    let late = app.guest().await;
+    app.post(&format!("/v1/races/{code}/join"), &late, json!({}))
+        .await
+        .problem(409, "race_full");
+    app.post(&format!("/v1/races/{code}/quit"), &host, json!({}))
+        .await
+        .problem(409, "not_racing");
+    // No prover here and nothing cached: the start says so and changes nothing.
+    app.post(&format!("/v1/races/{code}/start"), &host, json!({}))
+        .await
+        .problem(503, "winnable_deal_unavailable");
+    assert!(race(&app, &host, code).await["round"].is_null());
+    app.stop().await;
+}
