@@ -121,6 +121,19 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         .await
         .problem(403, "not_host");
 
+    app.get(&format!("/v1/races/{code}/standings"), &host)
+        .await
+        .problem(404, "no_round");
+    // Follow the room live from here on.
+    let mut live = app
+        .client
+        .get(format!("{}/v1/races/{code}/stream", app.base))
+        .insert_header(("Authorization", format!("Bearer {carol}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(live.status().as_u16(), 200);
+
     // The countdown: no cards anywhere yet.
     let started = start_round(&app, &host, &code).await;
     assert_eq!(started["round"]["state"], "countdown");
@@ -156,6 +169,26 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         "one deal for all"
     );
     assert_eq!(games[0].1["columns"], games[2].1["columns"]);
+    // The stream sent the room before the start and again once it changed.
+    {
+        use futures_util::StreamExt;
+        let mut text = String::new();
+        while text.matches("event: race").count() < 2 {
+            let chunk = actix_rt::time::timeout(std::time::Duration::from_secs(10), live.next())
+                .await
+                .expect("a race event within 10 s")
+                .expect("the stream is open")
+                .unwrap();
+            text.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        assert!(text.contains("\"round\":null"), "{text}");
+        assert!(text.contains("\"number\":1"), "{text}");
+    }
+    let standings = app
+        .get(&format!("/v1/races/{code}/standings"), &carol)
+        .await;
+    assert_eq!(standings.status, 200, "{}", standings.text);
+    assert_eq!(standings.body["standings"].as_array().unwrap().len(), 5);
     // Rejoining gives the same seat and game back.
     assert_eq!(
         race(&app, &bob, &code).await["you"]["game_id"],

@@ -84,6 +84,15 @@ impl From<Difficulty> for DifficultyName {
     }
 }
 
+impl VariantName {
+    /// The variant stored as `name` (`spider` for anything unknown).
+    pub fn from_name(name: &str) -> VariantName {
+        name.parse::<engine::Variant>()
+            .map(VariantName::from)
+            .unwrap_or(VariantName::Spider)
+    }
+}
+
 impl From<VariantName> for engine::Variant {
     fn from(v: VariantName) -> Self {
         match v {

@@ -211,6 +211,7 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(chat::run_command)
             .service(races::create_race)
             .service(races::get_race)
+            .service(races::get_standings)
             .service(races::join_race)
             .service(races::start_race)
             .service(races::quit_race)

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::games::{self, ActionRequest, DifficultyName, VariantName};
-use super::identity::{Caller, MaybeCaller, Scope};
+use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
 use crate::engine::{self, Game, Rules, Status, Suits};
 use crate::race::{self, Progress, Standing};
@@ -225,11 +225,7 @@ fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
 
 fn settings(race: &RaceRow) -> RaceSettings {
     RaceSettings {
-        variant: if race.variant == "spiderette" {
-            VariantName::Spiderette
-        } else {
-            VariantName::Spider
-        },
+        variant: VariantName::from_name(&race.variant),
         suits: race.suits as u8,
         difficulty: difficulty_of(&race.difficulty).into(),
         time_limit_seconds: race.time_limit_s,
@@ -943,6 +939,38 @@ pub async fn get_race(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// The latest round's standings (as in the room view): finishers by time, those within
+/// the time limit first, then the rest by progress, then players who quit.
+#[utoipa::path(
+    tag = "races",
+    operation_id = "getRaceStandings",
+    params(("code" = String, Path, description = "Room code")),
+    security(("bearer" = []), ("token" = ["games:read"])),
+    responses(
+        (status = 200, description = "The round and its standings", body = RoundView),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race, or no round started yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/races/{code}/standings")]
+pub async fn get_standings(
+    state: web::Data<AppState>,
+    caller: Caller,
+    code: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
+    let view = look(&state, Some(&caller), &normalise(&code)).await?;
+    let round = view.round.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_round",
+            "Not found",
+            "This race has not started a round yet.",
+        )
+    })?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
 /// Take a seat (or get yours back: joining again is harmless). Up to 20 seats, CPUs
 /// included. A player who joins during a round plays from the next one.
 #[utoipa::path(
@@ -1206,15 +1234,9 @@ pub async fn quit_race(
 #[get("/races/{code}/stream")]
 pub async fn stream_race(
     state: web::Data<AppState>,
-    caller: MaybeCaller,
+    caller: Caller,
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = caller.0.ok_or_else(|| {
-        ApiError::unauthorized(
-            "unauthorized",
-            "This operation needs a bearer token: send `Authorization: Bearer <token>`.",
-        )
-    })?;
     caller.require(Scope::GamesRead)?;
     let code = normalise(&code);
     let first = look(&state, Some(&caller), &code).await?;

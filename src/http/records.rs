@@ -214,11 +214,7 @@ pub async fn my_records(
     let ratings = ratings
         .into_iter()
         .map(|r| RatingView {
-            variant: if r.variant == "spiderette" {
-                VariantName::Spiderette
-            } else {
-                VariantName::Spider
-            },
+            variant: VariantName::from_name(&r.variant),
             suits: r.suits as u8,
             rating: r.rating,
             rounds: r.rounds,
