@@ -9,6 +9,7 @@ COPY src src
 COPY migrations migrations
 COPY benches benches
 COPY openapi openapi
+COPY web web
 RUN cargo build --release --locked --bin spider
 
 # Runtime stage: a small Debian with libpq, a non-root user, the database in a volume.

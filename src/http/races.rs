@@ -21,9 +21,9 @@ use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
 use crate::engine::{self, Game, Rules, Status, Suits};
 use crate::race::{self, Progress, Standing};
-use crate::store;
 use crate::store::games::{self as game_store, DealSpec, GameRow, Origin};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
+use crate::store::{self, StoreError};
 use crate::winnable::Difficulty;
 
 // ---------------------------------------------------------------- Shapes
@@ -879,7 +879,7 @@ pub async fn create_race(
                 joined_at: at,
             };
             let stored = race.clone();
-            let written = st.db.write(move |conn| -> Result<(), ApiError> {
+            let written = st.db.write(move |conn| -> Result<(), StoreError> {
                 race_store::insert(conn, &stored, &host)?;
                 for i in 1..=cpus {
                     race_store::add_seat(
@@ -899,8 +899,11 @@ pub async fn create_race(
                     return view(&st, snap, Some(&caller.user_id), at, &Default::default());
                 }
                 // A code already in use: draw another.
-                Err(e) if e.status == StatusCode::INTERNAL_SERVER_ERROR => continue,
-                Err(e) => return Err(e),
+                Err(e) if e.is_unique_violation() => continue,
+                Err(e) if e.is_foreign_key_violation() => {
+                    return Err(super::accounts::unknown_user())
+                }
+                Err(e) => return Err(e.into()),
             }
         }
         Err(ApiError::internal(
