@@ -96,6 +96,31 @@ pub fn standings(mut seats: Vec<Progress>, time_limit_ms: i64) -> Vec<Place> {
     out
 }
 
+/// Where a round is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Countdown,
+    Running,
+    /// Every human finished or quit, or the cutoff passed: the results are fixed.
+    Over,
+}
+
+/// The phase of a round `elapsed_ms` after its start (negative during the countdown), given
+/// its standings and which seats are human.
+pub fn phase(elapsed_ms: i64, places: &[Place], human: impl Fn(i32) -> bool) -> Phase {
+    if elapsed_ms < 0 {
+        return Phase::Countdown;
+    }
+    let mut humans = places.iter().filter(|p| human(p.progress.seat)).peekable();
+    let any_human = humans.peek().is_some();
+    let humans_done = humans.all(|p| p.standing != Standing::Playing);
+    if elapsed_ms >= ROUND_CUTOFF_MS || (any_human && humans_done) {
+        Phase::Over
+    } else {
+        Phase::Running
+    }
+}
+
 /// Multiplayer Elo over pairwise results: each pair of players is one game, a better place
 /// a win, an equal place half a win. Returns the new ratings in the order given.
 pub fn elo(players: &[(f64, usize)]) -> Vec<f64> {
@@ -239,6 +264,36 @@ mod tests {
                 (7, 6, Standing::Playing),
                 (4, 7, Standing::Quit),
             ]
+        );
+    }
+
+    #[test]
+    fn a_round_is_over_when_every_human_is_done_or_at_the_cutoff() {
+        let places = standings(
+            vec![
+                p(1, 8, Some(1_000), false),
+                p(2, 2, None, true),
+                p(3, 4, None, false),
+            ],
+            600_000,
+        );
+        let humans_12 = |seat: i32| seat != 3;
+        assert_eq!(phase(-1, &places, humans_12), Phase::Countdown);
+        assert_eq!(
+            phase(5_000, &places, humans_12),
+            Phase::Over,
+            "seat 3 is a CPU"
+        );
+        assert_eq!(
+            phase(5_000, &places, |_| true),
+            Phase::Running,
+            "seat 3 still plays"
+        );
+        assert_eq!(phase(ROUND_CUTOFF_MS, &places, |_| true), Phase::Over);
+        assert_eq!(
+            phase(5_000, &places, |_| false),
+            Phase::Running,
+            "CPUs alone never end it"
         );
     }
 

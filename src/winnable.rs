@@ -11,7 +11,8 @@ use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::Duration;
 
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::{Game, Rules, Suits, Variant};
+use crate::engine::{Game, Suits};
+use crate::store::games::DealSpec;
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::Db;
 
@@ -39,18 +40,22 @@ pub fn difficulty(suits: Suits, nodes: u64) -> Difficulty {
 /// Proves deal `number` of `class`: its difficulty, positions searched and line length when
 /// it is winnable within the solver's default budget.
 pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
-    let variant: Variant = class.variant.parse().ok()?;
-    let suits = u8::try_from(class.suits)
-        .ok()
-        .and_then(|s| Suits::try_from(s).ok())?;
-    let rules = Rules {
-        undo: true,
-        empty_column_deal: class.empty_column_deal.parse().ok()?,
-    };
-    let game = Game::new(variant, suits, rules, number);
+    let spec = DealSpec::from_stored(
+        &class.variant,
+        class.suits,
+        true,
+        &class.empty_column_deal,
+        number,
+    )
+    .ok()?;
+    let game = Game::new(spec.variant, spec.suits, spec.rules, number);
     let report = solver::solve(&game, &Budget::default());
     match report.outcome {
-        Outcome::Solved(line) => Some((difficulty(suits, report.nodes), report.nodes, line.len())),
+        Outcome::Solved(line) => Some((
+            difficulty(spec.suits, report.nodes),
+            report.nodes,
+            line.len(),
+        )),
         Outcome::Unsolvable | Outcome::Unknown => None,
     }
 }

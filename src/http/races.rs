@@ -19,7 +19,7 @@ use super::error::{ApiError, Problem};
 use super::games::{self, ActionRequest, DifficultyName, VariantName};
 use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
-use crate::engine::{self, Game, Rules, Status, Suits};
+use crate::engine::{self, Game, Status, Suits};
 use crate::race::{self, Progress, Standing};
 use crate::store::games::{self as game_store, DealSpec, GameRow, Origin};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
@@ -193,34 +193,21 @@ fn difficulty_of(name: &str) -> Difficulty {
     name.parse().unwrap_or(Difficulty::Normal)
 }
 
-fn harder(d: Difficulty, steps: i32) -> Difficulty {
-    let all = Difficulty::ALL;
-    let at = all.iter().position(|&x| x == d).unwrap_or(1) as i32;
-    all[(at + steps).clamp(0, all.len() as i32 - 1) as usize]
-}
-
 fn race_not_found() -> ApiError {
     ApiError::not_found("There is no race with that code.")
 }
 
+/// The deal a race's seat plays: the room's variant and suits, its undo setting, the
+/// standard empty-column rule.
 fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
-    let variant = race
-        .variant
-        .parse()
-        .map_err(|_| ApiError::internal("race variant", &race.id))?;
-    let suits = u8::try_from(race.suits)
-        .ok()
-        .and_then(|s| Suits::try_from(s).ok())
-        .ok_or_else(|| ApiError::internal("race suits", &race.id))?;
-    Ok(DealSpec {
-        variant,
-        suits,
-        rules: Rules {
-            undo: race.undo_allowed,
-            empty_column_deal: engine::EmptyColumnDeal::Standard,
-        },
+    DealSpec::from_stored(
+        &race.variant,
+        race.suits,
+        race.undo_allowed,
+        engine::EmptyColumnDeal::Standard.name(),
         deal_number,
-    })
+    )
+    .map_err(|what| ApiError::internal("stored race", format!("{}: {what}", race.id)))
 }
 
 fn settings(race: &RaceRow) -> RaceSettings {
@@ -272,14 +259,14 @@ fn snapshot(db: &store::Db, code: &str) -> Result<Snapshot, ApiError> {
 /// card exists anywhere before the start).
 fn ensure_game(
     state: &AppState,
-    snap: &Snapshot,
+    race: &RaceRow,
     entry: &EntryRow,
     user_id: &str,
 ) -> Result<String, ApiError> {
     if let Some(id) = &entry.game_id {
         return Ok(id.clone());
     }
-    let spec = spec_of(&snap.race, entry.deal_number as u64)?;
+    let spec = spec_of(race, entry.deal_number as u64)?;
     let origin = Origin {
         kind: "race",
         deal_known: false,
@@ -293,8 +280,8 @@ fn ensure_game(
         spec,
         &origin,
     );
-    row.hints_allowed = snap.race.hints_allowed;
-    row.race_id = Some(snap.race.id.clone());
+    row.hints_allowed = race.hints_allowed;
+    row.race_id = Some(race.id.clone());
     let (race_id, round, seat) = (entry.race_id.clone(), entry.round, entry.seat);
     let made = row.clone();
     let claimed = state.db.write(move |conn| -> Result<bool, ApiError> {
@@ -485,14 +472,8 @@ async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<R
                 if let Some(entry) = snap.entries.iter().find(|e| e.seat == seat).cloned() {
                     if entry.game_id.is_none() {
                         let st = state.clone();
-                        let (snap_race, user) = (snap.race.clone(), caller.user_id.clone());
-                        let parts = Snapshot {
-                            race: snap_race,
-                            seats: Vec::new(),
-                            round: None,
-                            entries: Vec::new(),
-                        };
-                        let id = blocking(move || ensure_game(&st, &parts, &entry, &user)).await?;
+                        let (race, user) = (snap.race.clone(), caller.user_id.clone());
+                        let id = blocking(move || ensure_game(&st, &race, &entry, &user)).await?;
                         if let Some(e) = snap.entries.iter_mut().find(|e| e.seat == seat) {
                             e.game_id = Some(id);
                         }
@@ -514,15 +495,9 @@ async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<R
                     // A player who never came: the stand-in needs their game.
                     if entry.game_id.is_none() && at - started >= idle && entry.quit_at.is_none() {
                         let st = state.clone();
-                        let parts = Snapshot {
-                            race: snap.race.clone(),
-                            seats: Vec::new(),
-                            round: None,
-                            entries: Vec::new(),
-                        };
-                        let (e, u) = (entry.clone(), user.clone());
+                        let (race, e, u) = (snap.race.clone(), entry.clone(), user.clone());
                         entry.game_id =
-                            Some(blocking(move || ensure_game(&st, &parts, &e, &u)).await?);
+                            Some(blocking(move || ensure_game(&st, &race, &e, &u)).await?);
                     }
                     if stand_in(state, &snap.race, &entry, &user, started, at).await? {
                         stand_ins.insert(entry.seat);
@@ -568,8 +543,6 @@ fn view(
             let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
             let until = at.min(cutoff);
             let mut progress = Vec::new();
-            let mut humans_done = true;
-            let mut any_human = false;
             for entry in &snap.entries {
                 let seat = seat_of(entry.seat);
                 let human = seat.is_some_and(|s| s.user_id.is_some());
@@ -578,7 +551,6 @@ fn view(
                 let (runs, finished_ms, quit) = if at < started {
                     (0, None, false)
                 } else if human {
-                    any_human = true;
                     let game = match &entry.game_id {
                         Some(id) => load_game(&state.db, id)?,
                         None => None,
@@ -588,9 +560,6 @@ fn view(
                         None => (0, None, false),
                     };
                     let quit = resigned || entry.quit_at.is_some_and(|q| q <= until);
-                    if finished.is_none() && !quit {
-                        humans_done = false;
-                    }
                     (runs, finished, quit)
                 } else {
                     let line = game_store::decode(entry.cpu_line.as_deref().unwrap_or(""))?;
@@ -611,14 +580,13 @@ fn view(
                     quit,
                 });
             }
-            let state_now = if at < started {
-                RoundState::Countdown
-            } else if at >= cutoff || (any_human && humans_done) {
-                RoundState::Over
-            } else {
-                RoundState::Running
-            };
             let places = race::standings(progress, limit_ms);
+            let human = |seat: i32| seat_of(seat).is_some_and(|s| s.user_id.is_some());
+            let state_now = match race::phase(ms(at - started), &places, human) {
+                race::Phase::Countdown => RoundState::Countdown,
+                race::Phase::Running => RoundState::Running,
+                race::Phase::Over => RoundState::Over,
+            };
             if state_now == RoundState::Over && race.ranked {
                 rate(state, race, round, &snap.seats, &places)?;
             }
@@ -1116,7 +1084,7 @@ pub async fn start_race(
             } else {
                 0
             };
-            let level = harder(base, streak);
+            let level = base.harder(streak);
             let deal = if level == base {
                 base_deal
             } else {

@@ -56,27 +56,44 @@ pub struct DealSpec {
     pub deal_number: u64,
 }
 
-impl GameRow {
-    pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
-        let corrupt = |what: &str| StoreError::Corrupt(format!("game {}: {what}", self.id));
-        let variant = self.variant.parse().map_err(|_| corrupt("variant"))?;
-        let suits = u8::try_from(self.suits)
+impl DealSpec {
+    /// A deal as the database stores it (variant and rule by name, suits as a number);
+    /// `what` names the bad field.
+    pub fn from_stored(
+        variant: &str,
+        suits: i32,
+        undo: bool,
+        empty_column_deal: &str,
+        deal_number: u64,
+    ) -> Result<DealSpec, &'static str> {
+        let variant = variant.parse().map_err(|_| "variant")?;
+        let suits = u8::try_from(suits)
             .ok()
             .and_then(|s| Suits::try_from(s).ok())
-            .ok_or_else(|| corrupt("suits"))?;
-        let empty_column_deal = self
-            .empty_column_deal
-            .parse()
-            .map_err(|_| corrupt("empty_column_deal"))?;
+            .ok_or("suits")?;
+        let empty_column_deal = empty_column_deal.parse().map_err(|_| "empty_column_deal")?;
         Ok(DealSpec {
             variant,
             suits,
             rules: Rules {
-                undo: self.undo_allowed,
+                undo,
                 empty_column_deal,
             },
-            deal_number: self.deal_number as u64,
+            deal_number,
         })
+    }
+}
+
+impl GameRow {
+    pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
+        DealSpec::from_stored(
+            &self.variant,
+            self.suits,
+            self.undo_allowed,
+            &self.empty_column_deal,
+            self.deal_number as u64,
+        )
+        .map_err(|what| StoreError::Corrupt(format!("game {}: {what}", self.id)))
     }
 }
 

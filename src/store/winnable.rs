@@ -16,6 +16,12 @@ pub enum Difficulty {
 impl Difficulty {
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
 
+    /// `steps` levels harder (easier when negative), within easy to hard.
+    pub fn harder(self, steps: i32) -> Difficulty {
+        let at = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(1) as i32;
+        Difficulty::ALL[(at + steps).clamp(0, Difficulty::ALL.len() as i32 - 1) as usize]
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
