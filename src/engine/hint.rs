@@ -75,7 +75,7 @@ impl HintKind {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
     pub action: Option<Action>,
     pub kind: HintKind,
@@ -83,6 +83,9 @@ pub struct Hint {
     pub reason: String,
     /// When nothing useful is left: whether undo is available to suggest.
     pub suggest_undo: bool,
+    /// How sure a search over the unseen cards is: the share of sampled deals it won with
+    /// this action. `None` when the hint was chosen without such a search.
+    pub confidence: Option<f64>,
 }
 
 /// The visible positions a game has passed through, from its opening, given its log.
@@ -120,6 +123,7 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             kind: HintKind::Nothing,
             reason: "The game is over.".into(),
             suggest_undo: false,
+            confidence: None,
         };
     }
     // Ranked first by the RULES.md preference order (a run completed; a card turned or a
@@ -168,6 +172,7 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             kind,
             reason,
             suggest_undo: false,
+            confidence: None,
         },
         None => {
             let undo = game.can_undo();
@@ -180,6 +185,7 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
                     "No useful move or deal is left: you may resign.".into()
                 },
                 suggest_undo: undo,
+                confidence: None,
             }
         }
     }

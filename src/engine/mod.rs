@@ -1,5 +1,6 @@
 //! The rules of Spider and Spiderette (RULES.md). No I/O, no clock, no database, no HTTP.
 
+mod advisor;
 mod card;
 mod deal;
 mod game;
@@ -10,6 +11,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use advisor::{advise, Level};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
 pub use game::{
