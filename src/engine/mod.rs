@@ -1,6 +1,7 @@
 //! The rules of Spider and Spiderette (RULES.md). No I/O, no clock, no database, no HTTP.
 
 mod advisor;
+pub mod analysis;
 mod card;
 mod deal;
 mod game;
@@ -12,6 +13,7 @@ mod view;
 mod tests;
 
 pub use advisor::{advise, Level};
+pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
 pub use game::{
