@@ -1,5 +1,6 @@
 //! Persistence: one code base over SQLite (the embedded default) and Postgres.
 
+pub mod analyses;
 pub mod daily;
 pub mod games;
 pub mod races;

@@ -191,10 +191,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    game_analyses (game_id) {
+        game_id -> Text,
+        version -> Integer,
+        result -> Text,
+        nodes -> BigInt,
+        duration_ms -> BigInt,
+        computed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
+diesel::joinable!(game_analyses -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     games,
@@ -208,5 +220,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     race_seats,
     race_rounds,
     race_entries,
-    ratings
+    ratings,
+    game_analyses
 );
