@@ -60,6 +60,12 @@ enum Command {
         from: u64,
         #[arg(long, default_value_t = 200)]
         to: u64,
+        /// plain (the visible ranking alone), easy, normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Deals played at once (one per core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Write the OpenAPI document.
     Openapi {
@@ -115,9 +121,11 @@ fn main() -> ExitCode {
         variant,
         from,
         to,
+        level,
+        jobs,
     }) = &cli.command
     {
-        return match spider::solve_cli::hint_bot(*suits, variant, *from, *to) {
+        return match spider::solve_cli::hint_bot(*suits, variant, *from, *to, level, *jobs) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

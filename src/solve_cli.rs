@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::{EmptyColumnDeal, Game, Rules, Suits, Variant};
+use crate::engine::{self, EmptyColumnDeal, Game, Level, Rules, Suits, Variant};
 
 struct Row {
     deal: u64,
@@ -148,34 +148,117 @@ pub fn run(
 }
 
 /// `spider hint-bot`: the hint-following player over a range of deals; its win rate is the
-/// honest measure of hint quality.
-pub fn hint_bot(suits: u8, variant: &str, from: u64, to: u64) -> Result<(), String> {
+/// honest measure of hint quality. `level` is `plain` (the visible ranking alone, no search)
+/// or a search level. Each job plays one deal at a time on its own thread.
+pub fn hint_bot(
+    suits: u8,
+    variant: &str,
+    from: u64,
+    to: u64,
+    level: &str,
+    jobs: usize,
+) -> Result<(), String> {
     let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
     let variant: Variant = variant
         .parse()
         .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    let level: Option<Level> = match level {
+        "plain" => None,
+        other => Some(
+            other
+                .parse()
+                .map_err(|_| "level must be plain, easy, normal or hard".to_string())?,
+        ),
+    };
     if to < from {
         return Err("--to must not be below --from".into());
     }
     let started = Instant::now();
-    let mut won = 0;
-    let mut runs = 0;
-    for deal in from..=to {
-        let game = Game::new(variant, suits, Rules::default(), deal);
-        let end = crate::engine::play_by_hints(game, 2_000);
-        runs += end.runs_completed();
-        if end.status() == crate::engine::Status::Won {
-            won += 1;
+    let next = AtomicU64::new(from);
+    // Per deal: (deal, won, runs, actions, hint times).
+    let rows = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if deal > to {
+                    break;
+                }
+                let game = Game::new(variant, suits, Rules::default(), deal);
+                let mut times = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                let (end, line) = engine::follow(&game, 2_000, |game, log| {
+                    let t = Instant::now();
+                    let action = match level {
+                        Some(level) => engine::advise(game, log, level).action,
+                        None => {
+                            seen.insert(game.visible());
+                            engine::hint(game, &seen).action
+                        }
+                    };
+                    times.push(t.elapsed());
+                    action
+                });
+                let won = end.status() == engine::Status::Won;
+                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
+                rows.push((deal, won, end.runs_completed(), line.len(), times));
+                if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
+                    eprintln!(
+                        "deal {deal}: {} with {} runs after {} actions",
+                        if won { "won" } else { "lost" },
+                        end.runs_completed(),
+                        line.len()
+                    );
+                }
+            });
         }
-    }
-    let n = to - from + 1;
+    });
+    let rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+    let n = rows.len() as f64;
+    let won = rows.iter().filter(|r| r.1).count();
+    let runs: usize = rows.iter().map(|r| r.2).sum();
+    let mut times: Vec<Duration> = rows.iter().flat_map(|r| r.4.iter().copied()).collect();
+    times.sort();
+    let pick = |q: f64| {
+        times
+            .get(((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
+    let (low, high) = wilson(won as f64, n);
     println!(
-        "{} {} suit(s), deals {from}–{to}: won {won}/{n} ({:.1}%), mean runs completed {:.2}, {:.2?}",
+        "{} {} suit(s), level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints, {:.1?} in all",
         variant.name(),
         suits.count(),
-        100.0 * won as f64 / n as f64,
-        runs as f64 / n as f64,
+        level.map_or("plain", Level::name),
+        rows.len(),
+        100.0 * won as f64 / n,
+        100.0 * low,
+        100.0 * high,
+        runs as f64 / n,
+        pick(0.5),
+        pick(0.99),
+        times.len(),
         started.elapsed()
     );
+    let mut lost: Vec<u64> = rows.iter().filter(|r| !r.1).map(|r| r.0).collect();
+    lost.sort_unstable();
+    if !lost.is_empty() && lost.len() <= 60 {
+        let text: Vec<String> = lost.iter().map(u64::to_string).collect();
+        println!("lost: {}", text.join(", "));
+    }
     Ok(())
+}
+
+/// The Wilson score interval for `k` successes in `n` trials, at 95%.
+fn wilson(k: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.96f64;
+    let p = k / n;
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z * z / n;
+    ((centre - spread) / scale, (centre + spread) / scale)
 }

@@ -1,15 +1,24 @@
 //! Hints that search over what the player cannot see (SOLVER-NOTES.md, sections 7–9).
 //!
 //! The search never takes a [`Game`]: it takes an [`Observation`], built from what the
-//! player has seen (the position's face-up cards, counts of face-down cards, the stock's
-//! size, the removed runs, and cards the player saw before an undo hid them again). The
-//! unseen cards are known as a multiset; the search samples orderings of them and picks the
-//! action that does best across the samples.
+//! player has seen (the face-up cards, the counts of face-down cards, the stock's size, the
+//! removed runs, and the cards an undo turned face down again or put back in the stock after
+//! the player saw them). The unseen cards are known as a multiset; every ordering of them
+//! that fits the observation is equally likely, so the search samples such orderings
+//! (determinization), plays each candidate action in every sample and looks ahead from there
+//! with full information about that sample, and picks the action that does best across the
+//! samples (hindsight optimisation). The samples are seeded from the visible history, so the
+//! same visible game always gets the same hint.
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{Action, Game};
-use super::hint::{hint, seen_positions, Hint};
+use super::card::{Card, Suit};
+use super::deal::{fresh_deck, Suits, Variant};
+use super::game::{Action, Column, Game, Position, Rules, Status};
+use super::hint::{nothing, options, seen_positions, Hint, Visible};
+use super::solver::{Determinized, ProbeBudget};
 
 /// How hard the search thinks: the same search with a bigger budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -30,6 +39,38 @@ impl Level {
             Level::Hard => "hard",
         }
     }
+
+    fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget {
+                samples: 3,
+                candidates: 10,
+                probe: ProbeBudget {
+                    width: 8,
+                    depth: 400,
+                    nodes: 15_000,
+                },
+            },
+            Level::Normal => Budget {
+                samples: 8,
+                candidates: 16,
+                probe: ProbeBudget {
+                    width: 32,
+                    depth: 400,
+                    nodes: 100_000,
+                },
+            },
+            Level::Hard => Budget {
+                samples: 10,
+                candidates: 20,
+                probe: ProbeBudget {
+                    width: 64,
+                    depth: 400,
+                    nodes: 250_000,
+                },
+            },
+        }
+    }
 }
 
 impl std::str::FromStr for Level {
@@ -42,9 +83,302 @@ impl std::str::FromStr for Level {
     }
 }
 
+/// What one search may spend.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    /// Sampled orderings of the unseen cards.
+    samples: usize,
+    /// The best-looking candidate actions searched (by the visible ranking).
+    candidates: usize,
+    /// The look-ahead from each candidate in each sample.
+    probe: ProbeBudget,
+}
+
+/// A slot that holds a face-down or stock card: the card, if the player has seen it.
+type Slot = Option<Card>;
+
+/// Everything the player has seen of a game, and nothing else.
+#[derive(Clone, Debug)]
+pub struct Observation {
+    variant: Variant,
+    suits: Suits,
+    rules: Rules,
+    status: Status,
+    can_undo: bool,
+    /// Per column: its face-down slots bottom first, then its face-up cards.
+    columns: Vec<(Vec<Slot>, Vec<Card>)>,
+    /// The stock, the next card to deal last.
+    stock: Vec<Slot>,
+    removed: Vec<Suit>,
+    /// The cards in the slots the player has not seen, as a multiset (sorted).
+    unseen: Vec<Card>,
+    /// Visible positions already passed through: a hint never leads back to one.
+    seen: HashSet<Visible>,
+    /// A hash of the visible history, the sampler's seed.
+    seed: u64,
+}
+
+impl Observation {
+    /// What the player of `game`, whose accepted actions were `log`, has seen.
+    pub fn new(game: &Game, log: &[Action]) -> Observation {
+        let position = game.position();
+        let (known_down, known_stock) = game.known_hidden();
+        let mut seed = Mix::new(0x5350_4944_4552);
+        for action in log {
+            seed.action(*action);
+        }
+        let columns: Vec<(Vec<Slot>, Vec<Card>)> = position
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, column)| {
+                let down = column.face_down;
+                let known = usize::from(known_down.get(i).copied().unwrap_or(0)).min(down);
+                let slots = column.cards[..down]
+                    .iter()
+                    .enumerate()
+                    .map(|(at, &card)| (at >= down - known).then_some(card))
+                    .collect::<Vec<_>>();
+                let up = column.face_up().to_vec();
+                seed.word(down as u64);
+                for card in slots.iter().flatten().chain(&up) {
+                    seed.card(*card);
+                }
+                seed.word(0xff);
+                (slots, up)
+            })
+            .collect();
+        let stock_len = position.stock.len();
+        let known = known_stock.min(stock_len);
+        let stock: Vec<Slot> = position
+            .stock
+            .iter()
+            .enumerate()
+            .map(|(at, &card)| (at >= stock_len - known).then_some(card))
+            .collect();
+        seed.word(stock_len as u64);
+        for card in stock.iter().flatten() {
+            seed.card(*card);
+        }
+        // The unseen multiset: the whole deck less every card the player knows the place of.
+        let mut unseen = fresh_deck(game.variant(), game.suits());
+        let mut take = |card: Card| {
+            if let Some(at) = unseen.iter().position(|&c| c == card) {
+                unseen.swap_remove(at);
+            }
+        };
+        for (slots, up) in &columns {
+            slots.iter().flatten().chain(up).for_each(|&c| take(c));
+        }
+        stock.iter().flatten().for_each(|&c| take(c));
+        for &suit in &position.removed {
+            for rank in super::card::Rank::all() {
+                take(Card::new(rank, suit));
+            }
+        }
+        unseen.sort_by_key(|c| (c.suit as u8, c.rank.value()));
+        Observation {
+            variant: game.variant(),
+            suits: game.suits(),
+            rules: game.rules(),
+            status: game.status(),
+            can_undo: game.can_undo(),
+            columns,
+            stock,
+            removed: position.removed.clone(),
+            unseen,
+            seen: seen_positions(game, log),
+            seed: seed.finish(),
+        }
+    }
+
+    /// The known face-down cards of `column`, bottom first (tests).
+    #[cfg(test)]
+    pub(crate) fn known_down(&self, column: usize) -> Vec<Card> {
+        self.columns[column].0.iter().flatten().copied().collect()
+    }
+
+    /// The known stock cards, the next to deal last (tests).
+    #[cfg(test)]
+    pub(crate) fn known_stock(&self) -> Vec<Card> {
+        self.stock.iter().flatten().copied().collect()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn unseen_len(&self) -> usize {
+        self.unseen.len()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn unseen_count(&self, card: Card) -> usize {
+        self.unseen.iter().filter(|&&c| c == card).count()
+    }
+
+    /// A game with this observation's visible cards and one ordering of the unseen ones.
+    fn sample(&self, rng: &mut Rng) -> Game {
+        let mut unseen = self.unseen.clone();
+        for i in (1..unseen.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            unseen.swap(i, j);
+        }
+        let mut fill = unseen.into_iter();
+        let mut next = |slot: &Slot| slot.or_else(|| fill.next());
+        let columns = self
+            .columns
+            .iter()
+            .map(|(slots, up)| {
+                let mut cards: Vec<Card> = slots.iter().filter_map(&mut next).collect();
+                cards.extend_from_slice(up);
+                Column {
+                    face_down: slots.len(),
+                    cards,
+                }
+            })
+            .collect();
+        let stock = self.stock.iter().filter_map(&mut next).collect();
+        let mut game = Game::from_position(
+            self.variant,
+            self.suits,
+            self.rules,
+            Position {
+                columns,
+                stock,
+                removed: self.removed.clone(),
+            },
+        );
+        if self.status != Status::InProgress {
+            game.set_status(self.status);
+        }
+        game
+    }
+}
+
 /// The hint for `game`, whose accepted actions so far are `log`, at `level`.
 pub fn advise(game: &Game, log: &[Action], level: Level) -> Hint {
-    let _ = level;
-    let seen = seen_positions(game, log);
-    hint(game, &seen)
+    search(&Observation::new(game, log), level)
+}
+
+/// The hint from what the player has seen: the candidate actions the visible ranking keeps,
+/// each played in the same sampled deals and looked ahead from; the one with the best total
+/// wins (a won sample counts far above any score), ties to the visible ranking.
+pub fn search(observation: &Observation, level: Level) -> Hint {
+    let budget = level.budget();
+    let mut rng = Rng(observation.seed | 1);
+    // Any filling gives the same visible ranking: it reads face-up cards only.
+    let shown = observation.sample(&mut rng);
+    let mut ranked = options(&shown, &observation.seen);
+    let undo_hint = |mut hint: Hint| {
+        hint.suggest_undo = hint.action.is_none()
+            && observation.can_undo
+            && observation.status == Status::InProgress;
+        if hint.suggest_undo {
+            hint.reason = "No useful move is left: try undoing your last moves.".into();
+        }
+        hint
+    };
+    if ranked.is_empty() {
+        return undo_hint(nothing(&shown));
+    }
+    ranked.truncate(budget.candidates);
+    let mut totals = vec![0i64; ranked.len()];
+    let mut wins = vec![0usize; ranked.len()];
+    if ranked.len() > 1 {
+        let roots: Vec<Action> = ranked.iter().map(|c| c.action).collect();
+        for _ in 0..budget.samples {
+            let deal = Determinized::new(&observation.sample(&mut rng));
+            for (i, probe) in deal.plan(&roots, budget.probe).iter().enumerate() {
+                if probe.won {
+                    wins[i] += 1;
+                    totals[i] += WON - probe.depth as i64 * 1_000;
+                } else {
+                    totals[i] += i64::from(probe.best);
+                }
+            }
+        }
+    }
+    // The first best total: ties go to the visible ranking.
+    let mut best = 0;
+    for i in 1..ranked.len() {
+        if totals[i] > totals[best] {
+            best = i;
+        }
+    }
+    let chosen = ranked.swap_remove(best);
+    Hint {
+        action: Some(chosen.action),
+        kind: chosen.kind,
+        reason: chosen.reason,
+        suggest_undo: false,
+        confidence: (totals.len() > 1).then(|| wins[best] as f64 / budget.samples as f64),
+    }
+}
+
+/// The hint-following player: from `game`, takes `choose`'s action every time (given the
+/// game and its log so far), never undoes, and stops when it has nothing to suggest, the game
+/// is over or `max_actions` were played. Returns the end of the game and the line played.
+pub fn follow(
+    game: &Game,
+    max_actions: usize,
+    mut choose: impl FnMut(&Game, &[Action]) -> Option<Action>,
+) -> (Game, Vec<Action>) {
+    let mut game = game.clone();
+    let mut line = Vec::new();
+    while line.len() < max_actions && game.status() == Status::InProgress {
+        let Some(action) = choose(&game, &line).filter(|a| *a != Action::Undo) else {
+            break;
+        };
+        if game.apply(action).is_err() {
+            break;
+        }
+        line.push(action);
+    }
+    (game, line)
+}
+
+/// A won sample's worth: above any position score.
+const WON: i64 = 1_000_000;
+
+/// splitmix64 steps: the sampler's generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// A stable hash of the visible history (the same in every build and on every machine).
+struct Mix(u64);
+
+impl Mix {
+    fn new(seed: u64) -> Mix {
+        Mix(seed)
+    }
+
+    fn word(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn card(&mut self, card: Card) {
+        self.word(u64::from(card.rank.value()) | (card.suit as u64) << 8);
+    }
+
+    fn action(&mut self, action: Action) {
+        match action {
+            Action::Move { from, to, count } => {
+                self.word(1 | (from as u64) << 8 | (to as u64) << 16 | (count as u64) << 24)
+            }
+            Action::Deal => self.word(2),
+            Action::Undo => self.word(3),
+            Action::Resign => self.word(4),
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        Rng(self.0).next()
+    }
 }

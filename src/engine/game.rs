@@ -312,6 +312,11 @@ pub struct Game {
     moves: u32,
     deals: u32,
     undos: u32,
+    /// Per column, how many of the top face-down cards the player has seen (face up before
+    /// an undo turned them down again). Face-down cards only come and go at the top.
+    known_down: Vec<u8>,
+    /// How many of the next stock cards the player has seen (dealt before an undo).
+    known_stock: usize,
 }
 
 impl Game {
@@ -349,7 +354,43 @@ impl Game {
             moves: 0,
             deals: 0,
             undos: 0,
+            known_down: vec![0; variant.columns()],
+            known_stock: 0,
         }
+    }
+
+    /// A game from a position (the advisor's sampled deals): no history, nothing seen.
+    pub(crate) fn from_position(
+        variant: Variant,
+        suits: Suits,
+        rules: Rules,
+        position: Position,
+    ) -> Game {
+        let columns = position.columns.len();
+        Game {
+            variant,
+            suits,
+            rules,
+            deal_number: 0,
+            position,
+            history: Vec::new(),
+            status: Status::InProgress,
+            moves: 0,
+            deals: 0,
+            undos: 0,
+            known_down: vec![0; columns],
+            known_stock: 0,
+        }
+    }
+
+    pub(crate) fn set_status(&mut self, status: Status) {
+        self.status = status;
+    }
+
+    /// Per column, how many of the top face-down cards the player has already seen (only
+    /// an undo hides a seen card again), and how many of the next stock cards.
+    pub(crate) fn known_hidden(&self) -> (&[u8], usize) {
+        (&self.known_down, self.known_stock)
     }
 
     /// A game from a hand-made position (tests): columns as (face-down count, cards bottom
@@ -368,6 +409,7 @@ impl Game {
             .map(|(face_down, cards)| Column { cards, face_down })
             .collect();
         game.position.stock = stock.into_iter().rev().collect();
+        game.known_down = vec![0; game.position.columns.len()];
         game
     }
 
@@ -528,6 +570,12 @@ impl Game {
                 });
             }
         };
+        for column in step.turned.iter() {
+            self.known_down[column] = self.known_down[column].saturating_sub(1);
+        }
+        if let StepKind::Deal { columns } = step.kind {
+            self.known_stock = self.known_stock.saturating_sub(columns);
+        }
         if self.position.removed.len() == self.variant.runs() {
             self.status = Status::Won;
         }
@@ -668,6 +716,13 @@ impl Game {
     }
 
     fn revert(&mut self, step: Step) {
+        // What the undo turns face down again or puts back in the stock has been seen.
+        for column in step.turned.iter() {
+            self.known_down[column] += 1;
+        }
+        if let StepKind::Deal { columns } = step.kind {
+            self.known_stock += columns;
+        }
         match step.kind {
             StepKind::Move { from, to, count } => {
                 self.restore_run(to, &step);

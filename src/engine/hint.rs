@@ -115,8 +115,17 @@ fn group_text(cards: &[Card]) -> String {
     }
 }
 
-/// The best action by what is visible, never one that leads back to a position in `seen`.
-pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
+/// A legal action worth suggesting, as judged from the visible position.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    key: RankKey,
+    pub(crate) action: Action,
+    pub(crate) kind: HintKind,
+    pub(crate) reason: String,
+}
+
+/// The hint when nothing useful is left (or the game is over).
+pub(crate) fn nothing(game: &Game) -> Hint {
     if game.status() != Status::InProgress {
         return Hint {
             action: None,
@@ -125,6 +134,40 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             suggest_undo: false,
             confidence: None,
         };
+    }
+    let undo = game.can_undo();
+    Hint {
+        action: None,
+        kind: HintKind::Nothing,
+        reason: if undo {
+            "No useful move is left: try undoing your last moves.".into()
+        } else {
+            "No useful move or deal is left: you may resign.".into()
+        },
+        suggest_undo: undo,
+        confidence: None,
+    }
+}
+
+/// The best action by what is visible, never one that leads back to a position in `seen`.
+pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
+    match candidates(game, seen).into_iter().next() {
+        Some(best) => Hint {
+            action: Some(best.action),
+            kind: best.kind,
+            reason: best.reason,
+            suggest_undo: false,
+            confidence: None,
+        },
+        None => nothing(game),
+    }
+}
+
+/// Every action worth suggesting, best first by what is visible; empty when the game is over
+/// or nothing useful is left.
+pub(crate) fn candidates(game: &Game, seen: &HashSet<Visible>) -> Vec<Candidate> {
+    if game.status() != Status::InProgress {
+        return Vec::new();
     }
     // Ranked first by the RULES.md preference order (a run completed; a card turned or a
     // column emptied; an in-suit build; another build; the deal; filling a hole so the deal
@@ -135,7 +178,7 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
     let sight = Sight::new(game);
     let now = sight.score();
     let mut nodes = LOOKAHEAD_NODES;
-    let mut best: Option<(RankKey, Action, String)> = None;
+    let mut all = Vec::new();
     let must_fill = game.stock_cards() > 0
         && !game.legal_actions().contains(&Action::Deal)
         && (0..game.column_count()).any(|c| game.column(c).is_some_and(|(_, up)| up.is_empty()));
@@ -161,34 +204,80 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             HintKind::EmptyColumn => HintKind::TurnCard,
             k => k,
         };
-        let key = (class, tier, -gain, kind, -tie);
-        if best.as_ref().is_none_or(|(b, _, _)| key < *b) {
-            best = Some((key, action, reason));
-        }
-    }
-    match best {
-        Some(((_, _, _, kind, _), action, reason)) => Hint {
-            action: Some(action),
+        all.push(Candidate {
+            key: (class, tier, -gain, kind, -tie),
+            action,
             kind,
             reason,
-            suggest_undo: false,
-            confidence: None,
-        },
-        None => {
-            let undo = game.can_undo();
-            Hint {
-                action: None,
-                kind: HintKind::Nothing,
-                reason: if undo {
-                    "No useful move is left: try undoing your last moves.".into()
-                } else {
-                    "No useful move or deal is left: you may resign.".into()
-                },
-                suggest_undo: undo,
-                confidence: None,
+        });
+    }
+    // Stable: equal keys keep the order of `legal_actions`, as the single best did before.
+    all.sort_by_key(|c| c.key);
+    all
+}
+
+/// Every legal move or deal a search may start with, best first by what is visible: the
+/// [`candidates`], then the moves the visible ranking calls pointless but a deeper search may
+/// need (a group into a hole, a suited run split, a card leaving a parent it fits), never one
+/// that leads straight back to a position in `seen` or moves a whole column into a hole.
+pub(crate) fn options(game: &Game, seen: &HashSet<Visible>) -> Vec<Candidate> {
+    let mut all = candidates(game, seen);
+    let last = all
+        .last()
+        .map(|c| c.key)
+        .unwrap_or((HintKind::Nothing, 0, 0, HintKind::Nothing, 0));
+    for action in game.legal_actions() {
+        let Action::Move { from, to, count } = action else {
+            continue;
+        };
+        if all.iter().any(|c| c.action == action) {
+            continue;
+        }
+        let (Some((down, up)), Some((_, target))) = (game.column(from), game.column(to)) else {
+            continue;
+        };
+        let whole = count == up.len();
+        if whole && down == 0 && target.is_empty() {
+            continue;
+        }
+        if !(whole && down > 0) {
+            let mut next = game.clone();
+            if next.apply(action).is_err() || seen.contains(&next.visible()) {
+                continue;
             }
         }
+        let group = &up[up.len() - count..];
+        let (kind, reason) = match target.last() {
+            None => (
+                HintKind::Build,
+                format!(
+                    "Move {} from column {} into the empty column {}.",
+                    group_text(group),
+                    from + 1,
+                    to + 1
+                ),
+            ),
+            Some(onto) => (
+                if onto.suit == group[0].suit {
+                    HintKind::BuildInSuit
+                } else {
+                    HintKind::Build
+                },
+                format!(
+                    "Move {} onto {onto} in column {}.",
+                    group_text(group),
+                    to + 1
+                ),
+            ),
+        };
+        all.push(Candidate {
+            key: last,
+            action,
+            kind,
+            reason,
+        });
     }
+    all
 }
 
 /// How a legal action looks from what the player can see; `None` if it is pointless.

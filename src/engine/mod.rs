@@ -10,9 +10,11 @@ pub mod solver;
 mod view;
 
 #[cfg(test)]
+mod advisor_tests;
+#[cfg(test)]
 mod tests;
 
-pub use advisor::{advise, Level};
+pub use advisor::{advise, follow, search, Level, Observation};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};

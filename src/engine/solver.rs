@@ -830,3 +830,142 @@ impl Sight {
         best
     }
 }
+
+// ------------------------------------------------------------------------------ Probes
+
+/// One complete filling of a position (a sampled deal, every card known), for the advisor's
+/// search over what the player cannot see. It is built from a sampled [`Game`], never from
+/// the real one (see `advisor`).
+pub(crate) struct Determinized {
+    state: State,
+    table: Table,
+}
+
+/// What a bounded search from one position of a sampled deal found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Probe {
+    /// A winning line was found.
+    pub(crate) won: bool,
+    /// The best position score reached (higher is better).
+    pub(crate) best: i32,
+    /// The length of the winning line, when one was found.
+    pub(crate) depth: usize,
+    /// Positions generated.
+    pub(crate) nodes: u64,
+}
+
+/// The width of a probe's beam, its depth and its node cap.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProbeBudget {
+    pub(crate) width: usize,
+    pub(crate) depth: usize,
+    pub(crate) nodes: u64,
+}
+
+impl Determinized {
+    pub(crate) fn new(game: &Game) -> Determinized {
+        let (state, table) = State::from_game(game);
+        Determinized { state, table }
+    }
+
+    /// Looks for the best line that starts with one of `roots` (moves or deals; others are
+    /// ignored) with one beam over all of them, bucketed by deals made: each position
+    /// remembers the root its line started with. Per root: whether a line from it won, and
+    /// the best score a position on its lines reached. The search stops at the end of the
+    /// depth where the first win was found.
+    pub(crate) fn plan(&self, roots: &[Action], budget: ProbeBudget) -> Vec<Probe> {
+        let table = &self.table;
+        let mut results = vec![
+            Probe {
+                won: false,
+                best: i32::MIN,
+                depth: 0,
+                nodes: 0,
+            };
+            roots.len()
+        ];
+        let mut seen = Seen::default();
+        seen.insert(self.state.key());
+        let buckets = table.rows.len() + 1;
+        // (root, state)
+        let mut frontier: Vec<(u16, State)> = Vec::new();
+        let mut nodes = 0u64;
+        let mut any_won = false;
+        for (i, action) in roots.iter().enumerate() {
+            let mv = match *action {
+                Action::Move { from, to, count } => Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    count: count as u8,
+                },
+                Action::Deal => Mv::DEAL,
+                _ => continue,
+            };
+            let mut next = self.state;
+            next.apply(mv, table);
+            nodes += 1;
+            results[i].best = next.score(table);
+            if next.won(table) {
+                results[i].won = true;
+                results[i].depth = 1;
+                any_won = true;
+            }
+            if seen.insert(next.key()) {
+                frontier.push((i as u16, next));
+            }
+        }
+        let mut moves = Vec::new();
+        let mut candidates: Vec<Vec<(i32, u32, Mv)>> = vec![Vec::new(); buckets];
+        for depth in 2..budget.depth + 2 {
+            if any_won || nodes >= budget.nodes {
+                break;
+            }
+            for bucket in &mut candidates {
+                bucket.clear();
+            }
+            for (index, (root, state)) in frontier.iter().enumerate() {
+                let root = usize::from(*root);
+                state.moves(table, true, &mut moves);
+                for &mv in &moves {
+                    nodes += 1;
+                    let mut next = *state;
+                    next.apply(mv, table);
+                    if next.won(table) {
+                        if !results[root].won {
+                            results[root].won = true;
+                            results[root].depth = depth;
+                        }
+                        any_won = true;
+                        continue;
+                    }
+                    if !seen.insert(next.key()) {
+                        continue;
+                    }
+                    let score = next.score(table);
+                    results[root].best = results[root].best.max(score);
+                    candidates[usize::from(next.dealt)].push((score, index as u32, mv));
+                }
+            }
+            let mut next_frontier = Vec::with_capacity(budget.width * buckets);
+            for bucket in &mut candidates {
+                if bucket.len() > budget.width {
+                    bucket.select_nth_unstable_by(budget.width, |a, b| b.0.cmp(&a.0));
+                    bucket.truncate(budget.width);
+                }
+                for &(_, parent, mv) in bucket.iter() {
+                    let (root, mut next) = frontier[parent as usize];
+                    next.apply(mv, table);
+                    next_frontier.push((root, next));
+                }
+            }
+            if next_frontier.is_empty() {
+                break;
+            }
+            frontier = next_frontier;
+        }
+        for result in &mut results {
+            result.nodes = nodes;
+        }
+        results
+    }
+}

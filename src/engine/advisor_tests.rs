@@ -1,0 +1,159 @@
+//! The advisor: what it may know, and that it decides from that alone.
+
+use proptest::prelude::*;
+
+use super::advisor::Observation;
+use super::card::Card;
+use super::deal::{Suits, Variant};
+use super::game::{Action, Column, Game, Position, Rules, Status};
+use super::{advise, Level};
+
+/// The same visible position with the face-down cards and the stock dealt differently, and
+/// no history (so nothing is known of the hidden cards).
+fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
+    let pos = game.position();
+    let mut hidden: Vec<Card> = pos
+        .columns
+        .iter()
+        .flat_map(|c| c.cards[..c.face_down].iter().copied())
+        .collect();
+    hidden.extend(pos.stock.iter().copied());
+    let mut state = seed | 1;
+    for i in (1..hidden.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        hidden.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let mut next = hidden.into_iter();
+    let columns = pos
+        .columns
+        .iter()
+        .map(|c| {
+            let mut cards: Vec<Card> = next.by_ref().take(c.face_down).collect();
+            cards.extend_from_slice(c.face_up());
+            Column {
+                cards,
+                face_down: c.face_down,
+            }
+        })
+        .collect();
+    let stock = next.collect();
+    Game::from_position(
+        game.variant(),
+        game.suits(),
+        game.rules(),
+        Position {
+            columns,
+            stock,
+            removed: pos.removed.clone(),
+        },
+    )
+}
+
+/// A move that turns a card: the only face-up card of a column with cards under it.
+fn turning_move(game: &Game) -> Option<Action> {
+    game.legal_actions().into_iter().find(|a| match *a {
+        Action::Move { from, count, .. } => game
+            .column(from)
+            .is_some_and(|(down, up)| down > 0 && up.len() == count),
+        _ => false,
+    })
+}
+
+#[test]
+fn levels_have_names_and_parse_back() {
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>(), Ok(level));
+    }
+    assert!("expert".parse::<Level>().is_err());
+}
+
+#[test]
+fn a_card_an_undo_turns_face_down_again_stays_known() {
+    let mut game = Game::new(Variant::Spider, Suits::Four, Rules::default(), 7);
+    let before = Observation::new(&game, &[]);
+    let action = turning_move(&game).expect("an opening move that turns a card");
+    let Action::Move { from, .. } = action else {
+        unreachable!()
+    };
+    game.apply(action).unwrap();
+    let (_, up) = game.column(from).unwrap();
+    let turned = up[0];
+    game.apply(Action::Undo).unwrap();
+    let log = [action, Action::Undo];
+    let after = Observation::new(&game, &log);
+    // The column's top face-down card is known now, and no longer among the unseen.
+    assert_eq!(after.known_down(from), vec![turned]);
+    assert_eq!(after.unseen_count(turned) + 1, before.unseen_count(turned));
+    assert_eq!(after.unseen_len() + 1, before.unseen_len());
+    // Turning it over again forgets nothing and knows nothing more.
+    game.apply(action).unwrap();
+    let again = Observation::new(&game, &[action, Action::Undo, action]);
+    assert!(again.known_down(from).is_empty());
+    assert_eq!(again.unseen_len(), after.unseen_len());
+}
+
+#[test]
+fn a_row_dealt_then_taken_back_stays_known() {
+    let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 3);
+    let before = Observation::new(&game, &[]);
+    game.apply(Action::Deal).unwrap();
+    let row: Vec<Card> = (0..game.column_count())
+        .map(|c| *game.column(c).unwrap().1.last().unwrap())
+        .collect();
+    game.apply(Action::Undo).unwrap();
+    let after = Observation::new(&game, &[Action::Deal, Action::Undo]);
+    // The stock keeps its next card last: column 1's card is dealt first.
+    let mut next_first = after.known_stock();
+    next_first.reverse();
+    assert_eq!(next_first, row);
+    assert_eq!(after.unseen_len() + row.len(), before.unseen_len());
+}
+
+#[test]
+fn the_same_visible_game_gets_the_same_hint_and_the_hint_is_legal() {
+    let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 11);
+    let mut log = Vec::new();
+    for _ in 0..12 {
+        let first = advise(&game, &log, Level::Easy);
+        let second = advise(&game, &log, Level::Easy);
+        assert_eq!(first, second);
+        let Some(action) = first.action else { break };
+        assert!(game.legal_actions().contains(&action), "{action:?}");
+        game.apply(action).unwrap();
+        log.push(action);
+    }
+}
+
+#[test]
+fn a_finished_game_gets_no_hint() {
+    let mut game = Game::new(Variant::Spider, Suits::One, Rules::default(), 1);
+    game.apply(Action::Resign).unwrap();
+    assert_eq!(game.status(), Status::Resigned);
+    let hint = advise(&game, &[Action::Resign], Level::Normal);
+    assert_eq!(hint.action, None);
+    assert!(!hint.suggest_undo);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn advice_depends_only_on_what_is_visible(
+        suits in prop_oneof![Just(Suits::One), Just(Suits::Two), Just(Suits::Four)],
+        deal in any::<u64>(),
+        steps in 0usize..40,
+        seeds in (any::<u64>(), any::<u64>()),
+    ) {
+        let mut game = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        for i in 0..steps {
+            let legal = game.legal_actions();
+            if legal.is_empty() { break; }
+            game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
+        }
+        let (a, b) = (with_hidden_cards_shuffled(&game, seeds.0), with_hidden_cards_shuffled(&game, seeds.1));
+        prop_assert_eq!(a.visible(), b.visible());
+        prop_assert_eq!(advise(&a, &[], Level::Easy), advise(&b, &[], Level::Easy));
+    }
+}
