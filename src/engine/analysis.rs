@@ -27,10 +27,11 @@ pub struct AnalysisBudget {
 }
 
 impl Default for AnalysisBudget {
-    /// About 10–15 s on one core for a lost 4-suit game (a release build generates 3–5
-    /// million positions a second there); 1- and 2-suit games settle in far less. Proofs
-    /// that a mid-game 4-suit position is lost rarely fit any budget, so many small solves
-    /// narrow the gap between proven winnable and proven lost better than a few big ones.
+    /// About 10–20 s on one core when the positions do not settle (a release build
+    /// generates 3–6 million positions a second), as in most lost 4-suit games; games whose
+    /// positions settle quickly (many 1- and 2-suit ones) take milliseconds. Proofs that a
+    /// mid-game 4-suit position is lost rarely fit any budget, so many small solves narrow
+    /// the gap between proven winnable and proven lost better than a few big ones.
     fn default() -> Self {
         AnalysisBudget {
             nodes: 50_000_000,
