@@ -41,34 +41,17 @@ impl Level {
     }
 
     fn budget(self) -> Budget {
-        match self {
-            Level::Easy => Budget {
-                samples: 3,
-                candidates: 10,
-                probe: ProbeBudget {
-                    width: 8,
-                    depth: 400,
-                    nodes: 15_000,
-                },
-            },
-            Level::Normal => Budget {
-                samples: 8,
-                candidates: 16,
-                probe: ProbeBudget {
-                    width: 32,
-                    depth: 400,
-                    nodes: 100_000,
-                },
-            },
-            Level::Hard => Budget {
-                samples: 10,
-                candidates: 20,
-                probe: ProbeBudget {
-                    width: 64,
-                    depth: 400,
-                    nodes: 250_000,
-                },
-            },
+        let (samples, nodes, widest) = match self {
+            Level::Easy => (3, 60_000, 32),
+            Level::Normal => (8, 800_000, 128),
+            Level::Hard => (10, 3_000_000, 512),
+        };
+        Budget {
+            samples,
+            candidates: 24,
+            nodes,
+            narrowest: 32,
+            widest,
         }
     }
 }
@@ -90,8 +73,12 @@ struct Budget {
     samples: usize,
     /// The best-looking candidate actions searched (by the visible ranking).
     candidates: usize,
-    /// The look-ahead from each candidate in each sample.
-    probe: ProbeBudget,
+    /// Positions the whole search may generate, shared equally by the samples.
+    nodes: u64,
+    /// Each sample's beam starts this wide and is widened four times over until a line
+    /// wins, its share of positions runs out, or it reaches `widest`.
+    narrowest: usize,
+    widest: usize,
 }
 
 /// A slot that holds a face-down or stock card: the card, if the player has seen it.
@@ -284,9 +271,34 @@ pub fn search(observation: &Observation, level: Level) -> Hint {
     let mut wins = vec![0usize; ranked.len()];
     if ranked.len() > 1 {
         let roots: Vec<Action> = ranked.iter().map(|c| c.action).collect();
+        let share = budget.nodes / budget.samples as u64;
         for _ in 0..budget.samples {
             let deal = Determinized::new(&observation.sample(&mut rng));
-            for (i, probe) in deal.plan(&roots, budget.probe).iter().enumerate() {
+            let mut left = share;
+            let mut width = budget.narrowest;
+            let mut results = Vec::new();
+            while left > 0 && width <= budget.widest {
+                let found = deal.plan(
+                    &roots,
+                    ProbeBudget {
+                        width,
+                        depth: MAX_LINE,
+                        nodes: left,
+                    },
+                );
+                let spent = found.first().map_or(left, |p| p.nodes);
+                left = left.saturating_sub(spent);
+                let won = found.iter().any(|p| p.won);
+                // A wider beam that ran out of positions saw less than a finished one.
+                if results.is_empty() || won || left > 0 {
+                    results = found;
+                }
+                if won {
+                    break;
+                }
+                width *= 4;
+            }
+            for (i, probe) in results.iter().enumerate() {
                 if probe.won {
                     wins[i] += 1;
                     totals[i] += WON - probe.depth as i64 * 1_000;
@@ -334,6 +346,9 @@ pub fn follow(
     }
     (game, line)
 }
+
+/// The longest line a sample's beam looks for.
+const MAX_LINE: usize = 400;
 
 /// A won sample's worth: above any position score.
 const WON: i64 = 1_000_000;
