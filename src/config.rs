@@ -40,6 +40,8 @@ pub struct Config {
     pub winnable_pool: usize,
     /// Suit counts whose Spider deals (standard rule) are proven ahead of any request.
     pub winnable_prefill: Vec<u8>,
+    /// Searches (hints, post-game analyses) run at once; more get 503 `search_busy`.
+    pub search_pool: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +92,7 @@ impl Default for Config {
             calendar_offset: chrono::Duration::zero(),
             winnable_pool: 5,
             winnable_prefill: vec![1, 2, 4],
+            search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
         }
     }
 }
@@ -210,6 +213,20 @@ impl Config {
                         value: v.clone(),
                         expected: "suit counts such as 1,2,4, or none",
                     })?,
+            },
+            search_pool: match parse(
+                "SEARCH_POOL",
+                d.search_pool,
+                "a whole number of searches at once, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "SEARCH_POOL",
+                        value: "0".into(),
+                        expected: "a whole number of searches at once, 1 or more",
+                    })
+                }
+                n => n,
             },
             database_url,
         })

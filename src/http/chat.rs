@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::games::{self, ActionRequest, ActionView, GameStatus};
+use super::hints;
 use super::identity::Caller;
 use super::{blocking, AppState};
 use crate::engine::{self, Action, Game};
@@ -292,6 +293,8 @@ fn describe(before: &Game, action: Action, outcome: &engine::Outcome, after: &Ga
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is over (`game_over`), or a ranked daily whose day has ended (`daily_closed`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "A hint (`h`) found every search slot busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/games/{id}/commands")]
@@ -343,10 +346,13 @@ pub async fn run_command(
             Command::Board => (String::new(), None, game),
             Command::Hint => {
                 if !row.hints_allowed {
-                    return Ok(refusal(&req, games::hints_disabled(), Some(board)));
+                    return Ok(refusal(&req, hints::hints_disabled(), Some(board)));
                 }
-                let seen = engine::seen_positions(&game, &log);
-                (engine::hint(&game, &seen).reason, None, game)
+                let level = engine::Level::Normal;
+                match hints::advise(&state, game.clone(), log.clone(), level).await {
+                    Ok(hint) => (hint.reason, None, game),
+                    Err(e) => return Ok(refusal(&req, e, Some(board))),
+                }
             }
             Command::Act(request) => {
                 let action = match games::resolve(request, &game) {

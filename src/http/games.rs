@@ -29,20 +29,6 @@ pub enum VariantName {
     Spiderette,
 }
 
-/// Why a hint suggests its action, best first (see `HintView.kind`).
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum HintKindName {
-    CompleteRun,
-    TurnCard,
-    EmptyColumn,
-    BuildInSuit,
-    Build,
-    Deal,
-    FillColumn,
-    Nothing,
-}
-
 /// How a game came to be (see `GameView.origin`).
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -335,7 +321,7 @@ pub struct GameView {
 /// Whether a caller may see the deal number now (a known number reveals every hidden card):
 /// a daily's once its day is over, a deal the player chose always, any other once the game
 /// is over.
-fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
+pub(crate) fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
     if row.race_id.is_some() {
         // Others may still be racing on the same deal.
         return false;
@@ -1197,83 +1183,6 @@ pub async fn legal_actions(
         has_legal_action: game.has_legal_action(),
     };
     Ok(json_response(StatusCode::OK, row.version, to_json(&body)?))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct HintView {
-    pub version: i32,
-    /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
-    /// it is an ordinary action.
-    pub action: Option<ActionView>,
-    /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
-    /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
-    /// first.
-    #[schema(value_type = HintKindName, example = "turn_card")]
-    pub kind: &'static str,
-    /// One sentence for the player.
-    #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]
-    pub reason: String,
-    /// With no useful action left: whether undo is available to suggest.
-    pub suggest_undo: bool,
-}
-
-/// A suggested action, chosen from the visible position only.
-///
-/// It never depends on a face-down card or the stock order, and never leads straight back
-/// to a position this game has already shown.
-#[utoipa::path(
-    tag = "games",
-    operation_id = "getHint",
-    params(("id" = String, Path, description = "Game id")),
-    security(("bearer" = []), ("token" = ["games:read"])),
-    responses(
-        (status = 200, description = "A hint", body = HintView,
-            headers(("ETag" = String, description = "The game's version"))),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-    )
-)]
-#[get("/games/{id}/hint")]
-pub async fn hint(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
-    let (version, hint) = blocking(move || {
-        let mut conn = db.conn()?;
-        let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
-            .ok_or_else(ApiError::game_not_found)?;
-        drop(conn);
-        if !row.hints_allowed {
-            return Err(hints_disabled());
-        }
-        let game = replay(&row, log.clone())?;
-        let seen = engine::seen_positions(&game, &log);
-        Ok((row.version, engine::hint(&game, &seen)))
-    })
-    .await?;
-    let body = HintView {
-        version,
-        action: hint.action.map(ActionView::from),
-        kind: hint.kind.name(),
-        reason: hint.reason,
-        suggest_undo: hint.suggest_undo,
-    };
-    Ok(json_response(StatusCode::OK, version, to_json(&body)?))
-}
-
-/// The refusal of a hint in a race room that turned hints off.
-pub(crate) fn hints_disabled() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "hints_disabled",
-        "Forbidden",
-        "Hints are off in this game's race room.",
-    )
 }
 
 /// The game's accepted actions with server timestamps: a replay.

@@ -2,10 +2,12 @@
 //! extractor, rate limits, metrics and the OpenAPI document generated from the handlers.
 
 pub mod accounts;
+pub mod analysis;
 pub mod chat;
 pub mod daily;
 pub mod error;
 pub mod games;
+pub mod hints;
 pub mod identity;
 pub mod live;
 pub mod metrics;
@@ -14,6 +16,7 @@ pub mod page;
 pub mod races;
 pub mod ratelimit;
 pub mod records;
+pub mod searches;
 pub mod tokens;
 
 use std::net::TcpListener;
@@ -51,6 +54,8 @@ pub struct AppState {
     pub winnable: crate::winnable::Prover,
     /// Wakes live streams when this instance appends to a game.
     pub live: live::Live,
+    /// The bounded pool hints and analyses search on.
+    pub searches: searches::SearchPool,
 }
 
 /// Run blocking work (diesel, argon2) off the async workers.
@@ -197,7 +202,8 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(games::get_game)
             .service(games::play_action)
             .service(games::legal_actions)
-            .service(games::hint)
+            .service(hints::hint)
+            .service(analysis::get_analysis)
             .service(games::game_events)
             .service(games::restart_game)
             .service(games::list_my_games)
@@ -376,12 +382,28 @@ fn cors(origins: &[String]) -> Cors {
             header::RETRY_AFTER,
             header::HeaderName::from_static("x-request-id"),
             header::HeaderName::from_static("idempotent-replayed"),
+            header::HeaderName::from_static(analysis::SOURCE_HEADER),
         ])
         .max_age(3600)
 }
 
 /// Start serving on `listener`. The caller awaits the returned server (or spawns it in tests).
 pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
+    serve(
+        config,
+        db,
+        listener,
+        searches::SearchPool::new(config.search_pool),
+    )
+}
+
+/// [`run`] with a search pool the caller made (tests hold its slots to fill it).
+pub fn serve(
+    config: &Config,
+    db: Db,
+    listener: TcpListener,
+    searches: searches::SearchPool,
+) -> std::io::Result<Server> {
     let state = web::Data::new(AppState {
         tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),
@@ -390,6 +412,7 @@ pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Se
         },
         daily_secret: config.daily_secret.clone().into_bytes(),
         live: live::Live::new(),
+        searches,
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

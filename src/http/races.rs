@@ -520,6 +520,95 @@ async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<R
     blocking(move || view(&st, snap, caller_id.as_deref(), at, &stand_ins)).await
 }
 
+/// Every seat's place in `round` at `at` (progress counted up to the cutoff), and the
+/// round's phase.
+fn round_places(
+    state: &AppState,
+    race: &RaceRow,
+    seats: &[SeatRow],
+    round: &RoundRow,
+    entries: &[EntryRow],
+    at: NaiveDateTime,
+) -> Result<(Vec<race::Place>, race::Phase), ApiError> {
+    let seat_of = |seat: i32| seats.iter().find(|s| s.seat == seat);
+    let human = |seat: i32| seat_of(seat).is_some_and(|s| s.user_id.is_some());
+    let started = round.started_at;
+    let limit_ms = i64::from(race.time_limit_s) * 1000;
+    let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+    let until = at.min(cutoff);
+    let mut progress = Vec::new();
+    for entry in entries {
+        let spec = spec_of(race, entry.deal_number as u64)?;
+        let runs_total = spec.variant.runs();
+        let (runs, finished_ms, quit) = if at < started {
+            (0, None, false)
+        } else if human(entry.seat) {
+            let game = match &entry.game_id {
+                Some(id) => load_game(&state.db, id)?,
+                None => None,
+            };
+            let (runs, finished, resigned) = match &game {
+                Some(hg) => human_progress(&state.db, hg, started, until)?,
+                None => (0, None, false),
+            };
+            let quit = resigned || entry.quit_at.is_some_and(|q| q <= until);
+            (runs, finished, quit)
+        } else {
+            let line = game_store::decode(entry.cpu_line.as_deref().unwrap_or(""))?;
+            let start = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
+            let (runs, finished) =
+                race::cpu_progress(&start, &line, i64::from(entry.pace_ms), ms(until - started));
+            (runs, finished, false)
+        };
+        progress.push(Progress {
+            seat: entry.seat,
+            runs,
+            runs_total,
+            finished_ms,
+            quit,
+        });
+    }
+    let places = race::standings(progress, limit_ms);
+    let phase = race::phase(ms(at - started), &places, human);
+    Ok((places, phase))
+}
+
+/// Whether the round that race game `game_id` belongs to is over, as the race view would
+/// say now (without making a stand-in's moves: an idle player counts as still playing).
+/// Until then its cards must stay hidden: others may be playing the same deal.
+pub(crate) fn round_over_for_game(
+    state: &AppState,
+    race_id: &str,
+    game_id: &str,
+) -> Result<bool, ApiError> {
+    let at = now(state);
+    let found = state.db.read(|conn| -> Result<_, ApiError> {
+        let Some(race) = race_store::by_id(conn, race_id)? else {
+            return Ok(None);
+        };
+        let Some(entry) = race_store::entry_of_game(conn, race_id, game_id)? else {
+            return Ok(None);
+        };
+        let seats = race_store::seats(conn, race_id)?;
+        let round = race_store::round(conn, race_id, entry.round)?;
+        let entries = race_store::entries(conn, race_id, entry.round)?;
+        Ok(Some((race, entry, seats, round, entries)))
+    })?;
+    let Some((race, entry, seats, round, entries)) = found else {
+        // A race game whose race or seat is gone: nobody can still be playing its deal.
+        return Ok(true);
+    };
+    // A new round starts only once the one before it is over.
+    if race.round > entry.round {
+        return Ok(true);
+    }
+    let Some(round) = round else {
+        return Ok(false);
+    };
+    let (_, phase) = round_places(state, &race, &seats, &round, &entries, at)?;
+    Ok(phase == race::Phase::Over)
+}
+
 fn view(
     state: &AppState,
     snap: Snapshot,
@@ -541,48 +630,8 @@ fn view(
             let started = round.started_at;
             let limit_ms = i64::from(race.time_limit_s) * 1000;
             let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
-            let until = at.min(cutoff);
-            let mut progress = Vec::new();
-            for entry in &snap.entries {
-                let seat = seat_of(entry.seat);
-                let human = seat.is_some_and(|s| s.user_id.is_some());
-                let spec = spec_of(race, entry.deal_number as u64)?;
-                let runs_total = spec.variant.runs();
-                let (runs, finished_ms, quit) = if at < started {
-                    (0, None, false)
-                } else if human {
-                    let game = match &entry.game_id {
-                        Some(id) => load_game(&state.db, id)?,
-                        None => None,
-                    };
-                    let (runs, finished, resigned) = match &game {
-                        Some(hg) => human_progress(&state.db, hg, started, until)?,
-                        None => (0, None, false),
-                    };
-                    let quit = resigned || entry.quit_at.is_some_and(|q| q <= until);
-                    (runs, finished, quit)
-                } else {
-                    let line = game_store::decode(entry.cpu_line.as_deref().unwrap_or(""))?;
-                    let start = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
-                    let (runs, finished) = race::cpu_progress(
-                        &start,
-                        &line,
-                        i64::from(entry.pace_ms),
-                        ms(until - started),
-                    );
-                    (runs, finished, false)
-                };
-                progress.push(Progress {
-                    seat: entry.seat,
-                    runs,
-                    runs_total,
-                    finished_ms,
-                    quit,
-                });
-            }
-            let places = race::standings(progress, limit_ms);
-            let human = |seat: i32| seat_of(seat).is_some_and(|s| s.user_id.is_some());
-            let state_now = match race::phase(ms(at - started), &places, human) {
+            let (places, phase) = round_places(state, race, &snap.seats, round, &snap.entries, at)?;
+            let state_now = match phase {
                 race::Phase::Countdown => RoundState::Countdown,
                 race::Phase::Running => RoundState::Running,
                 race::Phase::Over => RoundState::Over,

@@ -161,6 +161,20 @@ pub fn entries(conn: &mut DbConn, race_id: &str, number: i32) -> Result<Vec<Entr
         .load(conn)?)
 }
 
+/// The seat's part that game `game_id` of race `race_id` plays.
+pub fn entry_of_game(
+    conn: &mut DbConn,
+    race_id: &str,
+    game_id: &str,
+) -> Result<Option<EntryRow>, StoreError> {
+    Ok(race_entries::table
+        .filter(race_entries::race_id.eq(race_id))
+        .filter(race_entries::game_id.eq(game_id))
+        .select(EntryRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// Start round `round.round` if the race is still at the round before it. False when
 /// another start got in first.
 pub fn start_round(

@@ -116,6 +116,16 @@ pub fn test_config(url: &str) -> Config {
 }
 
 pub async fn start(config: Config, dir: Option<TestDb>) -> TestApp {
+    let searches = spider::http::searches::SearchPool::new(config.search_pool);
+    start_with_searches(config, dir, searches).await
+}
+
+/// [`start`] with a search pool the test keeps a handle on (to fill it).
+pub async fn start_with_searches(
+    config: Config,
+    dir: Option<TestDb>,
+    searches: spider::http::searches::SearchPool,
+) -> TestApp {
     let db = Db::connect(&DbOptions {
         url: config.database_url.clone(),
         pool_size: config.db_pool_size,
@@ -125,7 +135,7 @@ pub async fn start(config: Config, dir: Option<TestDb>) -> TestApp {
     db.migrate().expect("migrations");
     let listener = TcpListener::bind("127.0.0.1:0").expect("port");
     let port = listener.local_addr().unwrap().port();
-    let server = spider::http::run(&config, db, listener).expect("server");
+    let server = spider::http::serve(&config, db, listener, searches).expect("server");
     let handle = server.handle();
     actix_rt::spawn(server);
     TestApp {

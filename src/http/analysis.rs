@@ -1,0 +1,320 @@
+//! Post-game analysis: was the deal winnable, which action lost it, and a winning line from
+//! the last winnable position. It reads every card, so it opens only once that hurts nobody;
+//! it is searched once in the bounded search pool and stored, so a second request is a read.
+
+use std::time::Instant;
+
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use super::games::{deal_visible, json_response, to_json, ActionView, GameStatus};
+use super::identity::{Caller, Scope};
+use super::{blocking, races, AppState};
+use crate::daily::Calendar;
+use crate::engine::analysis::{Analysis, AnalysisBudget, Verdict, Winnability};
+use crate::engine::{self, Action};
+use crate::store::analyses::{self as analysis_store, AnalysisRow};
+use crate::store::games::{self as game_store, GameRow};
+use crate::store::{self, StoreError};
+
+/// Response header: `computed` when this request ran the search, `stored` when the answer
+/// was read from an earlier one.
+pub const SOURCE_HEADER: &str = "analysis-source";
+
+// ---------------------------------------------------------------- Shapes
+
+/// Whether a position could be won, as far as the search's budget could tell.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WinnabilityName {
+    Winnable,
+    NotWinnable,
+    /// The search's budget ran out before a winning line or a proof was found.
+    Unknown,
+}
+
+impl From<Winnability> for WinnabilityName {
+    fn from(w: Winnability) -> Self {
+        match w {
+            Winnability::Winnable => WinnabilityName::Winnable,
+            Winnability::NotWinnable => WinnabilityName::NotWinnable,
+            Winnability::Unknown => WinnabilityName::Unknown,
+        }
+    }
+}
+
+/// The analysis in a word.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VerdictName {
+    /// The game was won.
+    Won,
+    /// No line wins the deal from the opening.
+    NeverWinnable,
+    /// `losing_action` is the action after which the game could no longer be won.
+    Lost,
+    /// The game ended in a position that could still be won (`winning_line` wins from it).
+    StillWinnable,
+    /// The search's budget ran out before the losing action was pinned down; the bounds
+    /// `last_winnable_after` and `first_lost_after` say what is proven.
+    Unknown,
+}
+
+impl From<Verdict> for VerdictName {
+    fn from(v: Verdict) -> Self {
+        match v {
+            Verdict::Won => VerdictName::Won,
+            Verdict::NeverWinnable => VerdictName::NeverWinnable,
+            Verdict::Lost => VerdictName::Lost,
+            Verdict::StillWinnable => VerdictName::StillWinnable,
+            Verdict::Unknown => VerdictName::Unknown,
+        }
+    }
+}
+
+/// One action of the game's log, numbered as its events are (`seq`, from 1).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NumberedActionView {
+    pub number: usize,
+    pub action: ActionView,
+}
+
+/// Actions that win from where the game stood after its first `after` actions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WinningLineView {
+    /// Replay the game's first `after` actions (0: the opening deal), then these.
+    pub after: usize,
+    /// Columns numbered from 1; each can be sent as it is to the actions endpoint of a game
+    /// on the same deal.
+    pub actions: Vec<ActionView>,
+}
+
+/// What a finished game's cards say about how it was played.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalysisView {
+    pub game_id: String,
+    /// The game's version analysed: its final one.
+    pub version: i32,
+    pub status: GameStatus,
+    /// The deal number where the game view shows it (never for a race game).
+    pub deal_number: Option<String>,
+    /// Whether the deal could be won from the opening.
+    pub deal: WinnabilityName,
+    pub verdict: VerdictName,
+    /// The first action after which the game could no longer be won: a move or a deal, the
+    /// position before it proven winnable and the one after it proven lost. An action later
+    /// taken back by undo does not count. `null` unless `verdict` is `lost`.
+    pub losing_action: Option<NumberedActionView>,
+    /// The latest point (actions played; 0 is the opening) after which the position is
+    /// proven winnable.
+    pub last_winnable_after: Option<usize>,
+    /// The earliest point after which the position is proven lost for good.
+    pub first_lost_after: Option<usize>,
+    /// A winning line from the last proven winnable position (empty for a won game).
+    pub winning_line: Option<WinningLineView>,
+    /// Positions the solver generated.
+    pub positions_searched: u64,
+    /// When the analysis was computed; it is stored, so later requests give the same time.
+    pub computed_at: DateTime<Utc>,
+    /// How long the search took.
+    pub computed_ms: i64,
+}
+
+fn view(
+    row: &GameRow,
+    stored: &AnalysisRow,
+    analysis: Analysis,
+    calendar: &Calendar,
+) -> Result<AnalysisView, ApiError> {
+    let status = row.status()?;
+    let deal_shown = deal_visible(row, status, calendar);
+    Ok(AnalysisView {
+        game_id: row.id.clone(),
+        version: stored.version,
+        status: status.into(),
+        deal_number: deal_shown.then(|| (row.deal_number as u64).to_string()),
+        deal: analysis.deal.into(),
+        verdict: analysis.verdict.into(),
+        losing_action: analysis.losing_action.map(|a| NumberedActionView {
+            number: a.number,
+            action: a.action.into(),
+        }),
+        last_winnable_after: analysis.last_winnable_after,
+        first_lost_after: analysis.first_lost_after,
+        winning_line: analysis.winning_line.map(|line| WinningLineView {
+            after: line.after,
+            actions: line.actions.into_iter().map(ActionView::from).collect(),
+        }),
+        positions_searched: analysis.nodes,
+        computed_at: stored.computed_at.and_utc(),
+        computed_ms: stored.duration_ms,
+    })
+}
+
+// ---------------------------------------------------------------- Refusals
+
+fn in_progress() -> ApiError {
+    ApiError::conflict(
+        "game_in_progress",
+        "The game is still being played: its analysis would show the hidden cards. Finish or \
+         resign it first.",
+    )
+}
+
+fn daily_not_over() -> ApiError {
+    ApiError::conflict(
+        "daily_not_over",
+        "This game plays a daily challenge: its analysis opens once the challenge's day (UTC) \
+         is over, when nobody can play that deal for the day any more.",
+    )
+}
+
+fn race_round_in_progress() -> ApiError {
+    ApiError::conflict(
+        "race_round_in_progress",
+        "This game is part of a race round that is still being played: its analysis opens \
+         once the round is over.",
+    )
+}
+
+// ---------------------------------------------------------------- The work
+
+/// The game and its log, or the reason its analysis is not open yet.
+fn open_game(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<(GameRow, Vec<Action>, Option<AnalysisRow>), ApiError> {
+    let (row, log, stored) = state.db.read(|conn| -> Result<_, ApiError> {
+        let (row, log) =
+            game_store::load(conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
+        let stored = analysis_store::get(conn, id)?;
+        Ok((row, log, stored))
+    })?;
+    if !row.status()?.is_over() {
+        return Err(in_progress());
+    }
+    if let Some(day) = row.daily_date()? {
+        if !state.calendar.is_over(day) {
+            return Err(daily_not_over());
+        }
+    }
+    if let Some(race_id) = &row.race_id {
+        if !races::round_over_for_game(state, race_id, &row.id)? {
+            return Err(race_round_in_progress());
+        }
+    }
+    Ok((row, log, stored))
+}
+
+/// Search the game (in the caller's slot of the search pool).
+fn compute(row: &GameRow, log: &[Action]) -> Result<AnalysisRow, ApiError> {
+    let spec = row.deal_spec()?;
+    let started = Instant::now();
+    let analysis = engine::analyse(
+        spec.variant,
+        spec.suits,
+        spec.rules,
+        spec.deal_number,
+        log,
+        &AnalysisBudget::default(),
+    )
+    .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))?;
+    let duration_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+    Ok(AnalysisRow {
+        game_id: row.id.clone(),
+        version: row.version,
+        result: to_json(&analysis)?,
+        nodes: i64::try_from(analysis.nodes).unwrap_or(i64::MAX),
+        duration_ms,
+        computed_at: store::now(),
+    })
+}
+
+fn parse(stored: &AnalysisRow) -> Result<Analysis, ApiError> {
+    serde_json::from_str(&stored.result).map_err(|e| {
+        StoreError::Corrupt(format!("analysis of game {}: {e}", stored.game_id)).into()
+    })
+}
+
+/// The analysis of a finished game.
+///
+/// Whether the deal could be won from the opening, the first action after which the game
+/// could no longer be won, and a winning line from the last position proven winnable, found
+/// by the full-information solver. It reveals every card, so it opens only when that hurts
+/// nobody: once the game is over, for a daily challenge once its day is over, for a race
+/// game once its round is over. The search runs on the bounded search pool with a budget
+/// (up to about 20 s on one core); what it could not settle is `unknown`, never a guess.
+/// The result is stored: later requests read it (`Analysis-Source: stored`).
+#[utoipa::path(
+    tag = "games",
+    operation_id = "getGameAnalysis",
+    params(("id" = String, Path, description = "Game id")),
+    security(("bearer" = []), ("token" = ["games:read"])),
+    responses(
+        (status = 200, description = "The analysis", body = AnalysisView,
+            headers(
+                ("ETag" = String, description = "The game's version"),
+                ("Analysis-Source" = String, description = "`computed` when this request ran the search, `stored` when it was read from an earlier one"),
+            ),
+            example = json!({
+                "game_id": "0b6f4f0e-6d0c-4a55-9c1a-1f1c2f7f3b1e",
+                "version": 42,
+                "status": "resigned",
+                "deal_number": "4",
+                "deal": "winnable",
+                "verdict": "lost",
+                "losing_action": {"number": 40, "action": {"type": "move", "from": 1, "to": 6, "count": 1}},
+                "last_winnable_after": 39,
+                "first_lost_after": 40,
+                "winning_line": {"after": 39, "actions": [{"type": "move", "from": 3, "to": 8, "count": 2}, {"type": "deal"}]},
+                "positions_searched": 15211,
+                "computed_at": "2026-12-01T10:00:00Z",
+                "computed_ms": 35
+            })),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not open yet: the game is in progress (`game_in_progress`), its daily challenge's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[get("/games/{id}/analysis")]
+pub async fn get_analysis(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
+    let st = state.clone();
+    let (row, log, stored) = blocking(move || open_game(&st, &caller, &id)).await?;
+    let (stored, source) = match stored {
+        Some(stored) => (stored, "stored"),
+        None => {
+            let game = row.clone();
+            let computed = state.searches.run(move || compute(&game, &log)).await?;
+            let db = state.db.clone();
+            // Two requests may compute at once: the first stored wins, both answer with it.
+            let stored = blocking(move || {
+                db.write(move |conn| -> Result<_, ApiError> {
+                    Ok(analysis_store::insert_once(conn, &computed)?)
+                })
+            })
+            .await?;
+            (stored, "computed")
+        }
+    };
+    let body = view(&row, &stored, parse(&stored)?, &state.calendar)?;
+    let mut response = json_response(StatusCode::OK, row.version, to_json(&body)?);
+    response.headers_mut().insert(
+        HeaderName::from_static(SOURCE_HEADER),
+        HeaderValue::from_static(source),
+    );
+    Ok(response)
+}

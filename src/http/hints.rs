@@ -1,0 +1,193 @@
+//! Hints: a suggested action from what the player can see, at a strength level, searched in
+//! the bounded search pool.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{ApiError, Problem};
+use super::games::{json_response, replay, to_json, ActionView};
+use super::identity::{Caller, Scope};
+use super::{blocking, AppState};
+use crate::engine::{self, Action, Game, Hint, Level};
+use crate::store::games as game_store;
+
+/// Why a hint suggests its action, best first (see `HintView.kind`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKindName {
+    CompleteRun,
+    TurnCard,
+    EmptyColumn,
+    BuildInSuit,
+    Build,
+    Deal,
+    FillColumn,
+    Nothing,
+}
+
+/// How hard the hint's search thinks: the same search with a bigger budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HintLevel {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<Level> for HintLevel {
+    fn from(level: Level) -> Self {
+        match level {
+            Level::Easy => HintLevel::Easy,
+            Level::Normal => HintLevel::Normal,
+            Level::Hard => HintLevel::Hard,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HintQuery {
+    /// `easy`, `normal` (default) or `hard`.
+    #[param(value_type = Option<HintLevel>)]
+    pub level: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HintView {
+    pub version: i32,
+    /// The level the hint was searched at.
+    pub level: HintLevel,
+    /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
+    /// it is an ordinary action.
+    pub action: Option<ActionView>,
+    /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
+    /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
+    /// first.
+    #[schema(value_type = HintKindName, example = "turn_card")]
+    pub kind: &'static str,
+    /// One sentence for the player.
+    #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]
+    pub reason: String,
+    /// With no useful action left: whether undo is available to suggest.
+    pub suggest_undo: bool,
+    /// How sure the search over the unseen cards is, from 0 to 1 (the share of sampled deals
+    /// it won with this action); `null` when the hint was chosen without such a search.
+    #[schema(example = 0.75)]
+    pub confidence: Option<f64>,
+}
+
+/// The level a query names; absent is `normal`.
+pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
+    let Some(name) = name else {
+        return Ok(Level::Normal);
+    };
+    name.trim().parse().map_err(|()| {
+        let accepted: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        let shown: String = name.chars().take(40).collect();
+        ApiError::invalid_request_code(
+            "unknown_level",
+            format!(
+                "There is no hint level \"{shown}\": use one of {}.",
+                accepted.join(", ")
+            ),
+        )
+    })
+}
+
+/// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool: 503
+/// `search_busy` when the pool is full.
+pub(crate) async fn advise(
+    state: &AppState,
+    game: Game,
+    log: Vec<Action>,
+    level: Level,
+) -> Result<Hint, ApiError> {
+    state
+        .searches
+        .run(move || Ok(engine::advise(&game, &log, level)))
+        .await
+}
+
+/// A suggested action, chosen from the visible position only.
+///
+/// It never depends on a face-down card or the stock order, and never leads straight back
+/// to a position this game has already shown. The search runs on a bounded pool of about
+/// one search per core; when every slot is busy the answer is 503 `search_busy`.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "getHint",
+    params(("id" = String, Path, description = "Game id"), HintQuery),
+    security(("bearer" = []), ("token" = ["games:read"])),
+    responses(
+        (status = 200, description = "A hint", body = HintView,
+            headers(("ETag" = String, description = "The game's version"))),
+        (status = 400, description = "No such level (`unknown_level`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`), or hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[get("/games/{id}/hint")]
+pub async fn hint(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    query: web::Query<HintQuery>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
+    let level = level(query.level.as_deref())?;
+    let db = state.db.clone();
+    let (version, game, log) = blocking(move || {
+        let mut conn = db.conn()?;
+        let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
+            .ok_or_else(ApiError::game_not_found)?;
+        drop(conn);
+        if !row.hints_allowed {
+            return Err(hints_disabled());
+        }
+        let game = replay(&row, log.clone())?;
+        Ok((row.version, game, log))
+    })
+    .await?;
+    let hint = advise(&state, game, log, level).await?;
+    let body = HintView {
+        version,
+        level: level.into(),
+        action: hint.action.map(ActionView::from),
+        kind: hint.kind.name(),
+        reason: hint.reason,
+        suggest_undo: hint.suggest_undo,
+        confidence: hint.confidence,
+    };
+    Ok(json_response(StatusCode::OK, version, to_json(&body)?))
+}
+
+/// The refusal of a hint in a race room that turned hints off.
+pub(crate) fn hints_disabled() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "hints_disabled",
+        "Forbidden",
+        "Hints are off in this game's race room.",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse_and_unknown_ones_are_refused_with_a_code() {
+        assert_eq!(level(None).unwrap(), Level::Normal);
+        assert_eq!(level(Some("easy")).unwrap(), Level::Easy);
+        assert_eq!(level(Some("hard")).unwrap(), Level::Hard);
+        let refused = level(Some("expert")).unwrap_err();
+        assert_eq!(refused.code, "unknown_level");
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert!(refused.detail.contains("easy, normal, hard"));
+    }
+}
