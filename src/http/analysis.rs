@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::error::{ApiError, Problem};
 use super::games::{deal_visible, json_response, to_json, ActionView, GameStatus};
 use super::identity::{Caller, Scope};
-use super::{blocking, races, AppState};
+use super::{blocking, races, searches, AppState};
 use crate::daily::Calendar;
 use crate::engine::analysis::{Analysis, AnalysisBudget, Verdict, Winnability};
 use crate::engine::{self, Action};
@@ -297,8 +297,11 @@ pub async fn get_analysis(
     let (stored, source) = match stored {
         Some(stored) => (stored, "stored"),
         None => {
+            let Some(slot) = state.searches.try_slot() else {
+                return Ok(searches::busy_response());
+            };
             let game = row.clone();
-            let computed = state.searches.run(move || compute(&game, &log)).await?;
+            let computed = slot.run(move || compute(&game, &log)).await?;
             let db = state.db.clone();
             // Two requests may compute at once: the first stored wins, both answer with it.
             let stored = blocking(move || {

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::{ApiError, Problem};
 use super::games::{json_response, replay, to_json, ActionView};
 use super::identity::{Caller, Scope};
-use super::{blocking, AppState};
+use super::{searches, AppState};
 use crate::engine::{self, Action, Game, Hint, Level};
 use crate::store::games as game_store;
 
@@ -140,20 +140,24 @@ pub async fn hint(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;
+    // The slot first: a refusal when the pool is full then costs no database read.
+    let Some(slot) = state.searches.try_slot() else {
+        return Ok(searches::busy_response());
+    };
     let db = state.db.clone();
-    let (version, game, log) = blocking(move || {
-        let mut conn = db.conn()?;
-        let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
-            .ok_or_else(ApiError::game_not_found)?;
-        drop(conn);
-        if !row.hints_allowed {
-            return Err(hints_disabled());
-        }
-        let game = replay(&row, log.clone())?;
-        Ok((row.version, game, log))
-    })
-    .await?;
-    let hint = advise(&state, game, log, level).await?;
+    let (version, hint) = slot
+        .run(move || {
+            let mut conn = db.conn()?;
+            let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
+                .ok_or_else(ApiError::game_not_found)?;
+            drop(conn);
+            if !row.hints_allowed {
+                return Err(hints_disabled());
+            }
+            let game = replay(&row, log.clone())?;
+            Ok((row.version, engine::advise(&game, &log, level)))
+        })
+        .await?;
     let body = HintView {
         version,
         level: level.into(),
