@@ -2,9 +2,15 @@
 //! through the real API (create, then legal actions chosen with a local copy of the engine,
 //! with an undo now and then; a new game when one ends or grows long).
 //!
+//! With HINTERS > 0, that many more clients flood the hint endpoint at the same time (each
+//! asks for a hint on its own game again as soon as it has an answer, ignoring
+//! `Retry-After`): moves must stay fast while the bounded search pool turns the excess away
+//! with 503.
+//!
 //! Run through `bench/load.sh`, which starts the release server on SQLite and on Postgres.
 //! Settings (environment): BASE_URL (required), PLAYERS (32), SECONDS (15), WARMUP (3),
-//! SUITS (2), MAX_ACTIONS (300) actions per game before starting another.
+//! SUITS (2), MAX_ACTIONS (300) actions per game before starting another, HINTERS (0),
+//! HINT_LEVEL (normal).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,6 +33,10 @@ struct Tally {
     refused: u64,
     errors: u64,
     games: u64,
+    hints_ok: u64,
+    hints_busy: u64,
+    hints_other: u64,
+    hint_latencies_us: Vec<u64>,
 }
 
 fn api_action(action: Action) -> Value {
@@ -73,6 +83,19 @@ impl Player {
             Value::Null
         };
         Ok((status, body))
+    }
+
+    async fn get(&self, path: &str) -> Result<u16, String> {
+        let mut res = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .insert_header(("Authorization", format!("Bearer {}", self.token)))
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        let status = res.status().as_u16();
+        res.body().limit(1 << 20).await.map_err(|e| e.to_string())?;
+        Ok(status)
     }
 
     async fn new_game(&mut self, suits: Suits) -> Result<(String, Game), String> {
@@ -163,6 +186,55 @@ async fn play(
     }
 }
 
+/// Ask for hints on one game, one after another, as fast as answers come.
+async fn flood(
+    mut player: Player,
+    suits: Suits,
+    level: String,
+    measure_from: Instant,
+    until: Instant,
+    tally: Rc<RefCell<Tally>>,
+) {
+    let Ok((id, _)) = player.new_game(suits).await else {
+        tally.borrow_mut().errors += 1;
+        return;
+    };
+    let path = format!("/v1/games/{id}/hint?level={level}");
+    while Instant::now() < until {
+        let started = Instant::now();
+        let result = player.get(&path).await;
+        let elapsed = started.elapsed();
+        if started < measure_from {
+            continue;
+        }
+        let mut t = tally.borrow_mut();
+        match result {
+            Ok(200) => {
+                t.hints_ok += 1;
+                t.hint_latencies_us.push(elapsed.as_micros() as u64);
+            }
+            Ok(503) => t.hints_busy += 1,
+            Ok(status) => {
+                t.hints_other += 1;
+                eprintln!("hint answered {status}");
+            }
+            Err(e) => {
+                t.errors += 1;
+                eprintln!("hint error: {e}");
+                return;
+            }
+        }
+    }
+}
+
+/// The value at share `p` of sorted `values` (microseconds), in milliseconds.
+fn percentile(values: &[u64], p: f64) -> f64 {
+    match values.len() {
+        0 => 0.0,
+        n => values[((n as f64 * p) as usize).min(n - 1)] as f64 / 1000.0,
+    }
+}
+
 fn main() {
     let Ok(base) = std::env::var("BASE_URL") else {
         println!("load: skipped (set BASE_URL, or run bench/load.sh to start a server for it)");
@@ -173,17 +245,20 @@ fn main() {
     let warmup: u64 = env("WARMUP", 3);
     let max_actions: u32 = env("MAX_ACTIONS", 300);
     let suits = Suits::try_from(env("SUITS", 2u8)).unwrap_or(Suits::Two);
+    let hinters: usize = env("HINTERS", 0);
+    let level: String = env("HINT_LEVEL", "normal".to_string());
     let tally = Rc::new(RefCell::new(Tally::default()));
     let measure_from = Instant::now() + Duration::from_secs(warmup);
     let until = measure_from + Duration::from_secs(seconds);
     actix_rt::System::new().block_on({
         let tally = tally.clone();
+        let level = level.clone();
         async move {
             let client = awc::Client::builder()
                 .timeout(Duration::from_secs(30))
                 .finish();
             let mut tasks = Vec::new();
-            for i in 0..players {
+            for i in 0..players + hinters {
                 let mut res = match client.post(format!("{base}/v1/auth/guest")).send().await {
                     Ok(res) => res,
                     Err(e) => {
@@ -198,14 +273,25 @@ fn main() {
                     token: body["token"].as_str().unwrap_or_default().to_string(),
                     rng: 0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9),
                 };
-                tasks.push(actix_rt::spawn(play(
-                    player,
-                    suits,
-                    max_actions,
-                    measure_from,
-                    until,
-                    tally.clone(),
-                )));
+                if i < players {
+                    tasks.push(actix_rt::spawn(play(
+                        player,
+                        suits,
+                        max_actions,
+                        measure_from,
+                        until,
+                        tally.clone(),
+                    )));
+                } else {
+                    tasks.push(actix_rt::spawn(flood(
+                        player,
+                        suits,
+                        level.clone(),
+                        measure_from,
+                        until,
+                        tally.clone(),
+                    )));
+                }
             }
             for task in tasks {
                 let _ = task.await;
@@ -214,16 +300,9 @@ fn main() {
     });
     let mut t = tally.borrow_mut();
     t.latencies_us.sort_unstable();
-    let pct = |p: f64| {
-        let n = t.latencies_us.len();
-        if n == 0 {
-            0.0
-        } else {
-            t.latencies_us[((n as f64 * p) as usize).min(n - 1)] as f64 / 1000.0
-        }
-    };
+    t.hint_latencies_us.sort_unstable();
     println!(
-        "players={players} seconds={seconds} suits={} accepted={} refused={} errors={} games_started={}",
+        "players={players} hinters={hinters} seconds={seconds} suits={} accepted={} refused={} errors={} games_started={}",
         suits.count(),
         t.accepted,
         t.refused,
@@ -233,9 +312,20 @@ fn main() {
     println!(
         "accepted actions/s={:.0} p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms",
         t.accepted as f64 / seconds as f64,
-        pct(0.50),
-        pct(0.90),
-        pct(0.99),
-        pct(1.0)
+        percentile(&t.latencies_us, 0.50),
+        percentile(&t.latencies_us, 0.90),
+        percentile(&t.latencies_us, 0.99),
+        percentile(&t.latencies_us, 1.0)
     );
+    if hinters > 0 {
+        println!(
+            "hints ({level}): 200={} 503={} other={} answered/s={:.1} p50={:.1}ms p99={:.1}ms",
+            t.hints_ok,
+            t.hints_busy,
+            t.hints_other,
+            t.hints_ok as f64 / seconds as f64,
+            percentile(&t.hint_latencies_us, 0.50),
+            percentile(&t.hint_latencies_us, 0.99)
+        );
+    }
 }
