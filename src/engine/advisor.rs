@@ -44,7 +44,7 @@ impl Level {
         let (samples, nodes, widest) = match self {
             Level::Easy => (3, 60_000, 32),
             Level::Normal => (8, 800_000, 128),
-            Level::Hard => (10, 3_000_000, 512),
+            Level::Hard => (16, 1_600_000, 128),
         };
         Budget {
             samples,
