@@ -196,6 +196,25 @@ async fn every_command_form_plays_through_the_engine() {
             "{text} changed the game"
         );
     }
+    // A body far larger than any command: a problem with a code, as every error is.
+    let mut res = app
+        .client
+        .post(format!("{}/v1/games/{game}/commands", app.base))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .insert_header(("Content-Type", "text/plain"))
+        .timeout(std::time::Duration::from_secs(10))
+        .send_body("3 7 ".repeat(25_000))
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 413);
+    assert!(res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/problem+json")));
+    let problem: serde_json::Value = serde_json::from_slice(&res.body().await.unwrap()).unwrap();
+    assert_eq!(problem["code"], "payload_too_large");
+    assert_eq!(version(&app, &token, &game).await, 5);
     let r = app
         .send(
             "POST",
