@@ -1,8 +1,6 @@
 //! Races: the rules of a party round that are not rules of Spider — standings, CPU players
 //! computed from a line and the clock, and ratings. No I/O here.
 
-use std::collections::HashSet;
-
 use crate::engine::{self, Action, Game, Status};
 
 /// After this long from the start, a round's results are fixed using progress so far.
@@ -158,21 +156,7 @@ pub const START_RATING: f64 = 1500.0;
 /// A CPU player's line from `game`: it takes the hint every time (the hint sees only what a
 /// player sees), never undoes, and stops when the hint has nothing useful left.
 pub fn cpu_line(game: &Game) -> Vec<Action> {
-    let mut game = game.clone();
-    let mut seen = HashSet::new();
-    seen.insert(game.visible());
-    let mut line = Vec::new();
-    while line.len() < CPU_MAX_ACTIONS && game.status() == Status::InProgress {
-        let Some(action) = engine::hint(&game, &seen).action else {
-            break;
-        };
-        if game.apply(action).is_err() {
-            break;
-        }
-        seen.insert(game.visible());
-        line.push(action);
-    }
-    line
+    engine::follow(game, CPU_MAX_ACTIONS, engine::plain_player()).1
 }
 
 /// The next move a stand-in CPU makes for an idle player, from what the player can see.

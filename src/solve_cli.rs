@@ -186,15 +186,12 @@ pub fn hint_bot(
                 }
                 let game = Game::new(variant, suits, Rules::default(), deal);
                 let mut times = Vec::new();
-                let mut seen = std::collections::HashSet::new();
+                let mut plain = engine::plain_player();
                 let (end, line) = engine::follow(&game, 2_000, |game, log| {
                     let t = Instant::now();
                     let action = match level {
                         Some(level) => engine::advise(game, log, level).action,
-                        None => {
-                            seen.insert(game.visible());
-                            engine::hint(game, &seen).action
-                        }
+                        None => plain(game, log),
                     };
                     times.push(t.elapsed());
                     action
@@ -260,5 +257,8 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
     let centre = p + z * z / (2.0 * n);
     let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let scale = 1.0 + z * z / n;
-    ((centre - spread) / scale, (centre + spread) / scale)
+    (
+        ((centre - spread) / scale).max(0.0),
+        ((centre + spread) / scale).min(1.0),
+    )
 }

@@ -254,17 +254,8 @@ pub fn search(observation: &Observation, level: Level) -> Hint {
     // Any filling gives the same visible ranking: it reads face-up cards only.
     let shown = observation.sample(&mut rng);
     let mut ranked = options(&shown, &observation.seen);
-    let undo_hint = |mut hint: Hint| {
-        hint.suggest_undo = hint.action.is_none()
-            && observation.can_undo
-            && observation.status == Status::InProgress;
-        if hint.suggest_undo {
-            hint.reason = "No useful move is left: try undoing your last moves.".into();
-        }
-        hint
-    };
     if ranked.is_empty() {
-        return undo_hint(nothing(&shown));
+        return nothing(observation.status, observation.can_undo);
     }
     ranked.truncate(budget.candidates);
     let mut totals = vec![0i64; ranked.len()];

@@ -5,51 +5,9 @@ use proptest::prelude::*;
 use super::advisor::Observation;
 use super::card::Card;
 use super::deal::{Suits, Variant};
-use super::game::{Action, Column, Game, Position, Rules, Status};
+use super::game::{Action, Game, Rules, Status};
+use super::tests::properties::with_hidden_cards_shuffled;
 use super::{advise, Level};
-
-/// The same visible position with the face-down cards and the stock dealt differently, and
-/// no history (so nothing is known of the hidden cards).
-fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
-    let pos = game.position();
-    let mut hidden: Vec<Card> = pos
-        .columns
-        .iter()
-        .flat_map(|c| c.cards[..c.face_down].iter().copied())
-        .collect();
-    hidden.extend(pos.stock.iter().copied());
-    let mut state = seed | 1;
-    for i in (1..hidden.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        hidden.swap(i, (state % (i as u64 + 1)) as usize);
-    }
-    let mut next = hidden.into_iter();
-    let columns = pos
-        .columns
-        .iter()
-        .map(|c| {
-            let mut cards: Vec<Card> = next.by_ref().take(c.face_down).collect();
-            cards.extend_from_slice(c.face_up());
-            Column {
-                cards,
-                face_down: c.face_down,
-            }
-        })
-        .collect();
-    let stock = next.collect();
-    Game::from_position(
-        game.variant(),
-        game.suits(),
-        game.rules(),
-        Position {
-            columns,
-            stock,
-            removed: pos.removed.clone(),
-        },
-    )
-}
 
 /// A move that turns a card: the only face-up card of a column with cards under it.
 fn turning_move(game: &Game) -> Option<Action> {

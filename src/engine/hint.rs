@@ -125,8 +125,8 @@ pub(crate) struct Candidate {
 }
 
 /// The hint when nothing useful is left (or the game is over).
-pub(crate) fn nothing(game: &Game) -> Hint {
-    if game.status() != Status::InProgress {
+pub(crate) fn nothing(status: Status, can_undo: bool) -> Hint {
+    if status != Status::InProgress {
         return Hint {
             action: None,
             kind: HintKind::Nothing,
@@ -135,16 +135,15 @@ pub(crate) fn nothing(game: &Game) -> Hint {
             confidence: None,
         };
     }
-    let undo = game.can_undo();
     Hint {
         action: None,
         kind: HintKind::Nothing,
-        reason: if undo {
+        reason: if can_undo {
             "No useful move is left: try undoing your last moves.".into()
         } else {
             "No useful move or deal is left: you may resign.".into()
         },
-        suggest_undo: undo,
+        suggest_undo: can_undo,
         confidence: None,
     }
 }
@@ -159,7 +158,7 @@ pub fn hint(game: &Game, seen: &HashSet<Visible>) -> Hint {
             suggest_undo: false,
             confidence: None,
         },
-        None => nothing(game),
+        None => nothing(game.status(), game.can_undo()),
     }
 }
 
@@ -434,23 +433,18 @@ fn judge(
     })
 }
 
-/// The hint-following player: takes the hint every time, never undoes, and stops when the
-/// hint has nothing useful left. Sees only what a player sees (through [`hint`]). Returns the
-/// finished game.
-pub fn play_by_hints(mut game: Game, max_actions: usize) -> Game {
+/// The visible-ranking hint as a player for [`follow`](super::follow): it remembers every
+/// position it was shown, so it never leads back to one.
+pub fn plain_player() -> impl FnMut(&Game, &[Action]) -> Option<Action> {
     let mut seen = HashSet::new();
-    seen.insert(game.visible());
-    for _ in 0..max_actions {
-        let Some(action) = hint(&game, &seen).action else {
-            break;
-        };
-        if game.apply(action).is_err() {
-            break;
-        }
+    move |game, _| {
         seen.insert(game.visible());
-        if game.status() != Status::InProgress {
-            break;
-        }
+        hint(game, &seen).action
     }
-    game
+}
+
+/// The hint-following player: takes the visible-ranking hint every time, never undoes, and
+/// stops when the hint has nothing useful left. Returns the finished game.
+pub fn play_by_hints(game: Game, max_actions: usize) -> Game {
+    super::follow(&game, max_actions, plain_player()).0
 }

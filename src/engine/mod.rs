@@ -22,5 +22,5 @@ pub use game::{
     Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
     Status,
 };
-pub use hint::{hint, play_by_hints, seen_positions, Hint, HintKind, Visible};
+pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use view::{ColumnView, View};

@@ -994,7 +994,7 @@ fn the_solver_says_unknown_when_its_budget_runs_out() {
 
 // ---------------------------------------------------------------- Properties
 
-mod properties {
+pub(super) mod properties {
     use super::*;
     use proptest::prelude::*;
 
@@ -1138,7 +1138,7 @@ mod properties {
     }
 
     /// The same visible position with the face-down cards and the stock dealt differently.
-    fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
+    pub(in crate::engine) fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
         let pos = game.position();
         let mut hidden: Vec<Card> = pos
             .columns
