@@ -5,6 +5,7 @@ pub mod config;
 pub mod daily;
 pub mod engine;
 pub mod http;
+pub mod play;
 pub mod race;
 pub mod solve_cli;
 pub mod store;

@@ -11,8 +11,8 @@ use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::Duration;
 
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::{Game, Suits};
-use crate::store::games::DealSpec;
+use crate::engine::DealSpec;
+use crate::engine::Suits;
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::Db;
 
@@ -40,7 +40,7 @@ pub fn difficulty(suits: Suits, nodes: u64) -> Difficulty {
 /// Proves deal `number` of `class`: its difficulty, positions searched and line length when
 /// it is winnable within the solver's default budget.
 pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
-    let spec = DealSpec::from_stored(
+    let spec = DealSpec::from_parts(
         &class.variant,
         class.suits,
         true,
@@ -48,7 +48,7 @@ pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
         number,
     )
     .ok()?;
-    let game = Game::new(spec.variant, spec.suits, spec.rules, number);
+    let game = spec.deal();
     let report = solver::solve(&game, &Budget::default());
     match report.outcome {
         Outcome::Solved(line) => Some((

@@ -6,6 +6,8 @@ mod card;
 mod deal;
 mod game;
 mod hint;
+pub mod notation;
+mod setup;
 pub mod solver;
 mod view;
 
@@ -23,4 +25,5 @@ pub use game::{
     Status,
 };
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
+pub use setup::{DealSpec, Intent};
 pub use view::{ColumnView, View};

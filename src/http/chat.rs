@@ -18,9 +18,13 @@ use super::error::{ApiError, Problem};
 use super::games::{self, ActionRequest, ActionView, GameStatus};
 use super::hints;
 use super::identity::Caller;
-use super::{blocking, AppState};
+use super::AppState;
 use crate::engine::{self, Action, Game};
-use crate::store::games::{self as game_store, Appended};
+use std::sync::Arc;
+
+use crate::play;
+use crate::play::games::{Act, Acted, Loaded, Render, Turn};
+use crate::store::games::Remembered;
 
 /// What a command asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,7 +213,8 @@ pub async fn get_board(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesRead)?;
     let db = state.db.clone();
-    let (row, game) = blocking(move || games::load(&db, &caller, &id)).await?;
+    let Loaded { row, game, .. } =
+        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let text = board_of(&game);
     Ok(if wants_text(&req, false) {
         text_response(StatusCode::OK, Some(row.version), text)
@@ -355,84 +360,100 @@ pub async fn run_command(
         Err(e) => return Ok(refusal(&req, e, None)),
     };
     let id = id.into_inner();
-    // Each try reads the game, resolves the command against it and appends it on that
-    // version; a writer that got in first makes it read again.
-    for _ in 0..4 {
-        let (db, who, game_id) = (state.db.clone(), caller.clone(), id.clone());
-        let (row, log) = blocking(move || {
-            let mut conn = db.conn()?;
-            game_store::load(&mut conn, &who.user_id, &game_id)?
-                .ok_or_else(ApiError::game_not_found)
-        })
-        .await?;
-        let game = games::replay(&row, log.clone())?;
-        let board = board_of(&game);
-        let (message, action, after) = match &command {
-            Command::Help => (GRAMMAR.to_string(), None, game),
-            Command::Board => (String::new(), None, game),
-            Command::Hint => {
-                if !row.hints_allowed {
-                    return Ok(refusal(&req, hints::hints_disabled(), Some(board)));
-                }
-                let level = engine::Level::Normal;
-                match hints::advise(&state, game.clone(), log.clone(), level).await {
-                    Ok(hint) => (hint.reason, None, game),
-                    Err(e) => return Ok(refusal(&req, e, Some(board))),
-                }
-            }
-            Command::Act(request) => {
-                let action = match games::resolve(request, &game) {
-                    Ok(action) => action,
-                    Err(e) => return Ok(refusal(&req, e, Some(board))),
-                };
-                let mut after = game.clone();
-                let outcome = match after.apply(action) {
-                    Ok(outcome) => outcome,
-                    Err(reason) => {
-                        return Ok(refusal(&req, ApiError::illegal(reason), Some(board)))
-                    }
-                };
-                // The engine agreed; store it on the version it was checked against.
-                let exact = ActionRequest::from(action);
-                match games::append_action(&state, &caller, &id, Some(row.version), None, exact)
-                    .await
-                {
-                    Ok(Appended::Applied { .. }) | Ok(Appended::Replayed { .. }) => {}
-                    Err(e) if e.code == "version_conflict" => continue,
-                    Err(e) => return Ok(refusal(&req, e, Some(board))),
-                }
-                (
-                    describe(&game, action, &outcome, &after),
-                    Some(action),
-                    after,
-                )
-            }
+    let text = wants_text(&req, false);
+    if let Command::Act(request) = &command {
+        let intent = match request.intent() {
+            Ok(intent) => intent,
+            Err(e) => return Ok(refusal(&req, e, current_board(&state, &caller, &id).await)),
         };
-        let version = row.version + i32::from(action.is_some());
-        let board = board_of(&after);
-        let answer = CommandAnswer {
-            message,
-            board,
-            action: action.map(ActionView::from),
-            status: after.status().into(),
-            version,
+        let act = Act {
+            user_id: caller.user_id.clone(),
+            game_id: id.clone(),
+            expected: None,
+            key: None,
+            intent,
         };
-        return Ok(if wants_text(&req, false) {
-            let body = if answer.message.is_empty() {
-                answer.board
-            } else {
-                format!("{}\n\n{}", answer.message, answer.board)
+        let render: Render = Arc::new(move |turn: &Turn| {
+            let answer = CommandAnswer {
+                message: describe(turn.before, turn.action, turn.outcome, turn.after),
+                board: board_of(turn.after),
+                action: Some(turn.action.into()),
+                status: turn.after.status().into(),
+                version: turn.version,
             };
-            text_response(StatusCode::OK, Some(version), body)
-        } else {
-            games::json_response(StatusCode::OK, version, games::to_json(&answer)?)
+            render_answer(&answer, text)
         });
+        return match play::games::act(&state.play(), act, render).await {
+            Ok(Acted::Applied { version, response })
+            | Ok(Acted::Replayed(Remembered {
+                version, response, ..
+            })) => {
+                state.metrics.actions_applied.inc();
+                Ok(answer_response(text, version, response))
+            }
+            Err(e) => Ok(refusal(
+                &req,
+                e.into(),
+                current_board(&state, &caller, &id).await,
+            )),
+        };
     }
-    Err(ApiError::conflict(
-        "concurrent_update",
-        "Other requests kept changing this game at the same moment; nothing was applied. \
-         Please retry.",
-    ))
+    let db = state.db.clone();
+    let (who, game_id) = (caller.clone(), id.clone());
+    let Loaded { row, log, game } =
+        play::blocking(move || play::games::load(&db, &who.user_id, &game_id)).await?;
+    let message = match &command {
+        Command::Help => GRAMMAR.to_string(),
+        Command::Hint => {
+            let board = board_of(&game);
+            if !row.hints_allowed {
+                return Ok(refusal(&req, hints::hints_disabled(), Some(board)));
+            }
+            match hints::advise(&state, game.clone(), log, engine::Level::Normal).await {
+                Ok(hint) => hint.reason,
+                Err(e) => return Ok(refusal(&req, e, Some(board))),
+            }
+        }
+        Command::Board | Command::Act(_) => String::new(),
+    };
+    let answer = CommandAnswer {
+        message,
+        board: board_of(&game),
+        action: None,
+        status: game.status().into(),
+        version: row.version,
+    };
+    let body = render_answer(&answer, text).map_err(ApiError::from)?;
+    Ok(answer_response(text, row.version, body))
+}
+
+/// The body of a command's answer: text (the message, a blank line, the board) or JSON.
+fn render_answer(answer: &CommandAnswer, text: bool) -> Result<String, play::Error> {
+    if !text {
+        return serde_json::to_string(answer).map_err(|e| play::Error::Internal(e.to_string()));
+    }
+    Ok(if answer.message.is_empty() {
+        answer.board.clone()
+    } else {
+        format!("{}\n\n{}", answer.message, answer.board)
+    })
+}
+
+fn answer_response(text: bool, version: i32, body: String) -> HttpResponse {
+    if text {
+        text_response(StatusCode::OK, Some(version), body)
+    } else {
+        games::json_response(StatusCode::OK, version, body)
+    }
+}
+
+/// The board as it stands, for a refusal (none when the game cannot be read).
+async fn current_board(state: &AppState, caller: &Caller, id: &str) -> Option<String> {
+    let (db, user, id) = (state.db.clone(), caller.user_id.clone(), id.to_string());
+    play::blocking(move || play::games::load(&db, &user, &id))
+        .await
+        .ok()
+        .map(|loaded| board_of(&loaded.game))
 }
 
 #[cfg(test)]

@@ -11,9 +11,11 @@ use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
 use super::{blocking, AppState};
 use crate::daily;
+use crate::engine::DealSpec;
 use crate::engine::{self, Rules};
+use crate::play::games::NewGame;
 use crate::store::daily as daily_store;
-use crate::store::games::{DealSpec, GameRow, Origin};
+use crate::store::games::{GameRow, Origin};
 use crate::store::records::Measure;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -201,42 +203,24 @@ pub async fn start(
         rules: Rules::default(),
         deal_number: daily::deal_number(&state.daily_secret, date, variant, suits),
     };
-    let st = state.clone();
-    let outcome = blocking(move || {
-        let origin = |ranked| Origin {
+    let new = NewGame {
+        user_id: caller.user_id.clone(),
+        spec,
+        origin: Origin {
             kind: "daily",
             deal_known: false,
             daily_date: Some(date),
-            ranked,
+            ranked: true,
             difficulty: None,
-        };
-        // The database's unique key decides the ranked attempt, however requests race.
-        match games::insert_game(&st, &caller, spec, &origin(true), key.as_ref()) {
-            Err(e) if e.is_unique_violation() => {
-                // Practice only once the ranked attempt is over: a copy of the deal would
-                // show the ranked game's hidden cards.
-                let mut conn = st.db.conn()?;
-                let ranked = daily_store::ranked_attempt(
-                    &mut conn,
-                    &caller.user_id,
-                    &date.to_string(),
-                    variant.name(),
-                    i32::from(suits.count()),
-                )?;
-                drop(conn);
-                if ranked.is_some_and(|g| g.status != "won" && g.status != "resigned") {
-                    return Err(ApiError::conflict(
-                        "ranked_attempt_in_progress",
-                        "Your ranked attempt at today's challenge is still in progress: finish or \
-                         resign it before starting a practice attempt.",
-                    ));
-                }
-                games::insert_game(&st, &caller, spec, &origin(false), key.as_ref())
-            }
-            other => other,
-        }
-        .map_err(games::create_error)
-    })
+        },
+        key,
+    };
+    let outcome = crate::play::games::start_daily(
+        &state.play(),
+        new,
+        date,
+        games::render_new(state.calendar),
+    )
     .await?;
     Ok(games::created(&state, outcome))
 }

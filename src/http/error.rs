@@ -216,3 +216,64 @@ impl From<actix_web::error::BlockingError> for ApiError {
         Self::internal("blocking task failed", e)
     }
 }
+
+impl From<crate::play::Error> for ApiError {
+    /// The one place a domain refusal becomes a status code and a sentence.
+    fn from(e: crate::play::Error) -> Self {
+        use crate::play::Error;
+        match e {
+            Error::GameNotFound => Self::game_not_found(),
+            Error::UnknownUser => super::accounts::unknown_user(),
+            Error::Stale { current } => Self::version_conflict(current),
+            Error::KeyReused => Self::key_reused(),
+            Error::Contended => Self::conflict(
+                "concurrent_update",
+                "Other requests kept changing this game at the same moment; nothing was \
+                 applied. Please retry.",
+            ),
+            Error::Illegal(reason) => Self::illegal(reason),
+            Error::DailyClosed => Self::conflict(
+                "daily_closed",
+                "This daily challenge ended at midnight UTC: its ranked attempt can no longer \
+                 be played.",
+            ),
+            Error::RankedAttemptInProgress => Self::conflict(
+                "ranked_attempt_in_progress",
+                "Your ranked attempt at today's challenge is still in progress: finish or \
+                 resign it before starting a practice attempt.",
+            ),
+            Error::RaceGame => Self::conflict(
+                "race_game",
+                "A race game cannot be restarted: everyone in the race plays one game of the \
+                 deal.",
+            ),
+            Error::WinnableUnavailable {
+                difficulty,
+                proving,
+            } => {
+                let detail = if proving {
+                    format!(
+                        "No proven {} deal of this kind is ready yet; the server is proving \
+                         some now. Try again in a few seconds.",
+                        difficulty.name()
+                    )
+                } else {
+                    format!(
+                        "No proven {} deal of this kind is ready, and this server does not \
+                         prove deals itself (WINNABLE_POOL=0). Try again later.",
+                        difficulty.name()
+                    )
+                };
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "winnable_deal_unavailable",
+                    "No winnable deal ready",
+                    detail,
+                )
+                .with_header(header::RETRY_AFTER, "5")
+            }
+            Error::Store(e) => e.into(),
+            Error::Internal(what) => Self::internal("internal error", what),
+        }
+    }
+}

@@ -13,12 +13,13 @@ use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
 use crate::daily::Calendar;
-use crate::engine::{self, Action, Game, Illegal};
-use crate::store::games::{
-    self as game_store, AppendError, Appended, Attempt, DealSpec, GameRow, Origin,
-};
-use crate::store::{self, Backend, StoreError};
-use crate::winnable::{Class, Difficulty};
+use crate::engine::{self, Action, DealSpec, Game, Illegal, Intent};
+use crate::play;
+use crate::play::games::{Act, Acted, Created, Loaded, NewGame, Render, RenderNew, Turn};
+use crate::store::games::{self as game_store, GameRow, IdempotencyKey, Origin, Remembered};
+use crate::store::{self, StoreError};
+use crate::winnable::Difficulty;
+use std::sync::Arc;
 
 // ---------------------------------------------------------------- Shapes
 
@@ -598,10 +599,7 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
     })
 }
 
-pub fn idempotency_key(
-    req: &HttpRequest,
-    what: &str,
-) -> Result<Option<game_store::IdempotencyKey>, ApiError> {
+pub fn idempotency_key(req: &HttpRequest, what: &str) -> Result<Option<IdempotencyKey>, ApiError> {
     let Some(value) = req.headers().get("idempotency-key") else {
         return Ok(None);
     };
@@ -614,7 +612,7 @@ pub fn idempotency_key(
             ApiError::invalid_request("Idempotency-Key must be 1 to 255 visible ASCII characters.")
         })?;
     let fingerprint = Sha256::digest(format!("{} {what}", req.path()).as_bytes());
-    Ok(Some(game_store::IdempotencyKey {
+    Ok(Some(IdempotencyKey {
         key: key.to_string(),
         fingerprint: hex(&fingerprint),
     }))
@@ -622,21 +620,6 @@ pub fn idempotency_key(
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-pub(crate) fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, ApiError> {
-    let spec = row.deal_spec()?;
-    Game::replay(spec.variant, spec.suits, spec.rules, spec.deal_number, log)
-        .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))
-}
-
-pub(crate) fn load(db: &store::Db, caller: &Caller, id: &str) -> Result<(GameRow, Game), ApiError> {
-    let mut conn = db.conn()?;
-    let (row, log) =
-        game_store::load(&mut conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
-    drop(conn);
-    let game = replay(&row, log)?;
-    Ok((row, game))
 }
 
 /// A column number from the API (from 1) as the engine's index (from 0).
@@ -651,24 +634,24 @@ fn column(n: u32) -> Result<usize, ApiError> {
     })
 }
 
-/// The engine action a request names, resolving counts and auto-moves through the engine.
-pub(crate) fn resolve(request: &ActionRequest, game: &Game) -> Result<Action, ApiError> {
-    Ok(match *request {
-        ActionRequest::Move { from, to, count } => {
-            let (from, to) = (column(from)?, column(to)?);
-            let count = match count {
-                Some(count) => count as usize,
-                None => game.move_count(from, to).map_err(ApiError::illegal)?,
-            };
-            Action::Move { from, to, count }
-        }
-        ActionRequest::Auto { column: c, count } => game
-            .auto_move(column(c)?, count.map(|n| n as usize))
-            .map_err(ApiError::illegal)?,
-        ActionRequest::Deal => Action::Deal,
-        ActionRequest::Undo => Action::Undo,
-        ActionRequest::Resign => Action::Resign,
-    })
+impl ActionRequest {
+    /// What the request means, columns from 0.
+    pub(crate) fn intent(&self) -> Result<Intent, ApiError> {
+        Ok(match *self {
+            ActionRequest::Move { from, to, count } => Intent::Move {
+                from: column(from)?,
+                to: column(to)?,
+                count: count.map(|n| n as usize),
+            },
+            ActionRequest::Auto { column: c, count } => Intent::Auto {
+                column: column(c)?,
+                count: count.map(|n| n as usize),
+            },
+            ActionRequest::Deal => Intent::Deal,
+            ActionRequest::Undo => Intent::Undo,
+            ActionRequest::Resign => Intent::Resign,
+        })
+    }
 }
 
 pub(crate) fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {
@@ -692,71 +675,27 @@ fn random_deal_number() -> Result<u64, ApiError> {
         .map_err(|e| ApiError::internal("operating system random source", e))
 }
 
-/// A game creation's outcome: a new game and its view, or the first answer to a repeated
-/// idempotency key.
-pub enum Created {
-    New { body: String },
-    Replayed(game_store::Remembered),
+/// Renders a new game as its view.
+pub(crate) fn render_new(calendar: Calendar) -> RenderNew {
+    Arc::new(move |row: &GameRow, game: &Game| {
+        serde_json::to_string(&GameView::of_row(row, game, &calendar))
+            .map_err(|e| play::Error::Internal(e.to_string()))
+    })
 }
 
-/// Store a new game (counted as played where it counts) and answer with its view. With an
-/// idempotency key, a retry gets the first answer and creates nothing.
-pub fn insert_game(
-    state: &AppState,
-    caller: &Caller,
-    spec: DealSpec,
-    origin: &Origin,
-    key: Option<&game_store::IdempotencyKey>,
-) -> Result<Created, StoreError> {
-    let lookup = |state: &AppState| -> Result<Option<Created>, StoreError> {
-        let Some(key) = key else { return Ok(None) };
-        let mut conn = state.db.conn()?;
-        match game_store::remembered(&mut conn, &caller.user_id, key)? {
-            game_store::KeyLookup::Unused => Ok(None),
-            game_store::KeyLookup::Reused => Err(StoreError::KeyReused),
-            game_store::KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r))),
-        }
-    };
-    if let Some(replayed) = lookup(state)? {
-        return Ok(replayed);
-    }
-    let row = game_store::new_row(
-        uuid::Uuid::new_v4().to_string(),
-        caller.user_id.clone(),
-        spec,
-        origin,
-    );
-    let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
-    let body = serde_json::to_string(&GameView::of_row(&row, &game, &state.calendar))
-        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-    let answer = game_store::Remembered {
-        status: 201,
-        version: 0,
-        response: body,
-    };
-    let key_owned = key.cloned();
-    let written = state.db.write(move |conn| {
-        game_store::create(conn, &row, key_owned.as_ref().map(|k| (k, &answer)))
-            .map(|_| answer.response)
-    });
-    match written {
-        Ok(body) => Ok(Created::New { body }),
-        // Another request with this key committed first: answer as it did.
-        Err(e) if key.is_some() && e.is_unique_violation() => match lookup(state)? {
-            Some(replayed) => Ok(replayed),
-            None => Err(e),
-        },
-        Err(e) => Err(e),
-    }
-}
-
-/// A failed game creation, as the caller should hear it.
-pub fn create_error(e: StoreError) -> ApiError {
-    if e.is_foreign_key_violation() {
-        super::accounts::unknown_user()
-    } else {
-        e.into()
-    }
+/// Renders an accepted action as the game's view after it.
+pub(crate) fn render_turn(calendar: Calendar) -> Render {
+    Arc::new(move |turn: &Turn| {
+        let view = GameView::new(
+            turn.row,
+            turn.after,
+            turn.version,
+            turn.at,
+            turn.finished_at,
+            &calendar,
+        );
+        serde_json::to_string(&view).map_err(|e| play::Error::Internal(e.to_string()))
+    })
 }
 
 /// The 201 answer for a created game (or the first answer to a repeated key).
@@ -836,7 +775,7 @@ pub async fn create_game(
         Some(n) => (n.value()?, true),
         None => (random_deal_number()?, false),
     };
-    let mut spec = DealSpec {
+    let spec = DealSpec {
         variant: body.variant.unwrap_or(VariantName::Spider).into(),
         suits,
         rules: engine::Rules {
@@ -856,70 +795,15 @@ pub async fn create_game(
         ranked: false,
         difficulty: winnable.map(Difficulty::name),
     };
-    let st = state.clone();
-    let outcome = blocking(move || {
-        if let Some(difficulty) = winnable {
-            // A retry of an answered request takes no second deal from the cache.
-            let answered = match &key {
-                Some(key) => matches!(
-                    game_store::remembered(&mut *st.db.conn()?, &caller.user_id, key)?,
-                    game_store::KeyLookup::Answered(_)
-                ),
-                None => false,
-            };
-            if !answered {
-                spec.deal_number = take_winnable(&st, &spec, difficulty)?;
-            }
-        }
-        insert_game(&st, &caller, spec, &origin, key.as_ref()).map_err(create_error)
-    })
-    .await?;
-    Ok(created(&state, outcome))
-}
-
-/// A proven winnable deal for `spec`'s variant, suits and rule, taken from the cache. None
-/// waiting is a 503 that says when to come back; the prover is asked for more.
-pub(crate) fn take_winnable(
-    state: &AppState,
-    spec: &DealSpec,
-    difficulty: Difficulty,
-) -> Result<u64, ApiError> {
-    let class = Class {
-        variant: spec.variant.name().to_string(),
-        suits: i32::from(spec.suits.count()),
-        empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
+    let new = NewGame {
+        user_id: caller.user_id.clone(),
+        spec,
+        origin,
+        key,
     };
-    let wanted = class.clone();
-    let taken: Result<Option<u64>, StoreError> = state
-        .db
-        .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty));
-    match taken? {
-        Some(number) => {
-            state.winnable.taken();
-            Ok(number)
-        }
-        None => {
-            state.winnable.want(class);
-            let detail = if state.winnable.running() {
-                format!(
-                    "No proven {} deal of this kind is ready yet; the server is proving some now. Try again in a few seconds.",
-                    difficulty.name()
-                )
-            } else {
-                format!(
-                    "No proven {} deal of this kind is ready, and this server does not prove deals itself (WINNABLE_POOL=0). Try again later.",
-                    difficulty.name()
-                )
-            };
-            Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "winnable_deal_unavailable",
-                "No winnable deal ready",
-                detail,
-            )
-            .with_header(header::RETRY_AFTER, "5"))
-        }
-    }
+    let outcome =
+        play::games::create(&state.play(), new, winnable, render_new(state.calendar)).await?;
+    Ok(created(&state, outcome))
 }
 
 /// Read a game.
@@ -949,7 +833,8 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
-    let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
+    let Loaded { row, game, .. } =
+        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let tag = etag(row.version).1;
     let not_modified = req
         .headers()
@@ -968,118 +853,28 @@ pub async fn get_game(
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
-/// Replay, resolve and apply `request`: the decision an append stores, or the refusal.
-fn decide(
-    request: ActionRequest,
-    calendar: Calendar,
-) -> impl FnOnce(&GameRow, Vec<Action>, game_store::Stamp) -> Result<game_store::Decision, ApiError>
-       + Send
-       + 'static {
-    move |row, log, stamp| {
-        // A ranked daily closes with its day: from then on its number is public.
-        if row.ranked && row.daily_date()?.is_some_and(|day| calendar.is_over(day)) {
-            return Err(ApiError::conflict(
-                "daily_closed",
-                "This daily challenge ended at midnight UTC: its ranked attempt can no longer \
-                 be played.",
-            ));
-        }
-        let mut game = replay(row, log)?;
-        let action = resolve(&request, &game)?;
-        game.apply(action).map_err(ApiError::illegal)?;
-        let finished = game.status().is_over().then_some(stamp.at);
-        let view = GameView::new(row, &game, stamp.version, stamp.at, finished, &calendar);
-        Ok(game_store::Decision {
-            action,
-            summary: game_store::Summary {
-                status: game.status().name(),
-                score: game.score() as i32,
-                actions: game.actions() as i32,
-                runs_completed: game.runs_completed() as i32,
-                finished: finished.is_some(),
-            },
-            response: to_json(&view)?,
-        })
-    }
-}
-
-fn append_error(e: AppendError<ApiError>) -> ApiError {
-    match e {
-        AppendError::NotFound => ApiError::game_not_found(),
-        AppendError::Stale { current } => ApiError::version_conflict(current),
-        AppendError::KeyReused => ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "idempotency_key_reused",
-            "Idempotency key reused",
-            "This Idempotency-Key was already used for a different request.",
-        ),
-        AppendError::Contended => ApiError::conflict(
-            "concurrent_update",
-            "Other requests kept changing this game at the same moment; nothing was applied. \
-             Please retry.",
-        ),
-        AppendError::Refused(e) => e,
-        AppendError::Store(e) => e.into(),
-    }
-}
-
-/// Append one action to the caller's game: replay, resolve and validate it through the
-/// engine, store it, and retry when another writer of the same game got in first.
+/// Append one action to the caller's game (see [`play::games::act`]), answering with the
+/// game's view after it.
 pub async fn append_action(
     state: &AppState,
     caller: &Caller,
     id: &str,
     expected: Option<i32>,
-    key: Option<game_store::IdempotencyKey>,
-    request: ActionRequest,
-) -> Result<Appended, ApiError> {
-    for _ in 0..game_store::ATTEMPTS {
-        // A SQLite read is a local page lookup: done right here when a connection is free,
-        // with the write queued for the writer thread. Otherwise (and on Postgres, a network
-        // round trip away) the read runs on a blocking thread.
-        let inline = state.db.backend() == Backend::Sqlite && state.db.idle_connections() > 0;
-        let attempt = if inline {
-            game_store::attempt(
-                &state.db,
-                &caller.user_id,
-                id,
-                expected,
-                key.as_ref(),
-                decide(request.clone(), state.calendar),
-            )
-            .map_err(append_error)?
-        } else {
-            let (db, user, id, key) = (
-                state.db.clone(),
-                caller.user_id.clone(),
-                id.to_string(),
-                key.clone(),
-            );
-            let decide = decide(request.clone(), state.calendar);
-            blocking(move || {
-                game_store::attempt(&db, &user, &id, expected, key.as_ref(), decide)
-                    .map_err(append_error)
-            })
-            .await?
-        };
-        let attempt = match attempt {
-            Attempt::Queued { version, pending } => {
-                let written = pending.await.unwrap_or_else(|_| {
-                    Err(StoreError::Writer("the writer thread has stopped".into()))
-                });
-                game_store::settle(version, written).map_err(append_error)?
-            }
-            other => other,
-        };
-        if let Attempt::Done(appended) = attempt {
-            if let Appended::Applied { .. } = appended {
-                state.metrics.actions_applied.inc();
-                state.live.changed(id);
-            }
-            return Ok(appended);
-        }
+    key: Option<IdempotencyKey>,
+    request: &ActionRequest,
+) -> Result<Acted, ApiError> {
+    let act = Act {
+        user_id: caller.user_id.clone(),
+        game_id: id.to_string(),
+        expected,
+        key,
+        intent: request.intent()?,
+    };
+    let acted = play::games::act(&state.play(), act, render_turn(state.calendar)).await?;
+    if let Acted::Applied { .. } = acted {
+        state.metrics.actions_applied.inc();
     }
-    Err(append_error(AppendError::Contended))
+    Ok(acted)
 }
 
 /// Play one action: move, auto-move, deal, undo or resign.
@@ -1130,14 +925,14 @@ pub async fn play_action(
         (h, b) => h.or(b),
     };
     let key = idempotency_key(&req, &to_json(&body.action)?)?;
-    let result = append_action(&state, &caller, &id, expected, key, body.action).await?;
+    let result = append_action(&state, &caller, &id, expected, key, &body.action).await?;
     Ok(match result {
-        Appended::Applied { version, response } => json_response(StatusCode::OK, version, response),
-        Appended::Replayed {
+        Acted::Applied { version, response } => json_response(StatusCode::OK, version, response),
+        Acted::Replayed(Remembered {
             status,
             version,
             response,
-        } => {
+        }) => {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
             let mut r = json_response(status, version, response);
             r.headers_mut().insert(
@@ -1171,7 +966,8 @@ pub async fn legal_actions(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let db = state.db.clone();
-    let (row, game) = blocking(move || load(&db, &caller, &id)).await?;
+    let Loaded { row, game, .. } =
+        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let body = LegalActions {
         version: row.version,
         actions: game
@@ -1260,39 +1056,13 @@ pub async fn restart_game(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
-    let (db, user, game_id) = (state.db.clone(), caller.user_id.clone(), id.clone());
-    let old = blocking(move || {
-        let mut conn = db.conn()?;
-        game_store::owned(&mut conn, &user, &game_id)?.ok_or_else(ApiError::game_not_found)
-    })
-    .await?;
-    if old.race_id.is_some() {
-        return Err(ApiError::conflict(
-            "race_game",
-            "A race game cannot be restarted: everyone in the race plays one game of the deal.",
-        ));
-    }
-    // One deal is never open twice: playing a copy would show the original's hidden cards.
-    if !old.status()?.is_over() {
-        append_action(&state, &caller, &id, None, None, ActionRequest::Resign).await?;
-    }
-    let st = state.clone();
-    let outcome = blocking(move || {
-        // A replay of a deal the player has seen: it counts only for personal records
-        // (marked), and a daily's number stays secret until its day is over.
-        let origin = Origin {
-            kind: "restart",
-            deal_known: old.deal_chosen,
-            daily_date: old.daily_date()?,
-            ranked: false,
-            difficulty: old
-                .difficulty
-                .as_deref()
-                .and_then(|d| d.parse::<Difficulty>().ok())
-                .map(Difficulty::name),
-        };
-        insert_game(&st, &caller, old.deal_spec()?, &origin, key.as_ref()).map_err(create_error)
-    })
+    let outcome = play::games::restart(
+        &state.play(),
+        &caller.user_id,
+        &id,
+        key,
+        render_new(state.calendar),
+    )
     .await?;
     Ok(created(&state, outcome))
 }

@@ -7,10 +7,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games::{json_response, replay, to_json, ActionView};
+use super::games::{json_response, to_json, ActionView};
 use super::identity::{Caller, Scope};
 use super::{searches, AppState};
 use crate::engine::{self, Action, Game, Hint, Level};
+use crate::play::games::replay;
 use crate::store::games as game_store;
 
 /// Why a hint suggests its action, best first (see `HintView.kind`).

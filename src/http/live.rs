@@ -26,31 +26,7 @@ const POLL: Duration = Duration::from_secs(1);
 /// Polls between keep-alive comments.
 const KEEP_ALIVE_POLLS: u32 = 15;
 
-/// Fans "game X changed" out to this instance's streams.
-#[derive(Clone)]
-pub struct Live {
-    sender: broadcast::Sender<String>,
-}
-
-impl Live {
-    pub fn new() -> Live {
-        Live {
-            sender: broadcast::channel(1024).0,
-        }
-    }
-
-    /// A game was appended to on this instance.
-    pub fn changed(&self, game: &str) {
-        // No stream listening is fine.
-        let _ = self.sender.send(game.to_string());
-    }
-}
-
-impl Default for Live {
-    fn default() -> Self {
-        Live::new()
-    }
-}
+pub use crate::play::live::Live;
 
 /// The data of an `action` event.
 #[derive(Debug, Serialize, ToSchema)]
@@ -102,7 +78,7 @@ impl Follow {
             })?;
             self.queue.push_back(event("action", seq, &data));
         }
-        let game = games::replay(&row, log)?;
+        let game = crate::play::games::replay(&row, log)?;
         let view = GameView::of_row(&row, &game, &self.state.calendar);
         self.queue
             .push_back(event("view", row.version, &games::to_json(&view)?));
@@ -181,7 +157,7 @@ pub async fn stream(
                 .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
         })
         .transpose()?;
-    let rx = state.live.sender.subscribe();
+    let rx = state.live.subscribe();
     let mut follow = Follow {
         state: state.clone(),
         caller,

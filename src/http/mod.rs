@@ -58,6 +58,18 @@ pub struct AppState {
     pub searches: searches::SearchPool,
 }
 
+impl AppState {
+    /// What the application layer's use cases reach.
+    pub fn play(&self) -> crate::play::Play {
+        crate::play::Play {
+            db: self.db.clone(),
+            calendar: self.calendar,
+            winnable: self.winnable.clone(),
+            live: self.live.clone(),
+        }
+    }
+}
+
 /// Run blocking work (diesel, argon2) off the async workers.
 pub async fn blocking<T, F>(f: F) -> Result<T, ApiError>
 where

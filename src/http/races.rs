@@ -19,9 +19,10 @@ use super::error::{ApiError, Problem};
 use super::games::{self, ActionRequest, DifficultyName, VariantName};
 use super::identity::{Caller, Scope};
 use super::{blocking, AppState};
+use crate::engine::DealSpec;
 use crate::engine::{self, Game, Status, Suits};
 use crate::race::{self, Progress, Standing};
-use crate::store::games::{self as game_store, DealSpec, GameRow, Origin};
+use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
 use crate::store::{self, StoreError};
 use crate::winnable::Difficulty;
@@ -200,7 +201,7 @@ fn race_not_found() -> ApiError {
 /// The deal a race's seat plays: the room's variant and suits, its undo setting, the
 /// standard empty-column rule.
 fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
-    DealSpec::from_stored(
+    DealSpec::from_parts(
         &race.variant,
         race.suits,
         race.undo_allowed,
@@ -284,21 +285,33 @@ fn ensure_game(
     row.race_id = Some(race.id.clone());
     let (race_id, round, seat) = (entry.race_id.clone(), entry.round, entry.seat);
     let made = row.clone();
-    let claimed = state.db.write(move |conn| -> Result<bool, ApiError> {
-        // Whoever records the game first wins; a loser's game is rolled back.
+    /// Another look made the seat's game first: ours is rolled back.
+    enum Claim {
+        Lost,
+        Failed(StoreError),
+    }
+    impl From<StoreError> for Claim {
+        fn from(e: StoreError) -> Self {
+            Claim::Failed(e)
+        }
+    }
+    impl From<diesel::result::Error> for Claim {
+        fn from(e: diesel::result::Error) -> Self {
+            Claim::Failed(e.into())
+        }
+    }
+    let claimed = state.db.write(move |conn| -> Result<(), Claim> {
         game_store::create(conn, &made, None)?;
         if race_store::set_game(conn, &race_id, round, seat, &made.id)? {
-            Ok(true)
+            Ok(())
         } else {
-            Err(ApiError::conflict(
-                "race_game_taken",
-                "lost the race to make the game",
-            ))
+            Err(Claim::Lost)
         }
     });
     let claimed = match claimed {
-        Err(e) if e.code == "race_game_taken" => false,
-        other => other?,
+        Ok(()) => true,
+        Err(Claim::Lost) => false,
+        Err(Claim::Failed(e)) => return Err(e.into()),
     };
     if claimed {
         return Ok(row.id);
@@ -321,14 +334,11 @@ struct HumanGame {
 }
 
 fn load_game(db: &store::Db, id: &str) -> Result<Option<HumanGame>, ApiError> {
-    let mut conn = db.conn()?;
-    let Some(row) = game_store::by_id(&mut conn, id)? else {
-        return Ok(None);
-    };
-    let log = game_store::decode(&row.log)?;
-    drop(conn);
-    let game = games::replay(&row, log.clone())?;
-    Ok(Some(HumanGame { row, game, log }))
+    Ok(crate::play::games::load_any(db, id)?.map(|l| HumanGame {
+        row: l.row,
+        game: l.game,
+        log: l.log,
+    }))
 }
 
 /// Progress of a human seat, counting only actions up to `cutoff`.
@@ -421,7 +431,7 @@ async fn stand_in(
             &game_id,
             Some(version),
             None,
-            ActionRequest::from(action),
+            &ActionRequest::from(action),
         )
         .await;
         match applied {
@@ -1118,7 +1128,7 @@ pub async fn start_race(
             if let Some(&(_, n)) = deals.iter().find(|(x, _)| *x == d) {
                 return Ok(n);
             }
-            let n = games::take_winnable(&st, &base_spec, d)?;
+            let n = crate::play::games::take_winnable(&st.play(), &base_spec, d)?;
             deals.push((d, n));
             Ok(n)
         };
@@ -1141,8 +1151,7 @@ pub async fn start_race(
             };
             let cpu_line = if seat.user_id.is_none() {
                 let spec = spec_of(race, base_deal)?;
-                let game = Game::new(spec.variant, spec.suits, spec.rules, spec.deal_number);
-                Some(game_store::encode_log(&race::cpu_line(&game)))
+                Some(engine::notation::encode_log(&race::cpu_line(&spec.deal())))
             } else {
                 None
             };
@@ -1218,8 +1227,8 @@ pub async fn quit_race(
     }
     if let Some(game_id) = &you.game_id {
         // Resigning an already finished game is refused: that is fine.
-        let _ =
-            games::append_action(&state, &caller, game_id, None, None, ActionRequest::Resign).await;
+        let _ = games::append_action(&state, &caller, game_id, None, None, &ActionRequest::Resign)
+            .await;
     }
     let (st, code2, seat, number) = (state.clone(), code.clone(), you.seat, round.number);
     blocking(move || {

@@ -5,8 +5,9 @@ use diesel::prelude::*;
 
 use super::records;
 use super::schema::{game_events, games, idempotency_keys};
-use super::{now, Db, DbConn, StoreError};
-use crate::engine::{Action, Rules, Status, Suits, Variant};
+use super::{now, Db, DbConn, PooledConn, StoreError};
+use crate::engine::notation::{self, encode};
+use crate::engine::{Action, DealSpec, Status};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
@@ -47,46 +48,9 @@ pub struct GameRow {
     pub race_id: Option<String>,
 }
 
-/// What a game is dealt from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DealSpec {
-    pub variant: Variant,
-    pub suits: Suits,
-    pub rules: Rules,
-    pub deal_number: u64,
-}
-
-impl DealSpec {
-    /// A deal as the database stores it (variant and rule by name, suits as a number);
-    /// `what` names the bad field.
-    pub fn from_stored(
-        variant: &str,
-        suits: i32,
-        undo: bool,
-        empty_column_deal: &str,
-        deal_number: u64,
-    ) -> Result<DealSpec, &'static str> {
-        let variant = variant.parse().map_err(|_| "variant")?;
-        let suits = u8::try_from(suits)
-            .ok()
-            .and_then(|s| Suits::try_from(s).ok())
-            .ok_or("suits")?;
-        let empty_column_deal = empty_column_deal.parse().map_err(|_| "empty_column_deal")?;
-        Ok(DealSpec {
-            variant,
-            suits,
-            rules: Rules {
-                undo,
-                empty_column_deal,
-            },
-            deal_number,
-        })
-    }
-}
-
 impl GameRow {
     pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
-        DealSpec::from_stored(
+        DealSpec::from_parts(
             &self.variant,
             self.suits,
             self.undo_allowed,
@@ -293,53 +257,9 @@ pub fn list(
     Ok(query.load(conn)?)
 }
 
-/// One action in the compact log: `D` deal, `U` undo, `R` resign, `M` + from digit + to
-/// digit + two hex digits of count (columns 0-based).
-fn encode(action: Action) -> String {
-    match action {
-        Action::Move { from, to, count } => format!("M{from}{to}{count:02x}"),
-        Action::Deal => "D".into(),
-        Action::Undo => "U".into(),
-        Action::Resign => "R".into(),
-    }
-}
-
-/// A whole line of actions in compact form.
-pub fn encode_log(actions: &[Action]) -> String {
-    actions.iter().map(|&a| encode(a)).collect()
-}
-
-/// The actions of a compact log.
+/// The actions of a stored compact log.
 pub fn decode(log: &str) -> Result<Vec<Action>, StoreError> {
-    let bytes = log.as_bytes();
-    let mut actions = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    let bad = |i: usize| StoreError::Corrupt(format!("compact log is unreadable at byte {i}"));
-    while i < bytes.len() {
-        let action = match bytes[i] {
-            b'D' => Action::Deal,
-            b'U' => Action::Undo,
-            b'R' => Action::Resign,
-            b'M' => {
-                let field = bytes.get(i + 1..i + 5).ok_or_else(|| bad(i))?;
-                let digit = |b: u8| (b as char).to_digit(10).map(|d| d as usize);
-                let count = std::str::from_utf8(&field[2..])
-                    .ok()
-                    .and_then(|h| usize::from_str_radix(h, 16).ok());
-                match (digit(field[0]), digit(field[1]), count) {
-                    (Some(from), Some(to), Some(count)) => {
-                        i += 4;
-                        Action::Move { from, to, count }
-                    }
-                    _ => return Err(bad(i)),
-                }
-            }
-            _ => return Err(bad(i)),
-        };
-        actions.push(action);
-        i += 1;
-    }
-    Ok(actions)
+    notation::decode(log).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 /// The caller's game and its actions, from one row.
@@ -372,15 +292,7 @@ pub struct Summary {
     pub finished: bool,
 }
 
-/// What the caller decided, given the game and its log: the action to append, the summary
-/// after it, and the response body to remember for idempotent retries.
-pub struct Decision {
-    pub action: Action,
-    pub summary: Summary,
-    pub response: String,
-}
-
-/// The stamp the new event gets: its sequence number (the game's new version) and time.
+/// The stamp a new event gets: its sequence number (the game's new version) and time.
 #[derive(Clone, Copy, Debug)]
 pub struct Stamp {
     pub version: i32,
@@ -392,45 +304,6 @@ pub struct IdempotencyKey {
     pub key: String,
     /// A digest of the request: a key reused for a different request is refused.
     pub fingerprint: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Appended {
-    /// The action was appended; `response` is the caller's own body.
-    Applied { version: i32, response: String },
-    /// The idempotency key was seen before: the first answer, nothing applied.
-    Replayed {
-        status: u16,
-        version: i32,
-        response: String,
-    },
-}
-
-#[derive(Debug)]
-pub enum AppendError<R> {
-    NotFound,
-    /// `If-Match`/`expected_version` named another version.
-    Stale {
-        current: i32,
-    },
-    KeyReused,
-    /// Other writers kept changing the game: every attempt lost the race.
-    Contended,
-    /// The caller refused the action (an illegal move): nothing was written.
-    Refused(R),
-    Store(StoreError),
-}
-
-impl<R> From<StoreError> for AppendError<R> {
-    fn from(e: StoreError) -> Self {
-        AppendError::Store(e)
-    }
-}
-
-impl<R> From<diesel::result::Error> for AppendError<R> {
-    fn from(e: diesel::result::Error) -> Self {
-        AppendError::Store(StoreError::Db(e))
-    }
 }
 
 /// What an idempotency key already answered, if anything.
@@ -500,148 +373,100 @@ pub fn remember(
     Ok(())
 }
 
-fn stored_response<R>(
+/// A game as an append finds it.
+// Made once per try and matched at once: boxing the row would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub enum ForAppend {
+    /// The game and its log, at `row.version`.
+    Current(GameRow, Vec<Action>),
+    /// The idempotency key answered before: its first answer.
+    Answered(Remembered),
+    /// The idempotency key was used for a different request.
+    KeyReused,
+    /// No such game among the caller's.
+    NotFound,
+}
+
+/// Read what an append needs: the first answer to a repeated idempotency key, or the
+/// caller's game with its log (one row, the compact log included).
+pub fn read_for_append(
     conn: &mut DbConn,
     user_id: &str,
-    key: &IdempotencyKey,
-) -> Result<Option<Appended>, AppendError<R>> {
-    match remembered(conn, user_id, key)? {
-        KeyLookup::Unused => Ok(None),
-        KeyLookup::Reused => Err(AppendError::KeyReused),
-        KeyLookup::Answered(r) => Ok(Some(Appended::Replayed {
-            status: r.status,
-            version: r.version,
-            response: r.response,
-        })),
-    }
-}
-
-/// How often a caller should retry an append that lost the race to another writer.
-pub const ATTEMPTS: usize = 50;
-
-/// A queued SQLite append: `Some(response)` once committed, `None` if another writer moved
-/// the game first.
-pub type Pending = tokio::sync::oneshot::Receiver<Result<Option<String>, StoreError>>;
-
-pub enum Attempt {
-    /// Settled: applied, or the first answer to a repeated idempotency key.
-    Done(Appended),
-    /// Queued on the SQLite writer: await `pending`; the game then has `version`.
-    Queued { version: i32, pending: Pending },
-    /// Another writer moved the game first: nothing was written; try again.
-    Lost,
-}
-
-/// One try at appending an action to the caller's game.
-///
-/// Optimistic: read the row (its compact log included) and let `decide` replay and validate
-/// without holding any lock; then, in one short write transaction, move the version from the
-/// one read to the next (`UPDATE … WHERE version = read`), append the compact log and the
-/// summary, and insert the event at that sequence number (unique per game). A try that lost
-/// the race writes nothing; the caller tries again, and a named version is then reported
-/// stale. Any refusal writes nothing. On Postgres the write runs here, on the connection
-/// that read; on SQLite it is queued for the writer thread and settles asynchronously.
-pub fn attempt<R>(
-    db: &Db,
-    user_id: &str,
     game_id: &str,
-    expected_version: Option<i32>,
-    idempotency: Option<&IdempotencyKey>,
-    decide: impl FnOnce(&GameRow, Vec<Action>, Stamp) -> Result<Decision, R>,
-) -> Result<Attempt, AppendError<R>> {
-    let mut conn = db.conn()?;
-    if let Some(key) = idempotency {
-        if let Some(found) = stored_response(&mut conn, user_id, key)? {
-            return Ok(Attempt::Done(found));
+    key: Option<&IdempotencyKey>,
+) -> Result<ForAppend, StoreError> {
+    if let Some(key) = key {
+        match remembered(conn, user_id, key)? {
+            KeyLookup::Unused => {}
+            KeyLookup::Reused => return Ok(ForAppend::KeyReused),
+            KeyLookup::Answered(r) => return Ok(ForAppend::Answered(r)),
         }
     }
-    let (row, log) = load(&mut conn, user_id, game_id)?.ok_or(AppendError::NotFound)?;
-    if let Some(expected) = expected_version {
-        if expected != row.version {
-            return Err(AppendError::Stale {
-                current: row.version,
-            });
+    Ok(match load(conn, user_id, game_id)? {
+        Some((row, log)) => ForAppend::Current(row, log),
+        None => ForAppend::NotFound,
+    })
+}
+
+/// Everything one append writes: the game moves from `read_version` to `stamp.version`.
+pub struct Append {
+    pub game_id: String,
+    pub user_id: String,
+    pub read_version: i32,
+    pub stamp: Stamp,
+    pub action: Action,
+    pub summary: Summary,
+    /// With its answer `response`, remembered for retries.
+    pub key: Option<IdempotencyKey>,
+    pub response: String,
+    /// When the action ends the game: the record change.
+    pub finish: Option<(records::RecordKey, records::Finish)>,
+}
+
+/// A write under way: settled at once (Postgres) or queued on the SQLite writer thread.
+pub enum Commit {
+    Settled(Result<bool, StoreError>),
+    Queued(tokio::sync::oneshot::Receiver<Result<bool, StoreError>>),
+}
+
+impl Commit {
+    /// Whether the append landed. `false`: another writer moved the game (or used the same
+    /// idempotency key) first, and nothing was written.
+    pub async fn landed(self) -> Result<bool, StoreError> {
+        let written = match self {
+            Commit::Settled(written) => written,
+            Commit::Queued(pending) => pending.await.unwrap_or_else(|_| {
+                Err(StoreError::Writer("the writer thread has stopped".into()))
+            }),
+        };
+        match written {
+            Err(e) if e.is_unique_violation() => Ok(false),
+            other => other,
         }
     }
-    let stamp = Stamp {
-        version: row.version + 1,
-        at: now(),
-    };
-    let decision = decide(&row, log, stamp).map_err(AppendError::Refused)?;
-    let finish = decision.summary.finished.then(|| {
-        (
-            records::RecordKey::of(&row),
-            records::Finish {
-                game_id: row.id.clone(),
-                won: decision.summary.status == Status::Won.name(),
-                score: decision.summary.score,
-                duration_ms: (stamp.at - row.created_at).num_milliseconds(),
-                actions: decision.summary.actions,
-                at: stamp.at,
-                counting: records::counting(&row.origin, row.ranked),
-            },
-        )
-    });
-    let write = EventWrite {
-        game_id: game_id.to_string(),
-        user_id: user_id.to_string(),
-        read_version: row.version,
-        stamp,
-        action: decision.action,
-        summary: decision.summary,
-        key: idempotency.map(|k| (k.key.clone(), k.fingerprint.clone())),
-        response: decision.response,
-        finish,
-    };
+}
+
+/// Write an append in one short transaction, optimistically: the version moves from the one
+/// read to the next only if no other writer moved it (`UPDATE … WHERE version = read`), and
+/// the event's sequence number is unique per game. On Postgres the write runs on `conn`, the
+/// connection that read; on SQLite it is queued for the writer thread.
+pub fn commit_append(db: &Db, mut conn: PooledConn, append: Append) -> Commit {
     match db.backend() {
-        super::Backend::Postgres => {
-            let written = match &mut *conn {
-                // The common case in one statement: one round trip, no BEGIN/COMMIT.
-                DbConn::Pg(pg) if write.finish.is_none() && write.key.is_none() => {
-                    write.run_in_one_statement(pg)
-                }
-                _ => conn.transaction(|c| write.run(c)),
-            };
-            settle(stamp.version, written)
-        }
+        super::Backend::Postgres => Commit::Settled(match &mut *conn {
+            // The common case in one statement: one round trip, no BEGIN/COMMIT.
+            DbConn::Pg(pg) if append.finish.is_none() && append.key.is_none() => {
+                append.run_in_one_statement(pg)
+            }
+            _ => conn.transaction(|c| append.run(c)),
+        }),
         super::Backend::Sqlite => {
             drop(conn);
-            let pending = db.submit(move |c| write.run(c))?;
-            Ok(Attempt::Queued {
-                version: stamp.version,
-                pending,
-            })
+            match db.submit(move |c| append.run(c)) {
+                Ok(pending) => Commit::Queued(pending),
+                Err(e) => Commit::Settled(Err(e)),
+            }
         }
     }
-}
-
-/// What a finished write means for the append.
-pub fn settle<R>(
-    version: i32,
-    written: Result<Option<String>, StoreError>,
-) -> Result<Attempt, AppendError<R>> {
-    match written {
-        Ok(Some(response)) => Ok(Attempt::Done(Appended::Applied { version, response })),
-        Ok(None) => Ok(Attempt::Lost),
-        // Another request with the same idempotency key committed first: the next try
-        // finds its answer.
-        Err(e) if e.is_unique_violation() => Ok(Attempt::Lost),
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The write half of an append, owned so that it can travel to the SQLite writer thread.
-struct EventWrite {
-    game_id: String,
-    user_id: String,
-    read_version: i32,
-    stamp: Stamp,
-    action: Action,
-    summary: Summary,
-    key: Option<(String, String)>,
-    response: String,
-    /// When the action ends the game: the record change, for `record_key`.
-    finish: Option<(records::RecordKey, records::Finish)>,
 }
 
 #[derive(QueryableByName)]
@@ -650,14 +475,11 @@ struct Moved {
     moved: i64,
 }
 
-impl EventWrite {
+impl Append {
     /// Postgres only, for an action that neither ends the game nor carries an idempotency
     /// key: the version check, the summary and the event in one statement (data-modifying
     /// CTEs are atomic), so one round trip instead of four.
-    fn run_in_one_statement(
-        self,
-        conn: &mut diesel::PgConnection,
-    ) -> Result<Option<String>, StoreError> {
+    fn run_in_one_statement(self, conn: &mut diesel::PgConnection) -> Result<bool, StoreError> {
         use diesel::sql_types::{Integer, Nullable, Text, Timestamp};
         let event = EventRow::new(
             &self.game_id,
@@ -690,16 +512,13 @@ impl EventWrite {
         .bind::<Nullable<Integer>, _>(event.to_col)
         .bind::<Nullable<Integer>, _>(event.count)
         .load(conn)?;
-        Ok(rows
-            .first()
-            .is_some_and(|r| r.moved > 0)
-            .then_some(self.response))
+        Ok(rows.first().is_some_and(|r| r.moved > 0))
     }
 
     /// Move the game from the version read to the next one and record the event; `None`
     /// when another writer moved it first (nothing is written then).
-    fn run(self, conn: &mut DbConn) -> Result<Option<String>, StoreError> {
-        let EventWrite {
+    fn run(self, conn: &mut DbConn) -> Result<bool, StoreError> {
+        let Append {
             game_id,
             user_id,
             read_version,
@@ -728,7 +547,7 @@ impl EventWrite {
         ))
         .execute(conn)?;
         if moved == 0 {
-            return Ok(None);
+            return Ok(false);
         }
         if let Some((key, finish)) = finish {
             records::apply(conn, &key, &records::Change::Finish(finish))?;
@@ -736,21 +555,14 @@ impl EventWrite {
         diesel::insert_into(game_events::table)
             .values(EventRow::new(&game_id, stamp.version, action, stamp.at))
             .execute(conn)?;
-        if let Some((key, fingerprint)) = key {
+        if let Some(key) = key {
             let answer = Remembered {
                 status: 200,
                 version: stamp.version,
                 response,
             };
-            remember(
-                conn,
-                &user_id,
-                &IdempotencyKey { key, fingerprint },
-                &answer,
-                stamp.at,
-            )?;
-            return Ok(Some(answer.response));
+            remember(conn, &user_id, &key, &answer, stamp.at)?;
         }
-        Ok(Some(response))
+        Ok(true)
     }
 }

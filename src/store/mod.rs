@@ -126,6 +126,8 @@ impl ManageConnection for Manager {
 }
 
 pub type Pool = r2d2::Pool<Manager>;
+/// A connection taken from the pool.
+pub type PooledConn = r2d2::PooledConnection<Manager>;
 
 /// One queued write for the SQLite writer thread: `run` does the work inside the batch's
 /// transaction and returns what to tell the caller once the batch is committed; `fail`
@@ -308,7 +310,7 @@ impl Db {
         self.pool.state().idle_connections
     }
 
-    pub fn conn(&self) -> Result<r2d2::PooledConnection<Manager>, StoreError> {
+    pub fn conn(&self) -> Result<PooledConn, StoreError> {
         Ok(self.pool.get()?)
     }
 

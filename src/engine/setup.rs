@@ -1,0 +1,181 @@
+//! What a game is dealt from, and what a player means by an action before the rules make it
+//! exact.
+
+use super::deal::{Suits, Variant};
+use super::game::{Action, Game, Illegal, ReplayError, Rules};
+
+/// Everything a deal depends on: replaying a log from it rebuilds the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealSpec {
+    pub variant: Variant,
+    pub suits: Suits,
+    pub rules: Rules,
+    pub deal_number: u64,
+}
+
+impl DealSpec {
+    /// A deal from its stored parts (variant and rule by name, suits as a number); the error
+    /// names the field that does not parse.
+    pub fn from_parts(
+        variant: &str,
+        suits: i32,
+        undo: bool,
+        empty_column_deal: &str,
+        deal_number: u64,
+    ) -> Result<DealSpec, &'static str> {
+        let variant = variant.parse().map_err(|_| "variant")?;
+        let suits = u8::try_from(suits)
+            .ok()
+            .and_then(|s| Suits::try_from(s).ok())
+            .ok_or("suits")?;
+        let empty_column_deal = empty_column_deal.parse().map_err(|_| "empty_column_deal")?;
+        Ok(DealSpec {
+            variant,
+            suits,
+            rules: Rules {
+                undo,
+                empty_column_deal,
+            },
+            deal_number,
+        })
+    }
+
+    /// The opening position.
+    pub fn deal(&self) -> Game {
+        Game::new(self.variant, self.suits, self.rules, self.deal_number)
+    }
+
+    /// The position after `log`, every action checked again.
+    pub fn replay(&self, log: Vec<Action>) -> Result<Game, ReplayError> {
+        Game::replay(self.variant, self.suits, self.rules, self.deal_number, log)
+    }
+}
+
+/// An action as a player states it, columns from 0: a move may leave its count to the rules,
+/// and "tap a card" leaves the destination to them too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Move cards from `from` to `to`: `count` of them, or the group that fits on the
+    /// target's last card (for an empty target, the longest movable same-suit group).
+    Move {
+        from: usize,
+        to: usize,
+        count: Option<usize>,
+    },
+    /// Move the cards at the end of `column` (the longest group that has somewhere to go, or
+    /// `count` cards) to the best destination.
+    Auto {
+        column: usize,
+        count: Option<usize>,
+    },
+    Deal,
+    Undo,
+    Resign,
+}
+
+impl From<Action> for Intent {
+    /// The exact intent of an action.
+    fn from(action: Action) -> Intent {
+        match action {
+            Action::Move { from, to, count } => Intent::Move {
+                from,
+                to,
+                count: Some(count),
+            },
+            Action::Deal => Intent::Deal,
+            Action::Undo => Intent::Undo,
+            Action::Resign => Intent::Resign,
+        }
+    }
+}
+
+impl Game {
+    /// The exact action `intent` stands for here. It is not checked beyond what resolving
+    /// needs: `apply` is the judge.
+    pub fn resolve(&self, intent: Intent) -> Result<Action, Illegal> {
+        Ok(match intent {
+            Intent::Move { from, to, count } => Action::Move {
+                from,
+                to,
+                count: match count {
+                    Some(count) => count,
+                    None => self.move_count(from, to)?,
+                },
+            },
+            Intent::Auto { column, count } => self.auto_move(column, count)?,
+            Intent::Deal => Action::Deal,
+            Intent::Undo => Action::Undo,
+            Intent::Resign => Action::Resign,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> DealSpec {
+        DealSpec {
+            variant: Variant::Spider,
+            suits: Suits::One,
+            rules: Rules::default(),
+            deal_number: 7,
+        }
+    }
+
+    #[test]
+    fn a_stored_spec_reads_back_and_names_a_bad_field() {
+        let s = spec();
+        assert_eq!(
+            DealSpec::from_parts(
+                s.variant.name(),
+                1,
+                true,
+                s.rules.empty_column_deal.name(),
+                7
+            ),
+            Ok(s)
+        );
+        assert_eq!(
+            DealSpec::from_parts("spyder", 1, true, "forbidden", 7),
+            Err("variant")
+        );
+        assert_eq!(
+            DealSpec::from_parts(s.variant.name(), 3, true, "forbidden", 7),
+            Err("suits")
+        );
+    }
+
+    #[test]
+    fn an_exact_intent_resolves_to_its_action_and_an_open_one_asks_the_rules() {
+        let game = spec().deal();
+        for action in game.legal_actions() {
+            assert_eq!(game.resolve(Intent::from(action)), Ok(action));
+        }
+        let first = game
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Move { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .expect("an opening has a move");
+        let open = Intent::Move {
+            from: first.0,
+            to: first.1,
+            count: None,
+        };
+        assert_eq!(
+            game.resolve(open).map(|a| matches!(a, Action::Move { .. })),
+            Ok(true)
+        );
+        assert_eq!(
+            game.resolve(Intent::Move {
+                from: 0,
+                to: 42,
+                count: None
+            }),
+            Err(Illegal::NoSuchColumn { column: 42 })
+        );
+    }
+}

@@ -1,0 +1,432 @@
+//! Games: read one, act on one, create one (random, chosen, winnable, daily), restart one.
+
+use std::sync::Arc;
+
+use chrono::NaiveDateTime;
+
+use super::{blocking, Error, Play};
+use crate::engine::{Action, DealSpec, Game, Intent, Outcome};
+use crate::store::games::{
+    self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
+    Remembered, Stamp, Summary,
+};
+use crate::store::{self, records, Backend, Db};
+use crate::winnable::{Class, Difficulty};
+
+/// How often an append that lost the race to another writer of the same game is tried again.
+pub const ATTEMPTS: usize = 50;
+
+/// The position of a stored game, every action checked again.
+pub fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, Error> {
+    row.deal_spec()?
+        .replay(log)
+        .map_err(|e| Error::Internal(format!("stored log of {} no longer replays: {e}", row.id)))
+}
+
+/// A game with its log and position.
+pub struct Loaded {
+    pub row: GameRow,
+    pub log: Vec<Action>,
+    pub game: Game,
+}
+
+/// The caller's game, replayed.
+pub fn load(db: &Db, user_id: &str, id: &str) -> Result<Loaded, Error> {
+    let mut conn = db.conn()?;
+    let (row, log) = game_store::load(&mut conn, user_id, id)?.ok_or(Error::GameNotFound)?;
+    drop(conn);
+    let game = replay(&row, log.clone())?;
+    Ok(Loaded { row, log, game })
+}
+
+/// Any game by id, replayed: for the service's own bookkeeping (race standings), never for a
+/// caller's request.
+pub fn load_any(db: &Db, id: &str) -> Result<Option<Loaded>, Error> {
+    let mut conn = db.conn()?;
+    let Some(row) = game_store::by_id(&mut conn, id)? else {
+        return Ok(None);
+    };
+    drop(conn);
+    let log = game_store::decode(&row.log)?;
+    let game = replay(&row, log.clone())?;
+    Ok(Some(Loaded { row, log, game }))
+}
+
+/// An accepted action, as the caller's renderer sees it before it is stored.
+pub struct Turn<'a> {
+    pub row: &'a GameRow,
+    pub before: &'a Game,
+    pub action: Action,
+    pub outcome: &'a Outcome,
+    pub after: &'a Game,
+    /// The game's version after the action.
+    pub version: i32,
+    pub at: NaiveDateTime,
+    /// Set when the action ended the game.
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// Turns an accepted action into the answer remembered for an idempotent retry.
+pub type Render = Arc<dyn Fn(&Turn) -> Result<String, Error> + Send + Sync>;
+
+/// One action on the caller's game.
+#[derive(Clone, Debug)]
+pub struct Act {
+    pub user_id: String,
+    pub game_id: String,
+    /// Act only if the game is at this version.
+    pub expected: Option<i32>,
+    pub key: Option<IdempotencyKey>,
+    pub intent: Intent,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Acted {
+    /// The action was stored; `response` is what the renderer made of it.
+    Applied { version: i32, response: String },
+    /// The idempotency key answered before: that answer, nothing applied.
+    Replayed(Remembered),
+}
+
+/// A try that got as far as writing.
+enum Try {
+    Done(Acted),
+    Writing {
+        commit: Commit,
+        version: i32,
+        response: String,
+    },
+}
+
+/// Play one action: replay the game, resolve and apply the intent through the engine, store
+/// the action on the version read, and try again when another writer of the same game got in
+/// first. A refusal stores nothing.
+pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> {
+    for _ in 0..ATTEMPTS {
+        // A SQLite read is a local page lookup: done right here when a connection is free,
+        // with the write queued for the writer thread. Otherwise (and on Postgres, a network
+        // round trip away) the try runs on a blocking thread.
+        let inline = play.db.backend() == Backend::Sqlite && play.db.idle_connections() > 0;
+        let tried = if inline {
+            attempt(play, &act, &render)?
+        } else {
+            let (p, a, r) = (play.clone(), act.clone(), render.clone());
+            blocking(move || attempt(&p, &a, &r)).await?
+        };
+        let acted = match tried {
+            Try::Done(acted) => acted,
+            Try::Writing {
+                commit,
+                version,
+                response,
+            } => {
+                if !commit.landed().await? {
+                    continue;
+                }
+                Acted::Applied { version, response }
+            }
+        };
+        if let Acted::Applied { .. } = acted {
+            play.live.changed(&act.game_id);
+        }
+        return Ok(acted);
+    }
+    Err(Error::Contended)
+}
+
+fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
+    let mut conn = play.db.conn()?;
+    let (row, log) =
+        match game_store::read_for_append(&mut conn, &act.user_id, &act.game_id, act.key.as_ref())?
+        {
+            ForAppend::Current(row, log) => (row, log),
+            ForAppend::Answered(first) => return Ok(Try::Done(Acted::Replayed(first))),
+            ForAppend::KeyReused => return Err(Error::KeyReused),
+            ForAppend::NotFound => return Err(Error::GameNotFound),
+        };
+    if let Some(expected) = act.expected {
+        if expected != row.version {
+            return Err(Error::Stale {
+                current: row.version,
+            });
+        }
+    }
+    // A ranked daily closes with its day: from then on its number is public.
+    if row.ranked
+        && row
+            .daily_date()?
+            .is_some_and(|day| play.calendar.is_over(day))
+    {
+        return Err(Error::DailyClosed);
+    }
+    let stamp = Stamp {
+        version: row.version + 1,
+        at: store::now(),
+    };
+    let before = replay(&row, log)?;
+    let action = before.resolve(act.intent)?;
+    let mut after = before.clone();
+    let outcome = after.apply(action)?;
+    let finished_at = after.status().is_over().then_some(stamp.at);
+    let response = render(&Turn {
+        row: &row,
+        before: &before,
+        action,
+        outcome: &outcome,
+        after: &after,
+        version: stamp.version,
+        at: stamp.at,
+        finished_at,
+    })?;
+    let summary = Summary {
+        status: after.status().name(),
+        score: after.score() as i32,
+        actions: after.actions() as i32,
+        runs_completed: after.runs_completed() as i32,
+        finished: finished_at.is_some(),
+    };
+    let finish = finished_at.map(|at| {
+        (
+            records::RecordKey::of(&row),
+            records::Finish {
+                game_id: row.id.clone(),
+                won: after.status() == crate::engine::Status::Won,
+                score: summary.score,
+                duration_ms: (at - row.created_at).num_milliseconds(),
+                actions: summary.actions,
+                at,
+                counting: records::counting(&row.origin, row.ranked),
+            },
+        )
+    });
+    let append = Append {
+        game_id: row.id.clone(),
+        user_id: act.user_id.clone(),
+        read_version: row.version,
+        stamp,
+        action,
+        summary,
+        key: act.key.clone(),
+        response: response.clone(),
+        finish,
+    };
+    Ok(Try::Writing {
+        commit: game_store::commit_append(&play.db, conn, append),
+        version: stamp.version,
+        response,
+    })
+}
+
+/// A new game's outcome: created, or the first answer to a repeated idempotency key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Created {
+    New { body: String },
+    Replayed(Remembered),
+}
+
+/// Renders a new game as its creation's answer.
+pub type RenderNew = Arc<dyn Fn(&GameRow, &Game) -> Result<String, Error> + Send + Sync>;
+
+/// What a new game is.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub user_id: String,
+    pub spec: DealSpec,
+    pub origin: Origin,
+    pub key: Option<IdempotencyKey>,
+}
+
+fn answered(
+    db: &Db,
+    user_id: &str,
+    key: Option<&IdempotencyKey>,
+) -> Result<Option<Created>, Error> {
+    let Some(key) = key else { return Ok(None) };
+    let mut conn = db.conn()?;
+    match game_store::remembered(&mut conn, user_id, key)? {
+        KeyLookup::Unused => Ok(None),
+        KeyLookup::Reused => Err(Error::KeyReused),
+        KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r))),
+    }
+}
+
+/// Store a new game (counted as played where it counts). With an idempotency key, a retry
+/// gets the first answer and creates nothing. Blocking.
+fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
+    if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+        return Ok(replayed);
+    }
+    let row = game_store::new_row(
+        uuid::Uuid::new_v4().to_string(),
+        new.user_id.clone(),
+        new.spec,
+        &new.origin,
+    );
+    let answer = Remembered {
+        status: 201,
+        version: 0,
+        response: render(&row, &new.spec.deal())?,
+    };
+    let key = new.key.clone();
+    let written = play.db.write(move |conn| {
+        game_store::create(conn, &row, key.as_ref().map(|k| (k, &answer))).map(|_| answer.response)
+    });
+    match written {
+        Ok(body) => Ok(Created::New { body }),
+        // Another request with this key committed first: answer as it did.
+        Err(e) if new.key.is_some() && e.is_unique_violation() => {
+            match answered(&play.db, &new.user_id, new.key.as_ref())? {
+                Some(replayed) => Ok(replayed),
+                None => Err(e.into()),
+            }
+        }
+        Err(e) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Start a game: of `new.spec`, or with `winnable`, of a proven winnable deal of its kind
+/// and that difficulty (the deal number in `new.spec` is then ignored).
+pub async fn create(
+    play: &Play,
+    mut new: NewGame,
+    winnable: Option<Difficulty>,
+    render: RenderNew,
+) -> Result<Created, Error> {
+    let play = play.clone();
+    blocking(move || {
+        if let Some(difficulty) = winnable {
+            // A retry of an answered request takes no second deal from the cache.
+            if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+                return Ok(replayed);
+            }
+            new.spec.deal_number = take_winnable(&play, &new.spec, difficulty)?;
+        }
+        insert(&play, &new, &render)
+    })
+    .await
+}
+
+/// A proven winnable deal for `spec`'s variant, suits and rule, taken from the cache. None
+/// waiting asks the prover for more. Blocking.
+pub fn take_winnable(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Result<u64, Error> {
+    let class = Class {
+        variant: spec.variant.name().to_string(),
+        suits: i32::from(spec.suits.count()),
+        empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
+    };
+    let wanted = class.clone();
+    let taken = play
+        .db
+        .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty))?;
+    match taken {
+        Some(number) => {
+            play.winnable.taken();
+            Ok(number)
+        }
+        None => {
+            play.winnable.want(class);
+            Err(Error::WinnableUnavailable {
+                difficulty,
+                proving: play.winnable.running(),
+            })
+        }
+    }
+}
+
+/// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
+/// caller has none yet, else a practice attempt once the ranked one is over.
+pub async fn start_daily(
+    play: &Play,
+    new: NewGame,
+    date: chrono::NaiveDate,
+    render: RenderNew,
+) -> Result<Created, Error> {
+    let play = play.clone();
+    blocking(move || {
+        let attempt = |ranked| NewGame {
+            origin: Origin {
+                kind: "daily",
+                deal_known: false,
+                daily_date: Some(date),
+                ranked,
+                difficulty: None,
+            },
+            ..new.clone()
+        };
+        // The database's unique key decides the ranked attempt, however requests race.
+        match insert(&play, &attempt(true), &render) {
+            Err(Error::Store(e)) if e.is_unique_violation() => {
+                // Practice only once the ranked attempt is over: a copy of the deal would
+                // show the ranked game's hidden cards.
+                let mut conn = play.db.conn()?;
+                let ranked = crate::store::daily::ranked_attempt(
+                    &mut conn,
+                    &new.user_id,
+                    &date.to_string(),
+                    new.spec.variant.name(),
+                    i32::from(new.spec.suits.count()),
+                )?;
+                drop(conn);
+                if ranked.is_some_and(|g| g.status != "won" && g.status != "resigned") {
+                    return Err(Error::RankedAttemptInProgress);
+                }
+                insert(&play, &attempt(false), &render)
+            }
+            other => other,
+        }
+    })
+    .await
+}
+
+/// Start a new game on the same deal and rules, from the opening. A game still in progress
+/// is resigned first: one deal is never open twice.
+pub async fn restart(
+    play: &Play,
+    user_id: &str,
+    game_id: &str,
+    key: Option<IdempotencyKey>,
+    render: RenderNew,
+) -> Result<Created, Error> {
+    let (db, user, id) = (play.db.clone(), user_id.to_string(), game_id.to_string());
+    let old = blocking(move || {
+        let mut conn = db.conn()?;
+        game_store::owned(&mut conn, &user, &id)?.ok_or(Error::GameNotFound)
+    })
+    .await?;
+    if old.race_id.is_some() {
+        return Err(Error::RaceGame);
+    }
+    // One deal is never open twice: playing a copy would show the original's hidden cards.
+    if !old.status()?.is_over() {
+        let resign = Act {
+            user_id: user_id.to_string(),
+            game_id: game_id.to_string(),
+            expected: None,
+            key: None,
+            intent: Intent::Resign,
+        };
+        // Nobody reads the resignation's answer: no key remembers it.
+        self::act(play, resign, Arc::new(|_: &Turn| Ok(String::new()))).await?;
+    }
+    // A replay of a deal the player has seen: it counts only for personal records (marked),
+    // and a daily's number stays secret until its day is over.
+    let new = NewGame {
+        user_id: user_id.to_string(),
+        spec: old.deal_spec()?,
+        origin: Origin {
+            kind: "restart",
+            deal_known: old.deal_chosen,
+            daily_date: old.daily_date()?,
+            ranked: false,
+            difficulty: old
+                .difficulty
+                .as_deref()
+                .and_then(|d| d.parse::<Difficulty>().ok())
+                .map(Difficulty::name),
+        },
+        key,
+    };
+    let play = play.clone();
+    blocking(move || insert(&play, &new, &render)).await
+}

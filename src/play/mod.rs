@@ -1,0 +1,87 @@
+//! The application layer: one function per use case, taking typed inputs and the caller's
+//! identity and returning domain results or one [`Error`]. It owns read → decide (engine) →
+//! write and the retries. No actix, no status codes: the HTTP layer maps [`Error`] to a
+//! problem in one place.
+
+pub mod games;
+pub mod live;
+
+use crate::daily::Calendar;
+use crate::engine::Illegal;
+use crate::store::{Db, StoreError};
+use crate::winnable::{Difficulty, Prover};
+
+/// What the use cases reach: the database, the clock of dailies, the prover of winnable
+/// deals and the wake-up of live streams. Cheap to clone.
+#[derive(Clone)]
+pub struct Play {
+    pub db: Db,
+    pub calendar: Calendar,
+    pub winnable: Prover,
+    pub live: live::Live,
+}
+
+/// Why a use case refused or failed. A refusal changes nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("no such game among the caller's")]
+    GameNotFound,
+    #[error("the caller's account no longer exists")]
+    UnknownUser,
+    /// The caller named a version the game is no longer at.
+    #[error("the game is at version {current}")]
+    Stale { current: i32 },
+    #[error("the idempotency key was used for a different request")]
+    KeyReused,
+    /// Other writers kept changing the game: every try lost the race.
+    #[error("other writers kept changing the game")]
+    Contended,
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// A ranked daily's day is over: its attempt can no longer be played.
+    #[error("the daily challenge is closed")]
+    DailyClosed,
+    /// The caller's ranked attempt at today's daily is still being played.
+    #[error("the ranked daily attempt is in progress")]
+    RankedAttemptInProgress,
+    /// Race games are not restarted.
+    #[error("a race game cannot be restarted")]
+    RaceGame,
+    /// No proven winnable deal of the kind is waiting; `proving` says whether this instance
+    /// is proving some now.
+    #[error("no winnable deal ready")]
+    WinnableUnavailable {
+        difficulty: Difficulty,
+        proving: bool,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Something that cannot happen did: a stored log that no longer replays, a task that
+    /// died.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl From<Illegal> for Error {
+    fn from(reason: Illegal) -> Self {
+        Error::Illegal(reason)
+    }
+}
+
+impl From<diesel::result::Error> for Error {
+    fn from(e: diesel::result::Error) -> Self {
+        Error::Store(e.into())
+    }
+}
+
+/// Run blocking work (diesel) off the async workers.
+pub async fn blocking<T, F>(f: F) -> Result<T, Error>
+where
+    F: FnOnce() -> Result<T, Error> + Send + 'static,
+    T: Send + 'static,
+{
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+}
