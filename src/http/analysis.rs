@@ -12,8 +12,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games::{deal_visible, json_response, to_json, ActionView, GameStatus};
+use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
+use super::wire::{deal_visible, ActionView, GameStatus};
 use super::{blocking, races, searches, AppState};
 use crate::daily::Calendar;
 use crate::engine::analysis::{Analysis, AnalysisBudget, Verdict, Winnability};

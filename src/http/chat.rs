@@ -15,9 +15,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games::{self, ActionRequest, ActionView, GameStatus};
+use super::games;
 use super::hints;
 use super::identity::Caller;
+use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
 use crate::engine::{self, Action, Game};
 use std::sync::Arc;

@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games::{self, GameStatus, VariantName};
+use super::games;
 use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
+use super::wire::{self, GameStatus, VariantName};
 use super::{blocking, AppState};
 use crate::daily;
 use crate::engine::DealSpec;
@@ -176,7 +177,7 @@ pub struct StartDaily {
     params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer (the same attempt)")),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
-        (status = 201, description = "The new attempt (see `daily.ranked`)", body = games::GameView,
+        (status = 201, description = "The new attempt (see `daily.ranked`)", body = wire::GameView,
             headers(("ETag" = String), ("Location" = String))),
         (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),

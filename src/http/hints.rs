@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games::{json_response, to_json, ActionView};
+use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
+use super::wire::ActionView;
 use super::{searches, AppState};
 use crate::engine::{self, Action, Game, Hint, Level};
 use crate::play::games::replay;

@@ -16,8 +16,9 @@ use tokio::sync::broadcast;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games::{self, ActionView, GameView};
+use super::games;
 use super::identity::{Caller, Scope};
+use super::wire::{ActionView, GameView};
 use super::{blocking, AppState};
 use crate::store::games as game_store;
 

@@ -18,6 +18,7 @@ pub mod ratelimit;
 pub mod records;
 pub mod searches;
 pub mod tokens;
+pub mod wire;
 
 use std::net::TcpListener;
 use std::time::Duration;

@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games::{self, ActionRequest, DifficultyName, VariantName};
+use super::games;
 use super::identity::{Caller, Scope};
+use super::wire::{ActionRequest, DifficultyName, VariantName};
 use super::{blocking, AppState};
 use crate::engine::DealSpec;
 use crate::engine::{self, Game, Status, Suits};

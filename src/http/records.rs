@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games::VariantName;
 use super::identity::{Caller, MaybeCaller, Scope};
+use super::wire::VariantName;
 use super::{blocking, AppState};
 use crate::engine;
 use crate::store::records::{self, Measure, Record};

@@ -1,0 +1,599 @@
+//! Wire types: the JSON shapes of games and actions, derived from the engine's types.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::ApiError;
+use crate::daily::Calendar;
+use crate::engine::{self, Action, Game, Illegal, Intent};
+use crate::store::{self, games::GameRow};
+use crate::winnable::Difficulty;
+use actix_web::http::StatusCode;
+
+// ---------------------------------------------------------------- Shapes
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VariantName {
+    Spider,
+    Spiderette,
+}
+
+/// How a game came to be (see `GameView.origin`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOrigin {
+    Random,
+    Chosen,
+    Daily,
+    Winnable,
+    Race,
+    Restart,
+}
+
+/// How hard a proven winnable deal is, from the solver's effort to prove it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DifficultyName {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<DifficultyName> for Difficulty {
+    fn from(d: DifficultyName) -> Self {
+        match d {
+            DifficultyName::Easy => Difficulty::Easy,
+            DifficultyName::Normal => Difficulty::Normal,
+            DifficultyName::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+impl From<Difficulty> for DifficultyName {
+    fn from(d: Difficulty) -> Self {
+        match d {
+            Difficulty::Easy => DifficultyName::Easy,
+            Difficulty::Normal => DifficultyName::Normal,
+            Difficulty::Hard => DifficultyName::Hard,
+        }
+    }
+}
+
+impl VariantName {
+    /// The variant stored as `name` (`spider` for anything unknown).
+    pub fn from_name(name: &str) -> VariantName {
+        name.parse::<engine::Variant>()
+            .map(VariantName::from)
+            .unwrap_or(VariantName::Spider)
+    }
+}
+
+impl From<VariantName> for engine::Variant {
+    fn from(v: VariantName) -> Self {
+        match v {
+            VariantName::Spider => engine::Variant::Spider,
+            VariantName::Spiderette => engine::Variant::Spiderette,
+        }
+    }
+}
+
+impl From<engine::Variant> for VariantName {
+    fn from(v: engine::Variant) -> Self {
+        match v {
+            engine::Variant::Spider => VariantName::Spider,
+            engine::Variant::Spiderette => VariantName::Spiderette,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SuitName {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl From<engine::Suit> for SuitName {
+    fn from(s: engine::Suit) -> Self {
+        match s {
+            engine::Suit::Spades => SuitName::Spades,
+            engine::Suit::Hearts => SuitName::Hearts,
+            engine::Suit::Diamonds => SuitName::Diamonds,
+            engine::Suit::Clubs => SuitName::Clubs,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    InProgress,
+    Won,
+    Resigned,
+}
+
+impl From<engine::Status> for GameStatus {
+    fn from(s: engine::Status) -> Self {
+        match s {
+            engine::Status::InProgress => GameStatus::InProgress,
+            engine::Status::Won => GameStatus::Won,
+            engine::Status::Resigned => GameStatus::Resigned,
+        }
+    }
+}
+
+/// RULES.md, "Empty-column rule": what a deal does while a column is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EmptyColumnRule {
+    /// Refused while a column is empty, unless the tableau holds fewer cards than columns.
+    #[default]
+    Standard,
+    /// Refused while a column is empty, always.
+    Strict,
+    /// Empty columns never block a deal.
+    Allowed,
+}
+
+impl From<EmptyColumnRule> for engine::EmptyColumnDeal {
+    fn from(r: EmptyColumnRule) -> Self {
+        match r {
+            EmptyColumnRule::Standard => engine::EmptyColumnDeal::Standard,
+            EmptyColumnRule::Strict => engine::EmptyColumnDeal::Strict,
+            EmptyColumnRule::Allowed => engine::EmptyColumnDeal::Allowed,
+        }
+    }
+}
+
+impl From<engine::EmptyColumnDeal> for EmptyColumnRule {
+    fn from(r: engine::EmptyColumnDeal) -> Self {
+        match r {
+            engine::EmptyColumnDeal::Standard => EmptyColumnRule::Standard,
+            engine::EmptyColumnDeal::Strict => EmptyColumnRule::Strict,
+            engine::EmptyColumnDeal::Allowed => EmptyColumnRule::Allowed,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// House rules, fixed when the game is created.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesBody {
+    /// Whether undo is allowed (default true).
+    #[serde(default = "yes")]
+    pub undo: bool,
+    #[serde(default)]
+    pub empty_column_deal: EmptyColumnRule,
+}
+
+impl Default for RulesBody {
+    fn default() -> Self {
+        RulesBody {
+            undo: true,
+            empty_column_deal: EmptyColumnRule::Standard,
+        }
+    }
+}
+
+/// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
+/// clients whose numbers lose precision past 2^53, as a string of digits.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum DealNumber {
+    Number(u64),
+    Text(String),
+}
+
+impl DealNumber {
+    pub(crate) fn value(&self) -> Result<u64, ApiError> {
+        match self {
+            DealNumber::Number(n) => Ok(*n),
+            DealNumber::Text(text) => text.trim().parse().map_err(|_| {
+                ApiError::invalid_request(
+                    "deal_number must be a whole number from 0 to 18446744073709551615.",
+                )
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "spider", "suits": 2}))]
+pub struct CreateGame {
+    /// Default `spider`.
+    #[serde(default)]
+    pub variant: Option<VariantName>,
+    /// 1, 2 or 4.
+    #[schema(example = 2)]
+    pub suits: u8,
+    /// Omit for a deal the server picks at random (kept secret until the game ends).
+    pub deal_number: Option<DealNumber>,
+    pub rules: Option<RulesBody>,
+    /// Deal one the solver has proven winnable under these rules (the server picks it and
+    /// keeps its number secret until the game ends). Not with `deal_number`. Such games count
+    /// for personal records (marked `known_deal`), not for all-time leaderboards.
+    #[serde(default)]
+    pub winnable: Option<bool>,
+    /// For a winnable deal: `easy`, `normal` (default) or `hard`, from the solver's effort to
+    /// prove it. Giving it implies `winnable: true`.
+    #[serde(default)]
+    pub difficulty: Option<DifficultyName>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CardView {
+    /// 1 (Ace) to 13 (King).
+    #[schema(minimum = 1, maximum = 13)]
+    pub rank: u8,
+    pub suit: SuitName,
+    /// Short text form, e.g. `"10♥"`, `"K♠"`.
+    pub text: String,
+}
+
+impl From<engine::Card> for CardView {
+    fn from(card: engine::Card) -> Self {
+        CardView {
+            rank: card.rank.value(),
+            suit: card.suit.into(),
+            text: card.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ColumnView {
+    /// Column number, from 1.
+    #[schema(minimum = 1, maximum = 10)]
+    pub column: usize,
+    /// How many face-down cards lie under the face-up ones.
+    pub face_down: usize,
+    /// Face-up cards, the one at the bottom of the pile first, the last (playable) card last.
+    pub face_up: Vec<CardView>,
+}
+
+/// A game as its player sees it. Face-down cards and the stock order are never included.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameView {
+    pub id: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    pub rules: RulesBody,
+    /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
+    pub deal_number: Option<String>,
+    /// True when the player chose the deal number (or replays a deal they chose).
+    pub deal_chosen: bool,
+    /// How the game came to be: `random`, `chosen`, `daily`, `winnable` or `restart` (a
+    /// replay of an earlier game's deal). Random deals and ranked dailies count for
+    /// leaderboards; chosen, winnable and replayed deals for personal records only; practice
+    /// dailies for nothing.
+    #[schema(value_type = GameOrigin)]
+    pub origin: String,
+    /// Set for a daily challenge and its restarts.
+    pub daily: Option<DailyTag>,
+    /// Set for a game dealt from a proven winnable deal (and its restarts).
+    pub difficulty: Option<DifficultyName>,
+    /// False in a race room that turned hints off.
+    pub hints_allowed: bool,
+    pub status: GameStatus,
+    /// 500 − actions + 100 × runs completed (Windows scoring).
+    pub score: i64,
+    /// Moves, deals and undos accepted (each costs a point).
+    pub actions: u32,
+    pub moves: u32,
+    pub deals: u32,
+    pub undos: u32,
+    pub runs_completed: usize,
+    pub runs_total: usize,
+    pub completed_suits: Vec<SuitName>,
+    pub stock_cards: usize,
+    pub stock_deals_left: usize,
+    /// Whether any move or deal is legal now (if not, the player can only undo or resign).
+    pub has_legal_action: bool,
+    pub can_undo: bool,
+    /// The number of events in the game's log; also its `ETag`.
+    pub version: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Server time from creation to the winning or resigning action, or to now.
+    pub elapsed_ms: i64,
+    pub columns: Vec<ColumnView>,
+}
+
+/// Whether a caller may see the deal number now (a known number reveals every hidden card):
+/// a daily's once its day is over, a deal the player chose always, any other once the game
+/// is over.
+pub(crate) fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
+    if row.race_id.is_some() {
+        // Others may still be racing on the same deal.
+        return false;
+    }
+    match row.daily_date() {
+        Ok(Some(day)) => calendar.is_over(day),
+        Ok(None) => row.deal_chosen || status.is_over(),
+        Err(_) => false,
+    }
+}
+
+fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
+    let end = finished.unwrap_or_else(store::now);
+    (end - created).num_milliseconds().max(0)
+}
+
+/// Which daily challenge a game plays.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyTag {
+    pub date: String,
+    /// The player's first attempt of that day (it alone goes on the leaderboard).
+    pub ranked: bool,
+}
+
+impl GameView {
+    pub(crate) fn new(
+        row: &GameRow,
+        game: &Game,
+        version: i32,
+        updated_at: NaiveDateTime,
+        finished_at: Option<NaiveDateTime>,
+        calendar: &Calendar,
+    ) -> GameView {
+        let view = game.view();
+        GameView {
+            id: row.id.clone(),
+            variant: view.variant.into(),
+            suits: view.suits.count(),
+            rules: RulesBody {
+                undo: view.rules.undo,
+                empty_column_deal: view.rules.empty_column_deal.into(),
+            },
+            deal_number: deal_visible(row, view.status, calendar)
+                .then(|| game.deal_number().to_string()),
+            deal_chosen: row.deal_chosen,
+            origin: row.origin.clone(),
+            daily: row.daily_date.clone().map(|date| DailyTag {
+                date,
+                ranked: row.ranked,
+            }),
+            difficulty: row
+                .difficulty
+                .as_deref()
+                .and_then(|d| d.parse::<Difficulty>().ok())
+                .map(DifficultyName::from),
+            hints_allowed: row.hints_allowed,
+            status: view.status.into(),
+            score: view.score,
+            actions: view.actions,
+            moves: view.moves,
+            deals: view.deals,
+            undos: view.undos,
+            runs_completed: view.runs_completed,
+            runs_total: view.runs_total,
+            completed_suits: view.completed_suits.iter().map(|&s| s.into()).collect(),
+            stock_cards: view.stock_cards,
+            stock_deals_left: view.stock_deals_left,
+            has_legal_action: view.has_legal_action,
+            can_undo: view.can_undo,
+            version,
+            created_at: row.created_at.and_utc(),
+            updated_at: updated_at.and_utc(),
+            finished_at: finished_at.map(|t| t.and_utc()),
+            elapsed_ms: elapsed_ms(row.created_at, finished_at),
+            columns: view
+                .columns
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| ColumnView {
+                    column: i + 1,
+                    face_down: c.face_down,
+                    face_up: c.face_up.into_iter().map(CardView::from).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
+        GameView::new(
+            row,
+            game,
+            row.version,
+            row.updated_at,
+            row.finished_at,
+            calendar,
+        )
+    }
+}
+
+/// One action. Columns are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionRequest {
+    /// Move the last `count` face-up cards of column `from` onto column `to`. Without
+    /// `count`: the group that fits on the target's last card, or for an empty target the
+    /// longest movable same-suit group.
+    #[schema(title = "MoveAction")]
+    Move {
+        #[schema(minimum = 1, maximum = 10)]
+        from: u32,
+        #[schema(minimum = 1, maximum = 10)]
+        to: u32,
+        #[schema(minimum = 1, maximum = 13)]
+        count: Option<u32>,
+    },
+    /// "Tap a card": move the cards at the end of `column` (the longest group that has
+    /// somewhere to go, or `count` cards) to the best destination.
+    #[schema(title = "AutoAction")]
+    Auto {
+        #[schema(minimum = 1, maximum = 10)]
+        column: u32,
+        #[schema(minimum = 1, maximum = 13)]
+        count: Option<u32>,
+    },
+    /// Deal one card from the stock onto every column.
+    #[schema(title = "DealAction")]
+    Deal,
+    /// Take back the last move or deal.
+    #[schema(title = "UndoAction")]
+    Undo,
+    /// Give up the game.
+    #[schema(title = "ResignAction")]
+    Resign,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
+pub struct ActionBody {
+    #[serde(flatten)]
+    pub action: ActionRequest,
+    /// Apply only if the game is still at this version (like `If-Match`).
+    pub expected_version: Option<i32>,
+}
+
+/// An action as stored and listed, columns numbered from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionView {
+    #[schema(title = "MoveActionView")]
+    Move {
+        #[schema(minimum = 1, maximum = 10)]
+        from: usize,
+        #[schema(minimum = 1, maximum = 10)]
+        to: usize,
+        #[schema(minimum = 1, maximum = 13)]
+        count: usize,
+    },
+    #[schema(title = "DealActionView")]
+    Deal,
+    #[schema(title = "UndoActionView")]
+    Undo,
+    #[schema(title = "ResignActionView")]
+    Resign,
+}
+
+impl From<Action> for ActionRequest {
+    /// The exact request for an engine action (columns from 1, count given).
+    fn from(action: Action) -> Self {
+        match action {
+            Action::Move { from, to, count } => ActionRequest::Move {
+                from: from as u32 + 1,
+                to: to as u32 + 1,
+                count: Some(count as u32),
+            },
+            Action::Deal => ActionRequest::Deal,
+            Action::Undo => ActionRequest::Undo,
+            Action::Resign => ActionRequest::Resign,
+        }
+    }
+}
+
+impl From<Action> for ActionView {
+    fn from(action: Action) -> Self {
+        match action {
+            Action::Move { from, to, count } => ActionView::Move {
+                from: from + 1,
+                to: to + 1,
+                count,
+            },
+            Action::Deal => ActionView::Deal,
+            Action::Undo => ActionView::Undo,
+            Action::Resign => ActionView::Resign,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalActions {
+    pub version: i32,
+    /// Every legal move and the deal if it is legal, columns numbered from 1.
+    pub actions: Vec<ActionView>,
+    pub can_undo: bool,
+    pub has_legal_action: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventView {
+    /// 1 for the first action; equals the game's version after it.
+    pub seq: i32,
+    pub action: ActionView,
+    /// Server time the action was accepted.
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventLog {
+    pub game_id: String,
+    pub version: i32,
+    pub events: Vec<EventView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    pub variant: VariantName,
+    pub suits: u8,
+    pub status: GameStatus,
+    pub score: i32,
+    pub actions: i32,
+    pub runs_completed: i32,
+    pub version: i32,
+    pub deal_number: Option<String>,
+    pub deal_chosen: bool,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamePage {
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 1–100, default 20.
+    pub limit: Option<i64>,
+    /// `next_cursor` from the previous page.
+    pub cursor: Option<String>,
+}
+
+/// A column number from the API (from 1) as the engine's index (from 0).
+fn column(n: u32) -> Result<usize, ApiError> {
+    n.checked_sub(1).map(|c| c as usize).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Illegal::NoSuchColumn { column: 0 }.code(),
+            "Illegal action",
+            "There is no column 0: columns are numbered from 1.",
+        )
+    })
+}
+
+impl ActionRequest {
+    /// What the request means, columns from 0.
+    pub(crate) fn intent(&self) -> Result<Intent, ApiError> {
+        Ok(match *self {
+            ActionRequest::Move { from, to, count } => Intent::Move {
+                from: column(from)?,
+                to: column(to)?,
+                count: count.map(|n| n as usize),
+            },
+            ActionRequest::Auto { column: c, count } => Intent::Auto {
+                column: column(c)?,
+                count: count.map(|n| n as usize),
+            },
+            ActionRequest::Deal => Intent::Deal,
+            ActionRequest::Undo => Intent::Undo,
+            ActionRequest::Resign => Intent::Resign,
+        })
+    }
+}
