@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Load benchmark: starts the release server on SQLite, then on Postgres, and runs the load
-# generator (benches/load.rs) against each: many concurrent players, each playing its own game,
-# first alone, then while HINTERS more clients flood the hint endpoint (moves/s and p99 with
-# and without the flood, and how many hints got 200 or 503 from the bounded search pool).
+# Load benchmark: per backend (SQLite, then Postgres), runs the load generator
+# (benches/load.rs) first against the ceiling (benches/ceiling.rs: bare actix + diesel, one
+# insert per request), then against the release server on a fresh database: many concurrent
+# players, each playing its own game, alone and then while HINTERS more clients flood the hint
+# endpoint. Prints the server's moves/s and p99 as ratios to the ceiling's from the same run
+# (targets: >= 0.6 of the ceiling's moves/s on SQLite, >= 0.7 on Postgres, p99 <= 1.5x), and
+# how many hints got 200 or 503 from the bounded search pool.
 # Settings: PLAYERS (32), SECONDS (15), SUITS (2), BACKENDS ("sqlite postgres"),
 # PG_URL (postgres://postgres@127.0.0.1:5432), SQLITE_SYNCHRONOUS (FULL), HINTERS (16; 0 skips
 # the flood), HINT_LEVEL (normal), SEARCH_POOL (the server's default: one per CPU).
@@ -20,19 +23,59 @@ trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 cargo build --release --quiet
 cargo bench --bench load --no-run --quiet
+CEILING=$(cargo bench --bench ceiling --no-run --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "ceiling" and m.get("executable"):
+        print(m["executable"])')
+
+wait_ready() {
+  for _ in $(seq 1 50); do
+    curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+# The load generator's summary line for the current server: "accepted actions/s=N p50=… p99=…ms …".
+moves_line() {
+  BASE_URL="http://127.0.0.1:$PORT" HINTERS=${1:-0} cargo bench --bench load --quiet 2>&1 | grep -v '^refused\|^hint answered' | tail -n 3
+}
+
+field() { # field NAME LINE: the number after NAME=
+  sed -n "s|.*$1=\([0-9.]*\).*|\1|p" <<<"$2" | head -n 1
+}
 
 run_against() {
-  local name=$1 url=$2
+  local name=$1 url=$2 ceiling_url=$3
+  echo "== $name: the ceiling (bare actix + diesel, one insert per request)"
+  CEILING_BIND="127.0.0.1:$PORT" DATABASE_URL="$ceiling_url" DB_POOL_SIZE=${DB_POOL_SIZE:-16} "$CEILING" >"$WORK/ceiling.log" 2>&1 &
+  SERVER=$!
+  wait_ready || { echo "the ceiling server did not start:"; cat "$WORK/ceiling.log"; exit 1; }
+  local ceiling
+  ceiling=$(moves_line 0)
+  echo "$ceiling"
+  kill $SERVER; wait $SERVER 2>/dev/null || true
   DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
     DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=load-test-secret-load-test-secret-0123 \
     "$BIN" serve >"$WORK/server.log" 2>&1 &
   SERVER=$!
-  for _ in $(seq 1 50); do
-    curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
-    sleep 0.2
-  done
+  wait_ready || { echo "the server did not start:"; cat "$WORK/server.log"; exit 1; }
   echo "== $name: moves alone"
-  BASE_URL="http://127.0.0.1:$PORT" HINTERS=0 cargo bench --bench load --quiet 2>&1 | grep -v '^refused' | tail -n 3
+  local alone
+  alone=$(moves_line 0)
+  echo "$alone"
+  python3 - "$(field 'actions/s' "$(grep accepted <<<"$alone" | tail -n 1)")" "$(field 'actions/s' "$(grep accepted <<<"$ceiling" | tail -n 1)")" \
+    "$(field p99 "$(grep p99 <<<"$alone")")" "$(field p99 "$(grep p99 <<<"$ceiling")")" "$name" <<'PY'
+import sys
+rate, ceil_rate, p99, ceil_p99, name = sys.argv[1:]
+try:
+    print(f"ratio to the ceiling ({name}): moves/s {float(rate) / float(ceil_rate):.2f}, "
+          f"p99 {float(p99) / float(ceil_p99):.2f}x  ({rate}/s vs {ceil_rate}/s; p99 {p99} ms vs {ceil_p99} ms)")
+except (ValueError, ZeroDivisionError):
+    print(f"ratio to the ceiling ({name}): not computable from {sys.argv[1:]}")
+PY
   if [ "$HINTERS" -gt 0 ]; then
     echo "== $name: moves while $HINTERS clients flood the hint endpoint"
     BASE_URL="http://127.0.0.1:$PORT" HINTERS=$HINTERS cargo bench --bench load --quiet 2>&1 | grep -v '^refused\|^hint answered' | tail -n 3
@@ -44,10 +87,12 @@ run_against() {
 
 for backend in $BACKENDS; do
   case $backend in
-    sqlite) run_against "SQLite (synchronous=${SQLITE_SYNCHRONOUS:-FULL})" "sqlite://$WORK/load.db" ;;
+    sqlite) run_against "SQLite (synchronous=${SQLITE_SYNCHRONOUS:-FULL})" "sqlite://$WORK/load.db" "sqlite://$WORK/ceiling.db" ;;
     postgres)
       psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS spider_load" >/dev/null
       psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_load" >/dev/null
-      run_against "Postgres" "$PG_URL/spider_load" ;;
+      psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS spider_ceiling" >/dev/null
+      psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_ceiling" >/dev/null
+      run_against "Postgres" "$PG_URL/spider_load" "$PG_URL/spider_ceiling" ;;
   esac
 done

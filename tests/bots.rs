@@ -482,6 +482,42 @@ async fn open_stream(
     }
 }
 
+/// On Postgres a stream hears another instance's append through LISTEN/NOTIFY, within
+/// milliseconds; on SQLite it polls every second.
+#[actix_rt::test]
+async fn an_action_on_another_instance_reaches_a_stream_quickly() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let (game, _) = known_game(&app, &token, 11).await;
+    let other = start(app.config.clone(), None).await;
+    let mut events = open_stream(&app, &token, &game, None).await;
+    assert_eq!(events.next().await.unwrap().0, "view");
+    let mut waits = Vec::new();
+    for (i, kind) in ["deal", "undo", "deal", "undo", "deal"].iter().enumerate() {
+        let sent = std::time::Instant::now();
+        assert_eq!(
+            other.act(&token, &game, json!({"type": kind})).await.status,
+            200
+        );
+        let (name, id, data) = events.next().await.unwrap();
+        waits.push(sent.elapsed());
+        assert_eq!((name.as_str(), id), ("action", i as i64 + 1));
+        assert_eq!(data["action"]["type"], *kind);
+        assert_eq!(events.next().await.unwrap().0, "view");
+    }
+    waits.sort();
+    let median = waits[waits.len() / 2];
+    let bound = if app.config.database_url.starts_with("postgres") {
+        std::time::Duration::from_millis(100)
+    } else {
+        std::time::Duration::from_millis(1_500)
+    };
+    assert!(
+        median < bound,
+        "median {median:?} from another instance's action to this stream (all: {waits:?})"
+    );
+}
+
 #[actix_rt::test]
 async fn a_stream_follows_actions_from_this_instance_and_another() {
     let app = spawn_app().await;

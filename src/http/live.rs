@@ -2,11 +2,12 @@
 //! second screen or a bot can follow a game without polling.
 //!
 //! Any instance can serve any stream: the stream reads the game from the database. An append
-//! on this instance wakes its streams at once; appends made through other instances are seen
-//! within a second (the stream checks the game's version every second).
+//! on this instance wakes its streams at once. On Postgres, appends made through other
+//! instances wake them too (`LISTEN/NOTIFY`, within milliseconds); on SQLite a stream checks
+//! the game's version every second.
 
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
@@ -22,10 +23,8 @@ use super::wire::{ActionView, GameView};
 use super::{blocking, AppState};
 use crate::store::games as game_store;
 
-/// How often a stream looks at the database for changes made elsewhere.
-const POLL: Duration = Duration::from_secs(1);
-/// Polls between keep-alive comments.
-const KEEP_ALIVE_POLLS: u32 = 15;
+/// A stream quiet this long sends a keep-alive comment.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 pub use crate::play::live::Live;
 
@@ -45,7 +44,8 @@ struct Follow {
     sent: i32,
     rx: broadcast::Receiver<String>,
     queue: VecDeque<Bytes>,
-    quiet_polls: u32,
+    /// When the stream last sent anything.
+    quiet_since: Instant,
     done: bool,
 }
 
@@ -96,7 +96,8 @@ impl Follow {
     async fn wait(&mut self) {
         let id = self.id.clone();
         let rx = &mut self.rx;
-        let woken = tokio::time::timeout(POLL, async {
+        let poll = self.state.live.poll_every().min(KEEP_ALIVE);
+        let woken = tokio::time::timeout(poll, async {
             loop {
                 match rx.recv().await {
                     Ok(changed) if changed == id => return,
@@ -109,9 +110,7 @@ impl Follow {
         })
         .await;
         if woken.is_ok() {
-            self.quiet_polls = 0;
-        } else {
-            self.quiet_polls += 1;
+            self.quiet_since = Instant::now();
         }
     }
 }
@@ -167,7 +166,7 @@ pub async fn stream(
         sent: last.unwrap_or(i32::MAX),
         rx,
         queue: VecDeque::new(),
-        quiet_polls: 0,
+        quiet_since: Instant::now(),
         done: false,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
@@ -191,8 +190,8 @@ pub async fn stream(
                 follow.done = true;
                 continue;
             }
-            if follow.quiet_polls >= KEEP_ALIVE_POLLS {
-                follow.quiet_polls = 0;
+            if follow.quiet_since.elapsed() >= KEEP_ALIVE {
+                follow.quiet_since = Instant::now();
                 follow
                     .queue
                     .push_back(Bytes::from_static(b": keep-alive\n\n"));

@@ -424,7 +424,13 @@ pub fn serve(
             offset: config.calendar_offset,
         },
         daily_secret: config.daily_secret.clone().into_bytes(),
-        live: live::Live::new(),
+        live: match db.backend() {
+            crate::store::Backend::Postgres => {
+                let (_, url) = crate::store::parse_url(&config.database_url);
+                live::Live::new().hear_postgres(&url)?
+            }
+            crate::store::Backend::Sqlite => live::Live::new(),
+        },
         searches,
         winnable: crate::winnable::Prover::start(
             db.clone(),

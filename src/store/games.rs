@@ -473,6 +473,10 @@ pub fn commit_append(db: &Db, mut conn: PooledConn, append: Append) -> Commit {
 struct Moved {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     moved: i64,
+    /// Read only to make Postgres evaluate the notification.
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    #[allow(dead_code)]
+    notified: i64,
 }
 
 impl Append {
@@ -496,7 +500,9 @@ impl Append {
                INSERT INTO game_events (game_id, seq, kind, from_col, to_col, count, created_at) \
                SELECT id, $3, $10, $11, $12, $13, $9 FROM moved \
              ) \
-             SELECT count(*) AS moved FROM moved",
+             SELECT count(*) AS moved, \
+               (SELECT count(*) FROM (SELECT pg_notify($14, id) FROM moved) AS n) AS notified \
+             FROM moved",
         )
         .bind::<Text, _>(&self.game_id)
         .bind::<Integer, _>(self.read_version)
@@ -511,6 +517,7 @@ impl Append {
         .bind::<Nullable<Integer>, _>(event.from_col)
         .bind::<Nullable<Integer>, _>(event.to_col)
         .bind::<Nullable<Integer>, _>(event.count)
+        .bind::<Text, _>(super::notify::CHANNEL)
         .load(conn)?;
         Ok(rows.first().is_some_and(|r| r.moved > 0))
     }
@@ -548,6 +555,10 @@ impl Append {
         .execute(conn)?;
         if moved == 0 {
             return Ok(false);
+        }
+        if let DbConn::Pg(pg) = conn {
+            // Delivered when the transaction commits: streams on every instance wake.
+            super::notify::notify(pg, &game_id)?;
         }
         if let Some((key, finish)) = finish {
             records::apply(conn, &key, &records::Change::Finish(finish))?;
