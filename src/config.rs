@@ -42,6 +42,9 @@ pub struct Config {
     pub winnable_prefill: Vec<u8>,
     /// Searches (hints, post-game analyses) run at once; more get 503 `search_busy`.
     pub search_pool: usize,
+    /// Games whose latest position this instance keeps in memory, so the next action needs
+    /// no read or replay; 0 keeps none.
+    pub position_cache: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +96,7 @@ impl Default for Config {
             winnable_pool: 5,
             winnable_prefill: vec![1, 2, 4],
             search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            position_cache: 4096,
         }
     }
 }
@@ -228,6 +232,11 @@ impl Config {
                 }
                 n => n,
             },
+            position_cache: parse(
+                "POSITION_CACHE",
+                d.position_cache,
+                "a whole number of games, 0 or more",
+            )?,
             database_url,
         })
     }

@@ -1024,6 +1024,57 @@ async fn two_server_instances_on_one_database_behave_as_one() {
     assert_log_is_whole(&second, &token, &gid, accepted).await;
 }
 
+/// Each instance remembers the positions it wrote, so its next action skips the read: a
+/// position the other instance moved past must never be acted on.
+#[actix_rt::test]
+async fn instances_taking_turns_on_one_game_always_act_on_the_latest_position() {
+    let first = spawn_app().await;
+    let second = start(first.config.clone(), None).await;
+    let token = first.guest().await;
+    let game = first
+        .new_game(&token, json!({"suits": 1, "deal_number": 21}))
+        .await;
+    let gid = id(&game);
+    let mut engine = Game::new(Variant::Spider, Suits::One, Rules::default(), 21);
+    for turn in 0..12 {
+        let (me, other) = if turn % 3 == 2 {
+            (&second, &first)
+        } else {
+            (&first, &second)
+        };
+        let action = engine
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { .. }))
+            .unwrap_or(Action::Deal);
+        // Every other turn names the latest version: an instance holding an older position
+        // must read again, not answer 412; without it, its write must lose and read again.
+        let tag = format!("\"{turn}\"");
+        let headers: &[(&str, &str)] = if turn % 2 == 0 {
+            &[("If-Match", &tag)]
+        } else {
+            &[]
+        };
+        let r = me
+            .send(
+                "POST",
+                &format!("/v1/games/{gid}/actions"),
+                Some(&token),
+                headers,
+                Some(api_action(action)),
+            )
+            .await;
+        assert_eq!(r.status, 200, "turn {turn}: {}", r.text);
+        engine.apply(action).unwrap();
+        assert_eq!(r.body["version"], turn + 1);
+        let seen = other.get(&format!("/v1/games/{gid}"), &token).await.body;
+        assert_eq!(r.body["columns"], seen["columns"], "turn {turn}");
+        assert_eq!(r.body["score"], seen["score"]);
+        assert_eq!(r.body["score"], engine.score());
+    }
+    assert_log_is_whole(&first, &token, &gid, 12).await;
+}
+
 #[actix_rt::test]
 async fn a_restart_on_the_same_database_keeps_every_acknowledged_action() {
     let (url, dir) = fresh_database();

@@ -57,6 +57,8 @@ pub struct AppState {
     pub live: live::Live,
     /// The bounded pool hints and analyses search on.
     pub searches: searches::SearchPool,
+    /// The positions this instance last wrote (bounded by `POSITION_CACHE`).
+    pub positions: std::sync::Arc<crate::play::positions::Positions>,
 }
 
 impl AppState {
@@ -67,6 +69,7 @@ impl AppState {
             calendar: self.calendar,
             winnable: self.winnable.clone(),
             live: self.live.clone(),
+            positions: self.positions.clone(),
         }
     }
 }
@@ -432,6 +435,9 @@ pub fn serve(
             crate::store::Backend::Sqlite => live::Live::new(),
         },
         searches,
+        positions: std::sync::Arc::new(crate::play::positions::Positions::new(
+            config.position_cache,
+        )),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

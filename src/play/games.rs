@@ -4,13 +4,14 @@ use std::sync::Arc;
 
 use chrono::NaiveDateTime;
 
+use super::positions::Position;
 use super::{blocking, Error, Play};
-use crate::engine::{Action, DealSpec, Game, Intent, Outcome};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     Remembered, Stamp, Summary,
 };
-use crate::store::{self, records, Backend, Db};
+use crate::store::{self, records, Backend, Db, PooledConn};
 use crate::winnable::{Class, Difficulty};
 
 /// How often an append that lost the race to another writer of the same game is tried again.
@@ -89,12 +90,18 @@ pub enum Acted {
 }
 
 /// A try that got as far as writing.
+// Made once per try and matched at once: boxing the position would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Try {
     Done(Acted),
+    /// Decided on this instance's remembered position, which may be out of date: read afresh.
+    ReadAgain,
     Writing {
         commit: Commit,
         version: i32,
         response: String,
+        /// The position once the write lands.
+        after: Position,
     },
 }
 
@@ -102,27 +109,36 @@ enum Try {
 /// the action on the version read, and try again when another writer of the same game got in
 /// first. A refusal stores nothing.
 pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> {
+    let mut fresh = false;
     for _ in 0..ATTEMPTS {
         // A SQLite read is a local page lookup: done right here when a connection is free,
         // with the write queued for the writer thread. Otherwise (and on Postgres, a network
         // round trip away) the try runs on a blocking thread.
         let inline = play.db.backend() == Backend::Sqlite && play.db.idle_connections() > 0;
         let tried = if inline {
-            attempt(play, &act, &render)?
+            attempt(play, &act, &render, fresh)?
         } else {
             let (p, a, r) = (play.clone(), act.clone(), render.clone());
-            blocking(move || attempt(&p, &a, &r)).await?
+            blocking(move || attempt(&p, &a, &r, fresh)).await?
         };
         let acted = match tried {
             Try::Done(acted) => acted,
+            Try::ReadAgain => {
+                fresh = true;
+                continue;
+            }
             Try::Writing {
                 commit,
                 version,
                 response,
+                after,
             } => {
                 if !commit.landed().await? {
+                    // Decided on a position someone moved past: read it afresh.
+                    fresh = true;
                     continue;
                 }
+                play.positions.put(after);
                 Acted::Applied { version, response }
             }
         };
@@ -134,16 +150,68 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
     Err(Error::Contended)
 }
 
-fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
+/// The game as the action should see it: this instance's last write of it when it has one
+/// (and no key asks for a lookup), else read from the store. With the connection that read.
+fn position_for(
+    play: &Play,
+    act: &Act,
+    fresh: bool,
+) -> Result<Result<(Position, Option<PooledConn>), Acted>, Error> {
+    if !fresh && act.key.is_none() {
+        if let Some(cached) = play.positions.take(&act.game_id) {
+            let expected = act.expected.is_none_or(|v| v == cached.row.version);
+            if cached.row.user_id == act.user_id && expected {
+                return Ok(Ok((cached, None)));
+            }
+        }
+    }
     let mut conn = play.db.conn()?;
     let (row, log) =
         match game_store::read_for_append(&mut conn, &act.user_id, &act.game_id, act.key.as_ref())?
         {
             ForAppend::Current(row, log) => (row, log),
-            ForAppend::Answered(first) => return Ok(Try::Done(Acted::Replayed(first))),
+            ForAppend::Answered(first) => return Ok(Err(Acted::Replayed(first))),
             ForAppend::KeyReused => return Err(Error::KeyReused),
             ForAppend::NotFound => return Err(Error::GameNotFound),
         };
+    let game = replay(&row, log)?;
+    Ok(Ok((Position { row, game }, Some(conn))))
+}
+
+fn attempt(play: &Play, act: &Act, render: &Render, fresh: bool) -> Result<Try, Error> {
+    let (position, conn) = match position_for(play, act, fresh)? {
+        Ok(found) => found,
+        Err(answered) => return Ok(Try::Done(answered)),
+    };
+    match decide(play, act, render, &position) {
+        Ok((append, after, response)) => {
+            let version = append.stamp.version;
+            Ok(Try::Writing {
+                commit: game_store::commit_append(&play.db, conn, append),
+                version,
+                response,
+                after,
+            })
+        }
+        // A refusal must come from the latest position: a remembered one may be behind.
+        Err(_) if conn.is_none() => Ok(Try::ReadAgain),
+        Err(refused) => {
+            // Nothing changed: the position is still good for the next action.
+            play.positions.put(position);
+            Err(refused)
+        }
+    }
+}
+
+/// Check, resolve and apply the action on `position`: what to write, the position after it,
+/// and the rendered answer.
+fn decide(
+    play: &Play,
+    act: &Act,
+    render: &Render,
+    position: &Position,
+) -> Result<(Append, Position, String), Error> {
+    let Position { row, game: before } = position;
     if let Some(expected) = act.expected {
         if expected != row.version {
             return Err(Error::Stale {
@@ -163,14 +231,13 @@ fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
         version: row.version + 1,
         at: store::now(),
     };
-    let before = replay(&row, log)?;
     let action = before.resolve(act.intent)?;
     let mut after = before.clone();
     let outcome = after.apply(action)?;
     let finished_at = after.status().is_over().then_some(stamp.at);
     let response = render(&Turn {
-        row: &row,
-        before: &before,
+        row,
+        before,
         action,
         outcome: &outcome,
         after: &after,
@@ -187,7 +254,7 @@ fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
     };
     let finish = finished_at.map(|at| {
         (
-            records::RecordKey::of(&row),
+            records::RecordKey::of(row),
             records::Finish {
                 game_id: row.id.clone(),
                 won: after.status() == crate::engine::Status::Won,
@@ -199,6 +266,17 @@ fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
             },
         )
     });
+    // The row as the write leaves it (see `store::games::Append`).
+    let mut next = row.clone();
+    next.version = stamp.version;
+    next.log.push_str(&notation::encode(action));
+    next.status = summary.status.to_string();
+    next.score = summary.score;
+    next.actions = summary.actions;
+    next.runs_completed = summary.runs_completed;
+    next.updated_at = stamp.at;
+    next.finished_at = finished_at;
+    next.duration_ms = finish.as_ref().map(|(_, f)| f.duration_ms);
     let append = Append {
         game_id: row.id.clone(),
         user_id: act.user_id.clone(),
@@ -210,11 +288,14 @@ fn attempt(play: &Play, act: &Act, render: &Render) -> Result<Try, Error> {
         response: response.clone(),
         finish,
     };
-    Ok(Try::Writing {
-        commit: game_store::commit_append(&play.db, conn, append),
-        version: stamp.version,
+    Ok((
+        append,
+        Position {
+            row: next,
+            game: after,
+        },
         response,
-    })
+    ))
 }
 
 /// A new game's outcome: created, or the first answer to a repeated idempotency key.

@@ -5,6 +5,7 @@
 
 pub mod games;
 pub mod live;
+pub mod positions;
 
 use crate::daily::Calendar;
 use crate::engine::Illegal;
@@ -19,6 +20,8 @@ pub struct Play {
     pub calendar: Calendar,
     pub winnable: Prover,
     pub live: live::Live,
+    /// The positions this instance last wrote, so the next action skips the read.
+    pub positions: std::sync::Arc<positions::Positions>,
 }
 
 /// Why a use case refused or failed. A refusal changes nothing.

@@ -448,16 +448,14 @@ impl Commit {
 
 /// Write an append in one short transaction, optimistically: the version moves from the one
 /// read to the next only if no other writer moved it (`UPDATE … WHERE version = read`), and
-/// the event's sequence number is unique per game. On Postgres the write runs on `conn`, the
-/// connection that read; on SQLite it is queued for the writer thread.
-pub fn commit_append(db: &Db, mut conn: PooledConn, append: Append) -> Commit {
+/// the event's sequence number is unique per game. On Postgres the write runs on `conn` (the
+/// connection that read, or a pooled one when nothing was read); on SQLite it is queued for
+/// the writer thread.
+pub fn commit_append(db: &Db, conn: Option<PooledConn>, append: Append) -> Commit {
     match db.backend() {
-        super::Backend::Postgres => Commit::Settled(match &mut *conn {
-            // The common case in one statement: one round trip, no BEGIN/COMMIT.
-            DbConn::Pg(pg) if append.finish.is_none() && append.key.is_none() => {
-                append.run_in_one_statement(pg)
-            }
-            _ => conn.transaction(|c| append.run(c)),
+        super::Backend::Postgres => Commit::Settled(match conn {
+            Some(conn) => append.run_on(conn),
+            None => db.conn().and_then(|conn| append.run_on(conn)),
         }),
         super::Backend::Sqlite => {
             drop(conn);
@@ -480,6 +478,17 @@ struct Moved {
 }
 
 impl Append {
+    /// Postgres: the write on `conn`, in one statement when it can be.
+    fn run_on(self, mut conn: PooledConn) -> Result<bool, StoreError> {
+        match &mut *conn {
+            // The common case in one statement: one round trip, no BEGIN/COMMIT.
+            DbConn::Pg(pg) if self.finish.is_none() && self.key.is_none() => {
+                self.run_in_one_statement(pg)
+            }
+            _ => conn.transaction(|c| self.run(c)),
+        }
+    }
+
     /// Postgres only, for an action that neither ends the game nor carries an idempotency
     /// key: the version check, the summary and the event in one statement (data-modifying
     /// CTEs are atomic), so one round trip instead of four.

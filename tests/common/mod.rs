@@ -252,7 +252,13 @@ pub fn shown_cards(view: &Value) -> usize {
 
 /// A depth-first search over the full game (test helper, 1-suit deals): prefers runs and
 /// turned cards, skips moves that only shuffle cards, never revisits a position.
+/// A winning line from `game`: the engine's solver (which proves the winnable deals races and
+/// winnable games are dealt from), else a plain depth-first search.
 pub fn winning_line(game: &Game) -> Option<Vec<Action>> {
+    use spider::engine::solver;
+    if let solver::Outcome::Solved(line) = solver::solve(game, &solver::Budget::default()).outcome {
+        return Some(line);
+    }
     pub fn useful(game: &Game, action: Action) -> bool {
         let Action::Move { from, to, count } = action else {
             return true;
