@@ -430,7 +430,7 @@ pub fn serve(
         live: match db.backend() {
             crate::store::Backend::Postgres => {
                 let (_, url) = crate::store::parse_url(&config.database_url);
-                live::Live::new().hear_postgres(&url)?
+                live::Live::new().share_on_postgres(&url)?
             }
             crate::store::Backend::Sqlite => live::Live::new(),
         },

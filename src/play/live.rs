@@ -10,12 +10,13 @@ struct Inner {
     sender: broadcast::Sender<String>,
 }
 
-/// Fans "game X changed" out to this instance's streams.
+/// Fans "game X changed" out to this instance's streams (and on Postgres, to every
+/// instance's).
 #[derive(Clone)]
 pub struct Live {
     inner: Arc<Inner>,
-    /// Whether changes made through other instances are heard too.
-    shared: bool,
+    /// Set when changes are shared with other instances.
+    notifier: Option<crate::store::notify::Notifier>,
 }
 
 impl Live {
@@ -24,17 +25,22 @@ impl Live {
             inner: Arc::new(Inner {
                 sender: broadcast::channel(1024).0,
             }),
-            shared: false,
+            notifier: None,
         }
     }
 
-    /// Also hear the changes every instance on this Postgres database makes (a listening
-    /// connection of its own, for as long as this `Live` lives).
-    pub fn hear_postgres(mut self, url: &str) -> std::io::Result<Live> {
-        crate::store::notify::listen(url.to_string(), &self.inner, |inner, id| {
+    /// Share changes with every instance on this Postgres database: tell them of this
+    /// instance's, and hear theirs (a connection of its own for each, for as long as this
+    /// `Live` lives).
+    pub fn share_on_postgres(mut self, url: &str) -> std::io::Result<Live> {
+        let origin = uuid::Uuid::new_v4().simple().to_string();
+        crate::store::notify::listen(url.to_string(), origin.clone(), &self.inner, |inner, id| {
             let _ = inner.sender.send(id);
         })?;
-        self.shared = true;
+        self.notifier = Some(crate::store::notify::Notifier::start(
+            url.to_string(),
+            origin,
+        )?);
         Ok(self)
     }
 
@@ -42,6 +48,9 @@ impl Live {
     pub fn changed(&self, game: &str) {
         // No stream listening is fine.
         let _ = self.inner.sender.send(game.to_string());
+        if let Some(notifier) = &self.notifier {
+            notifier.changed(game);
+        }
     }
 
     /// Hear of every change from now on.
@@ -52,7 +61,7 @@ impl Live {
     /// How often a stream should look at the database anyway: often when changes made
     /// elsewhere are not heard (SQLite, several processes on one file), rarely when they are.
     pub fn poll_every(&self) -> Duration {
-        if self.shared {
+        if self.notifier.is_some() {
             Duration::from_secs(15)
         } else {
             Duration::from_secs(1)

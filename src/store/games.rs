@@ -471,10 +471,6 @@ pub fn commit_append(db: &Db, conn: Option<PooledConn>, append: Append) -> Commi
 struct Moved {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     moved: i64,
-    /// Read only to make Postgres evaluate the notification.
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    #[allow(dead_code)]
-    notified: i64,
 }
 
 impl Append {
@@ -509,9 +505,7 @@ impl Append {
                INSERT INTO game_events (game_id, seq, kind, from_col, to_col, count, created_at) \
                SELECT id, $3, $10, $11, $12, $13, $9 FROM moved \
              ) \
-             SELECT count(*) AS moved, \
-               (SELECT count(*) FROM (SELECT pg_notify($14, id) FROM moved) AS n) AS notified \
-             FROM moved",
+             SELECT count(*) AS moved FROM moved",
         )
         .bind::<Text, _>(&self.game_id)
         .bind::<Integer, _>(self.read_version)
@@ -526,7 +520,6 @@ impl Append {
         .bind::<Nullable<Integer>, _>(event.from_col)
         .bind::<Nullable<Integer>, _>(event.to_col)
         .bind::<Nullable<Integer>, _>(event.count)
-        .bind::<Text, _>(super::notify::CHANNEL)
         .load(conn)?;
         Ok(rows.first().is_some_and(|r| r.moved > 0))
     }
@@ -564,10 +557,6 @@ impl Append {
         .execute(conn)?;
         if moved == 0 {
             return Ok(false);
-        }
-        if let DbConn::Pg(pg) = conn {
-            // Delivered when the transaction commits: streams on every instance wake.
-            super::notify::notify(pg, &game_id)?;
         }
         if let Some((key, finish)) = finish {
             records::apply(conn, &key, &records::Change::Finish(finish))?;

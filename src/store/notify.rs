@@ -1,7 +1,9 @@
-//! Changes heard across instances on Postgres: every append sends `NOTIFY` on [`CHANNEL`]
-//! with the game's id (delivered when its transaction commits), and each instance keeps one
-//! connection that listens and hands each id to a callback. SQLite has no such thing: its
-//! streams keep polling.
+//! Changes heard across instances on Postgres. Each instance sends the ids of the games it
+//! changed with `NOTIFY` on [`CHANNEL`], a few milliseconds' worth at a time from one
+//! connection of its own (a notifying transaction takes a database-wide lock at commit, so
+//! appends do not notify themselves), and keeps one connection that listens and hands each id
+//! to a callback. A wake-up is a hint: a stream that misses one still polls now and then.
+//! SQLite has no such thing: its streams keep polling.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -18,19 +20,87 @@ const LOOK_EVERY: Duration = Duration::from_millis(5);
 /// How long to wait before connecting again after losing the connection.
 const RECONNECT_AFTER: Duration = Duration::from_secs(1);
 
-/// Notify every listening instance that `game` changed (on commit, when in a transaction).
-pub fn notify(conn: &mut PgConnection, game: &str) -> Result<(), super::StoreError> {
-    diesel::sql_query("SELECT pg_notify($1, $2)")
-        .bind::<diesel::sql_types::Text, _>(CHANNEL)
-        .bind::<diesel::sql_types::Text, _>(game)
-        .execute(conn)?;
-    Ok(())
+/// Changed ids waiting to be sent; beyond this many, more are dropped (only a wake-up).
+const QUEUE: usize = 8192;
+/// How long the sender gathers ids after the first before sending them together.
+const GATHER: Duration = Duration::from_millis(2);
+/// A notification's payload must stay under 8,000 bytes.
+const PAYLOAD: usize = 7_000;
+
+/// Sends changed ids to every listening instance, in batches, from a thread of its own.
+#[derive(Clone)]
+pub struct Notifier {
+    queue: std::sync::mpsc::SyncSender<String>,
 }
 
-/// Listen on `url` on a thread of its own, handing each notified payload to `heard`, for as
-/// long as `owner` lives (the thread ends within a few milliseconds of its last handle).
+impl Notifier {
+    /// Start the sending thread on `url`, signing each notification `origin` (this instance:
+    /// its own listener skips them); it ends when the last `Notifier` is dropped.
+    pub fn start(url: String, origin: String) -> std::io::Result<Notifier> {
+        let (queue, ids) = std::sync::mpsc::sync_channel::<String>(QUEUE);
+        std::thread::Builder::new()
+            .name("pg-notify".into())
+            .spawn(move || send_batches(url, origin, ids))?;
+        Ok(Notifier { queue })
+    }
+
+    /// `game` changed. Never blocks: when the queue is full the wake-up is dropped.
+    pub fn changed(&self, game: &str) {
+        let _ = self.queue.try_send(game.to_string());
+    }
+}
+
+/// A payload: the origin, then the changed ids, separated by spaces.
+fn send_batches(url: String, origin: String, ids: std::sync::mpsc::Receiver<String>) {
+    let mut conn: Option<PgConnection> = None;
+    // Ends when every sender is gone.
+    while let Ok(first) = ids.recv() {
+        let mut batch = std::collections::BTreeSet::from([first]);
+        let until = std::time::Instant::now() + GATHER;
+        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+            match ids.recv_timeout(left) {
+                Ok(id) => {
+                    batch.insert(id);
+                }
+                Err(_) => break,
+            }
+        }
+        let mut payloads = vec![origin.clone()];
+        for id in batch {
+            match payloads.last_mut().filter(|p| p.len() + id.len() < PAYLOAD) {
+                Some(p) => {
+                    p.push(' ');
+                    p.push_str(&id);
+                }
+                None => payloads.push(format!("{origin} {id}")),
+            }
+        }
+        if conn.is_none() {
+            conn = PgConnection::establish(&url)
+                .map_err(|e| tracing::warn!(error = %e, "cannot notify changes"))
+                .ok();
+        }
+        let Some(c) = conn.as_mut() else { continue };
+        for payload in payloads {
+            let sent = diesel::sql_query("SELECT pg_notify($1, $2)")
+                .bind::<diesel::sql_types::Text, _>(CHANNEL)
+                .bind::<diesel::sql_types::Text, _>(&payload)
+                .execute(c);
+            if let Err(e) = sent {
+                tracing::warn!(error = %e, "lost the notifying connection");
+                conn = None;
+                break;
+            }
+        }
+    }
+}
+
+/// Listen on `url` on a thread of its own, handing each id other instances changed (not
+/// `origin`, this one) to `heard`, for as long as
+/// `owner` lives (the thread ends within a few milliseconds of its last handle).
 pub fn listen<T: Send + Sync + 'static>(
     url: String,
+    origin: String,
     owner: &Arc<T>,
     heard: impl Fn(&T, String) + Send + 'static,
 ) -> std::io::Result<()> {
@@ -58,7 +128,15 @@ pub fn listen<T: Send + Sync + 'static>(
                     };
                     for notification in conn.notifications_iter() {
                         match notification {
-                            Ok(n) => heard(&owner, n.payload),
+                            Ok(n) => {
+                                let mut words = n.payload.split(' ');
+                                // This instance's own changes woke its streams already.
+                                if words.next() != Some(origin.as_str()) {
+                                    words
+                                        .filter(|id| !id.is_empty())
+                                        .for_each(|id| heard(&owner, id.to_string()));
+                                }
+                            }
                             Err(e) => {
                                 tracing::warn!(error = %e, "lost the listening connection");
                                 break 'connected;
