@@ -190,8 +190,14 @@ impl ResponseError for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error as DieselError};
         match e {
-            StoreError::Pool(_) | StoreError::Connection(_) => {
+            StoreError::Pool(_)
+            | StoreError::Connection(_)
+            | StoreError::Db(DieselError::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            )) => {
                 tracing::error!(error = %e, "database unavailable");
                 Self::unavailable(
                     "database_unavailable",

@@ -497,15 +497,7 @@ impl Append {
             self.stamp.at,
         );
         let rows: Vec<Moved> = diesel::sql_query(
-            "WITH moved AS ( \
-               UPDATE games SET version = $3, log = log || $4, status = $5, score = $6, \
-                 actions = $7, runs_completed = $8, updated_at = $9 \
-               WHERE id = $1 AND version = $2 RETURNING id \
-             ), event AS ( \
-               INSERT INTO game_events (game_id, seq, kind, from_col, to_col, count, created_at) \
-               SELECT id, $3, $10, $11, $12, $13, $9 FROM moved \
-             ) \
-             SELECT count(*) AS moved FROM moved",
+            "SELECT spider_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS moved",
         )
         .bind::<Text, _>(&self.game_id)
         .bind::<Integer, _>(self.read_version)

@@ -90,9 +90,12 @@ impl ManageConnection for Manager {
 
     fn connect(&self) -> Result<DbConn, r2d2::Error> {
         match self.backend {
-            Backend::Postgres => PgConnection::establish(&self.url)
-                .map(DbConn::Pg)
-                .map_err(r2d2::Error::ConnectionError),
+            Backend::Postgres => {
+                let mut conn =
+                    PgConnection::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
+                conn.set_instrumentation(Health::default());
+                Ok(DbConn::Pg(conn))
+            }
             Backend::Sqlite => {
                 let mut conn =
                     SqliteConnection::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
@@ -112,6 +115,13 @@ impl ManageConnection for Manager {
     }
 
     fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        // A Postgres connection that answered a moment ago is taken at its word: asking
+        // again would add a round trip to every request.
+        if let DbConn::Pg(c) = conn {
+            if Health::of(c).is_some_and(|h| h.answered_lately()) {
+                return Ok(());
+            }
+        }
         // The simple query protocol: one message each way, nothing to parse or plan twice.
         conn.batch_execute("SELECT 1")
             .map_err(r2d2::Error::QueryError)
@@ -121,7 +131,51 @@ impl ManageConnection for Manager {
         use diesel::r2d2::R2D2Connection;
         match conn {
             DbConn::Sqlite(c) => c.is_broken(),
-            DbConn::Pg(c) => c.is_broken(),
+            DbConn::Pg(c) => c.is_broken() || Health::of(c).is_some_and(|h| h.lost),
+        }
+    }
+}
+
+/// What a Postgres connection's last queries said about it.
+#[derive(Default)]
+struct Health {
+    last_answer: Option<std::time::Instant>,
+    /// A query failed for want of the connection: the pool drops it.
+    lost: bool,
+}
+
+impl Health {
+    /// Trusted without a check this long after the connection last answered.
+    const TRUSTED_FOR: Duration = Duration::from_secs(2);
+
+    fn of(conn: &mut PgConnection) -> Option<&mut Health> {
+        conn.instrumentation().downcast_mut::<Health>()
+    }
+
+    fn answered_lately(&self) -> bool {
+        !self.lost
+            && self
+                .last_answer
+                .is_some_and(|at| at.elapsed() < Self::TRUSTED_FOR)
+    }
+}
+
+impl diesel::connection::Instrumentation for Health {
+    fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
+        use diesel::result::{DatabaseErrorKind, Error};
+        if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = event {
+            match error {
+                None => self.last_answer = Some(std::time::Instant::now()),
+                Some(Error::DatabaseError(
+                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                    _,
+                )) => self.lost = true,
+                // The server answered, with a refusal.
+                Some(Error::DatabaseError(..)) => {
+                    self.last_answer = Some(std::time::Instant::now())
+                }
+                Some(_) => {}
+            }
         }
     }
 }
