@@ -64,8 +64,11 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 echo "== server on $BASE"
+# Races start on proven winnable deals: prove one 1-suit deal of each difficulty ahead (fast at
+# one suit), nothing else.
 DATABASE_URL="sqlite://$TMP/spider.db" \
-  WINNABLE_POOL=0 \
+  WINNABLE_POOL=1 \
+  WINNABLE_PREFILL=1 \
   RATE_LIMIT_PER_SECOND=0 \
   BIND="127.0.0.1:$PORT" \
   "$BIN" serve >"$SERVER_LOG" 2>&1 &
