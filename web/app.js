@@ -130,6 +130,7 @@ const state = {
   screen: 'play',
   sessionLost: false,  // a signed-in session was refused: wait for the sign-in dialog
   guide: null,         // stepping through an analysis' winning line on a replay game
+  needGame: false,     // the page opened on another screen: deal a game when Play opens
 };
 
 // The session lives in localStorage (read on every request, so a sign-in in another tab counts).
@@ -640,7 +641,13 @@ function route(initial = false) {
   if (screen !== 'race') race.close();
   placeTable();
   switch (screen) {
-    case 'play': renderGame(); break;
+    case 'play':
+      renderGame();
+      if (state.needGame && !state.game) {
+        state.needGame = false;
+        run(async () => { if (!state.game) await createGame(chosenSettings()); });
+      }
+      break;
     case 'race': race.enter(arg || store.get('race')); break;
     case 'games': games.load(); break;
     case 'records': records.load(); break;
@@ -985,7 +992,7 @@ function renderControls() {
   if (!state.resignArmed) $('#resign').textContent = raceGame ? 'Quit race' : 'Resign';
   $('#restart').hidden = raceGame;
   $('#restart').disabled = !g;
-  $('#analyse').hidden = !g || playing;
+  $('#analyse').hidden = !g || playing || !state.guide; // else the banner offers it
   const h = g && state.hint && state.hint.version === g.version ? state.hint : null;
   $('#deal').classList.toggle('hinted', h?.action?.type === 'deal');
   $('#undo').classList.toggle('hinted', !!h && !h.action && h.suggest_undo);
@@ -1003,7 +1010,7 @@ function renderBanner() {
   b.dataset.status = g.status;
   const deal = g.deal_number != null ? ` Deal #${g.deal_number}.` : '';
   const buttons = isRaceGame()
-    ? [el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', race.code || store.get('race')), text: 'Standings' })]
+    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', race.code || store.get('race')), text: 'Standings' })]
     : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: newGame, text: 'New game' }),
       el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: restart, text: 'Play this deal again' })];
   buttons.push(el('button', { type: 'button', 'data-testid': 'banner-analyse', onclick: () => go('analysis', g.id), text: 'Where did I go wrong?' }));
@@ -1014,7 +1021,7 @@ function renderBanner() {
         ? `Score ${g.score} · ${g.actions} moves · ${formatDuration(g.elapsed_ms)}.${deal}`
         : `${g.runs_completed} of ${g.runs_total} runs completed, score ${g.score}.${deal}`,
     }),
-    el('div', { class: 'controls', style: { justifyContent: 'center' } }, ...buttons),
+    el('div', { class: 'controls', style: { justifyContent: 'center' } }, ...buttons.filter(Boolean)),
   );
   b.hidden = false;
 }
@@ -1271,7 +1278,8 @@ const race = {
   abort: null,        // the stream's AbortController
   poll: 0,            // polling timer once a round is over (the stream then ends)
   countdown: 0,       // countdown timer
-  ratingsBefore: new Map(), // seat → rating while the round runs (for the change once it is over)
+  ratingsBefore: new Map(), // "round:seat" → rating while the round runs (for the change once it is over)
+  seenRunning: new Set(),   // rounds seen before they were over: no rating then means the start rating
   loadingGame: null,
 
   ownsGame(game) {
@@ -1297,6 +1305,7 @@ const race = {
     if (this.code !== code) {
       this.view = null;
       this.ratingsBefore.clear();
+      this.seenRunning.clear();
     }
     this.code = code;
     $('#race-code').textContent = code;
@@ -1371,6 +1380,7 @@ const race = {
     store.set('race', view.code);
     const round = view.round;
     if (round && round.state !== 'over') {
+      this.seenRunning.add(round.number);
       for (const p of round.standings) if (p.rating != null) this.ratingsBefore.set(`${round.number}:${p.seat}`, p.rating);
     }
     // My game in this round: on the table as soon as the countdown is over.
@@ -1436,7 +1446,8 @@ const race = {
     start.textContent = round ? 'Play again' : 'Start';
     const mine = round?.standings.find((p) => p.seat === you?.seat);
     quit.hidden = !round || round.state === 'over' || !you || (mine && mine.standing !== 'playing');
-    $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id);
+    // The table's banner offers the analysis when my game is on it.
+    $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id) || this.ownsGame(state.game);
     if (!round) {
       status.textContent = iAmHost
         ? `Share the link or the code ${view.code}; start when everyone is here (${plural(view.seats.length, 'player')}).`
@@ -1482,11 +1493,13 @@ const race = {
       if (p.finished_ms != null) result += ` in ${formatDuration(p.finished_ms)}`;
       let rating = null;
       if (p.rating != null) {
-        const before = this.ratingsBefore.get(`${round.number}:${p.seat}`);
+        // A player's first ranked round starts from 1500 (the API shows no rating before it).
+        const before = this.ratingsBefore.get(`${round.number}:${p.seat}`)
+          ?? (this.seenRunning.has(round.number) && !p.cpu ? 1500 : null);
         const delta = over && before != null ? Math.round(p.rating - before) : null;
         rating = el('span', { class: 'rating', 'data-testid': 'rating' },
           ` · ${Math.round(p.rating)}`,
-          delta != null ? el('span', { class: delta >= 0 ? 'up' : 'down', text: ` (${delta >= 0 ? '+' : ''}${delta})` }) : null);
+          delta != null ? el('span', { class: delta >= 0 ? 'up' : 'down', 'data-testid': 'rating-change', text: ` (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})` }) : null);
       }
       const isMe = p.seat === this.view.you?.seat;
       return el('tr', { class: isMe ? 'me' : undefined, 'data-seat': p.seat, 'data-standing': p.standing },
@@ -1523,6 +1536,7 @@ const race = {
       this.code = data.code;
       this.view = null;
       this.ratingsBefore.clear();
+      this.seenRunning.clear();
       showMessage(`Room ${data.code} is open. Send the link to your friends.`, 'success');
       go('race', data.code);
     });
@@ -1766,7 +1780,7 @@ const analysis = {
         el('dt', { text: 'Game' }), el('dd', { text: `${kindLabel(game.variant, game.suits)}${game.deal_number != null ? `, deal #${game.deal_number}` : ''}` }),
         el('dt', { text: 'Score' }), el('dd', { text: game.score }),
         el('dt', { text: 'Runs' }), el('dd', { text: `${game.runs_completed} of ${game.runs_total}` }),
-        el('dt', { text: 'Moves' }), el('dd', { text: `${game.actions} (${game.undos} undo${game.undos === 1 ? '' : 's'})` }),
+        el('dt', { text: 'Actions' }), el('dd', { text: `${game.actions} (${game.moves} moves, ${game.deals} deals, ${game.undos} undos)` }),
         el('dt', { text: 'Time' }), el('dd', { text: formatDuration(game.elapsed_ms) })),
       el('div', { class: 'controls' },
         game.status === 'in_progress'
@@ -1847,9 +1861,13 @@ const analysis = {
       next.addEventListener('click', () => { this.step = Math.min(line.actions.length - 1, this.step + 1); show(); });
       const controls = el('div', { class: 'controls' }, prev, next);
       if (this.game?.origin !== 'race') {
-        controls.append(el('button', { type: 'button', 'data-testid': 'line-play', onclick: () => playLine(this.game, a), text: 'Play it out on the table' }));
+        controls.append(el('button', { type: 'button', 'data-testid': 'line-play', 'aria-describedby': 'line-play-note', onclick: () => playLine(this.game, a), text: 'Play it out on the table' }));
       }
       parts.push(stepText, controls);
+      if (this.game?.origin !== 'race') {
+        parts.push(el('p', { id: 'line-play-note', class: 'muted small', text: 'Playing it out starts a replay of this deal (it counts for your records only, as a known deal), '
+          + 'replays your first actions up to the line, then shows each step of the line on the table.' }));
+      }
       out.replaceChildren(...parts);
       show();
     } else {
@@ -2020,6 +2038,10 @@ function init() {
       }
     }
     if (state.game) return; // a race game arrived first
+    if (state.screen !== 'play') {
+      state.needGame = true; // opened on another screen (a race link): deal when Play is opened
+      return;
+    }
     // First visit (or the saved game is gone): deal a game right away.
     await createGame(chosenSettings());
     showMessage('Welcome! Tap a card, then a column, to move it, or drag it there.', 'info');

@@ -424,16 +424,17 @@ async function main() {
     await page.click('[data-testid="sign-in-link"]');
     await page.waitForSelector('[data-screen="account"]:not([hidden])');
     await shot(page, 'account.png');
+    const guestGame = (await boardState()).gameId;
     allowHttpErrors = true; // the guest's game is not the new account's: a 404, then a new game
     await page.fill('[data-testid="sign-up-username"]', username);
     await page.fill('[data-testid="sign-up-password"]', password);
     await page.click('[data-testid="sign-up-submit"]');
     await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
+    await waitForBoard({ notGame: guestGame }, 'a game for the new account');
     allowHttpErrors = false;
     token = await pageToken(page);
     const me = await api('GET', '/v1/me');
     eq([me.data.username, me.data.is_guest], [username, false], 'the account the page signed up');
-    await waitForBoard({}, 'a game for the new account');
   });
 
   await step('a refused session asks to sign in again and keeps the table', async () => {
@@ -464,6 +465,7 @@ async function main() {
     await page.click('[data-testid="sign-out"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="who"]').textContent.includes('guest'));
     const guest = await pageToken(page);
+    const guestGame = (await waitForBoard({}, 'a guest game after signing out')).gameId;
     eq((await apiAs(guest, 'GET', '/v1/me')).data.is_guest, true, 'signed out: a guest');
     await page.click('[data-testid="sign-in-link"]');
     await page.fill('[data-testid="sign-in-username"]', username);
@@ -471,7 +473,7 @@ async function main() {
     allowHttpErrors = true; // the guest's game is not the account's
     await page.click('[data-testid="sign-in-submit"]');
     await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
-    await waitForBoard({}, 'signed in again');
+    await waitForBoard({ notGame: guestGame }, 'signed in again');
     allowHttpErrors = false;
     token = await pageToken(page);
     eq((await api('GET', '/v1/me')).data.username, username, 'signed in');
@@ -587,16 +589,32 @@ async function main() {
     const room = (await api('GET', `/v1/races/${code}`)).data;
     eq(room.round.state, 'over', 'the round in the API');
     check(room.round.standings.every((p) => p.rating != null || p.cpu), 'ratings in a ranked round');
-    await page.waitForSelector('#race-standings-body [data-testid="rating"]');
+    await page.waitForSelector('#race-standings-body [data-testid="rating-change"]');
+    await pageB.waitForSelector('#race-standings-body [data-testid="rating-change"]');
     check(await page.isVisible('[data-testid="race-start"]'), 'no Play again for the host');
     check(!(await pageB.isVisible('[data-testid="race-start"]')), 'Play again for a guest');
     await shot(page, 'race-over.png');
+  });
+
+  await step('play again with the same party', async () => {
+    await page.click('[data-testid="race-start"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="running"]', { timeout: 60000 });
+    const again = (await api('GET', `/v1/races/${code}`)).data;
+    check(again.you.game_id && again.you.game_id !== gameA, 'a new game for round 2');
+    eq((await waitForBoard({ notGame: gameA }, 'the round 2 game')).gameId, again.you.game_id, 'the table in round 2');
+    // The friend's page notices the new round by itself and deals their game.
+    await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="running"]');
+    await waitForBoard({ notGame: gameB }, 'the friend\'s round 2 game', pageB);
+    await pageB.click('[data-testid="race-quit"]');
+    await page.click('[data-testid="race-quit"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
+    await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
     await pageB.close();
     await contextB.close();
   });
 
   await step('the race game\'s analysis after the round', async () => {
-    await page.click('[data-testid="race-analyse"]');
+    await page.click('[data-testid="banner-analyse"]');
     await page.waitForSelector('[data-testid="analysis"][data-state="done"], [data-testid="analysis"][data-state="error"]', { timeout: 45000 });
     eq(await page.getAttribute('[data-testid="analysis"]', 'data-state'), 'done', 'the race game\'s analysis');
     check(await page.locator('[data-testid="line-play"]').count() === 0, 'a race game cannot be replayed');
