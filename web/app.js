@@ -1657,7 +1657,7 @@ const records = {
   async load() {
     const body = $('#records-body');
     body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7, text: 'Loading…' })));
-    $('#records-who').textContent = isAccount() ? `${session.user.username}` : 'Guest account on this browser: sign up to keep your records anywhere.';
+    $('#records-who').textContent = isAccount() ? `Signed in as ${session.user.username}.` : 'A guest account on this browser: sign up to keep your records anywhere.';
     let data;
     try {
       ({ data } = await request('GET', '/v1/users/me/records'));

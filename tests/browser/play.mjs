@@ -1,5 +1,9 @@
-// Headless-browser test of the web client: plays a short game through the page, like a person,
-// and checks every step against the public API.
+// Headless-browser test of the web client: walks through every screen like a person and checks
+// each step against the public API: a game by clicks, drag, keys; the analysis of a resigned
+// game and its winning line on the table; sign-up, a refused session, sign-out and sign-in; my
+// games, records, the all-time boards; a race hosted in one browser and joined in another by
+// its link, with a CPU player, live standings, the results with rating changes and play again;
+// a phone-sized screen played by touch.
 //
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
@@ -8,8 +12,9 @@
 //        PAGE='http://127.0.0.1:8190/?api=http://127.0.0.1:8181'.
 // CHROMIUM  the browser binary (default /usr/bin/chromium, Debian's package).
 //
-// Writes artifacts/play.png (and artifacts/failure.png when a step fails). Exits non-zero on
-// any failed check, uncaught page error, console error or failed request.
+// Writes a screenshot of each screen to artifacts/ (and artifacts/failure.png when a step
+// fails). Exits non-zero on any failed check, uncaught page error, console error or failed
+// request (in any of the browsers).
 
 import { chromium } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
@@ -618,6 +623,14 @@ async function main() {
     await page.waitForSelector('[data-testid="analysis"][data-state="done"], [data-testid="analysis"][data-state="error"]', { timeout: 45000 });
     eq(await page.getAttribute('[data-testid="analysis"]', 'data-state'), 'done', 'the race game\'s analysis');
     check(await page.locator('[data-testid="line-play"]').count() === 0, 'a race game cannot be replayed');
+  });
+
+  await step('my race rating on the records screen', async () => {
+    await nav(page, 'records');
+    const rec = (await api('GET', '/v1/users/me/records')).data;
+    check(rec.ratings.length === 1, `ratings: ${JSON.stringify(rec.ratings)}`);
+    await page.waitForFunction((r) => document.querySelector('[data-testid="ratings"]').textContent.includes(String(Math.round(r))), rec.ratings[0].rating);
+    await shot(page, 'records-rating.png');
   });
 
   await step('a phone in portrait (390x844) plays by touch', async () => {
