@@ -1281,6 +1281,7 @@ const race = {
   ratingsBefore: new Map(), // "round:seat" → rating while the round runs (for the change once it is over)
   seenRunning: new Set(),   // rounds seen before they were over: no rating then means the start rating
   loadingGame: null,
+  clock: null,        // {round, elapsed, at, limit} while a round runs: the clock ticks locally
 
   ownsGame(game) {
     return !!game && !!this.view?.you?.game_id && this.view.you.game_id === game.id;
@@ -1376,6 +1377,7 @@ const race = {
   },
 
   update(view) {
+    this.announce(this.view, view);
     this.view = view;
     store.set('race', view.code);
     const round = view.round;
@@ -1400,6 +1402,33 @@ const race = {
     }
     this.render();
     placeTable();
+  },
+
+  /** Tells everyone (in the message line) when a player finishes or quits. */
+  announce(before, after) {
+    const was = before?.round;
+    const now = after?.round;
+    if (!was || !now || was.number !== now.number) return;
+    const news = [];
+    for (const p of now.standings) {
+      const old = was.standings.find((x) => x.seat === p.seat);
+      if (!old || old.standing === p.standing || p.standing === 'playing') continue;
+      const who = p.seat === after.you?.seat ? 'You' : p.name;
+      if (p.standing === 'quit') news.push(`${who} quit.`);
+      else news.push(`${who} finished${p.finished_ms != null ? ` in ${formatDuration(p.finished_ms)}` : ''}, place ${p.place}.`);
+    }
+    if (news.length) showMessage(news.join(' '), 'info');
+  },
+
+  tickClock() {
+    const c = this.clock;
+    const out = $('#race-clock');
+    if (!c || state.screen !== 'race') {
+      if (out) out.textContent = '';
+      return;
+    }
+    const ms = c.elapsed + (performance.now() - c.at);
+    out.textContent = `${formatDuration(ms)} of ${formatDuration(c.limit)}${ms > c.limit ? ' (past the time limit)' : ''}`;
   },
 
   render() {
@@ -1467,13 +1496,16 @@ const race = {
       this.countdown = setInterval(show, 200);
     } else if (round.state === 'running') {
       const finishedMe = mine && mine.standing !== 'playing';
-      status.textContent = `Round ${round.number} · ${formatDuration(round.elapsed_ms)} of ${formatDuration(s.time_limit_seconds * 1000)}`
-        + (finishedMe ? ' · waiting for the others to finish' : '');
+      status.textContent = `Round ${round.number} is on${finishedMe ? ': waiting for the others to finish' : ''}.`;
     } else {
       const winner = round.standings.find((p) => p.place === 1);
       status.textContent = `Round ${round.number} is over.${winner ? ` ${winner.name} ${winner.finished_ms != null ? 'won' : 'came first'}.` : ''}`
         + (iAmHost ? ' Play again with the same party?' : ' Waiting for the host to start the next round.');
     }
+    this.clock = round?.state === 'running'
+      ? { elapsed: round.elapsed_ms, at: performance.now(), limit: s.time_limit_seconds * 1000 }
+      : null;
+    this.tickClock();
     this.renderStandings();
   },
 
@@ -2020,7 +2052,7 @@ function init() {
     resizeTimer = setTimeout(renderGame, 80);
   });
   window.addEventListener('hashchange', () => route());
-  setInterval(tick, 250);
+  setInterval(() => { tick(); race.tickClock(); }, 250);
   setInterval(() => { if (state.today) renderDaily(); }, 60000);
 
   renderAccountBar();

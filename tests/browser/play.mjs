@@ -588,6 +588,7 @@ async function main() {
     await pageB.click('[data-testid="resign"]');
     // A sees B quit through the stream, without doing anything.
     await page.waitForSelector(`#race-standings-body tr[data-seat="${seatB}"][data-standing="quit"]`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent.includes('Bea quit'));
     await page.click('[data-testid="race-quit"]');
     await page.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
     await pageB.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
