@@ -1474,7 +1474,9 @@ const race = {
     start.hidden = !iAmHost || (round && round.state !== 'over');
     start.textContent = round ? 'Play again' : 'Start';
     const mine = round?.standings.find((p) => p.seat === you?.seat);
-    quit.hidden = !round || round.state === 'over' || !you || (mine && mine.standing !== 'playing');
+    // With my game on the table, its own "Quit race" button does this.
+    quit.hidden = !round || round.state === 'over' || !you || (mine && mine.standing !== 'playing')
+      || this.ownsGame(state.game);
     // The table's banner offers the analysis when my game is on it.
     $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id) || this.ownsGame(state.game);
     if (!round) {

@@ -589,7 +589,8 @@ async function main() {
     // A sees B quit through the stream, without doing anything.
     await page.waitForSelector(`#race-standings-body tr[data-seat="${seatB}"][data-standing="quit"]`);
     await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent.includes('Bea quit'));
-    await page.click('[data-testid="race-quit"]');
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
     await page.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
     await pageB.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
     const room = (await api('GET', `/v1/races/${code}`)).data;
@@ -611,8 +612,10 @@ async function main() {
     // The friend's page notices the new round by itself and deals their game.
     await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="running"]');
     await waitForBoard({ notGame: gameB }, 'the friend\'s round 2 game', pageB);
-    await pageB.click('[data-testid="race-quit"]');
-    await page.click('[data-testid="race-quit"]');
+    await pageB.click('[data-testid="resign"]');
+    await pageB.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
     await page.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
     await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
     await pageB.close();
