@@ -530,7 +530,11 @@ async function afterSignIn(data, verb) {
     }
     state.game = null;
     store.set('game', null);
-    await createGame(chosenSettings());
+    // Back to this account's latest game in progress, or a new one.
+    const { data: page } = await request('GET', '/v1/users/me/games?limit=20');
+    const open = page.games.find((g) => g.status === 'in_progress');
+    if (open) await loadGame(open.id, { quiet: true });
+    else await createGame(chosenSettings());
   }
 }
 

@@ -466,7 +466,8 @@ async function main() {
     await clickALegalMove(page, token, before.gameId);
   });
 
-  await step('sign out, sign in', async () => {
+  await step('sign out, sign in: back to the account\'s game', async () => {
+    const accountGame = (await boardState()).gameId;
     await page.click('[data-testid="sign-out"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="who"]').textContent.includes('guest'));
     const guest = await pageToken(page);
@@ -478,8 +479,9 @@ async function main() {
     allowHttpErrors = true; // the guest's game is not the account's
     await page.click('[data-testid="sign-in-submit"]');
     await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
-    await waitForBoard({ notGame: guestGame }, 'signed in again');
+    const back = await waitForBoard({ notGame: guestGame }, 'signed in again');
     allowHttpErrors = false;
+    eq(back.gameId, accountGame, 'the game on the table after signing in');
     token = await pageToken(page);
     eq((await api('GET', '/v1/me')).data.username, username, 'signed in');
   });
