@@ -1317,7 +1317,18 @@ const race = {
     $('#race-link').value = `${location.href.split('#')[0]}#race/${code}`;
     this.render();
     run(async () => {
-      const { data } = await request('GET', `/v1/races/${encodeURIComponent(code)}`);
+      let data;
+      try {
+        ({ data } = await request('GET', `/v1/races/${encodeURIComponent(code)}`));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          // A mistyped code, or a room that is gone: back to hosting and joining.
+          if (store.get('race') === code) store.set('race', null);
+          this.code = null;
+          go('race');
+        }
+        throw err;
+      }
       this.update(data);
       this.follow();
     });
@@ -1479,7 +1490,7 @@ const race = {
     start.textContent = round ? 'Play again' : 'Start';
     const mine = round?.standings.find((p) => p.seat === you?.seat);
     // With my game on the table, its own "Quit race" button does this.
-    quit.hidden = !round || round.state === 'over' || !you || (mine && mine.standing !== 'playing')
+    quit.hidden = !round || round.state === 'over' || !mine || mine.standing !== 'playing'
       || this.ownsGame(state.game);
     // The table's banner offers the analysis when my game is on it.
     $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id) || this.ownsGame(state.game);
@@ -1502,7 +1513,8 @@ const race = {
       this.countdown = setInterval(show, 200);
     } else if (round.state === 'running') {
       const finishedMe = mine && mine.standing !== 'playing';
-      status.textContent = `Round ${round.number} is on${finishedMe ? ': waiting for the others to finish' : ''}.`;
+      status.textContent = `Round ${round.number} is on${finishedMe ? ': waiting for the others to finish' : ''}.`
+        + (you && !mine ? ' You play from the next round.' : '');
     } else {
       const winner = round.standings.find((p) => p.place === 1);
       status.textContent = `Round ${round.number} is over.${winner ? ` ${winner.name} ${winner.finished_ms != null ? 'won' : 'came first'}.` : ''}`

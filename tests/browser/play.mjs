@@ -531,6 +531,18 @@ async function main() {
   watch(pageB, 'B');
   let code;
   let tokenB;
+  await step('a wrong room code says so', async () => {
+    await nav(page, 'race');
+    allowHttpErrors = true;
+    await page.fill('[data-testid="race-code-input"]', 'NOPE42');
+    await page.click('[data-testid="race-join-go"]');
+    await page.waitForSelector('[data-testid="message"][data-kind="error"]');
+    await page.waitForSelector('[data-testid="race-hub"]:not([hidden])');
+    allowHttpErrors = false;
+    const r = await api('GET', '/v1/races/NOPE42');
+    eq(await text('message'), r.data.detail, 'the message shown');
+  });
+
   await step('host a race with one CPU player', async () => {
     await nav(page, 'race');
     await page.selectOption('[data-testid="race-suits"]', '1');
