@@ -127,6 +127,7 @@ const state = {
   today: null,         // the last Today answer
   board: null,         // the last DailyBoard
   resignArmed: false,
+  drawn: null,         // {id, version, cols} of the last drawn board (to animate what changed)
   screen: 'play',
   sessionLost: false,  // a signed-in session was refused: wait for the sign-in dialog
   guide: null,         // stepping through an analysis' winning line on a replay game
@@ -867,6 +868,12 @@ function renderGame() {
   const sel = state.selection;
   const playing = game.status === 'in_progress';
   let tallest = cardH;
+  // Cards that arrived with this version (moved, dealt or turned over) settle in with a short
+  // CSS animation; it never delays input (the next click goes straight to the server).
+  const drawn = state.drawn;
+  const changed = drawn && drawn.id === game.id && drawn.version !== game.version;
+  const isFresh = (c, i, card) => changed && drawn.cols[c - 1]?.[i] !== card.text;
+  state.drawn = { id: game.id, version: game.version, cols: game.columns.map((col) => col.face_up.map((x) => x.text)) };
 
   const cols = game.columns.map((col, ci) => {
     const c = col.column;
@@ -909,6 +916,7 @@ function renderGame() {
       });
       if (selected) node2.classList.add('selected');
       if (hinted) node2.classList.add('hint-src');
+      if (isFresh(c, i, card)) node2.classList.add('fresh');
       node.append(node2);
       if (i < up - 1) y += off.up;
     });
