@@ -17,7 +17,7 @@
 // request (in any of the browsers).
 
 import { chromium } from 'playwright-core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -193,6 +193,7 @@ async function step(name, fn) {
 
 async function main() {
   await mkdir(ARTIFACTS, { recursive: true });
+  await rm(path.join(ARTIFACTS, 'failure.png'), { force: true }); // from an earlier run
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
