@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Browser test of the web client: starts the given server binary on a fresh SQLite database and
-# plays a short game in headless Chromium (tests/browser/play.mjs).
+# walks through every screen in headless Chromium (tests/browser/play.mjs): play, keys, analysis,
+# accounts, my games, records, boards, a race between two browsers and a CPU, a phone.
 #
 #   .ci/browser.sh target/release/spider
 #
 # Needs node 18+ and npm; installs Debian's chromium with apt-get when /usr/bin/chromium is
 # missing (run as root). Env: BROWSER_TEST_PORT to pick the port; PAGE to test a page served
-# elsewhere (see play.mjs). Leaves tests/browser/artifacts/play.png (and failure.png on failure)
-# and the server log in tests/browser/artifacts/server.log.
+# elsewhere (see play.mjs). Leaves a screenshot per screen in tests/browser/artifacts/ (and
+# failure.png on failure) and the server log in tests/browser/artifacts/server.log.
 set -euo pipefail
 
 if [ $# -ne 1 ]; then
@@ -64,8 +65,11 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 echo "== server on $BASE"
+# Races start on proven winnable deals: prove one 1-suit deal of each difficulty ahead (fast at
+# one suit), nothing else.
 DATABASE_URL="sqlite://$TMP/spider.db" \
-  WINNABLE_POOL=0 \
+  WINNABLE_POOL=1 \
+  WINNABLE_PREFILL=1 \
   RATE_LIMIT_PER_SECOND=0 \
   BIND="127.0.0.1:$PORT" \
   "$BIN" serve >"$SERVER_LOG" 2>&1 &

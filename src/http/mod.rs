@@ -489,7 +489,7 @@ pub fn serve(
         app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
             .route("/docs", web::get().to(docs_redirect))
             .route("/", web::get().to(page::index))
-            .route("/app.js", web::get().to(page::script))
+            .route("/js/{name}", web::get().to(page::module))
             .route("/style.css", web::get().to(page::style))
             .default_service(web::to(fallback))
             .wrap(from_fn(metrics::record))

@@ -1,12 +1,32 @@
-//! The web client: one page of plain HTML, CSS and JavaScript (under `web/`, built into the
-//! binary), which plays through the public API like any other client.
+//! The web client: one page of plain HTML, CSS and JavaScript ES modules (under `web/`, built
+//! into the binary), which plays through the public API like any other client.
 
 use actix_web::http::header;
-use actix_web::HttpResponse;
+use actix_web::{web, HttpResponse};
+
+use super::error::ApiError;
 
 const INDEX: &str = include_str!("../../web/index.html");
-const SCRIPT: &str = include_str!("../../web/app.js");
 const STYLE: &str = include_str!("../../web/style.css");
+
+/// The client's modules (`web/js/`), served at `/js/{name}`; any other name is a 404.
+const MODULES: &[(&str, &str)] = &[
+    ("main.js", include_str!("../../web/js/main.js")),
+    ("util.js", include_str!("../../web/js/util.js")),
+    ("state.js", include_str!("../../web/js/state.js")),
+    ("api.js", include_str!("../../web/js/api.js")),
+    ("router.js", include_str!("../../web/js/router.js")),
+    ("play.js", include_str!("../../web/js/play.js")),
+    ("board.js", include_str!("../../web/js/board.js")),
+    ("input.js", include_str!("../../web/js/input.js")),
+    ("daily.js", include_str!("../../web/js/daily.js")),
+    ("account.js", include_str!("../../web/js/account.js")),
+    ("race.js", include_str!("../../web/js/race.js")),
+    ("games.js", include_str!("../../web/js/games.js")),
+    ("records.js", include_str!("../../web/js/records.js")),
+    ("boards.js", include_str!("../../web/js/boards.js")),
+    ("analysis.js", include_str!("../../web/js/analysis.js")),
+];
 
 fn asset(content_type: &'static str, body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
@@ -20,8 +40,14 @@ pub async fn index() -> HttpResponse {
     asset("text/html; charset=utf-8", INDEX)
 }
 
-pub async fn script() -> HttpResponse {
-    asset("text/javascript; charset=utf-8", SCRIPT)
+/// `GET /js/{name}`: one of the client's modules.
+pub async fn module(name: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let name = name.into_inner();
+    MODULES
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|(_, body)| asset("text/javascript; charset=utf-8", body))
+        .ok_or_else(|| ApiError::not_found(format!("There is no web client module /js/{name}.")))
 }
 
 pub async fn style() -> HttpResponse {

@@ -1,5 +1,9 @@
-// Headless-browser test of the web client: plays a short game through the page, like a person,
-// and checks every step against the public API.
+// Headless-browser test of the web client: walks through every screen like a person and checks
+// each step against the public API: a game by clicks, drag, keys; the analysis of a resigned
+// game and its winning line on the table; sign-up, a refused session, sign-out and sign-in; my
+// games, records, the all-time boards; a race hosted in one browser and joined in another by
+// its link, with a CPU player, live standings, the results with rating changes and play again;
+// a phone-sized screen played by touch.
 //
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
@@ -8,11 +12,12 @@
 //        PAGE='http://127.0.0.1:8190/?api=http://127.0.0.1:8181'.
 // CHROMIUM  the browser binary (default /usr/bin/chromium, Debian's package).
 //
-// Writes artifacts/play.png (and artifacts/failure.png when a step fails). Exits non-zero on
-// any failed check, uncaught page error, console error or failed request.
+// Writes a screenshot of each screen to artifacts/ (and artifacts/failure.png when a step
+// fails). Exits non-zero on any failed check, uncaught page error, console error or failed
+// request (in any of the browsers).
 
 import { chromium } from 'playwright-core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -41,10 +46,14 @@ const pageErrors = [];
 let allowHttpErrors = false; // during the step that provokes a refusal on purpose
 
 async function api(method, urlPath, body) {
+  return apiAs(token, method, urlPath, body);
+}
+
+async function apiAs(bearer, method, urlPath, body) {
   const res = await fetch(BASE + urlPath, {
     method,
     headers: {
-      Authorization: `Bearer ${token}`,
+      Authorization: `Bearer ${bearer}`,
       ...(body ? { 'Content-Type': 'application/json' } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
@@ -54,9 +63,9 @@ async function api(method, urlPath, body) {
 }
 
 /** Wait until the page shows a settled game (no request in flight) that satisfies `want`. */
-async function waitForBoard(want, what) {
+async function waitForBoard(want, what, p = page) {
   try {
-    await page.waitForFunction((w) => {
+    await p.waitForFunction((w) => {
       const b = document.querySelector('[data-testid="board"]');
       if (!b || b.dataset.busy !== 'false' || !b.dataset.gameId) return false;
       if (w.version !== undefined && b.dataset.version !== String(w.version)) return false;
@@ -64,15 +73,15 @@ async function waitForBoard(want, what) {
       return true;
     }, want, { timeout: 15000 });
   } catch {
-    const now = await boardState();
-    const msg = await page.textContent('[data-testid="message"]').catch(() => '');
+    const now = await boardState(p).catch(() => null);
+    const msg = await p.textContent('[data-testid="message"]').catch(() => '');
     throw new CheckFailed(`${what}: the page never got there (board ${JSON.stringify(now)}, message ${JSON.stringify(msg)})`);
   }
-  return boardState();
+  return boardState(p);
 }
 
-function boardState() {
-  return page.$eval('[data-testid="board"]', (b) => ({
+function boardState(p = page) {
+  return p.$eval('[data-testid="board"]', (b) => ({
     gameId: b.dataset.gameId,
     version: Number(b.dataset.version),
     status: b.dataset.status,
@@ -81,8 +90,8 @@ function boardState() {
 }
 
 /** The face-up cards per column as the page shows them. */
-function pageColumns() {
-  return page.$$eval('[data-testid^="column-"]', (cols) => cols.map((c) => ({
+function pageColumns(p = page) {
+  return p.$$eval('[data-testid^="column-"]', (cols) => cols.map((c) => ({
     column: Number(c.dataset.column),
     face_down: c.querySelectorAll('.card.back').length,
     face_up: [...c.querySelectorAll('[data-card]')].map((n) => n.dataset.card),
@@ -94,13 +103,82 @@ const apiColumns = (game) => game.columns.map((c) => ({
   face_up: c.face_up.map((x) => x.text),
 }));
 
-async function text(testid) {
-  return (await page.textContent(`[data-testid="${testid}"]`)).trim();
+async function text(testid, p = page) {
+  return (await p.textContent(`[data-testid="${testid}"]`)).trim();
 }
 
 const cardSel = (column, index) => `[data-testid="column-${column}"] [data-column="${column}"][data-index="${index}"]`;
 // A card under others shows only its top strip: click there, as a person would.
-const clickCard = (column, index) => page.click(cardSel(column, index), { position: { x: 20, y: 8 } });
+const clickCard = (column, index, p = page) => p.click(cardSel(column, index), { position: { x: 8, y: 6 } });
+
+// Refusals the page handles by design: no proven deal ready yet (the race start retries after
+// Retry-After) and a busy search pool (the analysis retries).
+const expected503 = (url) => /\/v1\/races\/[^/]+\/start$|\/analysis$/.test(url);
+
+/** Collects a page's errors: uncaught exceptions, console errors, failed requests, 5xx. */
+function watch(p, label) {
+  p.setDefaultTimeout(15000);
+  p.on('pageerror', (err) => pageErrors.push(`[${label}] uncaught: ${err.message}`));
+  p.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const url = msg.location()?.url || '';
+    if (allowHttpErrors && /status of 4\d\d/.test(msg.text())) return;
+    if (/status of 503/.test(msg.text()) && expected503(url)) return;
+    pageErrors.push(`[${label}] console.error: ${msg.text()} (${url})`);
+  });
+  p.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText || '';
+    // Leaving a race room (or closing the page) ends its event stream on purpose.
+    if (/\/stream$/.test(req.url()) && /ERR_ABORTED/.test(why)) return;
+    pageErrors.push(`[${label}] request failed: ${req.method()} ${req.url()} ${why}`);
+  });
+  p.on('response', (res) => {
+    if (res.status() === 503 && expected503(res.url())) return;
+    if (res.status() >= 500) pageErrors.push(`[${label}] server error: ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+}
+
+function pageToken(p) {
+  return p.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith('spider:') && k.endsWith(':token')) return localStorage.getItem(k);
+    }
+    return null;
+  });
+}
+
+async function shot(p, name) {
+  const file = path.join(ARTIFACTS, name);
+  await p.screenshot({ path: file, fullPage: true });
+  shots.push(name);
+  console.log(`   ${file}`);
+}
+const shots = [];
+
+/** Goes to a screen through the navigation, as a person would. */
+async function nav(p, screen) {
+  await p.click(`[data-testid="nav-${screen}"]`);
+  await p.waitForSelector(`[data-screen="${screen}"]:not([hidden])`);
+}
+
+/** A legal move of the game (through the API) and plays it on the page by clicking. */
+async function clickALegalMove(p, bearer, gameId) {
+  const g = (await apiAs(bearer, 'GET', `/v1/games/${gameId}`)).data;
+  const legal = (await apiAs(bearer, 'GET', `/v1/games/${gameId}/moves`)).data.actions;
+  const move = legal.find((a) => a.type === 'move');
+  if (!move) {
+    await p.click('[data-testid="deal"]');
+  } else {
+    const from = g.columns[move.from - 1];
+    await clickCard(move.from, from.face_up.length - move.count, p);
+    const to = g.columns[move.to - 1];
+    if (to.face_up.length) await clickCard(move.to, to.face_up.length - 1, p);
+    else await p.click(`[data-testid="column-${move.to}"]`);
+  }
+  await waitForBoard({ version: g.version + 1 }, `a move in ${gameId}`, p);
+  return move || { type: 'deal' };
+}
 
 let stepNo = 0;
 let currentStep = '';
@@ -115,33 +193,18 @@ async function step(name, fn) {
 
 async function main() {
   await mkdir(ARTIFACTS, { recursive: true });
+  await rm(path.join(ARTIFACTS, 'failure.png'), { force: true }); // from an earlier run
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    if (allowHttpErrors && /status of 4\d\d/.test(msg.text())) return;
-    pageErrors.push(`console.error: ${msg.text()} (${msg.location()?.url || ''})`);
-  });
-  page.on('requestfailed', (req) => pageErrors.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText || ''}`));
-  page.on('response', (res) => {
-    if (res.status() >= 500) pageErrors.push(`server error: ${res.status()} ${res.request().method()} ${res.url()}`);
-  });
+  watch(page, 'A');
 
   let first;
   await step(`open ${PAGE}`, async () => {
     const res = await page.goto(PAGE);
     check(res && res.ok(), `the page answered ${res && res.status()}`);
     first = await waitForBoard({}, 'the first game on load');
-    token = await page.evaluate(() => {
-      for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i);
-        if (k.startsWith('spider:') && k.endsWith(':token')) return localStorage.getItem(k);
-      }
-      return null;
-    });
+    token = await pageToken(page);
     check(token, 'no guest token in localStorage');
     const me = await api('GET', '/v1/me');
     eq(me.status, 200, 'GET /v1/me with the page\'s token');
@@ -299,9 +362,322 @@ async function main() {
     await page.waitForSelector('[data-testid="leaderboard"] tbody tr');
   });
 
-  await step('screenshot', async () => {
-    await page.screenshot({ path: path.join(ARTIFACTS, 'play.png'), fullPage: true });
-    console.log(`   ${path.join(ARTIFACTS, 'play.png')}`);
+  await step('screenshot of the table', async () => {
+    await shot(page, 'play.png');
+  });
+
+  await step('keyboard: column numbers move, d deals, u undoes, h hints', async () => {
+    game = (await api('GET', `/v1/games/${game.id}`)).data;
+    const legal = (await api('GET', `/v1/games/${game.id}/moves`)).data.actions;
+    const move = legal.find((a) => a.type === 'move');
+    let v = game.version;
+    await page.locator('[data-testid="board"]').click({ position: { x: 2, y: 2 } }).catch(() => {});
+    if (move) {
+      await page.keyboard.press(String(move.from % 10));
+      await page.waitForSelector(`${cardSel(move.from, game.columns[move.from - 1].face_up.length - 1)}.selected`);
+      await page.keyboard.press(String(move.to % 10));
+      await waitForBoard({ version: ++v }, `keys ${move.from} ${move.to}`);
+      const after = (await api('GET', `/v1/games/${game.id}/events`)).data.events.at(-1).action;
+      eq([after.type, after.from, after.to], ['move', move.from, move.to], 'the move the keys made');
+    }
+    await page.keyboard.press('d');
+    await waitForBoard({ version: ++v }, 'the deal key');
+    await page.keyboard.press('u');
+    await waitForBoard({ version: ++v }, 'the undo key');
+    game = (await api('GET', `/v1/games/${game.id}`)).data;
+    eq(await pageColumns(), apiColumns(game), 'the tableau after keyboard play');
+    await page.keyboard.press('h');
+    await page.waitForSelector('[data-testid="message"][data-kind="hint"]');
+    const focusable = await page.locator('[data-testid="board"] .card.face[tabindex="0"]').count();
+    check(focusable > 0, 'no face-up card can take the keyboard focus');
+  });
+
+  await step('resign and see where the game went wrong', async () => {
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await waitForBoard({ version: game.version + 1 }, 'resigning');
+    await page.waitForSelector('[data-testid="banner"]:not([hidden])');
+    await page.click('[data-testid="banner-analyse"]');
+    await page.waitForSelector('[data-testid="analysis"][data-state="done"], [data-testid="analysis"][data-state="error"]', { timeout: 45000 });
+    const a = await api('GET', `/v1/games/${game.id}/analysis`);
+    eq(a.status, 200, 'GET the analysis');
+    eq(await page.getAttribute('[data-testid="analysis"]', 'data-verdict'), a.data.verdict, 'the verdict shown');
+    const steps = a.data.winning_line?.actions.length || 0;
+    eq(await page.locator('[data-testid="winning-line"] li').count(), steps, 'steps of the winning line shown');
+    console.log(`   deal ${a.data.deal}, verdict ${a.data.verdict}, line of ${steps} after ${a.data.winning_line?.after}`);
+    if (steps > 1) {
+      await page.click('[data-testid="line-next"]');
+      await page.waitForSelector('[data-testid="winning-line"] li[data-step="1"][aria-current="step"]');
+    }
+    await shot(page, 'analysis.png');
+    if (steps > 0) {
+      // Play it out on the table: a replay of the deal up to the line's start, then its steps.
+      await page.click('[data-testid="line-play"]');
+      await page.waitForSelector('[data-testid="guide-next"]', { timeout: 30000 });
+      const b = await waitForBoard({}, 'the replay for the winning line');
+      check(b.gameId !== game.id, 'the line is played on a new game of the same deal');
+      await page.click('[data-testid="guide-next"]');
+      await waitForBoard({ version: b.version + 1 }, 'the first step of the winning line');
+      const replay = (await api('GET', `/v1/games/${b.gameId}/events`)).data.events;
+      eq(replay.at(-1).action.type, a.data.winning_line.actions[0].type, 'the step played');
+      await shot(page, 'winning-line.png');
+    }
+  });
+
+  const username = `ada${Date.now().toString(36)}`;
+  const password = 'correct horse battery';
+  await step('sign up', async () => {
+    await page.click('[data-testid="sign-in-link"]');
+    await page.waitForSelector('[data-screen="account"]:not([hidden])');
+    await shot(page, 'account.png');
+    const guestGame = (await boardState()).gameId;
+    allowHttpErrors = true; // the guest's game is not the new account's: a 404, then a new game
+    await page.fill('[data-testid="sign-up-username"]', username);
+    await page.fill('[data-testid="sign-up-password"]', password);
+    await page.click('[data-testid="sign-up-submit"]');
+    await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
+    await waitForBoard({ notGame: guestGame }, 'a game for the new account');
+    allowHttpErrors = false;
+    token = await pageToken(page);
+    const me = await api('GET', '/v1/me');
+    eq([me.data.username, me.data.is_guest], [username, false], 'the account the page signed up');
+  });
+
+  await step('a refused session asks to sign in again and keeps the table', async () => {
+    const before = await waitForBoard({}, 'the table');
+    await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k.startsWith('spider:') && k.endsWith(':token')) localStorage.setItem(k, 'not-a-valid-token');
+      }
+    });
+    allowHttpErrors = true;
+    await page.click('[data-testid="deal"]');
+    await page.waitForSelector('[data-testid="session-dialog"][open]');
+    await waitForBoard({ version: before.version }, 'the table under the dialog');
+    eq((await boardState()).gameId, before.gameId, 'the game on the table');
+    await shot(page, 'session-dialog.png');
+    await page.fill('[data-testid="session-password"]', password);
+    await page.click('[data-testid="session-submit"]');
+    await page.waitForSelector('[data-testid="session-dialog"][open]', { state: 'hidden' });
+    allowHttpErrors = false;
+    await waitForBoard({ version: before.version }, 'the table after signing in again');
+    eq((await boardState()).gameId, before.gameId, 'the game on the table after signing in again');
+    token = await pageToken(page);
+    await clickALegalMove(page, token, before.gameId);
+  });
+
+  await step('sign out, sign in: back to the account\'s game', async () => {
+    const accountGame = (await boardState()).gameId;
+    await page.click('[data-testid="sign-out"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="who"]').textContent.includes('guest'));
+    const guest = await pageToken(page);
+    const guestGame = (await waitForBoard({}, 'a guest game after signing out')).gameId;
+    eq((await apiAs(guest, 'GET', '/v1/me')).data.is_guest, true, 'signed out: a guest');
+    await page.click('[data-testid="sign-in-link"]');
+    await page.fill('[data-testid="sign-in-username"]', username);
+    await page.fill('[data-testid="sign-in-password"]', password);
+    allowHttpErrors = true; // the guest's game is not the account's
+    await page.click('[data-testid="sign-in-submit"]');
+    await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
+    const back = await waitForBoard({ notGame: guestGame }, 'signed in again');
+    allowHttpErrors = false;
+    eq(back.gameId, accountGame, 'the game on the table after signing in');
+    token = await pageToken(page);
+    eq((await api('GET', '/v1/me')).data.username, username, 'signed in');
+  });
+
+  await step('my games', async () => {
+    await nav(page, 'games');
+    const mine = (await api('GET', '/v1/users/me/games?limit=20')).data.games;
+    await page.waitForFunction((n) => document.querySelectorAll('#games-body tr[data-game-id]').length === n, mine.length);
+    check(mine.length >= 1, 'the account has no game');
+    await shot(page, 'games.png');
+    const open = mine.find((g) => g.status === 'in_progress');
+    if (open) {
+      await page.click(`#games-body tr[data-game-id="${open.id}"] [data-testid="game-continue"]`);
+      await page.waitForSelector('[data-screen="play"]:not([hidden])');
+      eq((await waitForBoard({}, 'continue a game')).gameId, open.id, 'the game continued');
+    }
+  });
+
+  await step('records', async () => {
+    await nav(page, 'records');
+    const rec = (await api('GET', '/v1/users/me/records')).data;
+    await page.waitForFunction((n) => document.querySelectorAll('#records-body tr[data-kind]').length === n, rec.records.length);
+    for (const r of rec.records) {
+      const played = await page.textContent(`#records-body tr[data-kind="${r.variant}-${r.suits}"] td:nth-of-type(1)`);
+      eq(played, String(r.played), `games played at ${r.variant} ${r.suits}`);
+    }
+    await shot(page, 'records.png');
+  });
+
+  await step('all-time boards', async () => {
+    await nav(page, 'boards');
+    for (const by of ['score', 'time', 'moves']) {
+      await page.selectOption('[data-testid="boards-suits"]', '1');
+      await page.selectOption('[data-testid="boards-by"]', by);
+      const lb = (await api('GET', `/v1/leaderboards?suits=1&variant=spider&by=${by}&limit=25`)).data;
+      await page.waitForFunction(() => !document.querySelector('#ab-body').textContent.includes('Loading'));
+      const rows = await page.locator('#ab-body tr:not(.empty)').count();
+      eq(rows, lb.entries.length, `rows on the ${by} board`);
+      check((await text('boards-you')).includes(lb.you ? `#${lb.you.rank}` : 'not on this board'), 'my place on the board');
+    }
+    await shot(page, 'boards.png');
+  });
+
+  // Races: A (signed in) hosts with one CPU, B (a guest in another browser) joins by the link.
+  const contextB = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const pageB = await contextB.newPage();
+  watch(pageB, 'B');
+  let code;
+  let tokenB;
+  await step('a wrong room code says so', async () => {
+    await nav(page, 'race');
+    allowHttpErrors = true;
+    await page.fill('[data-testid="race-code-input"]', 'NOPE42');
+    await page.click('[data-testid="race-join-go"]');
+    await page.waitForSelector('[data-testid="message"][data-kind="error"]');
+    await page.waitForSelector('[data-testid="race-hub"]:not([hidden])');
+    allowHttpErrors = false;
+    const r = await api('GET', '/v1/races/NOPE42');
+    eq(await text('message'), r.data.detail, 'the message shown');
+  });
+
+  await step('host a race with one CPU player', async () => {
+    await nav(page, 'race');
+    await page.selectOption('[data-testid="race-suits"]', '1');
+    await page.selectOption('[data-testid="race-difficulty"]', 'easy');
+    await page.fill('[data-testid="race-cpu-players"]', '1');
+    await page.selectOption('[data-testid="race-cpu-level"]', 'hard');
+    await page.check('[data-testid="race-hints"]');
+    await page.check('[data-testid="race-ranked"]');
+    await page.click('[data-testid="race-create"]');
+    await page.waitForSelector('[data-testid="race-room"]:not([hidden]) [data-testid="race-code"]:not(:empty)');
+    code = (await text('race-code')).trim();
+    const link = await page.inputValue('[data-testid="race-link"]');
+    check(link.endsWith(`#race/${code}`), `the invite link ${link}`);
+    const room = (await api('GET', `/v1/races/${code}`)).data;
+    eq([room.settings.suits, room.settings.difficulty, room.settings.hints, room.settings.ranked, room.seats.length],
+      [1, 'easy', true, true, 2], 'the room as hosted');
+  });
+
+  await step('a friend joins by the link', async () => {
+    await pageB.goto(`${PAGE.split('#')[0]}#race/${code}`);
+    await pageB.waitForSelector('[data-testid="race-join-here"]:not([hidden])');
+    await pageB.fill('[data-testid="race-name"]', 'Bea');
+    await pageB.click('[data-testid="race-take-seat"]');
+    await pageB.waitForSelector('[data-testid="race-join-here"][hidden]', { state: 'attached' });
+    tokenB = await pageToken(pageB);
+    // The host sees the new seat live (the room's event stream).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="race-seats"] li').length === 3);
+    check((await text('race-seats')).includes('Bea'), 'the host does not see Bea');
+    await shot(page, 'race-lobby.png');
+  });
+
+  let gameA;
+  let gameB;
+  await step('start: countdown, then both play', async () => {
+    await page.click('[data-testid="race-start"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round-state="countdown"], [data-testid="race-room"][data-round-state="running"]', { timeout: 60000 });
+    await pageB.waitForSelector('[data-testid="race-room"][data-round-state="countdown"], [data-testid="race-room"][data-round-state="running"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round-state="running"]');
+    gameA = (await api('GET', `/v1/races/${code}`)).data.you.game_id;
+    gameB = (await apiAs(tokenB, 'GET', `/v1/races/${code}`)).data.you.game_id;
+    check(gameA && gameB && gameA !== gameB, 'each player has a game');
+    eq((await waitForBoard({}, 'A\'s race game')).gameId, gameA, 'A\'s table');
+    eq((await waitForBoard({}, 'B\'s race game', pageB)).gameId, gameB, 'B\'s table');
+    check(await page.isVisible('#race-table-slot [data-testid="board"]'), 'the board is not in the race room');
+    check(await page.isVisible('[data-testid="hint"]'), 'hints are on in this room but the Hint button is hidden');
+    await clickALegalMove(page, token, gameA);
+    await clickALegalMove(pageB, tokenB, gameB);
+    await page.waitForFunction(() => document.querySelectorAll('#race-standings-body tr').length === 3);
+    await pageB.waitForFunction(() => document.querySelectorAll('#race-standings-body tr').length === 3);
+    await shot(page, 'race-running.png');
+    await shot(pageB, 'race-running-friend.png');
+  });
+
+  await step('standings update live; the round ends when both humans quit', async () => {
+    const seatB = (await apiAs(tokenB, 'GET', `/v1/races/${code}`)).data.you.seat;
+    await pageB.click('[data-testid="resign"]');
+    await pageB.click('[data-testid="resign"]');
+    // A sees B quit through the stream, without doing anything.
+    await page.waitForSelector(`#race-standings-body tr[data-seat="${seatB}"][data-standing="quit"]`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="message"]').textContent.includes('Bea quit'));
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
+    await pageB.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
+    const room = (await api('GET', `/v1/races/${code}`)).data;
+    eq(room.round.state, 'over', 'the round in the API');
+    check(room.round.standings.every((p) => p.rating != null || p.cpu), 'ratings in a ranked round');
+    await page.waitForSelector('#race-standings-body [data-testid="rating-change"]');
+    await pageB.waitForSelector('#race-standings-body [data-testid="rating-change"]');
+    check(await page.isVisible('[data-testid="race-start"]'), 'no Play again for the host');
+    check(!(await pageB.isVisible('[data-testid="race-start"]')), 'Play again for a guest');
+    await shot(page, 'race-over.png');
+  });
+
+  await step('play again with the same party', async () => {
+    await page.click('[data-testid="race-start"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="running"]', { timeout: 60000 });
+    const again = (await api('GET', `/v1/races/${code}`)).data;
+    check(again.you.game_id && again.you.game_id !== gameA, 'a new game for round 2');
+    eq((await waitForBoard({ notGame: gameA }, 'the round 2 game')).gameId, again.you.game_id, 'the table in round 2');
+    // The friend's page notices the new round by itself and deals their game.
+    await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="running"]');
+    await waitForBoard({ notGame: gameB }, 'the friend\'s round 2 game', pageB);
+    await pageB.click('[data-testid="resign"]');
+    await pageB.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await page.click('[data-testid="resign"]');
+    await page.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
+    await pageB.waitForSelector('[data-testid="race-room"][data-round="2"][data-round-state="over"]');
+    await pageB.close();
+    await contextB.close();
+  });
+
+  await step('the race game\'s analysis after the round', async () => {
+    await page.click('[data-testid="banner-analyse"]');
+    await page.waitForSelector('[data-testid="analysis"][data-state="done"], [data-testid="analysis"][data-state="error"]', { timeout: 45000 });
+    eq(await page.getAttribute('[data-testid="analysis"]', 'data-state'), 'done', 'the race game\'s analysis');
+    check(await page.locator('[data-testid="line-play"]').count() === 0, 'a race game cannot be replayed');
+  });
+
+  await step('my race rating on the records screen', async () => {
+    await nav(page, 'records');
+    const rec = (await api('GET', '/v1/users/me/records')).data;
+    check(rec.ratings.length === 1, `ratings: ${JSON.stringify(rec.ratings)}`);
+    await page.waitForFunction((r) => document.querySelector('[data-testid="ratings"]').textContent.includes(String(Math.round(r))), rec.ratings[0].rating);
+    await shot(page, 'records-rating.png');
+  });
+
+  await step('a phone in portrait (390x844) plays by touch', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    watch(p, 'phone');
+    await p.goto(PAGE);
+    const b = await waitForBoard({}, 'a game on the phone', p);
+    const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+    check(wide <= 390, `the page is ${wide} px wide on a 390 px screen`);
+    const box = await p.locator('[data-testid="column-10"]').boundingBox();
+    check(box && box.x + box.width <= 390, 'column 10 is off the screen');
+    const t = await pageToken(p);
+    const g = (await apiAs(t, 'GET', `/v1/games/${b.gameId}`)).data;
+    const move = (await apiAs(t, 'GET', `/v1/games/${b.gameId}/moves`)).data.actions.find((a) => a.type === 'move');
+    if (move) {
+      await p.tap(cardSel(move.from, g.columns[move.from - 1].face_up.length - move.count), { position: { x: 6, y: 6 } });
+      const to = g.columns[move.to - 1];
+      if (to.face_up.length) await p.tap(cardSel(move.to, to.face_up.length - 1), { position: { x: 6, y: 6 } });
+      else await p.tap(`[data-testid="column-${move.to}"]`);
+      await waitForBoard({ version: 1 }, 'a move by touch', p);
+    }
+    await shot(p, 'phone.png');
+    await p.click('[data-testid="nav-race"]');
+    await p.waitForSelector('[data-screen="race"]:not([hidden])');
+    await shot(p, 'phone-race.png');
+    await phone.close();
+    console.log(`   screenshots: ${shots.join(', ')}`);
   });
 }
 

@@ -1,0 +1,168 @@
+// Accounts: guest at once, sign up, sign in, sign out; the dialog after a refused session.
+
+import { $, el, formatWhen, showMessage } from './util.js';
+import { isAccount, onSessionChange, session, state, store } from './state.js';
+import { ApiError, newGuest, onSessionLost, request } from './api.js';
+import { go } from './router.js';
+import { chosenSettings, createGame, loadGame, run } from './play.js';
+import { race } from './race.js';
+
+export function renderAccountBar() {
+  const user = session.user;
+  const who = $('#who');
+  if (user && !user.is_guest) {
+    who.textContent = `Signed in as ${user.username}`;
+    $('#sign-in-link').hidden = true;
+    $('#sign-out').hidden = false;
+  } else {
+    who.textContent = user ? 'Playing as a guest' : '';
+    $('#sign-in-link').hidden = false;
+    $('#sign-out').hidden = true;
+  }
+  if (state.screen === 'account') renderAccountScreen();
+}
+
+export function renderAccountScreen() {
+  const user = session.user;
+  const profile = $('#account-profile');
+  if (user && !user.is_guest) {
+    profile.replaceChildren(
+      el('p', { 'data-testid': 'profile-name' }, 'Signed in as ', el('strong', { text: user.username }),
+        `, playing since ${formatWhen(user.created_at)}.`),
+      el('p', {}, el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' })),
+    );
+    $('#account-forms').hidden = true;
+    $('#play-as-guest').hidden = true;
+  } else {
+    profile.replaceChildren(el('p', {
+      class: 'muted',
+      text: 'You are playing as a guest. Create an account to keep your records and rating and to play from any device. '
+        + 'Your guest games stay with the guest account on this browser.',
+    }));
+    $('#account-forms').hidden = false;
+    $('#play-as-guest').hidden = !!user;
+  }
+}
+
+/**
+ * KEEP-GUEST: turning the guest into an account, keeping its games, needs a server endpoint
+ * that does not exist yet (API.md's `POST /v1/users/me/upgrade`). When it lands, call it here
+ * from the sign-up form while the session is a guest's, instead of registering a new user.
+ */
+async function upgradeGuest(/* username, password */) {
+  return null; // not available yet: sign-up registers a new, separate account
+}
+
+async function afterSignIn(data, verb) {
+  state.sessionLost = false;
+  session.set(data.token, data.user);
+  $('#session-dialog').open && $('#session-dialog').close();
+  showMessage(`${verb} as ${data.user.username}.`, 'success');
+  // The game on the table stays if it is this account's; a guest's game is not.
+  if (state.game && state.game.origin !== 'race') {
+    try {
+      await loadGame(state.game.id, { quiet: true });
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    }
+    state.game = null;
+    store.set('game', null);
+    // Back to this account's latest game in progress, or a new one.
+    const { data: page } = await request('GET', '/v1/users/me/games?limit=20');
+    const open = page.games.find((g) => g.status === 'in_progress');
+    if (open) await loadGame(open.id, { quiet: true });
+    else await createGame(chosenSettings());
+  }
+}
+
+function credentials(form) {
+  const f = new FormData(form);
+  return { username: String(f.get('username') || '').trim(), password: String(f.get('password') || '') };
+}
+
+function signIn(ev) {
+  ev.preventDefault();
+  const form = ev.currentTarget;
+  run(async () => {
+    const { data } = await request('POST', '/v1/auth/login', { auth: false, body: credentials(form) });
+    form.reset();
+    await afterSignIn(data, 'Signed in');
+    go('play');
+  });
+}
+
+function signUp(ev) {
+  ev.preventDefault();
+  const form = ev.currentTarget;
+  run(async () => {
+    const body = credentials(form);
+    const upgraded = !isAccount() ? await upgradeGuest(body) : null;
+    const { data } = upgraded || await request('POST', '/v1/auth/register', { auth: false, body });
+    form.reset();
+    await afterSignIn(data, 'Welcome! Signed up');
+    go('play');
+  });
+}
+
+function signOut() {
+  // The API has no server-side logout yet: forgetting the token ends this browser's session.
+  race.close();
+  state.sessionLost = false;
+  session.set(null, null);
+  state.game = null;
+  store.set('game', null);
+  store.set('race', null);
+  go('play');
+  run(async () => {
+    await createGame(chosenSettings());
+    showMessage('Signed out. You are playing as a guest.', 'info');
+  });
+}
+
+let dialogOpen = false;
+function askToSignIn(detail) {
+  const dlg = $('#session-dialog');
+  if (dialogOpen) return;
+  dialogOpen = true;
+  $('#session-why').textContent = `${detail ? `${detail} ` : ''}Sign in to go on: the game on the table stays as it is.`;
+  $('#session-error').textContent = '';
+  const name = session.user?.username;
+  if (name) dlg.querySelector('[name=username]').value = name;
+  dlg.showModal();
+  (name ? dlg.querySelector('[name=password]') : dlg.querySelector('[name=username]')).focus();
+}
+
+function initSessionDialog() {
+  const dlg = $('#session-dialog');
+  dlg.addEventListener('close', () => { dialogOpen = false; });
+  dlg.addEventListener('cancel', (ev) => ev.preventDefault()); // Esc does not leave it half done
+  $('#session-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const form = ev.currentTarget;
+    run(async () => {
+      try {
+        const { data } = await request('POST', '/v1/auth/login', { auth: false, body: credentials(form) });
+        form.querySelector('[name=password]').value = '';
+        await afterSignIn(data, 'Signed in again');
+      } catch (err) {
+        $('#session-error').textContent = err.message;
+        throw err;
+      }
+    });
+  });
+  $('#session-guest').addEventListener('click', () => {
+    dlg.close();
+    signOut();
+  });
+}
+
+export function initAccount() {
+  onSessionChange(renderAccountBar);
+  onSessionLost(askToSignIn);
+  $('#sign-in').addEventListener('submit', signIn);
+  $('#sign-up').addEventListener('submit', signUp);
+  $('#sign-out').addEventListener('click', signOut);
+  $('#play-as-guest').addEventListener('click', () => { go('play'); run(newGuest); });
+  initSessionDialog();
+}

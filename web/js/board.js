@@ -1,0 +1,265 @@
+// Rendering the table: the columns, foundation, stock, stats, buttons, the end-of-game banner
+// and the clock.
+
+import {
+  $, cardName, el, formatDuration, isRed, kindLabel, plural, rankShort, SUIT_SYMBOL,
+} from './util.js';
+import { isRaceGame, state, store } from './state.js';
+import { go } from './router.js';
+import { newGame, restart } from './play.js';
+import { race } from './race.js';
+import { renderGuide } from './analysis.js';
+
+export function renderBusy() {
+  $('#board').dataset.busy = state.busy > 0 ? 'true' : 'false';
+  document.body.setAttribute('aria-busy', state.busy > 0 ? 'true' : 'false');
+}
+
+/** Card size from the board's width; offsets so that a column fits the window when it can. */
+function layout(columns) {
+  const board = $('#board');
+  const width = board.clientWidth || 800;
+  const n = columns.length;
+  const gap = Math.max(3, Math.round(width * 0.012));
+  const cardW = Math.max(26, Math.min(104, Math.floor((width - (n - 1) * gap) / n)));
+  const cardH = Math.round(cardW * 1.4);
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(cardH * 3.5, window.innerHeight - top - cardH - 48);
+  const downStep = Math.round(cardH * 0.1);
+  const upStep = Math.round(cardH * 0.27);
+  const minUp = Math.ceil(Math.max(cardW * 0.22, 11) + 8); // the corner index stays readable
+  const offsets = columns.map((col) => {
+    const up = col.face_up.length;
+    const want = col.face_down * downStep + Math.max(0, up - 1) * upStep;
+    let d = downStep;
+    let u = Math.max(upStep, minUp);
+    if (want + cardH > room && want > 0) {
+      const k = (room - cardH) / want;
+      d = Math.max(4, Math.floor(downStep * k));
+      u = Math.max(minUp, Math.floor(upStep * k));
+    }
+    return { down: d, up: u };
+  });
+  return { cardW, cardH, offsets };
+}
+
+function cardFace(card, attrs = {}) {
+  const sym = SUIT_SYMBOL[card.suit] || '';
+  const rank = card.text ? card.text.replace(sym, '') : rankShort(card.rank);
+  return el('div', { class: `card face${isRed(card.suit) ? ' red' : ''}`, ...attrs },
+    el('span', { class: 'corner', 'aria-hidden': 'true', text: `${rank}${sym}` }),
+    el('span', { class: 'corner right', 'aria-hidden': 'true', text: sym }),
+    el('span', { class: 'pip', 'aria-hidden': 'true', text: sym }));
+}
+
+export function renderGame() {
+  const game = state.game;
+  const board = $('#board');
+  renderStats();
+  renderControls();
+  renderBanner();
+  renderGuide();
+  if (!game) {
+    board.replaceChildren();
+    delete board.dataset.gameId;
+    return;
+  }
+  if (!board.offsetParent) return; // not on screen: drawn when it is
+
+  const focused = document.activeElement?.closest?.('.card.face, .slot');
+  const focusKey = focused ? `${focused.dataset.column}:${focused.dataset.index ?? 'slot'}` : null;
+
+  const { cardW, cardH, offsets } = layout(game.columns);
+  document.documentElement.style.setProperty('--card-w', `${cardW}px`);
+  document.documentElement.style.setProperty('--card-h', `${cardH}px`);
+  board.classList.toggle('narrow', cardW < 56);
+  board.style.setProperty('--cols', game.columns.length);
+  board.dataset.gameId = game.id;
+  board.dataset.version = String(game.version);
+  board.dataset.status = game.status;
+  board.dataset.suits = String(game.suits);
+
+  const hint = state.hint && state.hint.version === game.version ? state.hint.action : null;
+  const sel = state.selection;
+  const playing = game.status === 'in_progress';
+  let tallest = cardH;
+  // Cards that arrived with this version (moved, dealt or turned over) settle in with a short
+  // CSS animation; it never delays input (the next click goes straight to the server).
+  const drawn = state.drawn;
+  const changed = drawn && drawn.id === game.id && drawn.version !== game.version;
+  const isFresh = (c, i, card) => changed && drawn.cols[c - 1]?.[i] !== card.text;
+  state.drawn = { id: game.id, version: game.version, cols: game.columns.map((col) => col.face_up.map((x) => x.text)) };
+
+  const cols = game.columns.map((col, ci) => {
+    const c = col.column;
+    const off = offsets[ci];
+    const up = col.face_up.length;
+    const node = el('div', {
+      class: 'column',
+      role: 'group',
+      'data-testid': `column-${c}`,
+      'data-column': c,
+      'aria-label': `Column ${c}: ${col.face_down} face-down, ${plural(up, 'face-up card')}`,
+    });
+    if (hint?.type === 'move' && hint.to === c) node.classList.add('hint-dst');
+    if (sel && sel.column === c) node.classList.add('from');
+    let y = 0;
+    if (col.face_down === 0 && up === 0) {
+      node.append(el('div', {
+        class: 'slot', role: 'button', tabindex: playing ? 0 : -1,
+        'data-column': c, 'data-testid': `slot-${c}`, 'aria-label': `Empty column ${c}`,
+      }));
+    }
+    // Face-down cards are drawn as backs only: the API never says what they are.
+    for (let i = 0; i < col.face_down; i++) {
+      node.append(el('div', { class: 'card back', 'aria-hidden': 'true', style: { top: `${y}px` } }));
+      y += off.down;
+    }
+    col.face_up.forEach((card, i) => {
+      const fromEnd = up - i;
+      const selected = sel && sel.column === c && i >= sel.index;
+      const hinted = hint?.type === 'move' && hint.from === c && fromEnd <= hint.count;
+      const node2 = cardFace(card, {
+        role: 'button',
+        tabindex: playing ? 0 : -1,
+        'data-card': card.text,
+        'data-column': c,
+        'data-index': i,
+        'aria-label': `${cardName(card)}, column ${c}${i === up - 1 ? ', top card' : `, ${plural(fromEnd - 1, 'card')} on it`}`,
+        'aria-pressed': selected && i === sel.index ? 'true' : 'false',
+        style: { top: `${y}px` },
+      });
+      if (selected) node2.classList.add('selected');
+      if (hinted) node2.classList.add('hint-src');
+      if (isFresh(c, i, card)) node2.classList.add('fresh');
+      node.append(node2);
+      if (i < up - 1) y += off.up;
+    });
+    tallest = Math.max(tallest, y + cardH);
+    node.style.height = `${y + cardH}px`;
+    return node;
+  });
+  board.replaceChildren(...cols);
+  board.style.minHeight = `${tallest + 8}px`;
+
+  renderFoundation(cardW);
+  renderStock();
+
+  if (focusKey) {
+    const [c, i] = focusKey.split(':');
+    const again = i === 'slot'
+      ? board.querySelector(`.slot[data-column="${c}"]`)
+      : board.querySelector(`.card.face[data-column="${c}"][data-index="${i}"]`)
+        || board.querySelector(`.column[data-column="${c}"] .card.face:last-of-type`);
+    again?.focus({ preventScroll: true });
+  }
+}
+
+function renderFoundation(cardW) {
+  const game = state.game;
+  const f = $('#foundation');
+  const step = Math.round(cardW * 0.28);
+  f.replaceChildren(...game.completed_suits.map((suit, i) =>
+    cardFace({ rank: 13, suit, text: `K${SUIT_SYMBOL[suit]}` }, { 'aria-hidden': 'true', style: { left: `${i * step}px`, top: '0px' } })));
+  f.querySelectorAll('.card').forEach((c) => c.classList.add('done'));
+  f.style.width = `${cardW + Math.max(1, game.runs_total - 1) * step}px`;
+  f.setAttribute('aria-label', `Completed runs: ${game.runs_completed} of ${game.runs_total}`);
+}
+
+function renderStock() {
+  const game = state.game;
+  const s = $('#stock');
+  const left = game.stock_deals_left;
+  const backs = [];
+  for (let i = 0; i < Math.min(left, 5); i++) {
+    backs.push(el('span', { class: 'card back', 'aria-hidden': 'true', style: { right: `${(Math.min(left, 5) - 1 - i) * 14}px`, top: '0px', left: 'auto' } }));
+  }
+  s.replaceChildren(...backs, el('span', { class: 'count', 'aria-hidden': 'true', text: `${plural(left, 'deal')} left` }));
+  s.classList.toggle('empty', left === 0);
+  s.disabled = game.status !== 'in_progress' || left === 0;
+  s.setAttribute('aria-label', `Stock: ${plural(left, 'deal')} left. Deal.`);
+  const hintDeal = state.hint && state.hint.version === game.version && state.hint.action?.type === 'deal';
+  s.classList.toggle('hinted', !!hintDeal);
+}
+
+function renderStats() {
+  const g = state.game;
+  $('#score').textContent = g ? String(g.score) : '–';
+  $('#actions').textContent = g ? String(g.actions) : '–';
+  $('#runs').textContent = g ? `${g.runs_completed}/${g.runs_total}` : '–';
+  $('#deals-left').textContent = g ? String(g.stock_deals_left) : '–';
+  tick();
+  if (!g) {
+    $('#game-label').textContent = '';
+    return;
+  }
+  const parts = [kindLabel(g.variant, g.suits)];
+  if (g.daily) parts.push(`daily ${g.daily.date} (${g.daily.ranked ? 'ranked' : 'practice'})`);
+  else if (g.origin === 'race') parts.push(`race${g.difficulty ? ` (${g.difficulty} deal)` : ''}`);
+  else if (g.difficulty) parts.push(`winnable deal (${g.difficulty})`);
+  else if (g.origin === 'restart') parts.push('replay');
+  if (g.deal_number != null) parts.push(`deal #${g.deal_number}`);
+  if (!g.rules.undo) parts.push('no undo');
+  if (!g.hints_allowed) parts.push('no hints');
+  if (g.rules.empty_column_deal && g.rules.empty_column_deal !== 'standard') parts.push(`deal rule: ${g.rules.empty_column_deal}`);
+  $('#game-label').textContent = parts.join(' · ');
+}
+
+function renderControls() {
+  const g = state.game;
+  const playing = !!g && g.status === 'in_progress';
+  const raceGame = isRaceGame();
+  $('#deal').disabled = !playing || g.stock_deals_left === 0;
+  // The room's settings (and any game's rules) decide whether undo and hints exist at all.
+  $('#undo').hidden = !!g && !g.rules.undo;
+  $('#undo').disabled = !playing || !g.can_undo;
+  $('#hint').hidden = !!g && !g.hints_allowed;
+  $('#hint').disabled = !playing;
+  $('#resign').disabled = !playing;
+  if (!state.resignArmed) $('#resign').textContent = raceGame ? 'Quit race' : 'Resign';
+  $('#restart').hidden = raceGame;
+  $('#restart').disabled = !g;
+  $('#analyse').hidden = !g || playing || !state.guide; // else the banner offers it
+  const h = g && state.hint && state.hint.version === g.version ? state.hint : null;
+  $('#deal').classList.toggle('hinted', h?.action?.type === 'deal');
+  $('#undo').classList.toggle('hinted', !!h && !h.action && h.suggest_undo);
+}
+
+function renderBanner() {
+  const g = state.game;
+  const b = $('#banner');
+  if (!g || g.status === 'in_progress' || state.guide) {
+    b.hidden = true;
+    b.replaceChildren();
+    return;
+  }
+  const won = g.status === 'won';
+  b.dataset.status = g.status;
+  const deal = g.deal_number != null ? ` Deal #${g.deal_number}.` : '';
+  const buttons = isRaceGame()
+    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', race.code || store.get('race')), text: 'Standings' })]
+    : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: newGame, text: 'New game' }),
+      el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: restart, text: 'Play this deal again' })];
+  buttons.push(el('button', { type: 'button', 'data-testid': 'banner-analyse', onclick: () => go('analysis', g.id), text: 'Where did I go wrong?' }));
+  b.replaceChildren(
+    el('h2', { text: won ? 'You won!' : (isRaceGame() ? 'You quit this round' : 'Game resigned') }),
+    el('p', {
+      text: won
+        ? `Score ${g.score} · ${g.actions} moves · ${formatDuration(g.elapsed_ms)}.${deal}`
+        : `${g.runs_completed} of ${g.runs_total} runs completed, score ${g.score}.${deal}`,
+    }),
+    el('div', { class: 'controls', style: { justifyContent: 'center' } }, ...buttons.filter(Boolean)),
+  );
+  b.hidden = false;
+}
+
+export function tick() {
+  const g = state.game;
+  const t = $('#timer');
+  if (!g) {
+    t.textContent = '0:00';
+    return;
+  }
+  const ms = g.status === 'in_progress' ? g.elapsed_ms + (performance.now() - state.receivedAt) : g.elapsed_ms;
+  t.textContent = formatDuration(ms);
+}

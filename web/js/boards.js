@@ -1,0 +1,46 @@
+// All-time boards, with my own place.
+
+import { $, el, formatDuration, formatWhen } from './util.js';
+import { request } from './api.js';
+import { myNames } from './daily.js';
+
+export const boards = {
+  cursor: null,
+  async load(more = false) {
+    const body = $('#ab-body');
+    const by = $('#ab-by').value;
+    const q = new URLSearchParams({ suits: $('#ab-suits').value, variant: $('#ab-variant').value, by, limit: '25' });
+    if (more && this.cursor) q.set('cursor', this.cursor);
+    $('#ab-measure').textContent = { score: 'Score', time: 'Time', moves: 'Moves' }[by];
+    if (!more) body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: 'Loading…' })));
+    let data;
+    try {
+      ({ data } = await request('GET', `/v1/leaderboards?${q}`, { auth: 'optional' }));
+    } catch (err) {
+      body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: err.message })));
+      return;
+    }
+    const value = (e) => (by === 'time' ? formatDuration(e.value) : String(e.value));
+    if (!more) body.replaceChildren();
+    if (!more && !data.entries.length) body.append(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: 'No one is on this board yet: win a game to be the first.' })));
+    const names = myNames();
+    for (const e of data.entries) {
+      const mine = data.you ? data.you.rank === e.rank && data.you.player === e.player : names.includes(e.player);
+      body.append(el('tr', { class: mine ? 'me' : undefined },
+        el('td', { text: e.rank }),
+        el('td', {}, e.player, mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+        el('td', { text: value(e) }),
+        el('td', { text: formatWhen(e.achieved_at) })));
+    }
+    $('#ab-you').textContent = data.you
+      ? `Your place: #${data.you.rank} (${value(data.you)}).`
+      : 'You are not on this board yet.';
+    this.cursor = data.next_cursor || null;
+    $('#ab-more').hidden = !this.cursor;
+  },
+};
+
+export function initBoards() {
+  for (const id of ['#ab-variant', '#ab-suits', '#ab-by']) $(id).addEventListener('change', () => boards.load());
+  $('#ab-more').addEventListener('click', () => boards.load(true));
+}

@@ -1,0 +1,106 @@
+// Daily challenge panel on the play screen: today's challenge, my attempts, the leaderboard.
+
+import { $, el, formatDuration, kindLabel, plural, statusLabel } from './util.js';
+import { session, state } from './state.js';
+import { request } from './api.js';
+import { chosenSettings, loadGame, run } from './play.js';
+
+export function dailyChallenge() {
+  if (!state.today) return null;
+  const { suits, variant } = chosenSettings();
+  return state.today.challenges.find((c) => c.suits === suits && c.variant === variant) || null;
+}
+
+export async function refreshDaily() {
+  const { suits, variant } = chosenSettings();
+  try {
+    const { data } = await request('GET', `/v1/daily?suits=${suits}&variant=${variant}`, { auth: 'optional' });
+    state.today = data;
+    renderDaily();
+    await refreshLeaderboard();
+  } catch (err) {
+    $('#daily-info').textContent = `Daily challenge unavailable: ${err.message}`;
+  }
+}
+
+async function refreshLeaderboard() {
+  if (!state.today) return;
+  const { suits, variant } = chosenSettings();
+  const by = $('#lb-by').value;
+  const q = new URLSearchParams({ suits: String(suits), variant, by });
+  try {
+    const { data } = await request('GET', `/v1/daily/${state.today.date}/leaderboard?${q}`, { auth: 'optional' });
+    state.board = data;
+  } catch (err) {
+    state.board = null;
+    $('#lb-body').replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: err.message })));
+    return;
+  }
+  renderLeaderboard();
+}
+
+export function renderDaily() {
+  const today = state.today;
+  const ch = dailyChallenge();
+  const btn = $('#daily-start');
+  const attempts = $('#daily-attempts');
+  attempts.replaceChildren();
+  if (!today || !ch) {
+    $('#daily-info').textContent = 'No daily challenge for this setting.';
+    btn.textContent = 'Daily challenge';
+    return;
+  }
+  const left = Date.parse(today.ends_at) - Date.now();
+  const hours = Math.max(0, Math.floor(left / 3600000));
+  const mins = Math.max(0, Math.floor((left % 3600000) / 60000));
+  $('#daily-info').textContent =
+    `${today.date} (UTC) · ${kindLabel(ch.variant, ch.suits)} · ` +
+    `${plural(ch.players, 'ranked player')} · ends in ${hours} h ${mins} min`;
+
+  for (const attempt of ch.your_attempts) {
+    const current = state.game && state.game.id === attempt.game_id;
+    // The attempt on the table is fresher than the panel's last fetch.
+    const a = current ? { ...attempt, status: state.game.status, score: state.game.score, runs_completed: state.game.runs_completed } : attempt;
+    const label = `${a.ranked ? 'Ranked' : 'Practice'} · ${statusLabel(a.status)} · ${a.score} points · ${plural(a.runs_completed, 'run')}`;
+    attempts.append(el('li', {},
+      el('span', { text: label }),
+      current ? el('span', { class: 'muted', text: 'on the table' })
+        : el('button', { type: 'button', onclick: () => run(() => loadGame(attempt.game_id)), text: a.status === 'in_progress' ? 'Resume' : 'View' })));
+  }
+  const running = ch.your_attempts.find((a) => a.status === 'in_progress');
+  btn.textContent = running ? 'Resume daily'
+    : ch.your_attempts.length ? 'Daily (practice)' : 'Daily challenge';
+}
+
+/** The names the boards may show for me: a guest is "guest-" and the first 8 characters of its id. */
+export function myNames() {
+  const me = session.user;
+  return me ? [me.username, `guest-${String(me.id).slice(0, 8)}`].filter(Boolean) : [];
+}
+
+function renderLeaderboard() {
+  const board = state.board;
+  const body = $('#lb-body');
+  // Four figures do not fit the side panel: the last column follows the ranking measure.
+  const byMoves = (board ? board.by : $('#lb-by').value) === 'moves';
+  $('#lb-measure').textContent = byMoves ? 'Moves' : 'Time';
+  $('#lb-title').textContent = board ? `Leaderboard ${board.date}` : 'Leaderboard';
+  if (!board || board.entries.length === 0) {
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: 'No one has played today yet.' })));
+    return;
+  }
+  const names = myNames();
+  body.replaceChildren(...board.entries.map((e) => {
+    const mine = names.includes(e.player);
+    return el('tr', { class: mine ? 'me' : undefined },
+      el('td', { text: e.rank }),
+      el('td', { title: e.player }, e.player, mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+      el('td', { text: statusLabel(e.status) }),
+      el('td', { text: e.score }),
+      el('td', { text: byMoves ? e.actions : (e.duration_ms == null ? '–' : formatDuration(e.duration_ms)) }));
+  }));
+}
+
+export function initDaily() {
+  $('#lb-by').addEventListener('change', refreshLeaderboard);
+}

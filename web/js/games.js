@@ -1,0 +1,46 @@
+// My games: continue one in progress, see a finished one's result and analysis.
+
+import { $, el, formatWhen, kindLabel, statusLabel } from './util.js';
+import { request } from './api.js';
+import { go } from './router.js';
+import { loadGame, run } from './play.js';
+
+export const games = {
+  cursor: null,
+  async load(more = false) {
+    const body = $('#games-body');
+    if (!more) {
+      this.cursor = null;
+      body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: 'Loading…' })));
+    }
+    const q = new URLSearchParams({ limit: '20' });
+    if (more && this.cursor) q.set('cursor', this.cursor);
+    let data;
+    try {
+      ({ data } = await request('GET', `/v1/users/me/games?${q}`));
+    } catch (err) {
+      body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: err.message })));
+      return;
+    }
+    if (!more) body.replaceChildren();
+    if (!more && !data.games.length) body.append(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: 'No games yet.' })));
+    for (const g of data.games) {
+      const open = g.status === 'in_progress'
+        ? el('button', { type: 'button', 'data-testid': 'game-continue', onclick: () => run(async () => { await loadGame(g.id); go('play'); }), text: 'Continue' })
+        : el('button', { type: 'button', 'data-testid': 'game-result', onclick: () => go('analysis', g.id), text: 'Result' });
+      body.append(el('tr', { 'data-game-id': g.id, 'data-status': g.status },
+        el('td', { text: formatWhen(g.created_at) }),
+        el('td', { text: `${kindLabel(g.variant, g.suits)}${g.deal_number != null ? ` · #${g.deal_number}` : ''}` }),
+        el('td', { text: statusLabel(g.status) }),
+        el('td', { text: g.score }),
+        el('td', { text: g.runs_completed }),
+        el('td', {}, open)));
+    }
+    this.cursor = data.next_cursor || null;
+    $('#games-more').hidden = !this.cursor;
+  },
+};
+
+export function initGames() {
+  $('#games-more').addEventListener('click', () => games.load(true));
+}

@@ -1,0 +1,239 @@
+// The play screen's game operations: the request queue, new games, the daily attempt, moves,
+// hints, replay and resign.
+
+import { $, clearMessage, kindLabel, randomKey, showMessage } from './util.js';
+import { isRaceGame, state, store } from './state.js';
+import { ApiError, request } from './api.js';
+import { go, placeTable } from './router.js';
+import { renderBusy, renderGame } from './board.js';
+import { dailyChallenge, refreshDaily, renderDaily } from './daily.js';
+import { race } from './race.js';
+import { guideHint } from './analysis.js';
+
+// Serialised game operations: one request at a time, in order (a click during a request waits
+// its turn). A refusal shows its `detail` and changes nothing.
+
+let queue = Promise.resolve();
+
+export function run(task) {
+  const p = queue.then(async () => {
+    state.busy++;
+    renderBusy();
+    try {
+      await task();
+    } catch (err) {
+      await handleError(err);
+    } finally {
+      state.busy--;
+      renderBusy();
+    }
+  });
+  queue = p.catch(() => {});
+  return p;
+}
+
+async function handleError(err) {
+  if (!(err instanceof ApiError)) {
+    console.warn(err);
+    showMessage(`Something went wrong: ${err.message}`, 'error');
+    return;
+  }
+  showMessage(err.message, 'error');
+  state.selection = null;
+  if (err.code === 'version_conflict' && state.game) {
+    // Another tab or device played: show the game as it is now.
+    try {
+      await loadGame(state.game.id, { quiet: true });
+      showMessage(`${err.message} (The board now shows the game as it is.)`, 'error');
+    } catch (again) {
+      showMessage(again.message, 'error');
+    }
+  } else if (err.status === 404 && state.game && err.code === 'not_found') {
+    store.set('game', null);
+  }
+  renderGame();
+}
+
+export function setGame(view) {
+  const before = state.game;
+  state.game = view;
+  state.receivedAt = performance.now();
+  state.selection = null;
+  if (!state.hint || state.hint.version !== view.version) state.hint = null;
+  if (view.origin !== 'race') store.set('game', view.id);
+  if (state.guide && state.guide.gameId !== view.id) state.guide = null;
+  guideHint();
+  placeTable();
+  renderGame();
+  const finishedNow = before && before.id === view.id && before.status === 'in_progress' && view.status !== 'in_progress';
+  if (finishedNow && view.status === 'won') showMessage(`You won with ${view.score} points!`, 'success');
+  if (view.daily && (finishedNow || !before || before.id !== view.id)) refreshDaily();
+  else if (view.daily && state.today) renderDaily();
+  if (view.origin === 'race' && finishedNow) race.refreshSoon();
+}
+
+export async function loadGame(id, { quiet = false } = {}) {
+  const { data } = await request('GET', `/v1/games/${encodeURIComponent(id)}`);
+  setGame(data);
+  if (!quiet) clearMessage();
+}
+
+export function chosenSettings() {
+  return { suits: Number($('#suits').value), variant: $('#variant').value };
+}
+
+export async function createGame(body) {
+  const { data } = await request('POST', '/v1/games', {
+    body,
+    headers: { 'Idempotency-Key': randomKey() },
+  });
+  setGame(data);
+  return data;
+}
+
+export function newGame() {
+  return run(async () => {
+    const { suits, variant } = chosenSettings();
+    const body = { suits, variant };
+    const dealInput = $('#deal-number');
+    const deal = dealInput.value.trim();
+    if (deal) {
+      if (!/^\d{1,20}$/.test(deal)) {
+        showMessage('A deal number is a whole number (leave it empty for a random deal).', 'error');
+        dealInput.focus();
+        return;
+      }
+      body.deal_number = deal; // as a string: exact past 2^53
+    }
+    const data = await createGame(body);
+    go('play');
+    showMessage(`New ${kindLabel(variant, suits)} game` +
+      `${deal ? `, deal #${data.deal_number ?? deal}` : ''}. Good luck!`, 'info');
+  });
+}
+
+function startDaily() {
+  return run(async () => {
+    const { suits, variant } = chosenSettings();
+    const running = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
+    if (running) {
+      await loadGame(running.game_id);
+      showMessage(`Back to today's ${running.ranked ? 'ranked' : 'practice'} attempt.`, 'info');
+      return;
+    }
+    let data;
+    try {
+      ({ data } = await request('POST', '/v1/daily/games', {
+        body: { suits, variant },
+        headers: { 'Idempotency-Key': randomKey() },
+      }));
+    } catch (err) {
+      // The ranked attempt is still open (another tab, or the panel was stale): resume it.
+      if (!(err instanceof ApiError) || err.code !== 'ranked_attempt_in_progress') throw err;
+      await refreshDaily();
+      const open = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
+      if (!open) throw err;
+      await loadGame(open.game_id);
+      showMessage(`${err.message} Here it is.`, 'info');
+      return;
+    }
+    setGame(data);
+    showMessage(data.daily?.ranked
+      ? `Today's daily challenge: this attempt is ranked. Good luck!`
+      : `Today's daily challenge (practice: only your first attempt is ranked).`, 'info');
+  });
+}
+
+export function act(action) {
+  return run(async () => {
+    const game = state.game;
+    if (!game) return;
+    state.selection = null;
+    const { data } = await request('POST', `/v1/games/${encodeURIComponent(game.id)}/actions`, {
+      body: action,
+      headers: { 'If-Match': `"${game.version}"`, 'Idempotency-Key': randomKey() },
+    });
+    clearMessage();
+    if (state.guide && state.guide.gameId === game.id) state.guide.afterAct(action, data);
+    setGame(data);
+    if (data.status === 'in_progress' && !data.has_legal_action) {
+      showMessage(data.can_undo ? 'No move or deal is left: undo, or resign.' : 'No move or deal is left: resign to end the game.', 'info');
+    } else if (action.type === 'resign') {
+      showMessage('You resigned this game.', 'info');
+    }
+  });
+}
+
+export function hint() {
+  return run(async () => {
+    const game = state.game;
+    if (!game) return;
+    const { data } = await request('GET', `/v1/games/${encodeURIComponent(game.id)}/hint`);
+    if (data.version !== state.game.version) await loadGame(game.id, { quiet: true });
+    state.hint = data;
+    state.selection = null;
+    renderGame();
+    showMessage(data.reason, 'hint');
+  });
+}
+
+export function restart() {
+  return run(async () => {
+    const game = state.game;
+    if (!game) return;
+    const { data } = await request('POST', `/v1/games/${encodeURIComponent(game.id)}/restart`, {
+      headers: { 'Idempotency-Key': randomKey() },
+    });
+    setGame(data);
+    go('play');
+    showMessage('The same deal again, from the start.', 'info');
+  });
+}
+
+function resign() {
+  const btn = $('#resign');
+  if (!state.resignArmed) {
+    // Two clicks, no modal dialog: the first arms the button for a few seconds.
+    state.resignArmed = true;
+    btn.textContent = isRaceGame() ? 'Really quit?' : 'Really resign?';
+    btn.setAttribute('aria-pressed', 'true');
+    setTimeout(disarmResign, 4000);
+    return;
+  }
+  disarmResign();
+  if (isRaceGame()) race.quit();
+  else act({ type: 'resign' });
+}
+
+function disarmResign() {
+  state.resignArmed = false;
+  const btn = $('#resign');
+  btn.textContent = isRaceGame() ? 'Quit race' : 'Resign';
+  btn.removeAttribute('aria-pressed');
+}
+
+/** Restores the chosen kind of game and wires the new-game and table buttons. */
+export function initPlay() {
+  const suits = store.get('suits');
+  const variant = store.get('variant');
+  if (suits && ['1', '2', '4'].includes(suits)) $('#suits').value = suits;
+  if (variant && ['spider', 'spiderette'].includes(variant)) $('#variant').value = variant;
+
+  $('#new-game').addEventListener('click', newGame);
+  $('#deal-number').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') newGame(); });
+  $('#daily-start').addEventListener('click', startDaily);
+  $('#deal').addEventListener('click', () => act({ type: 'deal' }));
+  $('#stock').addEventListener('click', () => act({ type: 'deal' }));
+  $('#undo').addEventListener('click', () => act({ type: 'undo' }));
+  $('#hint').addEventListener('click', hint);
+  $('#restart').addEventListener('click', restart);
+  $('#resign').addEventListener('click', resign);
+  $('#analyse').addEventListener('click', () => state.game && go('analysis', state.game.id));
+  const onSetting = () => {
+    store.set('suits', $('#suits').value);
+    store.set('variant', $('#variant').value);
+    refreshDaily();
+  };
+  $('#suits').addEventListener('change', onSetting);
+  $('#variant').addEventListener('change', onSetting);
+}

@@ -1,0 +1,406 @@
+// Races: host a room, share its link (#race/CODE), seats, countdown, live standings from the
+// room's event stream, the results and ratings, play again.
+
+import {
+  $, clearMessage, el, formatDuration, kindLabel, plural, showMessage, sleep,
+} from './util.js';
+import { isAccount, session, state, store } from './state.js';
+import { ApiError, readEvents, request } from './api.js';
+import { go, placeTable } from './router.js';
+import { loadGame, run } from './play.js';
+
+export const race = {
+  code: null,
+  view: null,
+  abort: null,        // the stream's AbortController
+  poll: 0,            // polling timer once a round is over (the stream then ends)
+  countdown: 0,       // countdown timer
+  ratingsBefore: new Map(), // "round:seat" → rating while the round runs (for the change once it is over)
+  seenRunning: new Set(),   // rounds seen before they were over: no rating then means the start rating
+  loadingGame: null,
+  clock: null,        // {round, elapsed, at, limit} while a round runs: the clock ticks locally
+
+  ownsGame(game) {
+    return !!game && !!this.view?.you?.game_id && this.view.you.game_id === game.id;
+  },
+
+  enter(code) {
+    if (!code) {
+      this.close();
+      this.code = null;
+      $('#race-hub').hidden = false;
+      $('#race-room').hidden = true;
+      return;
+    }
+    code = code.toUpperCase();
+    $('#race-hub').hidden = true;
+    $('#race-room').hidden = false;
+    if (this.code === code && this.abort) {
+      this.render();
+      return;
+    }
+    this.close();
+    if (this.code !== code) {
+      this.view = null;
+      this.ratingsBefore.clear();
+      this.seenRunning.clear();
+    }
+    this.code = code;
+    $('#race-code').textContent = code;
+    $('#race-link').value = `${location.href.split('#')[0]}#race/${code}`;
+    this.render();
+    run(async () => {
+      let data;
+      try {
+        ({ data } = await request('GET', `/v1/races/${encodeURIComponent(code)}`));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          // A mistyped code, or a room that is gone: back to hosting and joining.
+          if (store.get('race') === code) store.set('race', null);
+          this.code = null;
+          go('race');
+        }
+        throw err;
+      }
+      this.update(data);
+      this.follow();
+    });
+  },
+
+  close() {
+    if (this.abort) this.abort.abort();
+    this.abort = null;
+    clearInterval(this.poll);
+    this.poll = 0;
+    clearInterval(this.countdown);
+    this.countdown = 0;
+  },
+
+  /** Follows the room's stream; when it ends (the round is over) polls for the next round. */
+  follow() {
+    if (this.abort || state.screen !== 'race' || !this.code) return;
+    const code = this.code;
+    const abort = new AbortController();
+    this.abort = abort;
+    readEvents(`/v1/races/${encodeURIComponent(code)}/stream`, abort.signal, (name, data) => {
+      if (name === 'race' && this.code === code) this.update(data);
+      else if (name === 'error') showMessage(data.detail || 'The race stream stopped.', 'error');
+    }).catch((err) => {
+      if (abort.signal.aborted) return;
+      if (err instanceof ApiError) showMessage(err.message, 'error');
+    }).finally(() => {
+      if (this.abort !== abort) return; // closed or replaced
+      this.abort = null;
+      if (state.screen !== 'race' || this.code !== code) return;
+      const over = !this.view?.round || this.view.round.state === 'over';
+      if (over) this.watchForNextRound();
+      else setTimeout(() => this.follow(), 1000); // dropped mid-round: reconnect
+    });
+  },
+
+  watchForNextRound() {
+    clearInterval(this.poll);
+    const code = this.code;
+    const seen = this.view?.round?.number ?? 0;
+    this.poll = setInterval(async () => {
+      if (state.screen !== 'race' || this.code !== code) return clearInterval(this.poll);
+      try {
+        const { data } = await request('GET', `/v1/races/${encodeURIComponent(code)}`);
+        this.update(data);
+        if ((data.round?.number ?? 0) !== seen || (data.round && data.round.state !== 'over')) {
+          clearInterval(this.poll);
+          this.poll = 0;
+          this.follow();
+        }
+      } catch { /* try again on the next tick */ }
+    }, 2000);
+  },
+
+  refreshSoon() {
+    if (!this.code || state.screen !== 'race') return;
+    const code = this.code;
+    request('GET', `/v1/races/${encodeURIComponent(code)}`)
+      .then(({ data }) => { if (this.code === code) this.update(data); })
+      .catch(() => {});
+  },
+
+  update(view) {
+    this.announce(this.view, view);
+    this.view = view;
+    store.set('race', view.code);
+    const round = view.round;
+    if (round && round.state !== 'over') {
+      this.seenRunning.add(round.number);
+      for (const p of round.standings) if (p.rating != null) this.ratingsBefore.set(`${round.number}:${p.seat}`, p.rating);
+    }
+    // My game in this round: on the table as soon as the countdown is over.
+    const id = view.you?.game_id;
+    if (id && state.game?.id !== id && this.loadingGame !== id) {
+      this.loadingGame = id;
+      run(async () => {
+        try {
+          await loadGame(id, { quiet: true });
+          if (round?.state === 'running') showMessage('Go! Clear the table before the others.', 'info');
+        } finally {
+          this.loadingGame = null;
+        }
+      });
+    } else if (id && state.game?.id === id && state.game.status === 'in_progress' && round?.state === 'over') {
+      run(() => loadGame(id, { quiet: true })); // the round ended (time, or a stand-in played)
+    }
+    this.render();
+    placeTable();
+  },
+
+  /** Tells everyone (in the message line) when a player finishes or quits. */
+  announce(before, after) {
+    const was = before?.round;
+    const now = after?.round;
+    if (!was || !now || was.number !== now.number) return;
+    const news = [];
+    for (const p of now.standings) {
+      const old = was.standings.find((x) => x.seat === p.seat);
+      if (!old || old.standing === p.standing || p.standing === 'playing') continue;
+      const who = p.seat === after.you?.seat ? 'You' : p.name;
+      if (p.standing === 'quit') news.push(`${who} quit.`);
+      else news.push(`${who} finished${p.finished_ms != null ? ` in ${formatDuration(p.finished_ms)}` : ''}, place ${p.place}.`);
+    }
+    if (news.length) showMessage(news.join(' '), 'info');
+  },
+
+  tickClock() {
+    const c = this.clock;
+    const out = $('#race-clock');
+    if (!c || state.screen !== 'race') {
+      if (out) out.textContent = '';
+      return;
+    }
+    const ms = c.elapsed + (performance.now() - c.at);
+    out.textContent = `${formatDuration(ms)} of ${formatDuration(c.limit)}${ms > c.limit ? ' (past the time limit)' : ''}`;
+  },
+
+  render() {
+    const view = this.view;
+    const roomEl = $('#race-room');
+    $('#race-code').textContent = this.code || '';
+    if (!view) {
+      $('#race-status').textContent = 'Opening the room…';
+      return;
+    }
+    const s = view.settings;
+    const round = view.round;
+    roomEl.dataset.roundState = round ? round.state : 'none';
+    roomEl.dataset.round = String(round?.number ?? 0);
+    const rules = [
+      kindLabel(s.variant, s.suits), `${s.difficulty} deal`, `${Math.round(s.time_limit_seconds / 60)} min`,
+      s.undo ? 'undo on' : 'no undo', s.hints ? 'hints on' : 'no hints',
+      s.handicap ? 'handicap' : null, s.ranked ? 'ranked' : 'unranked',
+      `CPU speed ${s.cpu_level}`, `stand-in after ${s.idle_takeover_seconds} s idle`,
+    ].filter(Boolean);
+    $('#race-settings').textContent = rules.join(' · ');
+
+    const you = view.you;
+    const host = view.seats.find((x) => x.host);
+    const iAmHost = !!host?.you;
+    $('#race-join-here').hidden = !!you;
+    if (!you && !$('#race-name').value && isAccount()) $('#race-name').value = session.user.username;
+
+    // Seats.
+    $('#race-seats').replaceChildren(...view.seats.map((seat) => el('li', { 'data-seat': seat.seat, class: seat.you ? 'me' : undefined },
+      el('span', { text: seat.name }),
+      seat.host ? el('span', { class: 'tag', text: 'host' }) : null,
+      seat.cpu ? el('span', { class: 'tag', text: 'CPU' }) : null,
+      seat.you ? el('span', { class: 'tag you', text: 'you' }) : null)));
+    $('#race-seats').hidden = !!round && round.state !== 'countdown';
+
+    // Status line and buttons.
+    clearInterval(this.countdown);
+    this.countdown = 0;
+    const status = $('#race-status');
+    const start = $('#race-start');
+    const quit = $('#race-quit');
+    start.hidden = !iAmHost || (round && round.state !== 'over');
+    start.textContent = round ? 'Play again' : 'Start';
+    const mine = round?.standings.find((p) => p.seat === you?.seat);
+    // With my game on the table, its own "Quit race" button does this.
+    quit.hidden = !round || round.state === 'over' || !mine || mine.standing !== 'playing'
+      || this.ownsGame(state.game);
+    // The table's banner offers the analysis when my game is on it.
+    $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id) || this.ownsGame(state.game);
+    if (!round) {
+      status.textContent = iAmHost
+        ? `Share the link or the code ${view.code}; start when everyone is here (${plural(view.seats.length, 'player')}).`
+        : `Waiting for ${host ? host.name : 'the host'} to start (${plural(view.seats.length, 'player')} in the room).`;
+    } else if (round.state === 'countdown') {
+      const until = performance.now() + round.starts_in_ms;
+      const show = () => {
+        const left = Math.max(0, Math.ceil((until - performance.now()) / 1000));
+        status.textContent = left > 0 ? `Round ${round.number} starts in ${left}…` : 'Go!';
+        if (left <= 0) {
+          clearInterval(this.countdown);
+          this.countdown = 0;
+          this.refreshSoon(); // my game exists from my first look after the countdown
+        }
+      };
+      show();
+      this.countdown = setInterval(show, 200);
+    } else if (round.state === 'running') {
+      const finishedMe = mine && mine.standing !== 'playing';
+      status.textContent = `Round ${round.number} is on${finishedMe ? ': waiting for the others to finish' : ''}.`
+        + (you && !mine ? ' You play from the next round.' : '');
+    } else {
+      const winner = round.standings.find((p) => p.place === 1);
+      status.textContent = `Round ${round.number} is over.${winner ? ` ${winner.name} ${winner.finished_ms != null ? 'won' : 'came first'}.` : ''}`
+        + (iAmHost ? ' Play again with the same party?' : ' Waiting for the host to start the next round.');
+    }
+    this.clock = round?.state === 'running'
+      ? { elapsed: round.elapsed_ms, at: performance.now(), limit: s.time_limit_seconds * 1000 }
+      : null;
+    this.tickClock();
+    this.renderStandings();
+  },
+
+  renderStandings() {
+    const round = this.view?.round;
+    const table = document.querySelector('[data-testid="race-standings"]');
+    if (!round || round.state === 'countdown') {
+      table.hidden = true;
+      return;
+    }
+    table.hidden = false;
+    const over = round.state === 'over';
+    const standingLabel = { finished: 'finished', finished_late: 'finished late', playing: 'playing', quit: 'quit' };
+    $('#race-standings-body').replaceChildren(...round.standings.map((p) => {
+      const pct = Math.round(p.progress * 100);
+      let result = standingLabel[p.standing] || p.standing;
+      if (p.finished_ms != null) result += ` in ${formatDuration(p.finished_ms)}`;
+      let rating = null;
+      if (p.rating != null) {
+        // A player's first ranked round starts from 1500 (the API shows no rating before it).
+        const before = this.ratingsBefore.get(`${round.number}:${p.seat}`)
+          ?? (this.seenRunning.has(round.number) && !p.cpu ? 1500 : null);
+        const delta = over && before != null ? Math.round(p.rating - before) : null;
+        rating = el('span', { class: 'rating', 'data-testid': 'rating' },
+          ` · ${Math.round(p.rating)}`,
+          delta != null ? el('span', { class: delta >= 0 ? 'up' : 'down', 'data-testid': 'rating-change', text: ` (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})` }) : null);
+      }
+      const isMe = p.seat === this.view.you?.seat;
+      return el('tr', { class: isMe ? 'me' : undefined, 'data-seat': p.seat, 'data-standing': p.standing },
+        el('td', { text: p.place }),
+        el('td', {}, p.name, p.cpu ? el('span', { class: 'tag', text: 'CPU' }) : null,
+          p.stand_in ? el('span', { class: 'tag', title: 'A CPU plays for this idle player', text: 'stand-in' }) : null,
+          isMe ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+        el('td', {},
+          el('progress', { max: 100, value: pct, 'aria-label': `${p.name}: ${p.runs_completed} of ${p.runs_total} runs` }),
+          el('span', { class: 'runs', text: ` ${p.runs_completed}/${p.runs_total}` })),
+        el('td', {}, result, rating));
+    }));
+  },
+
+  create(ev) {
+    ev.preventDefault();
+    const f = new FormData(ev.currentTarget);
+    const body = {
+      variant: f.get('variant'),
+      suits: Number(f.get('suits')),
+      difficulty: f.get('difficulty'),
+      time_limit_seconds: Math.round(Number(f.get('time_limit_minutes')) * 60),
+      undo: f.get('undo') === 'on',
+      hints: f.get('hints') === 'on',
+      handicap: f.get('handicap') === 'on',
+      cpu_players: Number(f.get('cpu_players')),
+      cpu_level: f.get('cpu_level'),
+      ranked: f.get('ranked') === 'on',
+      idle_takeover_seconds: Number(f.get('idle_takeover_seconds')),
+    };
+    run(async () => {
+      const { data } = await request('POST', '/v1/races', { body });
+      this.close();
+      this.code = data.code;
+      this.view = null;
+      this.ratingsBefore.clear();
+      this.seenRunning.clear();
+      showMessage(`Room ${data.code} is open. Send the link to your friends.`, 'success');
+      go('race', data.code);
+    });
+  },
+
+  joinByCode(ev) {
+    ev.preventDefault();
+    const code = String(new FormData(ev.currentTarget).get('code') || '').trim().toUpperCase();
+    if (code) go('race', code);
+  },
+
+  takeSeat() {
+    const name = $('#race-name').value.trim();
+    const code = this.code;
+    run(async () => {
+      const { data } = await request('POST', `/v1/races/${encodeURIComponent(code)}/join`, { body: name ? { name } : {} });
+      this.update(data);
+      showMessage(`You joined room ${code}.`, 'success');
+    });
+  },
+
+  start() {
+    const code = this.code;
+    run(async () => {
+      // Each round needs a proven winnable deal; when none is ready yet the server says when
+      // to ask again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { data } = await request('POST', `/v1/races/${encodeURIComponent(code)}/start`);
+          clearMessage();
+          this.update(data);
+          if (!this.abort) this.follow();
+          return;
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.code !== 'winnable_deal_unavailable' || attempt >= 8) throw err;
+          const wait = Math.min(10, err.retryAfter || 3);
+          showMessage(`${err.message} (Trying again in ${wait} s.)`, 'info');
+          await sleep(wait * 1000);
+        }
+      }
+    });
+  },
+
+  quit() {
+    const code = this.code || store.get('race');
+    if (!code) return;
+    run(async () => {
+      const { data } = await request('POST', `/v1/races/${encodeURIComponent(code)}/quit`);
+      this.update(data);
+      if (data.you?.game_id) await loadGame(data.you.game_id, { quiet: true });
+      showMessage('You quit this round.', 'info');
+    });
+  },
+
+  leave() {
+    this.close();
+    this.code = null;
+    this.view = null;
+    store.set('race', null);
+    go('race');
+  },
+
+  copyLink() {
+    const input = $('#race-link');
+    const done = () => showMessage('Link copied: send it to your friends.', 'success');
+    if (navigator.clipboard?.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, () => { input.select(); showMessage('Select the link and copy it.', 'info'); });
+    } else {
+      input.select();
+      showMessage('Select the link and copy it.', 'info');
+    }
+  },
+};
+
+export function initRace() {
+  $('#race-host').addEventListener('submit', (ev) => race.create(ev));
+  $('#race-join').addEventListener('submit', (ev) => race.joinByCode(ev));
+  $('#race-take-seat').addEventListener('click', () => race.takeSeat());
+  $('#race-start').addEventListener('click', () => race.start());
+  $('#race-quit').addEventListener('click', () => race.quit());
+  $('#race-leave').addEventListener('click', () => race.leave());
+  $('#race-copy').addEventListener('click', () => race.copyLink());
+  $('#race-analyse').addEventListener('click', () => race.view?.you?.game_id && go('analysis', race.view.you.game_id));
+}
