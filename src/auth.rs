@@ -58,7 +58,8 @@ pub enum TokenError {
 }
 
 impl Tokens {
-    pub fn new(secret: &str, ttl_seconds: u64) -> Tokens {
+    pub fn new(secret: &(impl AsRef<[u8]> + ?Sized), ttl_seconds: u64) -> Tokens {
+        let secret = secret.as_ref();
         // HS256 only: a token signed with any other algorithm, or with `alg: none`, is refused.
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_issuer(&[ISSUER]);
@@ -66,8 +67,8 @@ impl Tokens {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 5;
         Tokens {
-            encoding: EncodingKey::from_secret(secret.as_bytes()),
-            decoding: DecodingKey::from_secret(secret.as_bytes()),
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
             validation,
             ttl_seconds,
         }

@@ -9,6 +9,60 @@ pub const DEV_DAILY_SECRET: &str = "spider-dev-daily-secret-change-me-spider-dev
 /// The development JWT secret used when `JWT_SECRET` is unset. Never for production.
 pub const DEV_JWT_SECRET: &str = "spider-dev-secret-change-me-spider-dev-secret";
 
+/// A secret from the configuration: it prints as `[redacted]`, so logging a configuration
+/// never shows it; [`Secret::expose`] is the one way to read it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// The secret's bytes (a key).
+    pub fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl AsRef<[u8]> for Secret {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(s: &str) -> Secret {
+        Secret(s.to_string())
+    }
+}
+
+impl From<String> for Secret {
+    fn from(s: String) -> Secret {
+        Secret(s)
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// `sqlite://spider.db` (default) or `postgres://…`.
@@ -16,7 +70,7 @@ pub struct Config {
     pub db_pool_size: u32,
     /// SQLite `synchronous` pragma: `FULL` (default) or `NORMAL`.
     pub sqlite_synchronous: String,
-    pub jwt_secret: String,
+    pub jwt_secret: Secret,
     /// True when `jwt_secret` is the development default.
     pub jwt_secret_is_default: bool,
     pub jwt_ttl_seconds: u64,
@@ -31,7 +85,7 @@ pub struct Config {
     /// Largest JSON body accepted, in bytes.
     pub json_limit: usize,
     /// Key of the daily deal derivation (HMAC-SHA256).
-    pub daily_secret: String,
+    pub daily_secret: Secret,
     pub daily_secret_is_default: bool,
     /// Shifts the daily calendar (tests only; not read from the environment).
     pub calendar_offset: chrono::Duration,
@@ -164,7 +218,7 @@ impl Config {
         }
         Ok(Config {
             daily_secret_is_default: daily_secret.is_none(),
-            daily_secret: daily_secret.unwrap_or(d.daily_secret),
+            daily_secret: daily_secret.map(Secret::from).unwrap_or(d.daily_secret),
             calendar_offset: d.calendar_offset,
             db_pool_size: parse(
                 "DB_POOL_SIZE",
@@ -173,7 +227,7 @@ impl Config {
             )?,
             sqlite_synchronous,
             jwt_secret_is_default: jwt_secret.is_none(),
-            jwt_secret: jwt_secret.unwrap_or(d.jwt_secret),
+            jwt_secret: jwt_secret.map(Secret::from).unwrap_or(d.jwt_secret),
             jwt_ttl_seconds: parse("JWT_TTL_SECONDS", d.jwt_ttl_seconds, "a number of seconds")?,
             bind: parse("BIND", d.bind, "an address and port such as 0.0.0.0:8080")?,
             workers: parse("WORKERS", d.workers, "a number of worker threads")?,
@@ -245,6 +299,22 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secrets_never_print() {
+        let config = Config {
+            jwt_secret: "a-jwt-secret-that-must-not-leak-0123456789".into(),
+            daily_secret: "a-daily-secret-that-must-not-leak-0123456".into(),
+            ..Config::default()
+        };
+        let printed = format!("{config:?} {} {}", config.jwt_secret, config.daily_secret);
+        assert!(!printed.contains("must-not-leak"), "{printed}");
+        assert!(printed.contains("[redacted]"));
+        assert_eq!(
+            config.jwt_secret.expose(),
+            "a-jwt-secret-that-must-not-leak-0123456789"
+        );
+    }
 
     #[test]
     fn development_secrets_are_refused_off_loopback() {

@@ -6,11 +6,6 @@
 //! instances wake them too (`LISTEN/NOTIFY`, within milliseconds); on SQLite a stream checks
 //! the game's version every second.
 
-use std::collections::VecDeque;
-use std::time::{Duration, Instant};
-
-use actix_web::http::header;
-use actix_web::web::Bytes;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -19,12 +14,10 @@ use utoipa::ToSchema;
 use super::error::{ApiError, Problem};
 use super::games;
 use super::identity::{Caller, Scope};
+use super::sse::{self, event, Found, Source};
 use super::wire::{ActionView, GameView};
-use super::{blocking, AppState};
-use crate::store::games as game_store;
-
-/// A stream quiet this long sends a keep-alive comment.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
+use super::AppState;
+use crate::play::{self, games::Loaded};
 
 pub use crate::play::live::Live;
 
@@ -43,32 +36,22 @@ struct Follow {
     /// The last version sent.
     sent: i32,
     rx: broadcast::Receiver<String>,
-    queue: VecDeque<Bytes>,
-    /// When the stream last sent anything.
-    quiet_since: Instant,
-    done: bool,
-}
-
-fn event(name: &str, id: i32, data: &str) -> Bytes {
-    Bytes::from(format!("event: {name}\nid: {id}\ndata: {data}\n\n"))
 }
 
 impl Follow {
-    /// Read the game; queue `action` events for what is new since `sent`, then a `view`
-    /// (and `end` once the game is over).
-    async fn catch_up(&mut self, always_view: bool) -> Result<(), ApiError> {
+    /// Read the game: `action` events for what is new since `sent`, then a `view` (and
+    /// `end` once the game is over).
+    async fn catch_up(&mut self, always_view: bool) -> Result<Found, ApiError> {
         let (db, user, id) = (
             self.state.db.clone(),
             self.caller.user_id.clone(),
             self.id.clone(),
         );
-        let (row, log) = blocking(move || {
-            let mut conn = db.conn()?;
-            game_store::load(&mut conn, &user, &id)?.ok_or_else(ApiError::game_not_found)
-        })
-        .await?;
+        let Loaded { row, log, game } =
+            play::blocking(move || play::games::load(&db, &user, &id)).await?;
+        let mut found = Found::default();
         if row.version == self.sent && !always_view {
-            return Ok(());
+            return Ok(found);
         }
         let from = usize::try_from(self.sent.clamp(0, row.version)).unwrap_or(0);
         for (i, &action) in log.iter().enumerate().skip(from) {
@@ -77,27 +60,29 @@ impl Follow {
                 seq,
                 action: action.into(),
             })?;
-            self.queue.push_back(event("action", seq, &data));
+            found.events.push(event("action", Some(seq), &data));
         }
-        let game = crate::play::games::replay(&row, log)?;
         let view = GameView::of_row(&row, &game, &self.state.calendar);
-        self.queue
-            .push_back(event("view", row.version, &games::to_json(&view)?));
+        found
+            .events
+            .push(event("view", Some(row.version), &games::to_json(&view)?));
         if game.status().is_over() {
             let data = format!("{{\"status\":\"{}\"}}", game.status().name());
-            self.queue.push_back(event("end", row.version, &data));
-            self.done = true;
+            found.events.push(event("end", Some(row.version), &data));
+            found.done = true;
         }
         self.sent = row.version;
-        Ok(())
+        Ok(found)
     }
+}
 
-    /// Wait until this game may have changed: woken by this instance, or a poll interval.
+impl Source for Follow {
+    /// Until this game may have changed: woken by a change heard, or a poll interval.
     async fn wait(&mut self) {
         let id = self.id.clone();
         let rx = &mut self.rx;
-        let poll = self.state.live.poll_every().min(KEEP_ALIVE);
-        let woken = tokio::time::timeout(poll, async {
+        let poll = self.state.live.poll_every();
+        let _ = tokio::time::timeout(poll, async {
             loop {
                 match rx.recv().await {
                     Ok(changed) if changed == id => return,
@@ -109,9 +94,14 @@ impl Follow {
             }
         })
         .await;
-        if woken.is_ok() {
-            self.quiet_since = Instant::now();
-        }
+    }
+
+    async fn look(&mut self) -> Result<Found, ApiError> {
+        self.catch_up(false).await
+    }
+
+    fn last_id(&self) -> Option<i32> {
+        Some(self.sent)
     }
 }
 
@@ -165,42 +155,9 @@ pub async fn stream(
         // Without Last-Event-ID: nothing to catch up on, only the view.
         sent: last.unwrap_or(i32::MAX),
         rx,
-        queue: VecDeque::new(),
-        quiet_since: Instant::now(),
-        done: false,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
     // view is sent; with it, the actions after it too.
-    follow.catch_up(true).await?;
-    let body = futures_util::stream::unfold(follow, |mut follow| async move {
-        loop {
-            if let Some(bytes) = follow.queue.pop_front() {
-                return Some((Ok::<_, actix_web::Error>(bytes), follow));
-            }
-            if follow.done {
-                return None;
-            }
-            follow.wait().await;
-            if let Err(e) = follow.catch_up(false).await {
-                // The game vanished or the database is unreachable: say so and stop.
-                let problem = serde_json::to_string(&e.problem()).unwrap_or_default();
-                follow
-                    .queue
-                    .push_back(event("error", follow.sent, &problem));
-                follow.done = true;
-                continue;
-            }
-            if follow.quiet_since.elapsed() >= KEEP_ALIVE {
-                follow.quiet_since = Instant::now();
-                follow
-                    .queue
-                    .push_back(Bytes::from_static(b": keep-alive\n\n"));
-            }
-        }
-    });
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(body))
+    let first = follow.catch_up(true).await?;
+    Ok(sse::response(follow, first))
 }

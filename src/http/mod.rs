@@ -17,6 +17,7 @@ pub mod races;
 pub mod ratelimit;
 pub mod records;
 pub mod searches;
+pub mod sse;
 pub mod tokens;
 pub mod wire;
 
@@ -426,7 +427,7 @@ pub fn serve(
         calendar: Calendar {
             offset: config.calendar_offset,
         },
-        daily_secret: config.daily_secret.clone().into_bytes(),
+        daily_secret: config.daily_secret.expose().as_bytes().to_vec(),
         live: match db.backend() {
             crate::store::Backend::Postgres => {
                 let (_, url) = crate::store::parse_url(&config.database_url);

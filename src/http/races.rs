@@ -9,7 +9,6 @@
 use std::time::Duration;
 
 use actix_web::http::{header, StatusCode};
-use actix_web::web::Bytes;
 use actix_web::{get, post, web, HttpResponse};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -18,6 +17,7 @@ use utoipa::ToSchema;
 use super::error::{ApiError, Problem};
 use super::games;
 use super::identity::{Caller, Scope};
+use super::sse;
 use super::wire::{ActionRequest, DifficultyName, VariantName};
 use super::{blocking, AppState};
 use crate::engine::DealSpec;
@@ -1272,73 +1272,48 @@ pub async fn stream_race(
     let first = look(&state, Some(&caller), &code).await?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
+    /// Looks at the room every second: standings move with the clock as well as with moves.
     struct Watch {
         state: web::Data<AppState>,
         caller: Caller,
         code: String,
         last: String,
-        pending: Option<Bytes>,
-        ended: bool,
-        quiet: u32,
     }
-    let over = |v: &RaceView| {
-        v.round
+    fn over(view: &RaceView) -> bool {
+        view.round
             .as_ref()
             .is_some_and(|r| r.state == RoundState::Over)
+    }
+    impl sse::Source for Watch {
+        async fn wait(&mut self) {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+
+        async fn look(&mut self) -> Result<sse::Found, ApiError> {
+            let view = look(&self.state, Some(&self.caller), &self.code).await?;
+            let json = serde_json::to_string(&view)
+                .map_err(|e| ApiError::internal("serializing a race", e))?;
+            let mut found = sse::Found::default();
+            if json != self.last {
+                found.events.push(sse::event("race", None, &json));
+                if over(&view) {
+                    found.events.push(sse::event("end", None, "{}"));
+                    found.done = true;
+                }
+                self.last = json;
+            }
+            Ok(found)
+        }
+    }
+    let first_found = sse::Found {
+        events: vec![sse::event("race", None, &first_json)],
+        done: over(&first),
     };
-    let ended = over(&first);
     let watch = Watch {
         state: state.clone(),
         caller,
         code,
-        pending: Some(Bytes::from(format!("event: race\ndata: {first_json}\n\n"))),
         last: first_json,
-        ended,
-        quiet: 0,
     };
-    let body = futures_util::stream::unfold(watch, move |mut w| async move {
-        loop {
-            if let Some(bytes) = w.pending.take() {
-                return Some((Ok::<_, actix_web::Error>(bytes), w));
-            }
-            if w.ended {
-                return None;
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-            match look(&w.state, Some(&w.caller), &w.code).await {
-                Ok(view) => {
-                    let json = serde_json::to_string(&view).unwrap_or_default();
-                    let done = view
-                        .round
-                        .as_ref()
-                        .is_some_and(|r| r.state == RoundState::Over);
-                    if json != w.last {
-                        let mut text = format!("event: race\ndata: {json}\n\n");
-                        if done {
-                            text.push_str("event: end\ndata: {}\n\n");
-                            w.ended = true;
-                        }
-                        w.pending = Some(Bytes::from(text));
-                        w.last = json;
-                        w.quiet = 0;
-                    } else {
-                        w.quiet += 1;
-                        if w.quiet >= 15 {
-                            w.quiet = 0;
-                            w.pending = Some(Bytes::from_static(b": keep-alive\n\n"));
-                        }
-                    }
-                }
-                Err(e) => {
-                    let problem = serde_json::to_string(&e.problem()).unwrap_or_default();
-                    w.pending = Some(Bytes::from(format!("event: error\ndata: {problem}\n\n")));
-                    w.ended = true;
-                }
-            }
-        }
-    });
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .streaming(body))
+    Ok(sse::response(watch, first_found))
 }

@@ -1,0 +1,93 @@
+//! Server-Sent Events, written once for every stream: a source says when to look again and
+//! what to send; this module sends it, keeps quiet connections open with a comment every
+//! 15 s, and ends the stream with an `error` event when a look fails.
+
+use std::collections::VecDeque;
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::HttpResponse;
+
+use super::error::ApiError;
+
+/// A stream quiet this long sends a keep-alive comment.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// One event: `event: name`, an optional `id`, and its data.
+pub fn event(name: &str, id: Option<i32>, data: &str) -> Bytes {
+    match id {
+        Some(id) => Bytes::from(format!("event: {name}\nid: {id}\ndata: {data}\n\n")),
+        None => Bytes::from(format!("event: {name}\ndata: {data}\n\n")),
+    }
+}
+
+/// What a look found: events to send, and whether the stream ends after them.
+#[derive(Default)]
+pub struct Found {
+    pub events: Vec<Bytes>,
+    pub done: bool,
+}
+
+/// Where a stream's events come from.
+pub trait Source: Sized + 'static {
+    /// Wait until there may be something new.
+    fn wait(&mut self) -> impl Future<Output = ()>;
+    /// Look: what to send now. An error is sent as an `error` event and ends the stream.
+    fn look(&mut self) -> impl Future<Output = Result<Found, ApiError>>;
+    /// The `id` of an `error` event.
+    fn last_id(&self) -> Option<i32> {
+        None
+    }
+}
+
+struct Feed<S> {
+    source: S,
+    queue: VecDeque<Bytes>,
+    done: bool,
+    quiet_since: Instant,
+}
+
+/// A `text/event-stream` response that starts with `first` and then follows `source`.
+pub fn response<S: Source>(source: S, first: Found) -> HttpResponse {
+    let feed = Feed {
+        source,
+        queue: first.events.into(),
+        done: first.done,
+        quiet_since: Instant::now(),
+    };
+    let body = futures_util::stream::unfold(feed, |mut feed| async move {
+        loop {
+            if let Some(bytes) = feed.queue.pop_front() {
+                feed.quiet_since = Instant::now();
+                return Some((Ok::<_, actix_web::Error>(bytes), feed));
+            }
+            if feed.done {
+                return None;
+            }
+            feed.source.wait().await;
+            match feed.source.look().await {
+                Ok(found) => {
+                    feed.queue.extend(found.events);
+                    feed.done = found.done;
+                }
+                Err(e) => {
+                    let problem = serde_json::to_string(&e.problem()).unwrap_or_default();
+                    let id = feed.source.last_id();
+                    feed.queue.push_back(event("error", id, &problem));
+                    feed.done = true;
+                }
+            }
+            if feed.queue.is_empty() && feed.quiet_since.elapsed() >= KEEP_ALIVE {
+                feed.queue
+                    .push_back(Bytes::from_static(b": keep-alive\n\n"));
+            }
+        }
+    });
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body)
+}
