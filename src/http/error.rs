@@ -248,6 +248,10 @@ impl From<crate::play::Error> for ApiError {
                 "Your ranked attempt at today's challenge is still in progress: finish or \
                  resign it before starting a practice attempt.",
             ),
+            Error::RoundNotStarted => Self::conflict(
+                "round_not_started",
+                "This race round has not started yet: its game opens when the countdown ends.",
+            ),
             Error::RaceGame => Self::conflict(
                 "race_game",
                 "A race game cannot be restarted: everyone in the race plays one game of the \

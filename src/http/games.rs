@@ -534,6 +534,7 @@ pub async fn list_my_games(
             &caller.user_id,
             limit + 1,
             cursor,
+            crate::store::now(),
         )?)
     })
     .await?;

@@ -12,8 +12,7 @@ use super::identity::{Caller, Scope};
 use super::wire::ActionView;
 use super::{searches, AppState};
 use crate::engine::{self, Action, Game, Hint, Level};
-use crate::play::games::replay;
-use crate::store::games as game_store;
+use crate::play::games::Loaded;
 
 /// Why a hint suggests its action, best first (see `HintView.kind`).
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
@@ -149,14 +148,10 @@ pub async fn hint(
     let db = state.db.clone();
     let (version, hint) = slot
         .run(move || {
-            let mut conn = db.conn()?;
-            let (row, log) = game_store::load(&mut conn, &caller.user_id, &id)?
-                .ok_or_else(ApiError::game_not_found)?;
-            drop(conn);
+            let Loaded { row, log, game } = crate::play::games::load(&db, &caller.user_id, &id)?;
             if !row.hints_allowed {
                 return Err(hints_disabled());
             }
-            let game = replay(&row, log.clone())?;
             Ok((row.version, engine::advise(&game, &log, level)))
         })
         .await?;

@@ -257,76 +257,6 @@ fn snapshot(db: &store::Db, code: &str) -> Result<Snapshot, ApiError> {
     })
 }
 
-/// A human seat's game in the round, made at their first look after the countdown (so no
-/// card exists anywhere before the start).
-fn ensure_game(
-    state: &AppState,
-    race: &RaceRow,
-    entry: &EntryRow,
-    user_id: &str,
-) -> Result<String, ApiError> {
-    if let Some(id) = &entry.game_id {
-        return Ok(id.clone());
-    }
-    let spec = spec_of(race, entry.deal_number as u64)?;
-    let origin = Origin {
-        kind: "race",
-        deal_known: false,
-        daily_date: None,
-        ranked: false,
-        difficulty: Some(difficulty_of(&entry.difficulty).name()),
-    };
-    let mut row = game_store::new_row(
-        uuid::Uuid::new_v4().to_string(),
-        user_id.to_string(),
-        spec,
-        &origin,
-    );
-    row.hints_allowed = race.hints_allowed;
-    row.race_id = Some(race.id.clone());
-    let (race_id, round, seat) = (entry.race_id.clone(), entry.round, entry.seat);
-    let made = row.clone();
-    /// Another look made the seat's game first: ours is rolled back.
-    enum Claim {
-        Lost,
-        Failed(StoreError),
-    }
-    impl From<StoreError> for Claim {
-        fn from(e: StoreError) -> Self {
-            Claim::Failed(e)
-        }
-    }
-    impl From<diesel::result::Error> for Claim {
-        fn from(e: diesel::result::Error) -> Self {
-            Claim::Failed(e.into())
-        }
-    }
-    let claimed = state.db.write(move |conn| -> Result<(), Claim> {
-        game_store::create(conn, &made, None)?;
-        if race_store::set_game(conn, &race_id, round, seat, &made.id)? {
-            Ok(())
-        } else {
-            Err(Claim::Lost)
-        }
-    });
-    let claimed = match claimed {
-        Ok(()) => true,
-        Err(Claim::Lost) => false,
-        Err(Claim::Failed(e)) => return Err(e.into()),
-    };
-    if claimed {
-        return Ok(row.id);
-    }
-    let again = state
-        .db
-        .read(|conn| race_store::entries(conn, &entry.race_id, entry.round))?;
-    again
-        .into_iter()
-        .find(|e| e.seat == entry.seat)
-        .and_then(|e| e.game_id)
-        .ok_or_else(|| ApiError::internal("race game", "vanished"))
-}
-
 /// One human's game as the standings see it, at `cutoff` at the latest.
 struct HumanGame {
     row: GameRow,
@@ -467,34 +397,14 @@ async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<R
     let db = state.db.clone();
     let code_owned = code.to_string();
     let mut snap = blocking(move || snapshot(&db, &code_owned)).await?;
-    let my_seat = caller.and_then(|c| {
-        snap.seats
-            .iter()
-            .find(|s| s.user_id.as_deref() == Some(c.user_id.as_str()))
-            .map(|s| s.seat)
-    });
     let mut stand_ins = std::collections::HashSet::new();
     if let Some(round) = snap.round.clone() {
         let started = round.started_at;
         let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
         if at >= started {
-            // The caller's game, at their first look after the countdown.
-            if let (Some(caller), Some(seat)) = (caller, my_seat) {
-                if let Some(entry) = snap.entries.iter().find(|e| e.seat == seat).cloned() {
-                    if entry.game_id.is_none() {
-                        let st = state.clone();
-                        let (race, user) = (snap.race.clone(), caller.user_id.clone());
-                        let id = blocking(move || ensure_game(&st, &race, &entry, &user)).await?;
-                        if let Some(e) = snap.entries.iter_mut().find(|e| e.seat == seat) {
-                            e.game_id = Some(id);
-                        }
-                    }
-                }
-            }
             // Stand-ins for idle players, while the round runs.
             if at < cutoff {
-                let idle = chrono::Duration::seconds(i64::from(snap.race.idle_takeover_s));
-                for mut entry in snap.entries.clone() {
+                for entry in snap.entries.clone() {
                     let Some(user) = snap
                         .seats
                         .iter()
@@ -503,13 +413,6 @@ async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<R
                     else {
                         continue;
                     };
-                    // A player who never came: the stand-in needs their game.
-                    if entry.game_id.is_none() && at - started >= idle && entry.quit_at.is_none() {
-                        let st = state.clone();
-                        let (race, e, u) = (snap.race.clone(), entry.clone(), user.clone());
-                        entry.game_id =
-                            Some(blocking(move || ensure_game(&st, &race, &e, &u)).await?);
-                    }
                     if stand_in(state, &snap.race, &entry, &user, started, at).await? {
                         stand_ins.insert(entry.seat);
                     }
@@ -703,13 +606,16 @@ fn view(
             })
         }
     };
+    // A seat's game is shown once the countdown is over.
+    let started = snap.round.as_ref().is_some_and(|r| at >= r.started_at);
     let you = my_seat.map(|seat| YouView {
         seat,
         game_id: snap
             .entries
             .iter()
             .find(|e| e.seat == seat)
-            .and_then(|e| e.game_id.clone()),
+            .and_then(|e| e.game_id.clone())
+            .filter(|_| started),
     });
     Ok(RaceView {
         code: race.code.clone(),
@@ -1138,6 +1044,7 @@ pub async fn start_race(
         let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
         let number = race.round + 1;
         let mut entries = Vec::new();
+        let mut seat_games = Vec::new();
         for seat in &snap.seats {
             let streak = if seat.user_id.is_some() {
                 streak_of(seat.seat)
@@ -1156,6 +1063,33 @@ pub async fn start_race(
             } else {
                 None
             };
+            // A human seat's game exists from the start, dated at the end of the countdown:
+            // until then it cannot be read or played (no card is seen before the start).
+            let game_id = match &seat.user_id {
+                Some(user) => {
+                    let origin = Origin {
+                        kind: "race",
+                        deal_known: false,
+                        daily_date: None,
+                        ranked: false,
+                        difficulty: Some(level.name()),
+                    };
+                    let mut row = game_store::new_row(
+                        uuid::Uuid::new_v4().to_string(),
+                        user.clone(),
+                        spec_of(race, deal)?,
+                        &origin,
+                    );
+                    row.hints_allowed = race.hints_allowed;
+                    row.race_id = Some(race.id.clone());
+                    row.created_at = started;
+                    row.updated_at = started;
+                    let id = row.id.clone();
+                    seat_games.push(row);
+                    Some(id)
+                }
+                None => None,
+            };
             entries.push(EntryRow {
                 race_id: race.id.clone(),
                 round: number,
@@ -1163,7 +1097,7 @@ pub async fn start_race(
                 deal_number: deal as i64,
                 difficulty: level.name().to_string(),
                 streak,
-                game_id: None,
+                game_id,
                 cpu_line,
                 pace_ms: race::cpu_pace_ms(&race.cpu_level, seat.seat),
                 cpu_version: None,
@@ -1177,7 +1111,12 @@ pub async fn start_race(
             rated: false,
         };
         let started_ok = st.db.write(move |conn| -> Result<bool, ApiError> {
-            Ok(race_store::start_round(conn, &round, &entries)?)
+            Ok(race_store::start_round(
+                conn,
+                &round,
+                &entries,
+                &seat_games,
+            )?)
         })?;
         if !started_ok {
             return Err(ApiError::conflict(

@@ -31,11 +31,21 @@ pub struct Loaded {
     pub game: Game,
 }
 
+/// A race seat's game is dated at the end of its round's countdown: before that nobody sees
+/// or plays it.
+fn opened(row: &GameRow, at: NaiveDateTime) -> Result<(), Error> {
+    if row.race_id.is_some() && at < row.created_at {
+        return Err(Error::RoundNotStarted);
+    }
+    Ok(())
+}
+
 /// The caller's game, replayed.
 pub fn load(db: &Db, user_id: &str, id: &str) -> Result<Loaded, Error> {
     let mut conn = db.conn()?;
     let (row, log) = game_store::load(&mut conn, user_id, id)?.ok_or(Error::GameNotFound)?;
     drop(conn);
+    opened(&row, store::now())?;
     let game = replay(&row, log.clone())?;
     Ok(Loaded { row, log, game })
 }
@@ -231,6 +241,7 @@ fn decide(
         version: row.version + 1,
         at: store::now(),
     };
+    opened(row, stamp.at)?;
     let action = before.resolve(act.intent)?;
     let mut after = before.clone();
     let outcome = after.apply(action)?;

@@ -48,6 +48,9 @@ pub enum Error {
     /// The caller's ranked attempt at today's daily is still being played.
     #[error("the ranked daily attempt is in progress")]
     RankedAttemptInProgress,
+    /// A race game before its round's countdown is over.
+    #[error("the race round has not started")]
+    RoundNotStarted,
     /// Race games are not restarted.
     #[error("a race game cannot be restarted")]
     RaceGame,

@@ -234,15 +234,18 @@ pub fn events(conn: &mut DbConn, game_id: &str) -> Result<Vec<EventRow>, StoreEr
         .load(conn)?)
 }
 
-/// The caller's games, newest first, after `cursor` (the last game of the previous page).
+/// The caller's games opened by `at` (a race seat's game opens when its round's countdown
+/// ends), newest first, after `cursor` (the last game of the previous page).
 pub fn list(
     conn: &mut DbConn,
     user_id: &str,
     limit: i64,
     cursor: Option<(NaiveDateTime, String)>,
+    at: NaiveDateTime,
 ) -> Result<Vec<GameRow>, StoreError> {
     let mut query = games::table
         .filter(games::user_id.eq(user_id))
+        .filter(games::created_at.le(at))
         .order((games::created_at.desc(), games::id.desc()))
         .limit(limit)
         .select(GameRow::as_select())

@@ -177,10 +177,13 @@ pub fn entry_of_game(
 
 /// Start round `round.round` if the race is still at the round before it. False when
 /// another start got in first.
+/// Start `round` (the race moves from the round before it), with its entries and the human
+/// seats' games; `false` when another start got in first (nothing is written then).
 pub fn start_round(
     conn: &mut DbConn,
     round: &RoundRow,
     entries: &[EntryRow],
+    seat_games: &[super::games::GameRow],
 ) -> Result<bool, StoreError> {
     let moved = diesel::update(
         races::table
@@ -191,6 +194,9 @@ pub fn start_round(
     .execute(conn)?;
     if moved != 1 {
         return Ok(false);
+    }
+    for game in seat_games {
+        super::games::create(conn, game, None)?;
     }
     diesel::insert_into(race_rounds::table)
         .values(round)
