@@ -99,6 +99,9 @@ pub struct Config {
     /// Games whose latest position this instance keeps in memory, so the next action needs
     /// no read or replay; 0 keeps none.
     pub position_cache: usize,
+    /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
+    /// instance at a time does it, by a lease).
+    pub scheduled_work: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +154,7 @@ impl Default for Config {
             winnable_prefill: vec![1, 2, 4],
             search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
             position_cache: 4096,
+            scheduled_work: true,
         }
     }
 }
@@ -291,6 +295,7 @@ impl Config {
                 d.position_cache,
                 "a whole number of games, 0 or more",
             )?,
+            scheduled_work: parse("SCHEDULED_WORK", d.scheduled_work, "true or false")?,
             database_url,
         })
     }

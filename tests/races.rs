@@ -385,9 +385,18 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
         .unwrap()
         .to_string();
     race(&app, &host, &code).await;
-    // Five minutes on, nobody has acted: stand-ins play for both.
+    // Five minutes on, nobody has acted: stand-ins play for both. Reading the room does
+    // not make their moves: the instance doing the races' scheduled work does (here the one
+    // whose clock is five minutes on, which finds the other's lease expired).
     let later = instance_at(&app, chrono::Duration::minutes(5)).await;
-    let view = race(&later, &host, &code).await;
+    let mut view = race(&later, &host, &code).await;
+    for _ in 0..50 {
+        if place_of(&view, 2)["stand_in"] == true {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        view = race(&later, &host, &code).await;
+    }
     assert_eq!(place_of(&view, 2)["stand_in"], true, "{view}");
     let after = app.get(&format!("/v1/games/{game}"), &idle).await.body;
     let moved = after["version"].as_i64().unwrap();
@@ -395,6 +404,13 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
         moved > 0,
         "the stand-in made moves in the player's own game"
     );
+    // The instance five minutes on would find the player idle again at once: stop it (it
+    // keeps the lease, so nobody plays stand-in for the rest of the test).
+    later.stop().await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(600)).await;
+    let moved = app.get(&format!("/v1/games/{game}"), &idle).await.body["version"]
+        .as_i64()
+        .unwrap();
     // The player is back: their own action ends the stand-in.
     let moves = app.get(&format!("/v1/games/{game}/moves"), &idle).await;
     let any = moves.body["actions"][0].clone();
@@ -407,6 +423,56 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
         moved + 1,
         "no stand-in move since"
     );
+    app.stop().await;
+}
+
+/// Reading a room, as a member or as a spectator, changes no game: every write is a
+/// player's action or the scheduled work's.
+#[actix_rt::test]
+async fn reading_a_room_changes_no_game() {
+    let app = prover_app().await;
+    let (host, guest, spectator) = (app.guest().await, app.guest().await, app.guest().await);
+    let room = create(
+        &app,
+        &host,
+        json!({"suits": 1, "cpu_players": 1, "idle_takeover_seconds": 30}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    join(&app, &guest, &code).await;
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let mut games = Vec::new();
+    for token in [&host, &guest] {
+        let view = race(&app, token, &code).await;
+        games.push((token, view["you"]["game_id"].as_str().unwrap().to_string()));
+    }
+    let mut before = Vec::new();
+    for (token, id) in &games {
+        before.push(app.get(&format!("/v1/games/{id}"), token).await.body["version"].clone());
+    }
+    // Looks from every side, here and on an instance whose clock is ten minutes on (where
+    // both players are long idle, and which does no scheduled work): no game moves.
+    let mut config = app.config.clone();
+    config.calendar_offset = chrono::Duration::minutes(10);
+    config.scheduled_work = false;
+    let later = start(config, None).await;
+    for instance in [&app, &later] {
+        for token in [&host, &guest, &spectator] {
+            let r = instance.get(&format!("/v1/races/{code}"), token).await;
+            assert_eq!(r.status, 200, "{}", r.text);
+            let r = instance
+                .get(&format!("/v1/races/{code}/standings"), token)
+                .await;
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+    }
+    let view = race(&later, &host, &code).await;
+    assert_eq!(place_of(&view, 1)["stand_in"], false, "{view}");
+    for ((token, id), version) in games.iter().zip(before) {
+        let now = app.get(&format!("/v1/games/{id}"), token).await.body;
+        assert_eq!(now["version"], version, "a read moved no card");
+    }
     later.stop().await;
     app.stop().await;
 }

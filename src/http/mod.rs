@@ -454,6 +454,24 @@ pub fn serve(
         ),
         db,
     });
+    // Race rooms' scheduled work, for as long as the server keeps its state.
+    let weak = std::sync::Arc::downgrade(&state.clone().into_inner());
+    let holder = uuid::Uuid::new_v4().to_string();
+    let scheduled = config.scheduled_work;
+    actix_web::rt::spawn(async move {
+        if !scheduled {
+            return;
+        }
+        let mut tick = actix_web::rt::time::interval(races::TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let Some(state) = weak.upgrade() else { break };
+            if let Err(e) = races::tick(&state, &holder).await {
+                tracing::warn!(error = %e, "race work");
+            }
+        }
+    });
     let limiter = web::Data::new(ratelimit::Limiter::new(
         config.rate_limit_per_second,
         config.rate_limit_burst,

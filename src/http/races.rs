@@ -390,48 +390,110 @@ async fn stand_in(
     Ok(true)
 }
 
-/// The race as the caller sees it now: their game made if the round has started, stand-ins
-/// caught up, standings computed, ratings applied once the round is over.
+/// The race as the caller sees it now: standings computed from the games and the clock. A
+/// read: stand-ins and ratings are the scheduled work's ([`tick`]) and the write paths'.
 async fn look(state: &AppState, caller: Option<&Caller>, code: &str) -> Result<RaceView, ApiError> {
     let at = now(state);
-    let db = state.db.clone();
+    let st = state.clone();
     let code_owned = code.to_string();
-    let mut snap = blocking(move || snapshot(&db, &code_owned)).await?;
-    let mut stand_ins = std::collections::HashSet::new();
-    if let Some(round) = snap.round.clone() {
-        let started = round.started_at;
-        let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
-        if at >= started {
-            // Stand-ins for idle players, while the round runs.
-            if at < cutoff {
-                for entry in snap.entries.clone() {
-                    let Some(user) = snap
-                        .seats
-                        .iter()
-                        .find(|s| s.seat == entry.seat)
-                        .and_then(|s| s.user_id.clone())
-                    else {
-                        continue;
-                    };
-                    if stand_in(state, &snap.race, &entry, &user, started, at).await? {
-                        stand_ins.insert(entry.seat);
-                    }
-                }
-                // The stand-ins moved: read the entries again.
-                let db = state.db.clone();
-                let (rid, n) = (snap.race.id.clone(), round.round);
-                snap.entries = blocking(move || {
-                    db.read(|conn| -> Result<_, ApiError> {
-                        Ok(race_store::entries(conn, &rid, n)?)
-                    })
-                })
-                .await?;
+    let caller_id = caller.map(|c| c.user_id.clone());
+    blocking(move || {
+        let snap = snapshot(&st.db, &code_owned)?;
+        // A stand-in is playing for a seat whose game's last action is the stand-in's.
+        let mut stand_ins = std::collections::HashSet::new();
+        for entry in &snap.entries {
+            let (Some(id), Some(version)) = (&entry.game_id, entry.cpu_version) else {
+                continue;
+            };
+            let row = st.db.read(|conn| game_store::by_id(conn, id))?;
+            if row.is_some_and(|g| g.version == version && g.finished_at.is_none()) {
+                stand_ins.insert(entry.seat);
             }
         }
+        view(&st, snap, caller_id.as_deref(), at, &stand_ins)
+    })
+    .await
+}
+
+/// The name of the lease whose holder does the races' scheduled work.
+const RACES_LEASE: &str = "races";
+/// How often an instance looks for race work (and renews its lease).
+pub const TICK: Duration = Duration::from_millis(500);
+
+/// Scheduled work for race rooms, done by the one instance holding the races lease: the
+/// moves stand-ins owe idle players by now, and the ratings of ranked rounds that are over.
+pub async fn tick(state: &AppState, holder: &str) -> Result<(), ApiError> {
+    let at = now(state);
+    let until = at + chrono::Duration::from_std(TICK * 4).unwrap_or_default();
+    let (st, h) = (state.clone(), holder.to_string());
+    let codes = blocking(move || {
+        let held = st.db.write(move |conn| -> Result<bool, StoreError> {
+            crate::store::leases::take(conn, RACES_LEASE, &h, at, until)
+        })?;
+        if !held {
+            return Ok(Vec::new());
+        }
+        let since = at - chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+        Ok(st
+            .db
+            .read(|conn| race_store::needing_work(conn, at, since))?)
+    })
+    .await?;
+    for code in codes {
+        if let Err(e) = race_work(state, &code, at).await {
+            tracing::warn!(race = %code, error = %e, "race work failed");
+        }
     }
+    Ok(())
+}
+
+/// One race's scheduled work at `at`.
+async fn race_work(state: &AppState, code: &str, at: NaiveDateTime) -> Result<(), ApiError> {
+    let db = state.db.clone();
+    let code_owned = code.to_string();
+    let snap = blocking(move || snapshot(&db, &code_owned)).await?;
+    let Some(round) = snap.round.clone() else {
+        return Ok(());
+    };
+    let started = round.started_at;
+    if at < started {
+        return Ok(());
+    }
+    if at < started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS) {
+        for entry in &snap.entries {
+            let Some(user) = snap
+                .seats
+                .iter()
+                .find(|s| s.seat == entry.seat)
+                .and_then(|s| s.user_id.clone())
+            else {
+                continue;
+            };
+            stand_in(state, &snap.race, entry, &user, started, at).await?;
+        }
+    }
+    rate_if_over(state, code, at).await
+}
+
+/// Apply a ranked round's ratings once it is over (at most once: the round is claimed).
+async fn rate_if_over(state: &AppState, code: &str, at: NaiveDateTime) -> Result<(), ApiError> {
     let st = state.clone();
-    let caller_id = caller.map(|c| c.user_id.clone());
-    blocking(move || view(&st, snap, caller_id.as_deref(), at, &stand_ins)).await
+    let code = code.to_string();
+    blocking(move || {
+        let snap = snapshot(&st.db, &code)?;
+        let Some(round) = &snap.round else {
+            return Ok(());
+        };
+        if !snap.race.ranked || round.rated || at < round.started_at {
+            return Ok(());
+        }
+        let (places, phase) = round_places(&st, &snap.race, &snap.seats, round, &snap.entries, at)?;
+        if phase == race::Phase::Over {
+            rate(&st, &snap.race, round, &snap.seats, &places)?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Every seat's place in `round` at `at` (progress counted up to the cutoff), and the
@@ -550,9 +612,6 @@ fn view(
                 race::Phase::Running => RoundState::Running,
                 race::Phase::Over => RoundState::Over,
             };
-            if state_now == RoundState::Over && race.ranked {
-                rate(state, race, round, &snap.seats, &places)?;
-            }
             let ratings: Vec<RatingRow> = if race.ranked {
                 state.db.read(|conn| -> Result<_, ApiError> {
                     let mut out = Vec::new();
@@ -1182,6 +1241,8 @@ pub async fn quit_race(
         })
     })
     .await?;
+    // The last human to quit ends the round: its ratings apply now.
+    rate_if_over(&state, &code, now(&state)).await?;
     let view = look(&state, Some(&caller), &code).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -314,3 +314,26 @@ pub fn save_rating(conn: &mut DbConn, row: &RatingRow) -> Result<(), StoreError>
     }
     Ok(())
 }
+
+/// The codes of races whose current round has started by `at` and either still runs (started
+/// after `since`) or is ranked and not rated yet: the races with scheduled work.
+pub fn needing_work(
+    conn: &mut DbConn,
+    at: NaiveDateTime,
+    since: NaiveDateTime,
+) -> Result<Vec<String>, StoreError> {
+    Ok(races::table
+        .inner_join(
+            race_rounds::table.on(race_rounds::race_id
+                .eq(races::id)
+                .and(race_rounds::round.eq(races::round))),
+        )
+        .filter(race_rounds::started_at.le(at))
+        .filter(
+            race_rounds::started_at
+                .gt(since)
+                .or(races::ranked.and(race_rounds::rated.eq(false))),
+        )
+        .select(races::code)
+        .load(conn)?)
+}

@@ -1,6 +1,14 @@
 // The one schema both backends share: only types SQLite and Postgres both map.
 
 diesel::table! {
+    leases (name) {
+        name -> Text,
+        holder -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> Text,
         username -> Nullable<Text>,
@@ -219,6 +227,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     races,
     race_seats,
     race_rounds,
+    leases,
     race_entries,
     ratings,
     game_analyses
