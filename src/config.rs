@@ -102,6 +102,9 @@ pub struct Config {
     /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
     /// instance at a time does it, by a lease).
     pub scheduled_work: bool,
+    /// The most actions one game's log may hold; an action beyond it is refused
+    /// (`action_limit`), so no log grows without bound.
+    pub max_actions_per_game: u32,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -155,6 +158,7 @@ impl Default for Config {
             search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
             position_cache: 4096,
             scheduled_work: true,
+            max_actions_per_game: 5_000,
         }
     }
 }
@@ -296,6 +300,20 @@ impl Config {
                 "a whole number of games, 0 or more",
             )?,
             scheduled_work: parse("SCHEDULED_WORK", d.scheduled_work, "true or false")?,
+            max_actions_per_game: match parse(
+                "MAX_ACTIONS_PER_GAME",
+                d.max_actions_per_game,
+                "a whole number of actions, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "MAX_ACTIONS_PER_GAME",
+                        value: "0".into(),
+                        expected: "a whole number of actions, 1 or more",
+                    })
+                }
+                n => n,
+            },
             database_url,
         })
     }

@@ -1075,6 +1075,34 @@ async fn instances_taking_turns_on_one_game_always_act_on_the_latest_position() 
     assert_log_is_whole(&first, &token, &gid, 12).await;
 }
 
+/// A game's log is bounded: past the limit only the resignation that ends it is taken.
+#[actix_rt::test]
+async fn a_game_stops_taking_actions_at_the_limit_but_can_be_resigned() {
+    let app = spawn_with(|c| c.max_actions_per_game = 4).await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": 21}))
+        .await;
+    let gid = id(&game);
+    for kind in ["deal", "undo", "deal", "undo"] {
+        assert_eq!(
+            app.act(&token, &gid, json!({"type": kind})).await.status,
+            200
+        );
+    }
+    let refused = app.act(&token, &gid, json!({"type": "deal"})).await;
+    refused.problem(409, "action_limit");
+    assert!(refused.body["detail"]
+        .as_str()
+        .unwrap()
+        .contains("4 actions"));
+    let seen = app.get(&format!("/v1/games/{gid}"), &token).await.body;
+    assert_eq!(seen["version"], 4, "the refusal changed nothing");
+    let resigned = app.act(&token, &gid, json!({"type": "resign"})).await;
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    assert_eq!(resigned.body["status"], "resigned");
+}
+
 #[actix_rt::test]
 async fn a_restart_on_the_same_database_keeps_every_acknowledged_action() {
     let (url, dir) = fresh_database();

@@ -248,6 +248,13 @@ impl From<crate::play::Error> for ApiError {
                 "Your ranked attempt at today's challenge is still in progress: finish or \
                  resign it before starting a practice attempt.",
             ),
+            Error::ActionLimit { limit } => Self::conflict(
+                "action_limit",
+                format!(
+                    "This game has reached the limit of {limit} actions: it can only be \
+                     resigned now. Start a new game (or restart this deal) to play on."
+                ),
+            ),
             Error::RoundNotStarted => Self::conflict(
                 "round_not_started",
                 "This race round has not started yet: its game opens when the countdown ends.",

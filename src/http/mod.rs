@@ -60,6 +60,8 @@ pub struct AppState {
     pub searches: searches::SearchPool,
     /// The positions this instance last wrote (bounded by `POSITION_CACHE`).
     pub positions: std::sync::Arc<crate::play::positions::Positions>,
+    /// The most actions one game may hold.
+    pub max_actions_per_game: u32,
 }
 
 impl AppState {
@@ -71,6 +73,7 @@ impl AppState {
             winnable: self.winnable.clone(),
             live: self.live.clone(),
             positions: self.positions.clone(),
+            max_actions: self.max_actions_per_game,
         }
     }
 }
@@ -439,6 +442,7 @@ pub fn serve(
         positions: std::sync::Arc::new(crate::play::positions::Positions::new(
             config.position_cache,
         )),
+        max_actions_per_game: config.max_actions_per_game,
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

@@ -243,6 +243,12 @@ fn decide(
     };
     opened(row, stamp.at)?;
     let action = before.resolve(act.intent)?;
+    // A full log still takes the resignation that ends the game.
+    if stamp.version > play.max_actions as i32 && action != Action::Resign {
+        return Err(Error::ActionLimit {
+            limit: play.max_actions,
+        });
+    }
     let mut after = before.clone();
     let outcome = after.apply(action)?;
     let finished_at = after.status().is_over().then_some(stamp.at);

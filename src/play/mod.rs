@@ -22,6 +22,8 @@ pub struct Play {
     pub live: live::Live,
     /// The positions this instance last wrote, so the next action skips the read.
     pub positions: std::sync::Arc<positions::Positions>,
+    /// The most actions a game's log may hold.
+    pub max_actions: u32,
 }
 
 /// Why a use case refused or failed. A refusal changes nothing.
@@ -48,6 +50,9 @@ pub enum Error {
     /// The caller's ranked attempt at today's daily is still being played.
     #[error("the ranked daily attempt is in progress")]
     RankedAttemptInProgress,
+    /// The game's log is full: it can only be resigned.
+    #[error("the game has reached {limit} actions")]
+    ActionLimit { limit: u32 },
     /// A race game before its round's countdown is over.
     #[error("the race round has not started")]
     RoundNotStarted,
