@@ -105,6 +105,8 @@ pub struct Config {
     /// The most actions one game's log may hold; an action beyond it is refused
     /// (`action_limit`), so no log grows without bound.
     pub max_actions_per_game: u32,
+    /// When set, `GET /metrics` answers only `Authorization: Bearer <this>`.
+    pub metrics_token: Option<Secret>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -159,6 +161,7 @@ impl Default for Config {
             position_cache: 4096,
             scheduled_work: true,
             max_actions_per_game: 5_000,
+            metrics_token: None,
         }
     }
 }
@@ -314,6 +317,7 @@ impl Config {
                 }
                 n => n,
             },
+            metrics_token: var("METRICS_TOKEN").map(Secret::from),
             database_url,
         })
     }

@@ -93,6 +93,36 @@ fn the_committed_openapi_document_is_current() {
 }
 
 #[actix_rt::test]
+async fn metrics_can_be_kept_behind_a_token() {
+    let app = spawn_with(|c| c.metrics_token = Some("metrics-secret-0123456789".into())).await;
+    app.send("GET", "/metrics", None, &[], None)
+        .await
+        .problem(401, "metrics_token_required");
+    app.send("GET", "/metrics", Some("not-the-token"), &[], None)
+        .await
+        .problem(401, "metrics_token_required");
+    let player = app.guest().await;
+    app.send("GET", "/metrics", Some(&player), &[], None)
+        .await
+        .problem(401, "metrics_token_required");
+    let r = app
+        .send(
+            "GET",
+            "/metrics",
+            Some("metrics-secret-0123456789"),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    assert!(
+        r.text.contains("http_request_duration_seconds"),
+        "{}",
+        r.text
+    );
+}
+
+#[actix_rt::test]
 async fn migrations_run_up_down_and_up_again() {
     let (url, _dir) = fresh_database();
     let db = Db::connect(&DbOptions {

@@ -62,6 +62,8 @@ pub struct AppState {
     pub positions: std::sync::Arc<crate::play::positions::Positions>,
     /// The most actions one game may hold.
     pub max_actions_per_game: u32,
+    /// The bearer token `/metrics` asks for, if any.
+    pub metrics_token: Option<crate::config::Secret>,
 }
 
 impl AppState {
@@ -140,6 +142,18 @@ impl Modify for BearerScheme {
                         "A personal access token from POST /v1/users/me/tokens: allows the \
                          operations whose security lists one of its scopes (games:read, \
                          games:write; games:write includes games:read)",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "metrics",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The server's METRICS_TOKEN, when it is given one: only GET /metrics \
+                         takes it",
                     ))
                     .build(),
             ),
@@ -443,6 +457,7 @@ pub fn serve(
             config.position_cache,
         )),
         max_actions_per_game: config.max_actions_per_game,
+        metrics_token: config.metrics_token.clone(),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

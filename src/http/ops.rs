@@ -52,15 +52,40 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 }
 
 /// Prometheus metrics: requests by route and status, latency, games created, actions applied.
+/// When the server is given `METRICS_TOKEN`, only `Authorization: Bearer <METRICS_TOKEN>` is
+/// answered.
 #[utoipa::path(
     tag = "ops",
     operation_id = "getMetrics",
-    security(()),
-    responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"))
+    security((), ("metrics" = [])),
+    responses(
+        (status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"),
+        (status = 401, description = "This server's metrics need its metrics token (`metrics_token_required`)", body = Problem, content_type = "application/problem+json"),
+    )
 )]
 #[get("/metrics")]
-pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok()
+pub async fn metrics(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(token) = &state.metrics_token {
+        let given = req
+            .headers()
+            .get(actix_web::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or("");
+        // Compared as digests: the time taken says nothing about the token.
+        use sha2::{Digest, Sha256};
+        if Sha256::digest(given.as_bytes()) != Sha256::digest(token.as_bytes()) {
+            return Err(ApiError::unauthorized(
+                "metrics_token_required",
+                "This server's metrics are private: send its metrics token as \
+                 Authorization: Bearer <token>.",
+            ));
+        }
+    }
+    Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render())
+        .body(state.metrics.render()))
 }
