@@ -107,6 +107,8 @@ pub struct Config {
     pub max_actions_per_game: u32,
     /// When set, `GET /metrics` answers only `Authorization: Bearer <this>`.
     pub metrics_token: Option<Secret>,
+    /// Live streams (game and race) one user may have open on one instance.
+    pub streams_per_user: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +164,7 @@ impl Default for Config {
             scheduled_work: true,
             max_actions_per_game: 5_000,
             metrics_token: None,
+            streams_per_user: 8,
         }
     }
 }
@@ -318,6 +321,20 @@ impl Config {
                 n => n,
             },
             metrics_token: var("METRICS_TOKEN").map(Secret::from),
+            streams_per_user: match parse(
+                "STREAMS_PER_USER",
+                d.streams_per_user,
+                "a whole number of streams, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "STREAMS_PER_USER",
+                        value: "0".into(),
+                        expected: "a whole number of streams, 1 or more",
+                    })
+                }
+                n => n,
+            },
             database_url,
         })
     }

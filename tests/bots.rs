@@ -482,6 +482,42 @@ async fn open_stream(
     }
 }
 
+/// Live streams are a bounded resource: a user's streams beyond the limit are refused with
+/// 429 until one closes.
+#[actix_rt::test]
+async fn a_user_has_a_bounded_number_of_live_streams() {
+    let app = spawn_with(|c| c.streams_per_user = 2).await;
+    let token = app.guest().await;
+    let (game, _) = known_game(&app, &token, 11).await;
+    let first = open_stream(&app, &token, &game, None).await;
+    let _second = open_stream(&app, &token, &game, None).await;
+    let refused = app.get(&format!("/v1/games/{game}/stream"), &token).await;
+    refused.problem(429, "too_many_streams");
+    assert_eq!(refused.header("retry-after").as_deref(), Some("5"));
+    // Someone else is not counted against this user.
+    let other = app.guest().await;
+    let (theirs, _) = known_game(&app, &other, 12).await;
+    let _theirs = open_stream(&app, &other, &theirs, None).await;
+    // Closing a stream frees its place.
+    drop(first);
+    let mut reopened = 0;
+    for _ in 0..120 {
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        let r = app
+            .client
+            .get(format!("{}/v1/games/{game}/stream", app.base))
+            .insert_header(("Authorization", format!("Bearer {token}")))
+            .send()
+            .await
+            .unwrap();
+        reopened = r.status().as_u16();
+        if reopened == 200 {
+            break;
+        }
+    }
+    assert_eq!(reopened, 200, "a closed stream's place is free again");
+}
+
 /// On Postgres a stream hears another instance's append through LISTEN/NOTIFY, within
 /// milliseconds; on SQLite it polls every second.
 #[actix_rt::test]

@@ -36,6 +36,8 @@ struct Follow {
     /// The last version sent.
     sent: i32,
     rx: broadcast::Receiver<String>,
+    /// Counted among the user's open streams while this one lives.
+    _slot: crate::play::live::StreamSlot,
 }
 
 impl Follow {
@@ -111,8 +113,10 @@ impl Source for Follow {
 /// every change), `action` (`{seq, action}` for each accepted action, before the `view` it
 /// leads to), and `end` (`{status}`, once the game is over; the stream then closes). Each
 /// event's `id` is the game's version: reconnect with `Last-Event-ID` to get the actions
-/// missed meanwhile. A comment line is sent every 15 s to keep connections open. Send the
-/// token in the `Authorization` header (browsers: read the stream with `fetch`).
+/// missed meanwhile. A comment line is sent after 5 s without events to keep connections
+/// open. A user may have `STREAMS_PER_USER` (8) streams open at once on one server; more get
+/// 429 `too_many_streams`. Send the token in the `Authorization` header (browsers: read the
+/// stream with `fetch`).
 #[utoipa::path(
     tag = "games",
     operation_id = "streamGame",
@@ -147,6 +151,7 @@ pub async fn stream(
                 .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
         })
         .transpose()?;
+    let slot = sse::slot(&state, &caller.user_id)?;
     let rx = state.live.subscribe();
     let mut follow = Follow {
         state: state.clone(),
@@ -155,6 +160,7 @@ pub async fn stream(
         // Without Last-Event-ID: nothing to catch up on, only the view.
         sent: last.unwrap_or(i32::MAX),
         rx,
+        _slot: slot,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
     // view is sent; with it, the actions after it too.

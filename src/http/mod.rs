@@ -64,6 +64,8 @@ pub struct AppState {
     pub max_actions_per_game: u32,
     /// The bearer token `/metrics` asks for, if any.
     pub metrics_token: Option<crate::config::Secret>,
+    /// Live streams one user may have open here.
+    pub streams_per_user: usize,
 }
 
 impl AppState {
@@ -458,6 +460,7 @@ pub fn serve(
         )),
         max_actions_per_game: config.max_actions_per_game,
         metrics_token: config.metrics_token.clone(),
+        streams_per_user: config.streams_per_user,
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,

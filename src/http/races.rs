@@ -1269,6 +1269,7 @@ pub async fn stream_race(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let code = normalise(&code);
+    let slot = sse::slot(&state, &caller.user_id)?;
     let first = look(&state, Some(&caller), &code).await?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
@@ -1278,6 +1279,7 @@ pub async fn stream_race(
         caller: Caller,
         code: String,
         last: String,
+        _slot: crate::play::live::StreamSlot,
     }
     fn over(view: &RaceView) -> bool {
         view.round
@@ -1311,6 +1313,7 @@ pub async fn stream_race(
     };
     let watch = Watch {
         state: state.clone(),
+        _slot: slot,
         caller,
         code,
         last: first_json,

@@ -11,9 +11,31 @@ use actix_web::web::Bytes;
 use actix_web::HttpResponse;
 
 use super::error::ApiError;
+use super::AppState;
+use crate::play::live::StreamSlot;
 
-/// A stream quiet this long sends a keep-alive comment.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// A place for one more stream of `user`'s, or 429 `too_many_streams`.
+pub fn slot(state: &AppState, user: &str) -> Result<StreamSlot, ApiError> {
+    state
+        .live
+        .open_stream(user, state.streams_per_user)
+        .ok_or_else(|| {
+            ApiError::new(
+                actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_streams",
+                "Too many streams",
+                format!(
+                    "You already have {} live streams open: close one before opening another.",
+                    state.streams_per_user
+                ),
+            )
+            .with_header(header::RETRY_AFTER, "5")
+        })
+}
+
+/// A stream quiet this long sends a keep-alive comment (which also finds a client gone, so
+/// its place among the user's streams frees soon).
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
 
 /// One event: `event: name`, an optional `id`, and its data.
 pub fn event(name: &str, id: Option<i32>, data: &str) -> Bytes {
@@ -66,7 +88,7 @@ pub fn response<S: Source>(source: S, first: Found) -> HttpResponse {
             if feed.done {
                 return None;
             }
-            feed.source.wait().await;
+            let _ = tokio::time::timeout(KEEP_ALIVE, feed.source.wait()).await;
             match feed.source.look().await {
                 Ok(found) => {
                     feed.queue.extend(found.events);

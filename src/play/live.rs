@@ -1,13 +1,34 @@
 //! Wakes the live streams of a game when it changes: at once for changes made on this
 //! instance, and on Postgres for changes made through any instance (the store's `NOTIFY`).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::broadcast;
 
 struct Inner {
     sender: broadcast::Sender<String>,
+    /// Open streams per user on this instance.
+    open: Mutex<HashMap<String, usize>>,
+}
+
+/// One open stream of a user's, counted until it is dropped.
+pub struct StreamSlot {
+    inner: Arc<Inner>,
+    user: String,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut open = self.inner.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = open.get_mut(&self.user) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.user);
+            }
+        }
+    }
 }
 
 /// Fans "game X changed" out to this instance's streams (and on Postgres, to every
@@ -24,6 +45,7 @@ impl Live {
         Live {
             inner: Arc::new(Inner {
                 sender: broadcast::channel(1024).0,
+                open: Mutex::new(HashMap::new()),
             }),
             notifier: None,
         }
@@ -53,6 +75,20 @@ impl Live {
         }
     }
 
+    /// Count a new stream of `user`'s, unless they already have `limit` open here.
+    pub fn open_stream(&self, user: &str, limit: usize) -> Option<StreamSlot> {
+        let mut open = self.inner.open.lock().unwrap_or_else(|p| p.into_inner());
+        let n = open.entry(user.to_string()).or_insert(0);
+        if *n >= limit {
+            return None;
+        }
+        *n += 1;
+        Some(StreamSlot {
+            inner: self.inner.clone(),
+            user: user.to_string(),
+        })
+    }
+
     /// Hear of every change from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<String> {
         self.inner.sender.subscribe()
@@ -72,5 +108,27 @@ impl Live {
 impl Default for Live {
     fn default() -> Self {
         Live::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_user_has_at_most_the_limit_of_streams_and_a_closed_one_frees_its_place() {
+        let live = Live::new();
+        let a = live.open_stream("ann", 2).expect("first");
+        let _b = live.open_stream("ann", 2).expect("second");
+        assert!(live.open_stream("ann", 2).is_none(), "a third is refused");
+        assert!(
+            live.open_stream("bob", 2).is_some(),
+            "others are not counted"
+        );
+        drop(a);
+        assert!(
+            live.open_stream("ann", 2).is_some(),
+            "a closed stream frees its place"
+        );
     }
 }
