@@ -831,6 +831,84 @@ async fn stale_versions_get_412_and_change_nothing() {
     assert_eq!(view.body["deals"], 2);
 }
 
+/// Idempotency keys are remembered for 24 hours, then forgotten: a key reused after that is a
+/// new request, and the upkeep deletes old keys so the table does not grow without bound.
+#[actix_rt::test]
+async fn idempotency_keys_are_forgotten_after_a_day() {
+    use diesel::prelude::*;
+    use spider::store::schema::idempotency_keys;
+    // The test does the upkeep itself (the server's scheduled work would hold its lease).
+    let app = spawn_with(|c| c.scheduled_work = false).await;
+    let token = app.guest().await;
+    let key = [("Idempotency-Key", "kept-for-a-day")];
+    let create = |suits: u8| {
+        app.send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &key,
+            Some(json!({ "suits": suits })),
+        )
+    };
+    let first = create(1).await;
+    assert_eq!(first.status, 201, "{}", first.text);
+    create(2).await.problem(422, "idempotency_key_reused");
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let age = |db: &Db| {
+        let old = spider::store::now() - chrono::TimeDelta::hours(25);
+        db.write(move |c| {
+            diesel::update(idempotency_keys::table)
+                .set(idempotency_keys::created_at.eq(old))
+                .execute(c)
+                .map_err(spider::store::StoreError::from)
+        })
+        .unwrap()
+    };
+    assert_eq!(age(&db), 1);
+    let again = create(2).await;
+    assert_eq!(
+        again.status, 201,
+        "a day later the key is new: {}",
+        again.text
+    );
+    assert_ne!(again.body["id"], first.body["id"]);
+    assert_eq!(again.body["suits"], 2);
+    // The upkeep forgets keys past their lifetime, and only those.
+    let fresh = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &[("Idempotency-Key", "fresh")],
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(fresh.status, 201);
+    let old = spider::store::now() - chrono::TimeDelta::hours(25);
+    db.write(move |c| {
+        diesel::update(idempotency_keys::table.filter(idempotency_keys::key.eq("kept-for-a-day")))
+            .set(idempotency_keys::created_at.eq(old))
+            .execute(c)
+            .map_err(spider::store::StoreError::from)
+    })
+    .unwrap();
+    assert_eq!(spider::play::upkeep(&db, "test").unwrap(), 1);
+    let left: Vec<String> = db
+        .read(|c| {
+            idempotency_keys::table
+                .select(idempotency_keys::key)
+                .load(c)
+                .map_err(spider::store::StoreError::from)
+        })
+        .unwrap();
+    assert_eq!(left, ["fresh"]);
+}
+
 #[actix_rt::test]
 async fn an_idempotency_key_makes_a_retry_return_the_first_answer() {
     let app = spawn_app().await;

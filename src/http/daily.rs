@@ -174,7 +174,7 @@ pub struct StartDaily {
     tag = "daily",
     operation_id = "startDailyGame",
     request_body = StartDaily,
-    params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer (the same attempt)")),
+    params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key within 24 hours returns the first answer (the same attempt)")),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new attempt (see `daily.ranked`)", body = wire::GameView,

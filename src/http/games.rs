@@ -145,7 +145,7 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
     tag = "games",
     operation_id = "createGame",
     request_body = CreateGame,
-    params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and creates nothing")),
+    params(("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key within 24 hours returns the first answer and creates nothing")),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The new game", body = GameView,
@@ -303,7 +303,7 @@ pub async fn append_action(
     params(
         ("id" = String, Path, description = "Game id"),
         ("If-Match" = Option<String>, Header, nullable = false, description = "Act only if the game's ETag is still this"),
-        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and applies nothing twice"),
+        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key within 24 hours returns the first answer and applies nothing twice"),
     ),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
@@ -448,7 +448,7 @@ pub async fn game_events(
     operation_id = "restartGame",
     params(
         ("id" = String, Path, description = "Game id"),
-        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key returns the first answer and creates nothing"),
+        ("Idempotency-Key" = Option<String>, Header, nullable = false, description = "A retry with the same key within 24 hours returns the first answer and creates nothing"),
     ),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(

@@ -96,3 +96,17 @@ where
         .await
         .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
 }
+
+/// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
+/// idempotency keys past their lifetime, a bounded batch per call. How many were forgotten.
+pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
+    let at = crate::store::now();
+    let until = at + chrono::TimeDelta::seconds(90);
+    let holder = holder.to_string();
+    Ok(db.write(move |conn| -> Result<usize, StoreError> {
+        if !crate::store::leases::take(conn, "upkeep", &holder, at, until)? {
+            return Ok(0);
+        }
+        crate::store::games::forget_old_keys(conn, at, 1_000)
+    })?)
+}

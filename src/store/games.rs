@@ -326,6 +326,11 @@ pub enum KeyLookup {
     Reused,
 }
 
+/// How long an idempotency key is remembered: a retry comes within minutes, and the table
+/// must not grow without bound.
+pub const KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+/// What `key` answered within its lifetime (an older use is forgotten).
 pub fn remembered(
     conn: &mut DbConn,
     user_id: &str,
@@ -334,6 +339,7 @@ pub fn remembered(
     let found: Option<(String, i32, String, i32)> = idempotency_keys::table
         .filter(idempotency_keys::user_id.eq(user_id))
         .filter(idempotency_keys::key.eq(&key.key))
+        .filter(idempotency_keys::created_at.gt(now() - KEY_LIFETIME))
         .select((
             idempotency_keys::fingerprint,
             idempotency_keys::status,
@@ -362,6 +368,14 @@ pub fn remember(
     answer: &Remembered,
     at: NaiveDateTime,
 ) -> Result<(), StoreError> {
+    // A use of the same key past its lifetime is forgotten: make room for this one.
+    diesel::delete(
+        idempotency_keys::table
+            .filter(idempotency_keys::user_id.eq(user_id))
+            .filter(idempotency_keys::key.eq(&key.key))
+            .filter(idempotency_keys::created_at.le(at - KEY_LIFETIME)),
+    )
+    .execute(conn)?;
     diesel::insert_into(idempotency_keys::table)
         .values((
             idempotency_keys::user_id.eq(user_id),
@@ -569,4 +583,27 @@ impl Append {
         }
         Ok(true)
     }
+}
+
+/// Forget idempotency keys past their lifetime at `at`, at most `limit` of them; how many.
+pub fn forget_old_keys(
+    conn: &mut DbConn,
+    at: NaiveDateTime,
+    limit: i64,
+) -> Result<usize, StoreError> {
+    let old: Vec<(String, String)> = idempotency_keys::table
+        .filter(idempotency_keys::created_at.le(at - KEY_LIFETIME))
+        .select((idempotency_keys::user_id, idempotency_keys::key))
+        .limit(limit)
+        .load(conn)?;
+    let mut forgotten = 0;
+    for (user, key) in old {
+        forgotten += diesel::delete(
+            idempotency_keys::table
+                .filter(idempotency_keys::user_id.eq(user))
+                .filter(idempotency_keys::key.eq(key)),
+        )
+        .execute(conn)?;
+    }
+    Ok(forgotten)
 }
