@@ -20,6 +20,67 @@ pub fn hash_password(password: &str) -> Result<String, argon2::password_hash::Er
         .to_string())
 }
 
+/// Verify `password` against a fixed hash: what a login for an unknown username costs, so
+/// that it takes as long as a wrong password (the time must not tell which usernames exist).
+pub fn verify_against_nothing(password: &str) {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let hash = DUMMY.get_or_init(|| {
+        // The fixed salt only matters if the OS random source failed.
+        hash_password("a password no account has")
+            .ok()
+            .or_else(|| {
+                let salt = SaltString::encode_b64(b"spider-dummy-salt").ok()?;
+                Argon2::default()
+                    .hash_password(b"a password no account has", &salt)
+                    .ok()
+                    .map(|h| h.to_string())
+            })
+            .unwrap_or_default()
+    });
+    let _ = verify_password(password, hash);
+}
+
+/// Password hashing is bounded: each hash holds about 19 MiB for about 30 ms, so unbounded
+/// concurrent logins would take the server's memory. At most `permits` run at once; a caller
+/// waits up to `wait` for a turn, then is refused.
+#[derive(Clone)]
+pub struct Hashing {
+    permits: std::sync::Arc<tokio::sync::Semaphore>,
+    wait: std::time::Duration,
+}
+
+/// No turn to hash a password came within the wait.
+#[derive(Debug)]
+pub struct HashingBusy;
+
+impl Hashing {
+    pub fn new(permits: usize, wait: std::time::Duration) -> Hashing {
+        Hashing {
+            permits: std::sync::Arc::new(tokio::sync::Semaphore::new(permits.max(1))),
+            wait,
+        }
+    }
+
+    /// Run `work` (which hashes or verifies) on a blocking thread once a turn is free.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, HashingBusy> {
+        let permit = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| HashingBusy)?
+            .map_err(|_| HashingBusy)?;
+        let done = tokio::task::spawn_blocking(move || {
+            let out = work();
+            drop(permit);
+            out
+        })
+        .await
+        .map_err(|_| HashingBusy)?;
+        Ok(done)
+    }
+}
+
 /// False for a wrong password and for a hash that cannot be read.
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash)

@@ -109,6 +109,10 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// Live streams (game and race) one user may have open on one instance.
     pub streams_per_user: usize,
+    /// Passwords hashed or verified at once (each holds about 19 MiB); more wait.
+    pub password_hashes: usize,
+    /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
+    pub password_hash_wait: std::time::Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -165,6 +169,8 @@ impl Default for Config {
             max_actions_per_game: 5_000,
             metrics_token: None,
             streams_per_user: 8,
+            password_hashes: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            password_hash_wait: std::time::Duration::from_secs(2),
         }
     }
 }
@@ -321,6 +327,21 @@ impl Config {
                 n => n,
             },
             metrics_token: var("METRICS_TOKEN").map(Secret::from),
+            password_hashes: match parse(
+                "PASSWORD_HASHES",
+                d.password_hashes,
+                "a whole number of hashes at once, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "PASSWORD_HASHES",
+                        value: "0".into(),
+                        expected: "a whole number of hashes at once, 1 or more",
+                    })
+                }
+                n => n,
+            },
+            password_hash_wait: d.password_hash_wait,
             streams_per_user: match parse(
                 "STREAMS_PER_USER",
                 d.streams_per_user,

@@ -122,6 +122,32 @@ async fn metrics_can_be_kept_behind_a_token() {
     );
 }
 
+/// Password hashing is bounded: with one turn and no time to wait for it, a crowd of
+/// sign-ins gets 503 auth_busy for those that found no turn, never an unbounded pile of
+/// hashes; and an unknown username is checked like a wrong password.
+#[actix_rt::test]
+async fn password_hashing_is_bounded_and_unknown_users_get_the_same_answer() {
+    let app = spawn_with(|c| {
+        c.password_hashes = 1;
+        c.password_hash_wait = std::time::Duration::from_millis(1);
+    })
+    .await;
+    let attempts = (0..12).map(|i| {
+        let body = json!({"username": format!("nobody{i}"), "password": "wrong password here"});
+        app.send("POST", "/v1/auth/login", None, &[], Some(body))
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    let busy: Vec<_> = answers.iter().filter(|r| r.status == 503).collect();
+    assert!(!busy.is_empty(), "one turn cannot serve twelve at once");
+    for r in &busy {
+        r.problem(503, "auth_busy");
+        assert_eq!(r.header("retry-after").as_deref(), Some("1"));
+    }
+    for r in answers.iter().filter(|r| r.status != 503) {
+        r.problem(401, "invalid_credentials");
+    }
+}
+
 #[actix_rt::test]
 async fn migrations_run_up_down_and_up_again() {
     let (url, _dir) = fresh_database();

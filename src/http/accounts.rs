@@ -97,6 +97,8 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
         (status = 201, description = "The account and a token", body = Session),
         (status = 400, description = "Username or password not acceptable", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The username is taken (`username_taken`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/auth/register")]
@@ -106,10 +108,15 @@ pub async fn register(
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     validate(&credentials)?;
+    let password = credentials.password.clone();
+    let hash = state
+        .hashing
+        .run(move || auth::hash_password(&password))
+        .await
+        .map_err(|_| hashing_busy())?
+        .map_err(|e| ApiError::internal("hashing a password", e))?;
     let db = state.db.clone();
     let user = blocking(move || {
-        let hash = auth::hash_password(&credentials.password)
-            .map_err(|e| ApiError::internal("hashing a password", e))?;
         let user = users::User {
             id: uuid::Uuid::new_v4().to_string(),
             username: Some(credentials.username),
@@ -138,6 +145,8 @@ pub async fn register(
     responses(
         (status = 200, description = "A token", body = Session),
         (status = 401, description = "Wrong username or password (`invalid_credentials`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/auth/login")]
@@ -147,17 +156,30 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     let db = state.db.clone();
-    let user = blocking(move || {
+    let username = credentials.username.clone();
+    let found = blocking(move || {
         let mut conn = db.conn()?;
-        let user = users::by_username(&mut conn, &credentials.username)?;
-        drop(conn);
-        Ok(user.filter(|u| {
-            u.password_hash
-                .as_deref()
-                .is_some_and(|hash| auth::verify_password(&credentials.password, hash))
-        }))
+        Ok(users::by_username(&mut conn, &username)?)
     })
     .await?;
+    // An unknown username costs one verification too: the time tells nothing.
+    let user = state
+        .hashing
+        .run(move || match found {
+            Some(u) => {
+                let matches = u
+                    .password_hash
+                    .as_deref()
+                    .is_some_and(|hash| auth::verify_password(&credentials.password, hash));
+                matches.then_some(u)
+            }
+            None => {
+                auth::verify_against_nothing(&credentials.password);
+                None
+            }
+        })
+        .await
+        .map_err(|_| hashing_busy())?;
     let user = user.ok_or_else(|| {
         ApiError::unauthorized(
             "invalid_credentials",
@@ -218,6 +240,15 @@ pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespon
 }
 
 /// A valid token whose account no longer exists.
+/// Every turn to hash a password is taken for longer than a sign-in should wait.
+fn hashing_busy() -> ApiError {
+    ApiError::unavailable(
+        "auth_busy",
+        "The server is busy checking other passwords: try again in a moment.",
+    )
+    .with_header(actix_web::http::header::RETRY_AFTER, "1")
+}
+
 pub fn unknown_user() -> ApiError {
     ApiError::unauthorized(
         "unknown_user",

@@ -66,6 +66,8 @@ pub struct AppState {
     pub metrics_token: Option<crate::config::Secret>,
     /// Live streams one user may have open here.
     pub streams_per_user: usize,
+    /// The bounded turns to hash or verify a password.
+    pub hashing: crate::auth::Hashing,
 }
 
 impl AppState {
@@ -461,6 +463,7 @@ pub fn serve(
         max_actions_per_game: config.max_actions_per_game,
         metrics_token: config.metrics_token.clone(),
         streams_per_user: config.streams_per_user,
+        hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,
