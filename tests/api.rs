@@ -148,6 +148,56 @@ async fn password_hashing_is_bounded_and_unknown_users_get_the_same_answer() {
     }
 }
 
+/// Passwords: at least 10 characters, no control characters, not a common one or the
+/// username; usernames are one name whatever their case.
+#[actix_rt::test]
+async fn passwords_must_be_hard_to_guess_and_usernames_ignore_case() {
+    let app = spawn_app().await;
+    let register = |username: &str, password: &str| {
+        app.send(
+            "POST",
+            "/v1/auth/register",
+            None,
+            &[],
+            Some(json!({"username": username, "password": password})),
+        )
+    };
+    register("Ada", "ninechars")
+        .await
+        .problem(400, "invalid_request");
+    register("Ada", "tab\there is bad")
+        .await
+        .problem(400, "invalid_request");
+    register("Ada", "Password123")
+        .await
+        .problem(400, "weak_password");
+    register("Ada", "my name is ada!")
+        .await
+        .problem(400, "weak_password");
+    let made = register("Ada", "correct horse battery").await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    register("ada", "another fine password")
+        .await
+        .problem(409, "username_taken");
+    register("ADA", "another fine password")
+        .await
+        .problem(409, "username_taken");
+    let login = app
+        .send(
+            "POST",
+            "/v1/auth/login",
+            None,
+            &[],
+            Some(json!({"username": "aDA", "password": "correct horse battery"})),
+        )
+        .await;
+    assert_eq!(login.status, 200, "{}", login.text);
+    let me = app
+        .get("/v1/me", login.body["token"].as_str().unwrap())
+        .await;
+    assert_eq!(me.body["username"], "Ada", "shown as it was chosen");
+}
+
 #[actix_rt::test]
 async fn migrations_run_up_down_and_up_again() {
     let (url, _dir) = fresh_database();

@@ -79,13 +79,63 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
             "A username has 3 to 32 characters: letters, digits, '_', '-' and '.'.",
         ));
     }
-    if !(8..=128).contains(&credentials.password.chars().count()) {
+    let password = &credentials.password;
+    if !(10..=128).contains(&password.chars().count()) {
         return Err(ApiError::invalid_request(
-            "A password has 8 to 128 characters.",
+            "A password has 10 to 128 characters.",
+        ));
+    }
+    if password.chars().any(char::is_control) {
+        return Err(ApiError::invalid_request(
+            "A password cannot contain control characters (such as tabs or line breaks).",
+        ));
+    }
+    let plain: String = password.to_lowercase();
+    if COMMON_PASSWORDS.contains(&plain.as_str()) || plain.contains(&name.to_lowercase()) {
+        return Err(ApiError::invalid_request_code(
+            "weak_password",
+            "That password is too easy to guess (a common password, or one containing the \
+             username): choose another.",
         ));
     }
     Ok(())
 }
+
+/// Passwords of ten characters or more that lists of leaked passwords start with.
+const COMMON_PASSWORDS: &[&str] = &[
+    "1234567890",
+    "12345678910",
+    "123456789a",
+    "0123456789",
+    "0987654321",
+    "1111111111",
+    "1q2w3e4r5t",
+    "1qaz2wsx3edc",
+    "abcdefghij",
+    "abcd123456",
+    "iloveyou12",
+    "password12",
+    "password123",
+    "password1234",
+    "passw0rd123",
+    "qwertyuiop",
+    "qwerty1234",
+    "qwerty12345",
+    "qwerty123456",
+    "asdfghjkl1",
+    "zxcvbnm123",
+    "letmein123",
+    "welcome123",
+    "football123",
+    "monkey1234",
+    "sunshine12",
+    "princess12",
+    "dragon1234",
+    "baseball123",
+    "spidersolitaire",
+    "solitaire1",
+    "solitaire123",
+];
 
 /// Create an account and sign in.
 #[utoipa::path(
@@ -95,8 +145,8 @@ fn validate(credentials: &Credentials) -> Result<(), ApiError> {
     security(()),
     responses(
         (status = 201, description = "The account and a token", body = Session),
-        (status = 400, description = "Username or password not acceptable", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The username is taken (`username_taken`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Username or password not acceptable: a username has 3 to 32 letters, digits, '_', '-' or '.'; a password 10 to 128 characters without control characters (`invalid_request`), and not a common one or one containing the username (`weak_password`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The username is taken, whatever its case (`username_taken`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )

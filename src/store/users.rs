@@ -23,9 +23,15 @@ pub fn insert(conn: &mut DbConn, user: &User) -> Result<(), StoreError> {
     Ok(())
 }
 
+diesel::define_sql_function! {
+    /// SQL `lower()`: usernames compare without regard to case (a unique index on it).
+    fn lower(x: diesel::sql_types::Nullable<diesel::sql_types::Text>) -> diesel::sql_types::Nullable<diesel::sql_types::Text>;
+}
+
+/// The account named `username`, whatever its case.
 pub fn by_username(conn: &mut DbConn, username: &str) -> Result<Option<User>, StoreError> {
     Ok(users::table
-        .filter(users::username.eq(username))
+        .filter(lower(users::username).eq(username.to_lowercase()))
         .select(User::as_select())
         .first(conn)
         .optional()?)
