@@ -113,6 +113,8 @@ pub struct Config {
     pub password_hashes: usize,
     /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
     pub password_hash_wait: std::time::Duration,
+    /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
+    pub login_attempts_per_minute: u32,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -171,6 +173,7 @@ impl Default for Config {
             streams_per_user: 8,
             password_hashes: std::thread::available_parallelism().map_or(2, |n| n.get()),
             password_hash_wait: std::time::Duration::from_secs(2),
+            login_attempts_per_minute: 10,
         }
     }
 }
@@ -342,6 +345,11 @@ impl Config {
                 n => n,
             },
             password_hash_wait: d.password_hash_wait,
+            login_attempts_per_minute: parse(
+                "LOGIN_ATTEMPTS_PER_MINUTE",
+                d.login_attempts_per_minute,
+                "a whole number of attempts, or 0 for no limit",
+            )?,
             streams_per_user: match parse(
                 "STREAMS_PER_USER",
                 d.streams_per_user,

@@ -198,6 +198,31 @@ async fn passwords_must_be_hard_to_guess_and_usernames_ignore_case() {
     assert_eq!(me.body["username"], "Ada", "shown as it was chosen");
 }
 
+/// Guessing one account's password is slowed per username, whatever the address.
+#[actix_rt::test]
+async fn sign_in_attempts_are_limited_per_username() {
+    let app = spawn_with(|c| c.login_attempts_per_minute = 3).await;
+    let login = |username: &str| {
+        app.send(
+            "POST",
+            "/v1/auth/login",
+            None,
+            &[],
+            Some(json!({"username": username, "password": "not the password"})),
+        )
+    };
+    for _ in 0..3 {
+        login("target").await.problem(401, "invalid_credentials");
+    }
+    let refused = login("TARGET").await;
+    refused.problem(429, "too_many_attempts");
+    let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    login("someone-else")
+        .await
+        .problem(401, "invalid_credentials");
+}
+
 #[actix_rt::test]
 async fn migrations_run_up_down_and_up_again() {
     let (url, _dir) = fresh_database();

@@ -195,6 +195,8 @@ pub async fn register(
     responses(
         (status = 200, description = "A token", body = Session),
         (status = 401, description = "Wrong username or password (`invalid_credentials`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many sign-in attempts for this username (`too_many_attempts`, `LOGIN_ATTEMPTS_PER_MINUTE`), or for this client (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -205,6 +207,9 @@ pub async fn login(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
+    if let Some(limiter) = &state.login_limiter {
+        limiter.attempt(&credentials.username)?;
+    }
     let db = state.db.clone();
     let username = credentials.username.clone();
     let found = blocking(move || {

@@ -68,6 +68,8 @@ pub struct AppState {
     pub streams_per_user: usize,
     /// The bounded turns to hash or verify a password.
     pub hashing: crate::auth::Hashing,
+    /// Sign-in attempts per username, if limited.
+    pub login_limiter: Option<ratelimit::LoginLimiter>,
 }
 
 impl AppState {
@@ -464,6 +466,7 @@ pub fn serve(
         metrics_token: config.metrics_token.clone(),
         streams_per_user: config.streams_per_user,
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
+        login_limiter: ratelimit::LoginLimiter::new(config.login_attempts_per_minute),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,
@@ -513,6 +516,15 @@ pub fn serve(
         config.rate_limit_burst,
     ));
     if let Some(l) = limiter.as_ref().clone() {
+        actix_web::rt::spawn(async move {
+            let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                l.prune();
+            }
+        });
+    }
+    if let Some(l) = state.login_limiter.clone() {
         actix_web::rt::spawn(async move {
             let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
             loop {

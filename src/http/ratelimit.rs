@@ -82,3 +82,48 @@ pub async fn limit(
     }
     Ok(next.call(req).await?.map_into_left_body())
 }
+
+/// Sign-in attempts per username, whatever address they come from: guessing one account's
+/// password from many addresses is slowed down too.
+#[derive(Clone)]
+pub struct LoginLimiter {
+    limiter: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+impl LoginLimiter {
+    /// `None` when `per_minute` is 0 (no limit).
+    pub fn new(per_minute: u32) -> Option<LoginLimiter> {
+        let rate = NonZeroU32::new(per_minute)?;
+        Some(LoginLimiter {
+            limiter: Arc::new(RateLimiter::keyed(
+                Quota::per_minute(rate).allow_burst(rate),
+            )),
+        })
+    }
+
+    /// Count an attempt at `username`; the refusal when there were too many.
+    pub fn attempt(&self, username: &str) -> Result<(), ApiError> {
+        self.limiter
+            .check_key(&username.to_lowercase())
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_attempts",
+                    "Too many attempts",
+                    format!(
+                        "Too many sign-in attempts for this username: try again in {seconds} \
+                         second(s)."
+                    ),
+                )
+                .with_header(header::RETRY_AFTER, seconds.to_string())
+            })
+    }
+
+    /// Forget idle usernames so memory stays bounded.
+    pub fn prune(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
