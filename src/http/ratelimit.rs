@@ -57,6 +57,12 @@ fn key(req: &ServiceRequest) -> String {
     }
 }
 
+/// Whole seconds (at least one) until a refused request would be allowed: its Retry-After.
+fn seconds_until(not_until: &governor::NotUntil<governor::clock::QuantaInstant>) -> u64 {
+    let wait = not_until.wait_time_from(DefaultClock::default().now());
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
 pub async fn limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -66,15 +72,14 @@ pub async fn limit(
         .and_then(|l| l.as_ref().as_ref().cloned());
     if let Some(limiter) = limiter {
         if let Err(not_until) = limiter.limiter.check_key(&key(&req)) {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            let seconds = seconds_until(&not_until);
             let error = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
                 "Too many requests",
                 format!("Too many requests: slow down and retry in {seconds} second(s)."),
             )
-            .with_header(header::RETRY_AFTER, seconds.max(1).to_string());
+            .with_header(header::RETRY_AFTER, seconds.to_string());
             return Ok(req
                 .into_response(error.error_response())
                 .map_into_right_body());
@@ -106,8 +111,7 @@ impl LoginLimiter {
         self.limiter
             .check_key(&username.to_lowercase())
             .map_err(|not_until| {
-                let wait = not_until.wait_time_from(DefaultClock::default().now());
-                let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+                let seconds = seconds_until(&not_until);
                 ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "too_many_attempts",

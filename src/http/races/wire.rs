@@ -1,0 +1,157 @@
+//! The JSON shapes of race rooms.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CpuLevel {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl CpuLevel {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            CpuLevel::Easy => "easy",
+            CpuLevel::Normal => "normal",
+            CpuLevel::Hard => "hard",
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"suits": 1, "cpu_players": 2, "time_limit_seconds": 600}))]
+pub struct CreateRace {
+    /// Default `spider`.
+    pub variant: Option<VariantName>,
+    /// 1, 2 or 4.
+    pub suits: u8,
+    /// The deal's difficulty: every deal is one the solver has proven winnable. Default
+    /// `normal`.
+    pub difficulty: Option<DifficultyName>,
+    /// The target time, 60–3600 seconds (default 600). Play goes on after it; finishers
+    /// within it rank ahead of later ones. Results are fixed 60 minutes after the start.
+    #[schema(minimum = 60, maximum = 3600)]
+    pub time_limit_seconds: Option<u32>,
+    /// Whether undo is allowed (default true).
+    pub undo: Option<bool>,
+    /// Whether hints are allowed (default false).
+    pub hints: Option<bool>,
+    /// When on, the previous round's winner gets a deal one level harder, more with each
+    /// further win, back to the chosen level after a loss (default false).
+    pub handicap: Option<bool>,
+    /// CPU players, 0–19 (default 0).
+    #[schema(minimum = 0, maximum = 19)]
+    pub cpu_players: Option<u32>,
+    /// How fast the CPU players play (default `normal`).
+    pub cpu_level: Option<CpuLevel>,
+    /// Whether rounds update the players' ratings (default false).
+    pub ranked: Option<bool>,
+    /// Seconds without an action before a CPU stands in for a player, 30–3600 (default 120).
+    #[schema(minimum = 30, maximum = 3600)]
+    pub idle_takeover_seconds: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RaceSettings {
+    pub variant: VariantName,
+    pub suits: u8,
+    pub difficulty: DifficultyName,
+    pub time_limit_seconds: i32,
+    pub undo: bool,
+    pub hints: bool,
+    pub handicap: bool,
+    pub cpu_level: CpuLevel,
+    pub ranked: bool,
+    pub idle_takeover_seconds: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SeatView {
+    pub seat: i32,
+    pub name: String,
+    pub cpu: bool,
+    /// This seat is the caller's.
+    pub you: bool,
+    pub host: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundState {
+    /// Started by the host; the cards show at `starts_at`.
+    Countdown,
+    Running,
+    /// Every human finished or quit, or 60 minutes passed: the results are fixed.
+    Over,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaceView {
+    /// 1 for the best; equal results share a place.
+    pub place: usize,
+    pub seat: i32,
+    pub name: String,
+    pub cpu: bool,
+    /// `finished` (within the time limit), `finished_late`, `playing` or `quit`.
+    #[schema(example = "finished")]
+    pub standing: &'static str,
+    pub runs_completed: usize,
+    pub runs_total: usize,
+    /// Share of the runs completed, 0 to 1.
+    pub progress: f64,
+    /// Time from the start to the win.
+    pub finished_ms: Option<i64>,
+    /// A CPU is playing for this idle player until they act again.
+    pub stand_in: bool,
+    /// The deal's difficulty for this seat (a handicapped winner's is harder).
+    pub difficulty: DifficultyName,
+    /// In ranked races: the player's rating (after this round once it is over).
+    pub rating: Option<f64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundView {
+    pub number: i32,
+    pub state: RoundState,
+    /// When the cards show and the clock starts.
+    pub starts_at: DateTime<Utc>,
+    /// Milliseconds until `starts_at` (0 once started).
+    pub starts_in_ms: i64,
+    pub time_limit_at: DateTime<Utc>,
+    /// Results are fixed at this time (60 minutes after the start) at the latest.
+    pub results_fixed_at: DateTime<Utc>,
+    /// Milliseconds since the start (0 before it).
+    pub elapsed_ms: i64,
+    pub standings: Vec<PlaceView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct YouView {
+    pub seat: i32,
+    /// Your game in the current round (after the countdown): play it through
+    /// `/v1/games/{id}/…`.
+    pub game_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RaceView {
+    /// Others join with this.
+    pub code: String,
+    pub settings: RaceSettings,
+    pub seats: Vec<SeatView>,
+    /// The latest round, if one was started.
+    pub round: Option<RoundView>,
+    /// Your seat, if you have one.
+    pub you: Option<YouView>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct JoinRace {
+    /// The name others see (default: your username, or `guest-…`).
+    pub name: Option<String>,
+}
