@@ -80,7 +80,7 @@ if ! "$PYTHON" -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", in
   PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 fi
 BASE="http://127.0.0.1:$PORT"
-DATABASE_URL="sqlite://$WORK/spider.db" WINNABLE_POOL=0 RATE_LIMIT_PER_SECOND=0 \
+DATABASE_URL="sqlite://$WORK/spider.db" WINNABLE_POOL=0 RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 \
   BIND="127.0.0.1:$PORT" "$BINARY" serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 100); do

@@ -57,7 +57,7 @@ run_against() {
   ceiling=$(moves_line 0)
   echo "$ceiling"
   kill $SERVER; wait $SERVER 2>/dev/null || true
-  DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
+  DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
     DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=load-test-secret-load-test-secret-0123 \
     "$BIN" serve >"$WORK/server.log" 2>&1 &
   SERVER=$!

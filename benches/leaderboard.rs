@@ -30,6 +30,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     password_hash: None,
                     is_guest: false,
                     created_at: now,
+                    token_version: 0,
                 })
                 .collect();
             // A spread of results with many ties, as real boards have.

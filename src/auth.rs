@@ -100,6 +100,23 @@ pub struct Claims {
     pub aud: String,
     pub iat: u64,
     pub exp: u64,
+    /// The session's id: signing out ends this one session. Empty in tokens issued before
+    /// sessions could end.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub jti: String,
+    /// The account's token version when the token was issued: "sign out everywhere" and a
+    /// password change raise it, ending every older session.
+    #[serde(default)]
+    pub ver: i32,
+}
+
+/// A session token just issued.
+#[derive(Clone, Debug)]
+pub struct Issued {
+    pub token: String,
+    pub jti: String,
+    /// Seconds since the epoch.
+    pub expires: u64,
 }
 
 #[derive(Clone)]
@@ -139,16 +156,37 @@ impl Tokens {
         self.ttl_seconds
     }
 
-    /// A token for `user_id`, valid from `now` (seconds since the epoch) for the configured time.
+    /// A token for `user_id` at token version 0, valid from `now` (seconds since the epoch)
+    /// for the configured time.
     pub fn issue(&self, user_id: &str, now: u64) -> Result<String, jsonwebtoken::errors::Error> {
+        self.issue_session(user_id, 0, now)
+            .map(|issued| issued.token)
+    }
+
+    /// A session token for `user_id` at the account's token version `ver`, with a fresh
+    /// session id, valid from `now` (seconds since the epoch) for the configured time.
+    pub fn issue_session(
+        &self,
+        user_id: &str,
+        ver: i32,
+        now: u64,
+    ) -> Result<Issued, jsonwebtoken::errors::Error> {
+        let jti = uuid::Uuid::new_v4().simple().to_string();
         let claims = Claims {
             sub: user_id.to_string(),
             iss: ISSUER.to_string(),
             aud: AUDIENCE.to_string(),
             iat: now,
             exp: now + self.ttl_seconds,
+            jti: jti.clone(),
+            ver,
         };
-        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
+        Ok(Issued {
+            token,
+            jti,
+            expires: claims.exp,
+        })
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
@@ -199,6 +237,8 @@ mod tests {
             aud: "someone-else".into(),
             iat: now,
             exp: now + 60,
+            jti: String::new(),
+            ver: 0,
         };
         let key = EncodingKey::from_secret(b"a-secret-that-is-long-enough-for-hs256!!");
         let wrong_aud =

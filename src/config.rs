@@ -63,6 +63,9 @@ impl std::fmt::Display for Secret {
     }
 }
 
+/// The longest a session token may last: 30 days.
+pub const MAX_SESSION_SECONDS: u64 = 30 * 24 * 3600;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     /// `sqlite://spider.db` (default) or `postgres://…`.
@@ -115,6 +118,12 @@ pub struct Config {
     pub password_hash_wait: std::time::Duration,
     /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
     pub login_attempts_per_minute: u32,
+    /// Guest accounts one client address may create per minute; 0 turns it off.
+    pub guests_per_minute: u32,
+    /// The header a reverse proxy in front of the server puts the client's address in
+    /// (e.g. `X-Forwarded-For`): trusted only when set, and then its last address is the
+    /// client's. Unset: the connection's address.
+    pub client_ip_header: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -174,6 +183,8 @@ impl Default for Config {
             password_hashes: std::thread::available_parallelism().map_or(2, |n| n.get()),
             password_hash_wait: std::time::Duration::from_secs(2),
             login_attempts_per_minute: 10,
+            guests_per_minute: 10,
+            client_ip_header: None,
         }
     }
 }
@@ -251,7 +262,20 @@ impl Config {
             sqlite_synchronous,
             jwt_secret_is_default: jwt_secret.is_none(),
             jwt_secret: jwt_secret.map(Secret::from).unwrap_or(d.jwt_secret),
-            jwt_ttl_seconds: parse("JWT_TTL_SECONDS", d.jwt_ttl_seconds, "a number of seconds")?,
+            jwt_ttl_seconds: match parse(
+                "JWT_TTL_SECONDS",
+                d.jwt_ttl_seconds,
+                "a number of seconds",
+            )? {
+                ttl if (60..=MAX_SESSION_SECONDS).contains(&ttl) => ttl,
+                ttl => {
+                    return Err(ConfigError {
+                        var: "JWT_TTL_SECONDS",
+                        value: ttl.to_string(),
+                        expected: "from 60 to 2592000 seconds (a session lasts at most 30 days)",
+                    })
+                }
+            },
             bind: parse("BIND", d.bind, "an address and port such as 0.0.0.0:8080")?,
             workers: parse("WORKERS", d.workers, "a number of worker threads")?,
             log_level: var("LOG_LEVEL")
@@ -350,6 +374,23 @@ impl Config {
                 d.login_attempts_per_minute,
                 "a whole number of attempts, or 0 for no limit",
             )?,
+            guests_per_minute: parse(
+                "GUESTS_PER_MINUTE",
+                d.guests_per_minute,
+                "a whole number of guest accounts, or 0 for no limit",
+            )?,
+            client_ip_header: match var("CLIENT_IP_HEADER") {
+                None => None,
+                Some(name) => Some(
+                    actix_web::http::header::HeaderName::try_from(name.trim())
+                        .map(|h| h.as_str().to_string())
+                        .map_err(|_| ConfigError {
+                            var: "CLIENT_IP_HEADER",
+                            value: name,
+                            expected: "a header name such as X-Forwarded-For or X-Real-IP",
+                        })?,
+                ),
+            },
             streams_per_user: match parse(
                 "STREAMS_PER_USER",
                 d.streams_per_user,

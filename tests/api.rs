@@ -367,6 +367,313 @@ async fn bad_tokens_get_401_problems() {
         .problem(401, "unknown_user");
 }
 
+async fn login(app: &TestApp, username: &str, password: &str) -> Resp {
+    app.send(
+        "POST",
+        "/v1/auth/login",
+        None,
+        &[],
+        Some(json!({"username": username, "password": password})),
+    )
+    .await
+}
+
+async fn session_of(app: &TestApp, username: &str) -> String {
+    let r = login(app, username, PASSWORD).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body["token"].as_str().unwrap().to_string()
+}
+
+#[actix_rt::test]
+async fn signing_out_ends_this_session_and_no_other() {
+    let app = spawn_app().await;
+    let (name, first) = app.register().await;
+    let second = session_of(&app, &name).await;
+    let r = app.post("/v1/auth/logout", &first, json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    app.get("/v1/me", &first)
+        .await
+        .problem(401, "session_ended");
+    app.post("/v1/games", &first, json!({"suits": 1}))
+        .await
+        .problem(401, "session_ended");
+    app.post("/v1/auth/logout", &first, json!({}))
+        .await
+        .problem(401, "session_ended");
+    assert_eq!(app.get("/v1/me", &second).await.status, 200);
+
+    // Another instance on the same database agrees (within its one-second memory).
+    let other = start(app.config.clone(), None).await;
+    other
+        .get("/v1/me", &first)
+        .await
+        .problem(401, "session_ended");
+    assert_eq!(other.get("/v1/me", &second).await.status, 200);
+
+    // An access token is not a session: it is revoked, not signed out.
+    let r = app
+        .post(
+            "/v1/users/me/tokens",
+            &second,
+            json!({"name": "bot", "scopes": ["games:read"], "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let pat = r.body["token"].as_str().unwrap().to_string();
+    app.post("/v1/auth/logout", &pat, json!({}))
+        .await
+        .problem(403, "session_required");
+    app.post("/v1/auth/logout-all", &pat, json!({}))
+        .await
+        .problem(403, "session_required");
+    other.stop().await;
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn signing_out_everywhere_and_a_new_password_end_every_session() {
+    let app = spawn_app().await;
+    let (name, first) = app.register().await;
+    let second = session_of(&app, &name).await;
+    let other = start(app.config.clone(), None).await;
+    assert_eq!(other.get("/v1/me", &second).await.status, 200);
+    let r = app.post("/v1/auth/logout-all", &first, json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    for token in [&first, &second] {
+        app.get("/v1/me", token).await.problem(401, "session_ended");
+    }
+    // The other instance remembered `second` as good for at most a second.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    other
+        .get("/v1/me", &second)
+        .await
+        .problem(401, "session_ended");
+
+    // A password change needs the current password and a good new one, then ends every
+    // session and opens a new one.
+    let third = session_of(&app, &name).await;
+    let fourth = session_of(&app, &name).await;
+    let change =
+        |current: &str, new: &str| json!({"current_password": current, "new_password": new});
+    app.post(
+        "/v1/users/me/password",
+        &third,
+        change("not my password", "a brand new passphrase"),
+    )
+    .await
+    .problem(403, "wrong_password");
+    app.post(
+        "/v1/users/me/password",
+        &third,
+        change(PASSWORD, "password123"),
+    )
+    .await
+    .problem(400, "weak_password");
+    app.post("/v1/users/me/password", &third, change(PASSWORD, "short"))
+        .await
+        .problem(400, "invalid_request");
+    assert_eq!(
+        app.get("/v1/me", &fourth).await.status,
+        200,
+        "refusals end nothing"
+    );
+    let r = app
+        .post(
+            "/v1/users/me/password",
+            &third,
+            change(PASSWORD, "a brand new passphrase"),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let fifth = r.body["token"].as_str().unwrap().to_string();
+    assert_eq!(r.body["user"]["username"], name.as_str());
+    for token in [&third, &fourth] {
+        app.get("/v1/me", token).await.problem(401, "session_ended");
+    }
+    assert_eq!(app.get("/v1/me", &fifth).await.status, 200);
+    login(&app, &name, PASSWORD)
+        .await
+        .problem(401, "invalid_credentials");
+    assert_eq!(
+        login(&app, &name, "a brand new passphrase").await.status,
+        200
+    );
+
+    // A guest has no password to change.
+    let guest = app.guest().await;
+    app.post(
+        "/v1/users/me/password",
+        &guest,
+        change("anything at all", "a brand new passphrase"),
+    )
+    .await
+    .problem(403, "guest_account");
+    other.stop().await;
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_guest_becomes_an_account_keeping_its_games_and_records() {
+    let app = spawn_app().await;
+    let guest = app.guest().await;
+    let me = app.get("/v1/me", &guest).await.body;
+    // A won game (so there is a record) and one in progress.
+    let deal = 3;
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        deal,
+    ))
+    .expect("a winning line");
+    let won = id(&app
+        .new_game(&guest, json!({"suits": 1, "deal_number": deal}))
+        .await);
+    for &action in &line {
+        assert_eq!(app.act(&guest, &won, api_action(action)).await.status, 200);
+    }
+    let playing = id(&app.new_game(&guest, json!({"suits": 2})).await);
+    let games = app.get("/v1/users/me/games", &guest).await.body;
+    let records = app.get("/v1/users/me/records", &guest).await.body;
+    assert_eq!(records["records"][0]["won"], 1, "{records}");
+
+    // Refusals change nothing: a bad password, a taken name.
+    let (taken, _) = app.register().await;
+    app.post(
+        "/v1/users/me/upgrade",
+        &guest,
+        json!({"username": "ada", "password": "short"}),
+    )
+    .await
+    .problem(400, "invalid_request");
+    app.post(
+        "/v1/users/me/upgrade",
+        &guest,
+        json!({"username": taken.to_uppercase(), "password": "a long guest passphrase"}),
+    )
+    .await
+    .problem(409, "username_taken");
+    assert_eq!(app.get("/v1/me", &guest).await.body["is_guest"], true);
+
+    let name = format!("ada-{}", &me["id"].as_str().unwrap()[..8]);
+    let r = app
+        .post(
+            "/v1/users/me/upgrade",
+            &guest,
+            json!({"username": name, "password": "a long guest passphrase"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["user"]["id"], me["id"]);
+    assert_eq!(r.body["user"]["is_guest"], false);
+    assert_eq!(r.body["user"]["username"], name.as_str());
+    let token = r.body["token"].as_str().unwrap().to_string();
+    // The guest's token has ended; the account signs in by name and keeps everything.
+    app.get("/v1/me", &guest)
+        .await
+        .problem(401, "session_ended");
+    let signed_in = login(&app, &name, "a long guest passphrase").await;
+    assert_eq!(signed_in.status, 200, "{}", signed_in.text);
+    assert_eq!(signed_in.body["user"]["id"], me["id"]);
+    assert_eq!(app.get("/v1/users/me/games", &token).await.body, games);
+    assert_eq!(app.get("/v1/users/me/records", &token).await.body, records);
+    assert_eq!(
+        app.act(&token, &playing, json!({"type": "deal"}))
+            .await
+            .status,
+        200,
+        "its game in progress plays on"
+    );
+    app.post(
+        "/v1/users/me/upgrade",
+        &token,
+        json!({"username": "someone-else", "password": "another long passphrase"}),
+    )
+    .await
+    .problem(409, "not_a_guest");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn an_access_token_needs_the_password_and_lives_at_most_ninety_days() {
+    let app = spawn_with(|c| {
+        c.login_attempts_per_minute = 0;
+        // Every concurrent request below waits for its turn to check the password.
+        c.password_hash_wait = std::time::Duration::from_secs(60);
+    })
+    .await;
+    let guest = app.guest().await;
+    let body = |password: &str, days: u32| json!({"name": "bot", "scopes": ["games:read"], "password": password, "expires_in_days": days});
+    app.post("/v1/users/me/tokens", &guest, body("anything at all", 30))
+        .await
+        .problem(403, "guest_account");
+    let (_, session) = app.register().await;
+    app.post(
+        "/v1/users/me/tokens",
+        &session,
+        body("not the password", 30),
+    )
+    .await
+    .problem(403, "wrong_password");
+    app.post("/v1/users/me/tokens", &session, body(PASSWORD, 91))
+        .await
+        .problem(400, "invalid_request");
+    let r = app
+        .post("/v1/users/me/tokens", &session, body(PASSWORD, 90))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let listed = app.get("/v1/users/me/tokens", &session).await;
+    assert_eq!(listed.body["tokens"].as_array().map(Vec::len), Some(1));
+
+    // Created at once, many requests never pass the cap of 50 active tokens.
+    for _ in 0..45 {
+        let r = app
+            .post("/v1/users/me/tokens", &session, body(PASSWORD, 1))
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    let tries: Vec<_> = (0..10)
+        .map(|_| app.post("/v1/users/me/tokens", &session, body(PASSWORD, 1)))
+        .collect();
+    let answers = futures_util::future::join_all(tries).await;
+    let made = answers.iter().filter(|r| r.status == 201).count();
+    assert_eq!(
+        made,
+        4,
+        "{:?}",
+        answers.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
+    for r in answers.iter().filter(|r| r.status != 201) {
+        r.problem(409, "too_many_tokens");
+    }
+    let listed = app.get("/v1/users/me/tokens", &session).await;
+    assert_eq!(listed.body["tokens"].as_array().map(Vec::len), Some(50));
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn password_guesses_through_a_session_are_limited_too() {
+    let app = spawn_app().await;
+    let (_, session) = app.register().await;
+    let change =
+        json!({"current_password": "a wrong guess!", "new_password": "a brand new passphrase"});
+    let mut limited = None;
+    for _ in 0..12 {
+        let r = app
+            .post("/v1/users/me/password", &session, change.clone())
+            .await;
+        if r.status == 429 {
+            limited = Some(r);
+            break;
+        }
+        r.problem(403, "wrong_password");
+    }
+    let r = limited.expect("guesses are limited");
+    r.problem(429, "too_many_attempts");
+    assert!(r.header("retry-after").is_some());
+    app.stop().await;
+}
+
 // ---------------------------------------------------------------- Games
 
 #[actix_rt::test]
@@ -1446,6 +1753,114 @@ async fn rate_limits_answer_429_with_retry_after() {
         app.send("GET", "/healthz", None, &[], None).await.status,
         200
     );
+}
+
+#[actix_rt::test]
+async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_address() {
+    // Tokens made first, with limits off; then a second instance with limits on.
+    let app = spawn_with(|c| c.login_attempts_per_minute = 0).await;
+    let (_, session) = app.register().await;
+    let make = |name: &str| {
+        app.post(
+            "/v1/users/me/tokens",
+            &session,
+            json!({"name": name, "scopes": ["games:read"], "password": PASSWORD}),
+        )
+    };
+    let (a, b) = (make("a").await, make("b").await);
+    let a = a.body["token"].as_str().unwrap().to_string();
+    let b = b.body["token"].as_str().unwrap().to_string();
+    let mut config = app.config.clone();
+    config.rate_limit_per_second = 1;
+    config.rate_limit_burst = 3;
+    config.guests_per_minute = 3;
+    let limited = start(config.clone(), None).await;
+
+    let statuses = |token: String| {
+        let limited = &limited;
+        async move {
+            let mut all = Vec::new();
+            for _ in 0..6 {
+                all.push(limited.get("/v1/me", &token).await.status);
+            }
+            all
+        }
+    };
+    assert!(statuses(a.clone()).await.contains(&429));
+    // Token b and the address itself each still have their allowance.
+    assert_eq!(limited.get("/v1/me", &b).await.status, 200);
+    assert_eq!(
+        limited
+            .send("GET", "/v1/daily?suits=1", None, &[], None)
+            .await
+            .status,
+        200
+    );
+
+    // Guests: three a minute from one address; a forwarded-for header is not believed...
+    config.rate_limit_per_second = 0;
+    let guests = start(config.clone(), None).await;
+    let guest = |forwarded: &'static str| {
+        let guests = &guests;
+        async move {
+            guests
+                .send(
+                    "POST",
+                    "/v1/auth/guest",
+                    None,
+                    &[("X-Forwarded-For", forwarded)],
+                    None,
+                )
+                .await
+        }
+    };
+    let mut made = Vec::new();
+    for i in 0..4 {
+        made.push(guest(["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"][i]).await);
+    }
+    assert!(made[..3].iter().all(|r| r.status == 201));
+    made[3].problem(429, "too_many_attempts");
+    assert!(made[3].header("retry-after").is_some());
+
+    // ...unless the server is told it stands behind a proxy: then its last address counts.
+    config.client_ip_header = Some("X-Forwarded-For".into());
+    let proxied = start(config, None).await;
+    for _ in 0..3 {
+        let r = proxied
+            .send(
+                "POST",
+                "/v1/auth/guest",
+                None,
+                &[("X-Forwarded-For", "1.1.1.1, 10.0.0.1")],
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    proxied
+        .send(
+            "POST",
+            "/v1/auth/guest",
+            None,
+            &[("X-Forwarded-For", "2.2.2.2, 10.0.0.1")],
+            None,
+        )
+        .await
+        .problem(429, "too_many_attempts");
+    let r = proxied
+        .send(
+            "POST",
+            "/v1/auth/guest",
+            None,
+            &[("X-Forwarded-For", "10.0.0.2")],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 201, "another client behind the proxy: {}", r.text);
+    proxied.stop().await;
+    guests.stop().await;
+    limited.stop().await;
+    app.stop().await;
 }
 
 #[actix_rt::test]

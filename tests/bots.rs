@@ -252,7 +252,7 @@ async fn make_token(app: &TestApp, session: &str, scopes: &[&str]) -> (String, S
         .post(
             "/v1/users/me/tokens",
             session,
-            json!({"name": "bot", "scopes": scopes, "expires_in_days": 7}),
+            json!({"name": "bot", "scopes": scopes, "expires_in_days": 7, "password": PASSWORD}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text);
@@ -264,7 +264,7 @@ async fn make_token(app: &TestApp, session: &str, scopes: &[&str]) -> (String, S
 #[actix_rt::test]
 async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
     let app = spawn_app().await;
-    let session = app.guest().await;
+    let (_, session) = app.register().await;
     let (read_id, read) = make_token(&app, &session, &["games:read"]).await;
     let (write_id, write) = make_token(&app, &session, &["games:write"]).await;
 
@@ -321,7 +321,7 @@ async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
     app.post(
         "/v1/users/me/tokens",
         &write,
-        json!({"name": "x", "scopes": ["games:read"]}),
+        json!({"name": "x", "scopes": ["games:read"], "password": PASSWORD}),
     )
     .await
     .problem(403, "session_required");
@@ -331,11 +331,12 @@ async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
 
     // Bad requests.
     for body in [
-        json!({"name": "x", "scopes": ["games:admin"]}),
-        json!({"name": "x", "scopes": []}),
-        json!({"name": "", "scopes": ["games:read"]}),
-        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 0}),
-        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 366}),
+        json!({"name": "x", "scopes": ["games:admin"], "password": PASSWORD}),
+        json!({"name": "x", "scopes": [], "password": PASSWORD}),
+        json!({"name": "", "scopes": ["games:read"], "password": PASSWORD}),
+        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 0, "password": PASSWORD}),
+        json!({"name": "x", "scopes": ["games:read"], "expires_in_days": 91, "password": PASSWORD}),
+        json!({"name": "x", "scopes": ["games:read"]}),
     ] {
         app.post("/v1/users/me/tokens", &session, body)
             .await
@@ -557,7 +558,7 @@ async fn an_action_on_another_instance_reaches_a_stream_quickly() {
 #[actix_rt::test]
 async fn a_stream_follows_actions_from_this_instance_and_another() {
     let app = spawn_app().await;
-    let token = app.guest().await;
+    let (_, token) = app.register().await;
     let (game, _) = known_game(&app, &token, 11).await;
     let mut events = open_stream(&app, &token, &game, None).await;
     let (name, id, view) = events.next().await.unwrap();
@@ -645,5 +646,69 @@ async fn a_stream_follows_actions_from_this_instance_and_another() {
     let mut by_token = open_stream(&app, &read, &game, None).await;
     assert_eq!(by_token.next().await.unwrap().0, "view");
     other.stop().await;
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_stream_ends_at_once_when_its_token_stops_working() {
+    let app = spawn_app().await;
+    let (name, session) = app.register().await;
+    let r = app
+        .send(
+            "POST",
+            "/v1/auth/login",
+            None,
+            &[],
+            Some(json!({"username": name, "password": PASSWORD})),
+        )
+        .await;
+    let watcher = r.body["token"].as_str().unwrap().to_string();
+    let (game, _) = known_game(&app, &session, 11).await;
+
+    // A session signed out: the next change sends an error, never the action.
+    let mut events = open_stream(&app, &watcher, &game, None).await;
+    assert_eq!(events.next().await.unwrap().0, "view");
+    let r = app.post("/v1/auth/logout", &watcher, json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    let acted = app.act(&session, &game, json!({"type": "deal"})).await;
+    assert_eq!(acted.status, 200);
+    let (name, _, data) = events.next().await.unwrap();
+    assert_eq!(name, "error", "{data}");
+    assert_eq!(data["code"], "session_ended");
+    assert!(events.next().await.is_none(), "the stream closes");
+
+    // An access token revoked: the same.
+    let (token_id, read) = make_token(&app, &session, &["games:read"]).await;
+    let mut events = open_stream(&app, &read, &game, None).await;
+    assert_eq!(events.next().await.unwrap().0, "view");
+    let r = app
+        .send(
+            "DELETE",
+            &format!("/v1/users/me/tokens/{token_id}"),
+            Some(&session),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 204);
+    let acted = app.act(&session, &game, json!({"type": "undo"})).await;
+    assert_eq!(acted.status, 200);
+    let (name, _, data) = events.next().await.unwrap();
+    assert_eq!(name, "error", "{data}");
+    assert_eq!(data["code"], "invalid_token");
+    assert!(events.next().await.is_none(), "the stream closes");
+
+    // With no change at all, the keep-alive check ends it too (within 5 s).
+    let mut events = open_stream(&app, &session, &game, None).await;
+    assert_eq!(events.next().await.unwrap().0, "view");
+    let r = app.post("/v1/auth/logout-all", &session, json!({})).await;
+    assert_eq!(r.status, 204);
+    let started = std::time::Instant::now();
+    let (name, _, data) = events.next().await.unwrap();
+    assert_eq!(
+        (name.as_str(), data["code"].as_str()),
+        ("error", Some("session_ended"))
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(7));
     app.stop().await;
 }

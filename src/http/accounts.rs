@@ -8,9 +8,9 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
-use super::{blocking, AppState};
+use super::AppState;
 use crate::auth;
-use crate::store::{self, users};
+use crate::store::users;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -53,89 +53,17 @@ pub struct Session {
     pub expires_at: DateTime<Utc>,
 }
 
-fn session(state: &AppState, user: &users::User) -> Result<Session, ApiError> {
-    let now = auth::unix_now();
-    let token = state
-        .tokens
-        .issue(&user.id, now)
-        .map_err(|e| ApiError::internal("issuing a token", e))?;
-    let expires = now + state.tokens.ttl_seconds();
-    Ok(Session {
-        user: user.into(),
-        token,
-        token_type: "Bearer",
-        expires_at: DateTime::from_timestamp(expires as i64, 0).unwrap_or_default(),
-    })
+impl From<crate::play::accounts::Session> for Session {
+    fn from(session: crate::play::accounts::Session) -> Self {
+        Session {
+            user: (&session.user).into(),
+            token: session.token,
+            token_type: "Bearer",
+            expires_at: DateTime::from_timestamp(session.expires.min(i64::MAX as u64) as i64, 0)
+                .unwrap_or_default(),
+        }
+    }
 }
-
-fn validate(credentials: &Credentials) -> Result<(), ApiError> {
-    let name = &credentials.username;
-    let name_ok = (3..=32).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    if !name_ok {
-        return Err(ApiError::invalid_request(
-            "A username has 3 to 32 characters: letters, digits, '_', '-' and '.'.",
-        ));
-    }
-    let password = &credentials.password;
-    if !(10..=128).contains(&password.chars().count()) {
-        return Err(ApiError::invalid_request(
-            "A password has 10 to 128 characters.",
-        ));
-    }
-    if password.chars().any(char::is_control) {
-        return Err(ApiError::invalid_request(
-            "A password cannot contain control characters (such as tabs or line breaks).",
-        ));
-    }
-    let plain: String = password.to_lowercase();
-    if COMMON_PASSWORDS.contains(&plain.as_str()) || plain.contains(&name.to_lowercase()) {
-        return Err(ApiError::invalid_request_code(
-            "weak_password",
-            "That password is too easy to guess (a common password, or one containing the \
-             username): choose another.",
-        ));
-    }
-    Ok(())
-}
-
-/// Passwords of ten characters or more that lists of leaked passwords start with.
-const COMMON_PASSWORDS: &[&str] = &[
-    "1234567890",
-    "12345678910",
-    "123456789a",
-    "0123456789",
-    "0987654321",
-    "1111111111",
-    "1q2w3e4r5t",
-    "1qaz2wsx3edc",
-    "abcdefghij",
-    "abcd123456",
-    "iloveyou12",
-    "password12",
-    "password123",
-    "password1234",
-    "passw0rd123",
-    "qwertyuiop",
-    "qwerty1234",
-    "qwerty12345",
-    "qwerty123456",
-    "asdfghjkl1",
-    "zxcvbnm123",
-    "letmein123",
-    "welcome123",
-    "football123",
-    "monkey1234",
-    "sunshine12",
-    "princess12",
-    "dragon1234",
-    "baseball123",
-    "spidersolitaire",
-    "solitaire1",
-    "solitaire123",
-];
 
 /// Create an account and sign in.
 #[utoipa::path(
@@ -156,34 +84,9 @@ pub async fn register(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let credentials = body.into_inner();
-    validate(&credentials)?;
-    let password = credentials.password.clone();
-    let hash = state
-        .hashing
-        .run(move || auth::hash_password(&password))
-        .await
-        .map_err(|_| hashing_busy())?
-        .map_err(|e| ApiError::internal("hashing a password", e))?;
-    let db = state.db.clone();
-    let user = blocking(move || {
-        let user = users::User {
-            id: uuid::Uuid::new_v4().to_string(),
-            username: Some(credentials.username),
-            password_hash: Some(hash),
-            is_guest: false,
-            created_at: store::now(),
-        };
-        match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
-            Err(e) if e.is_unique_violation() => Err(ApiError::conflict(
-                "username_taken",
-                "That username is taken: choose another.",
-            )),
-            other => other.map_err(ApiError::from),
-        }
-    })
-    .await?;
-    Ok(HttpResponse::build(StatusCode::CREATED).json(session(&state, &user)?))
+    let Credentials { username, password } = body.into_inner();
+    let session = state.accounts().register(username, password).await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
 }
 
 /// Sign in with a username and password.
@@ -210,38 +113,11 @@ pub async fn login(
     if let Some(limiter) = &state.login_limiter {
         limiter.attempt(&credentials.username)?;
     }
-    let db = state.db.clone();
-    let username = credentials.username.clone();
-    let found = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(users::by_username(&mut conn, &username)?)
-    })
-    .await?;
-    // An unknown username costs one verification too: the time tells nothing.
-    let user = state
-        .hashing
-        .run(move || match found {
-            Some(u) => {
-                let matches = u
-                    .password_hash
-                    .as_deref()
-                    .is_some_and(|hash| auth::verify_password(&credentials.password, hash));
-                matches.then_some(u)
-            }
-            None => {
-                auth::verify_against_nothing(&credentials.password);
-                None
-            }
-        })
-        .await
-        .map_err(|_| hashing_busy())?;
-    let user = user.ok_or_else(|| {
-        ApiError::unauthorized(
-            "invalid_credentials",
-            "That username and password do not match an account.",
-        )
-    })?;
-    Ok(HttpResponse::Ok().json(session(&state, &user)?))
+    let session = state
+        .accounts()
+        .login(credentials.username, credentials.password)
+        .await?;
+    Ok(HttpResponse::Ok().json(Session::from(session)))
 }
 
 /// Create a guest account: a token to play right away, no password.
@@ -251,23 +127,24 @@ pub async fn login(
     security(()),
     responses(
         (status = 201, description = "A guest account and its token", body = Session),
+        (status = 429, description = "Too many new guest accounts from this address (`too_many_attempts`, `GUESTS_PER_MINUTE`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/auth/guest")]
-pub async fn guest(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let db = state.db.clone();
-    let user = blocking(move || {
-        let user = users::User {
-            id: uuid::Uuid::new_v4().to_string(),
-            username: None,
-            password_hash: None,
-            is_guest: true,
-            created_at: store::now(),
-        };
-        Ok(db.write(move |conn| users::insert(conn, &user).map(|_| user))?)
-    })
-    .await?;
-    Ok(HttpResponse::build(StatusCode::CREATED).json(session(&state, &user)?))
+pub async fn guest(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(limiter) = &state.guest_limiter {
+        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+        limiter.count(
+            &format!("addr:{address}"),
+            "new guest accounts from this address",
+        )?;
+    }
+    let session = state.accounts().guest().await?;
+    Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
 }
 
 /// The signed-in caller's profile.
@@ -284,29 +161,156 @@ pub async fn guest(state: web::Data<AppState>) -> Result<HttpResponse, ApiError>
 #[get("/me")]
 pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
-    let user = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(users::by_id(&mut conn, &caller.user_id)?)
-    })
-    .await?;
-    let user = user.ok_or_else(unknown_user)?;
+    let user = state.accounts().user(&caller.user_id).await?;
     Ok(HttpResponse::Ok().json(UserView::from(&user)))
 }
 
 /// A valid token whose account no longer exists.
-/// Every turn to hash a password is taken for longer than a sign-in should wait.
-fn hashing_busy() -> ApiError {
-    ApiError::unavailable(
-        "auth_busy",
-        "The server is busy checking other passwords: try again in a moment.",
-    )
-    .with_header(actix_web::http::header::RETRY_AFTER, "1")
-}
-
 pub fn unknown_user() -> ApiError {
     ApiError::unauthorized(
         "unknown_user",
         "The account this token was issued for does not exist: sign in again.",
     )
+}
+
+/// The claims of the caller's session token, or 403 `session_required`.
+fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
+    caller.require_session()?;
+    caller
+        .session
+        .as_ref()
+        .ok_or_else(|| ApiError::internal("a session caller", "without the claims of its token"))
+}
+
+/// Sign out: end this session (the token in the request stops working at once).
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "logout",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Signed out: this token no longer works"),
+        (status = 401, description = "No valid token (`unauthorized`, `invalid_token`, `token_expired`, `session_ended`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token is not a session (`session_required`): revoke it instead", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/auth/logout")]
+pub async fn logout(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    let claims = session_claims(&caller)?;
+    state.accounts().sign_out(claims).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Sign out everywhere: end every session of the account, this one included. Personal
+/// access tokens are not sessions: they keep working until revoked or expired.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "logoutAll",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Every session ended: no session token issued before works"),
+        (status = 401, description = "No valid token (`unauthorized`, `invalid_token`, `token_expired`, `session_ended`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot sign the account out (`session_required`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/auth/logout-all")]
+pub async fn logout_all(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    session_claims(&caller)?;
+    state
+        .accounts()
+        .sign_out_everywhere(&caller.user_id)
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The account's password now.
+    pub current_password: String,
+    /// The new one: 10–128 characters, no control characters, not a common password and
+    /// not containing the username.
+    #[schema(example = "a new and longer passphrase")]
+    pub new_password: String,
+}
+
+/// Change the password. Every session ends (this one too): the answer holds a new session.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "changePassword",
+    request_body = PasswordChange,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Changed; every earlier session has ended. A new session", body = Session),
+        (status = 400, description = "The new password is not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The current password is wrong (`wrong_password`); a guest has none (`guest_account`); an access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[post("/users/me/password")]
+pub async fn change_password(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<PasswordChange>,
+) -> Result<HttpResponse, ApiError> {
+    session_claims(&caller)?;
+    password_attempt(&state, &caller.user_id)?;
+    let PasswordChange {
+        current_password,
+        new_password,
+    } = body.into_inner();
+    let session = state
+        .accounts()
+        .change_password(&caller.user_id, current_password, new_password)
+        .await?;
+    Ok(HttpResponse::Ok().json(Session::from(session)))
+}
+
+/// Count an attempt at `user_id`'s password (a password change, a new access token) with
+/// the sign-in attempts: a stolen session cannot guess the password quickly either.
+pub fn password_attempt(state: &AppState, user_id: &str) -> Result<(), ApiError> {
+    match &state.login_limiter {
+        // Usernames cannot hold ':', so this key is no one's username.
+        Some(limiter) => limiter.attempt(&format!("user:{user_id}")),
+        None => Ok(()),
+    }
+}
+
+/// Turn this guest account into a full account with a username and password. It keeps its
+/// id and so its games, records and ratings. The guest's tokens end: the answer holds a new
+/// session.
+#[utoipa::path(
+    tag = "auth",
+    operation_id = "upgradeGuest",
+    request_body = Credentials,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The account, now with a username, and a new session", body = Session),
+        (status = 400, description = "Username or password not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The username is taken (`username_taken`), or this account is not a guest (`not_a_guest`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many passwords being hashed at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[post("/users/me/upgrade")]
+pub async fn upgrade(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    session_claims(&caller)?;
+    let Credentials { username, password } = body.into_inner();
+    let session = state
+        .accounts()
+        .upgrade(&caller.user_id, username, password)
+        .await?;
+    Ok(HttpResponse::Ok().json(Session::from(session)))
 }

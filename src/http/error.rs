@@ -289,6 +289,61 @@ impl From<crate::play::Error> for ApiError {
                 )
                 .with_header(header::RETRY_AFTER, "5")
             }
+            Error::Credentials(problem) => {
+                use crate::play::accounts::CredentialProblem as P;
+                match problem {
+                    P::Username => Self::invalid_request(
+                        "A username has 3 to 32 characters: letters, digits, '_', '-' and '.'.",
+                    ),
+                    P::PasswordLength => {
+                        Self::invalid_request("A password has 10 to 128 characters.")
+                    }
+                    P::PasswordControl => Self::invalid_request(
+                        "A password cannot contain control characters (such as tabs or line \
+                         breaks).",
+                    ),
+                    P::PasswordWeak => Self::invalid_request_code(
+                        "weak_password",
+                        "That password is too easy to guess (a common password, or one \
+                         containing the username): choose another.",
+                    ),
+                }
+            }
+            Error::UsernameTaken => {
+                Self::conflict("username_taken", "That username is taken: choose another.")
+            }
+            Error::InvalidCredentials => Self::unauthorized(
+                "invalid_credentials",
+                "That username and password do not match an account.",
+            ),
+            Error::WrongPassword => Self::new(
+                StatusCode::FORBIDDEN,
+                "wrong_password",
+                "Forbidden",
+                "The password given is not this account's password.",
+            ),
+            Error::GuestAccount => Self::new(
+                StatusCode::FORBIDDEN,
+                "guest_account",
+                "Forbidden",
+                "A guest account has no password: give it a username and password first \
+                 (POST /v1/users/me/upgrade).",
+            ),
+            Error::NotAGuest => Self::conflict(
+                "not_a_guest",
+                "This account already has a username and password: only a guest account can \
+                 be upgraded.",
+            ),
+            Error::AuthBusy => Self::unavailable(
+                "auth_busy",
+                "The server is busy checking other passwords: try again in a moment.",
+            )
+            .with_header(header::RETRY_AFTER, "1"),
+            Error::SessionEnded => Self::unauthorized(
+                "session_ended",
+                "This session has ended (signed out, signed out everywhere, or the password \
+                 changed): sign in again.",
+            ),
             Error::Store(e) => e.into(),
             Error::Internal(what) => Self::internal("internal error", what),
         }

@@ -53,6 +53,8 @@ pub struct Caller {
     pub user_id: String,
     /// `None` for a session token (everything allowed); a personal access token's scopes.
     pub scopes: Option<Vec<Scope>>,
+    /// A session token's claims (which session, at which token version).
+    pub session: Option<crate::auth::Claims>,
 }
 
 impl Caller {
@@ -105,6 +107,12 @@ pub fn secret_hash(secret: &str) -> String {
         .collect()
 }
 
+/// A personal access token's id and secret, if it has their shape.
+pub fn pat_parts(token: &str) -> Option<(&str, &str)> {
+    let (id, secret) = token.strip_prefix(PAT_PREFIX)?.split_once('_')?;
+    (!id.is_empty() && !secret.is_empty() && id.len() <= 64).then_some((id, secret))
+}
+
 /// The bearer token of a request, if it carries one.
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
@@ -127,34 +135,40 @@ fn invalid_pat() -> ApiError {
     )
 }
 
-fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiError> {
-    match state.tokens.verify(token) {
-        Ok(claims) => Ok(Caller {
-            user_id: claims.sub,
-            scopes: None,
-        }),
-        Err(TokenError::Expired) => Err(ApiError::unauthorized(
-            "token_expired",
-            "Your token has expired: log in again for a new one.",
-        )),
-        Err(TokenError::Invalid) => Err(ApiError::unauthorized(
-            "invalid_token",
-            "The bearer token is not valid (bad signature, issuer, audience or algorithm).",
-        )),
-    }
+/// A session token: its signature, expiry, issuer and audience, then whether the session is
+/// still open (not signed out, its account at the same token version).
+async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+    let claims = match state.tokens.verify(token) {
+        Ok(claims) => claims,
+        Err(TokenError::Expired) => {
+            return Err(ApiError::unauthorized(
+                "token_expired",
+                "Your token has expired: log in again for a new one.",
+            ))
+        }
+        Err(TokenError::Invalid) => {
+            return Err(ApiError::unauthorized(
+                "invalid_token",
+                "The bearer token is not valid (bad signature, issuer, audience or algorithm).",
+            ))
+        }
+    };
+    state.accounts().check(&claims).await?;
+    Ok(Caller {
+        user_id: claims.sub.clone(),
+        scopes: None,
+        session: Some(claims),
+    })
 }
 
 fn verify_pat(state: &AppState, token: &str) -> Result<Caller, ApiError> {
-    let rest = token.strip_prefix(PAT_PREFIX).ok_or_else(invalid_pat)?;
-    let (id, secret) = rest.split_once('_').ok_or_else(invalid_pat)?;
-    if id.is_empty() || secret.is_empty() || id.len() > 64 {
-        return Err(invalid_pat());
-    }
+    let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
     let mut conn = state.db.conn()?;
     let row = token_store::by_id(&mut conn, id)?.ok_or_else(invalid_pat)?;
     if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
         return Err(invalid_pat());
     }
+    state.known_tokens.saw(id, &row.secret_hash);
     if !row.active(crate::store::now()) {
         return Err(ApiError::unauthorized(
             "token_expired",
@@ -169,6 +183,7 @@ fn verify_pat(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     Ok(Caller {
         user_id: row.user_id,
         scopes: Some(scopes),
+        session: None,
     })
 }
 
@@ -179,10 +194,18 @@ fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Api
     let Some(token) = bearer_token(req).map(str::to_string) else {
         return Box::pin(ready(Err(missing())));
     };
+    Box::pin(async move { verify(&state, &token).await })
+}
+
+/// Who a bearer token speaks for, checked now: a personal access token against its row, a
+/// session token against its session. Streams call this again before every event, so a
+/// token revoked or signed out stops them at once.
+pub async fn verify(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     if token.starts_with(PAT_PREFIX) {
-        Box::pin(async move { blocking(move || verify_pat(&state, &token)).await })
+        let (state, token) = (state.clone(), token.to_string());
+        blocking(move || verify_pat(&state, &token)).await
     } else {
-        Box::pin(ready(verify_session(&state, &token)))
+        verify_session(state, token).await
     }
 }
 

@@ -114,7 +114,9 @@ impl Source for Follow {
 /// leads to), and `end` (`{status}`, once the game is over; the stream then closes). Each
 /// event's `id` is the game's version: reconnect with `Last-Event-ID` to get the actions
 /// missed meanwhile. A comment line is sent after 5 s without events to keep connections
-/// open. A user may have `STREAMS_PER_USER` (8) streams open at once on one server; more get
+/// open. The token is checked again before every event: once it is revoked, signed out or
+/// expired, the stream sends an `error` event (the problem, e.g. `session_ended`) and closes.
+/// A user may have `STREAMS_PER_USER` (8) streams open at once on one server; more get
 /// 429 `too_many_streams`. Send the token in the `Authorization` header (browsers: read the
 /// stream with `fetch`).
 #[utoipa::path(
@@ -164,6 +166,7 @@ pub async fn stream(
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
     // view is sent; with it, the actions after it too.
+    let bearer = sse::Bearer::of(&state, &req)?;
     let first = follow.catch_up(true).await?;
-    Ok(sse::response(follow, first))
+    Ok(sse::response(follow, first, bearer))
 }

@@ -70,6 +70,14 @@ pub struct AppState {
     pub hashing: crate::auth::Hashing,
     /// Sign-in attempts per username, if limited.
     pub login_limiter: Option<ratelimit::LoginLimiter>,
+    /// New guest accounts per client address, if limited.
+    pub guest_limiter: Option<ratelimit::LoginLimiter>,
+    /// The header a trusted proxy gives the client's address in, if told so.
+    pub client_ip_header: Option<actix_web::http::header::HeaderName>,
+    /// Access tokens seen to verify (for rate-limit buckets).
+    pub known_tokens: std::sync::Arc<ratelimit::KnownTokens>,
+    /// Session checks remembered for a moment.
+    pub session_checks: std::sync::Arc<crate::play::accounts::SessionChecks>,
 }
 
 impl AppState {
@@ -82,6 +90,16 @@ impl AppState {
             live: self.live.clone(),
             positions: self.positions.clone(),
             max_actions: self.max_actions_per_game,
+        }
+    }
+
+    /// What the account use cases reach.
+    pub fn accounts(&self) -> crate::play::accounts::Accounts {
+        crate::play::accounts::Accounts {
+            db: self.db.clone(),
+            hashing: self.hashing.clone(),
+            tokens: self.tokens.clone(),
+            checks: self.session_checks.clone(),
         }
     }
 }
@@ -238,6 +256,10 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(accounts::login)
             .service(accounts::guest)
             .service(accounts::me)
+            .service(accounts::logout)
+            .service(accounts::logout_all)
+            .service(accounts::change_password)
+            .service(accounts::upgrade)
             .service(games::create_game)
             .service(games::get_game)
             .service(games::play_action)
@@ -467,6 +489,16 @@ pub fn serve(
         streams_per_user: config.streams_per_user,
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
         login_limiter: ratelimit::LoginLimiter::new(config.login_attempts_per_minute),
+        guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),
+        client_ip_header: config
+            .client_ip_header
+            .as_deref()
+            .and_then(|h| actix_web::http::header::HeaderName::try_from(h).ok()),
+        known_tokens: std::sync::Arc::new(ratelimit::KnownTokens::new(100_000)),
+        session_checks: std::sync::Arc::new(crate::play::accounts::SessionChecks::new(
+            Duration::from_secs(1),
+            100_000,
+        )),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,
@@ -505,7 +537,9 @@ pub fn serve(
                 let (db, h) = (state.db.clone(), holder.clone());
                 match blocking(move || Ok(crate::play::upkeep(&db, &h)?)).await {
                     Ok(0) => {}
-                    Ok(n) => tracing::info!(forgotten = n, "idempotency keys forgotten"),
+                    Ok(n) => {
+                        tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten")
+                    }
                     Err(e) => tracing::warn!(error = %e, "upkeep"),
                 }
             }
@@ -524,7 +558,10 @@ pub fn serve(
             }
         });
     }
-    if let Some(l) = state.login_limiter.clone() {
+    for l in [state.login_limiter.clone(), state.guest_limiter.clone()]
+        .into_iter()
+        .flatten()
+    {
         actix_web::rt::spawn(async move {
             let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
             loop {

@@ -40,20 +40,84 @@ impl Limiter {
     }
 }
 
-/// The bucket a request draws from: its account when the bearer token verifies, else its
-/// client address (so made-up tokens cannot buy fresh allowances).
+/// The client's address: the peer's, or, when the server is told it stands behind a proxy
+/// (`CLIENT_IP_HEADER`), the last address in that header (the one the proxy added; earlier
+/// ones are the client's own say). Without that setting the header is ignored, so a client
+/// cannot pick its address.
+pub fn client_address(
+    req: &actix_web::HttpRequest,
+    trusted: Option<&header::HeaderName>,
+) -> String {
+    let forwarded = trusted.and_then(|name| {
+        let value = req.headers().get_all(name).last()?.to_str().ok()?;
+        let last = value.rsplit(',').next()?.trim();
+        (!last.is_empty()).then(|| last.to_string())
+    });
+    forwarded.unwrap_or_else(|| {
+        req.peer_addr()
+            .map(|a| a.ip().to_string())
+            .unwrap_or_default()
+    })
+}
+
+/// The bucket a request draws from: its account for a session token that verifies, its own
+/// bucket for a personal access token this instance has seen verify, else its client
+/// address (so made-up tokens cannot buy fresh allowances).
 fn key(req: &ServiceRequest) -> String {
-    let verified = req
-        .app_data::<web::Data<AppState>>()
-        .and_then(|state| bearer_token(req.request()).and_then(|t| state.tokens.verify(t).ok()));
-    match verified {
-        Some(claims) => format!("user:{}", claims.sub),
-        None => format!(
+    let Some(state) = req.app_data::<web::Data<AppState>>() else {
+        return format!("addr:{}", client_address(req.request(), None));
+    };
+    let known = bearer_token(req.request()).and_then(|token| {
+        if token.starts_with(super::identity::PAT_PREFIX) {
+            state.known_tokens.bucket(token)
+        } else {
+            state
+                .tokens
+                .verify(token)
+                .ok()
+                .map(|c| format!("user:{}", c.sub))
+        }
+    });
+    known.unwrap_or_else(|| {
+        format!(
             "addr:{}",
-            req.peer_addr()
-                .map(|a| a.ip().to_string())
-                .unwrap_or_default()
-        ),
+            client_address(req.request(), state.client_ip_header.as_ref())
+        )
+    })
+}
+
+/// Personal access tokens this instance has seen verify: their id and secret hash, so the
+/// rate limit can count a token by itself without a database read, and a made-up token
+/// still counts against its address. Bounded: when full, it starts again empty.
+pub struct KnownTokens {
+    cap: usize,
+    seen: std::sync::Mutex<std::collections::HashMap<String, String>>,
+}
+
+impl KnownTokens {
+    pub fn new(cap: usize) -> KnownTokens {
+        KnownTokens {
+            cap: cap.max(1),
+            seen: Default::default(),
+        }
+    }
+
+    /// Remember that `id` verified with secret hash `hash`.
+    pub fn saw(&self, id: &str, hash: &str) {
+        if let Ok(mut seen) = self.seen.lock() {
+            if seen.len() >= self.cap && !seen.contains_key(id) {
+                seen.clear();
+            }
+            seen.insert(id.to_string(), hash.to_string());
+        }
+    }
+
+    /// The bucket of a personal access token seen before (its secret matching).
+    fn bucket(&self, token: &str) -> Option<String> {
+        let (id, secret) = super::identity::pat_parts(token)?;
+        let seen = self.seen.lock().ok()?;
+        let hash = seen.get(id)?;
+        (*hash == super::identity::secret_hash(secret)).then(|| format!("pat:{id}"))
     }
 }
 
@@ -108,18 +172,20 @@ impl LoginLimiter {
 
     /// Count an attempt at `username`; the refusal when there were too many.
     pub fn attempt(&self, username: &str) -> Result<(), ApiError> {
+        self.count(username, "sign-in attempts for this username")
+    }
+
+    /// Count one more of `what` under `key`; the refusal when there were too many.
+    pub fn count(&self, key: &str, what: &str) -> Result<(), ApiError> {
         self.limiter
-            .check_key(&username.to_lowercase())
+            .check_key(&key.to_lowercase())
             .map_err(|not_until| {
                 let seconds = seconds_until(&not_until);
                 ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "too_many_attempts",
                     "Too many attempts",
-                    format!(
-                        "Too many sign-in attempts for this username: try again in {seconds} \
-                         second(s)."
-                    ),
+                    format!("Too many {what}: try again in {seconds} second(s)."),
                 )
                 .with_header(header::RETRY_AFTER, seconds.to_string())
             })

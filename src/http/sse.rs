@@ -1,6 +1,7 @@
 //! Server-Sent Events, written once for every stream: a source says when to look again and
 //! what to send; this module sends it, keeps quiet connections open with a comment every
-//! 15 s, and ends the stream with an `error` event when a look fails.
+//! 5 s, checks the caller's token again before every look, and ends the stream with an
+//! `error` event when the token no longer holds or a look fails.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::HttpResponse;
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::error::ApiError;
 use super::AppState;
@@ -64,17 +65,46 @@ pub trait Source: Sized + 'static {
     }
 }
 
+/// The bearer token a stream was opened with: checked again before every look, so a token
+/// revoked, signed out or expired ends the stream (with an `error` event) instead of
+/// receiving another event.
+pub struct Bearer {
+    state: web::Data<AppState>,
+    token: String,
+}
+
+impl Bearer {
+    /// The token of `req` (already verified by the handler's `Caller`).
+    pub fn of(state: &web::Data<AppState>, req: &HttpRequest) -> Result<Bearer, ApiError> {
+        let token = super::identity::bearer_token(req)
+            .ok_or_else(|| ApiError::internal("a stream's caller", "without a bearer token"))?;
+        Ok(Bearer {
+            state: state.clone(),
+            token: token.to_string(),
+        })
+    }
+
+    async fn check(&self) -> Result<(), ApiError> {
+        super::identity::verify(&self.state, &self.token)
+            .await
+            .map(|_| ())
+    }
+}
+
 struct Feed<S> {
     source: S,
+    bearer: Bearer,
     queue: VecDeque<Bytes>,
     done: bool,
     quiet_since: Instant,
 }
 
-/// A `text/event-stream` response that starts with `first` and then follows `source`.
-pub fn response<S: Source>(source: S, first: Found) -> HttpResponse {
+/// A `text/event-stream` response that starts with `first` and then follows `source`, for
+/// as long as `bearer` stays good.
+pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpResponse {
     let feed = Feed {
         source,
+        bearer,
         queue: first.events.into(),
         done: first.done,
         quiet_since: Instant::now(),
@@ -89,7 +119,11 @@ pub fn response<S: Source>(source: S, first: Found) -> HttpResponse {
                 return None;
             }
             let _ = tokio::time::timeout(KEEP_ALIVE, feed.source.wait()).await;
-            match feed.source.look().await {
+            let looked = match feed.bearer.check().await {
+                Ok(()) => feed.source.look().await,
+                Err(e) => Err(e),
+            };
+            match looked {
                 Ok(found) => {
                     feed.queue.extend(found.events);
                     feed.done = found.done;

@@ -17,6 +17,9 @@ use crate::store::{self, StoreError};
 /// Active tokens one user may hold.
 const MAX_ACTIVE: usize = 50;
 
+/// The longest life a token may be given, in days.
+const MAX_DAYS: u32 = 90;
+
 /// What a personal access token may do.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 pub enum ScopeName {
@@ -27,16 +30,19 @@ pub enum ScopeName {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(example = json!({"name": "chat bot", "scopes": ["games:read", "games:write"], "expires_in_days": 30}))]
+#[schema(example = json!({"name": "chat bot", "scopes": ["games:read", "games:write"], "expires_in_days": 30, "password": "correct horse battery"}))]
 pub struct CreateToken {
+    /// The account's password: a session alone (which may have been stolen) cannot make a
+    /// long-lived token. Guest accounts have none, so they cannot make tokens.
+    pub password: String,
     /// A name to recognise it by (1–100 characters).
     pub name: String,
     /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
     /// (create and play games; includes `games:read`).
     #[schema(value_type = Vec<ScopeName>)]
     pub scopes: Vec<String>,
-    /// Lifetime in days, 1–365 (default 30).
-    #[schema(minimum = 1, maximum = 365)]
+    /// Lifetime in days, 1–90 (default 30).
+    #[schema(minimum = 1, maximum = 90)]
     pub expires_in_days: Option<u32>,
 }
 
@@ -103,8 +109,12 @@ fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
         (status = 201, description = "The new token (shown once)", body = CreatedToken),
         (status = 400, description = "Bad name, scope or lifetime", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot create tokens (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot create tokens (`session_required`); the password is wrong (`wrong_password`); a guest account has no password (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Too many active tokens (`too_many_tokens`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/users/me/tokens")]
@@ -139,11 +149,16 @@ pub async fn create_token(
     }
     scopes.sort();
     let days = body.expires_in_days.unwrap_or(30);
-    if !(1..=365).contains(&days) {
-        return Err(ApiError::invalid_request(
-            "expires_in_days must be from 1 to 365.",
-        ));
+    if !(1..=MAX_DAYS).contains(&days) {
+        return Err(ApiError::invalid_request(format!(
+            "expires_in_days must be from 1 to {MAX_DAYS}."
+        )));
     }
+    super::accounts::password_attempt(&state, &caller.user_id)?;
+    state
+        .accounts()
+        .confirm_password(&caller.user_id, body.password)
+        .await?;
     let id: String = random_bytes::<8>()?
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -170,6 +185,11 @@ pub async fn create_token(
     let stored = row.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), ApiError> {
+            // Counting and inserting under the user's row lock: two creations at once cannot
+            // both pass the count.
+            if !crate::store::users::lock(conn, &stored.user_id)? {
+                return Err(super::accounts::unknown_user());
+            }
             let now = store::now();
             let active = token_store::of_user(conn, &stored.user_id)?
                 .iter()

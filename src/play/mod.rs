@@ -3,6 +3,7 @@
 //! write and the retries. No actix, no status codes: the HTTP layer maps [`Error`] to a
 //! problem in one place.
 
+pub mod accounts;
 pub mod games;
 pub mod live;
 pub mod positions;
@@ -66,6 +67,29 @@ pub enum Error {
         difficulty: Difficulty,
         proving: bool,
     },
+    /// A username or password the policy does not accept.
+    #[error("credentials not acceptable: {0:?}")]
+    Credentials(accounts::CredentialProblem),
+    #[error("the username is taken")]
+    UsernameTaken,
+    /// Sign-in with a username and password that match no account.
+    #[error("wrong username or password")]
+    InvalidCredentials,
+    /// The caller's current password, asked to confirm a change, is wrong.
+    #[error("wrong password")]
+    WrongPassword,
+    /// A guest account has no password: it cannot do what needs one.
+    #[error("a guest account has no password")]
+    GuestAccount,
+    /// Only a guest account can be upgraded.
+    #[error("not a guest account")]
+    NotAGuest,
+    /// Every turn to hash a password stayed taken for longer than a caller waits.
+    #[error("too many passwords being checked")]
+    AuthBusy,
+    /// The session was signed out, or every session of its account was.
+    #[error("the session has ended")]
+    SessionEnded,
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that
@@ -98,7 +122,8 @@ where
 }
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
-/// idempotency keys past their lifetime, a bounded batch per call. How many were forgotten.
+/// idempotency keys past their lifetime (a bounded batch per call) and signed-out sessions
+/// whose tokens have expired anyway. How many rows were forgotten.
 pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
     let at = crate::store::now();
     let until = at + chrono::TimeDelta::seconds(90);
@@ -107,6 +132,8 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         if !crate::store::leases::take(conn, "upkeep", &holder, at, until)? {
             return Ok(0);
         }
-        crate::store::games::forget_old_keys(conn, at, 1_000)
+        let keys = crate::store::games::forget_old_keys(conn, at, 1_000)?;
+        let sessions = crate::store::users::forget_ended_sessions(conn, at)?;
+        Ok(keys + sessions)
     })?)
 }

@@ -15,6 +15,15 @@ diesel::table! {
         password_hash -> Nullable<Text>,
         is_guest -> Bool,
         created_at -> Timestamp,
+        token_version -> Integer,
+    }
+}
+
+diesel::table! {
+    ended_sessions (jti) {
+        jti -> Text,
+        user_id -> Text,
+        expires_at -> Timestamp,
     }
 }
 
@@ -215,8 +224,10 @@ diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(game_analyses -> games (game_id));
+diesel::joinable!(ended_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    ended_sessions,
     games,
     game_events,
     idempotency_keys,

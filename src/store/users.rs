@@ -2,7 +2,7 @@
 
 use diesel::prelude::*;
 
-use super::schema::users;
+use super::schema::{ended_sessions, users};
 use super::{DbConn, StoreError};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
@@ -13,6 +13,9 @@ pub struct User {
     pub password_hash: Option<String>,
     pub is_guest: bool,
     pub created_at: chrono::NaiveDateTime,
+    /// Raised by "sign out everywhere" and a password change: session tokens carry the
+    /// version they were issued at, and an older one no longer signs in.
+    pub token_version: i32,
 }
 
 /// Insert a user. A taken username is a unique violation (see `StoreError::is_unique_violation`).
@@ -43,4 +46,122 @@ pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreError> {
         .select(User::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// Give a guest account a username and password: it becomes a full account, keeping its id
+/// and so its games, records and ratings. Raises its token version (the guest's tokens end).
+/// `Ok(None)` when `id` is not a guest account; a taken username is a unique violation.
+pub fn upgrade_guest(
+    conn: &mut DbConn,
+    id: &str,
+    username: &str,
+    password_hash: &str,
+) -> Result<Option<User>, StoreError> {
+    let changed = diesel::update(users::table.find(id).filter(users::is_guest.eq(true)))
+        .set((
+            users::username.eq(username),
+            users::password_hash.eq(password_hash),
+            users::is_guest.eq(false),
+            users::token_version.eq(users::token_version + 1),
+        ))
+        .execute(conn)?;
+    if changed == 0 {
+        return Ok(None);
+    }
+    by_id(conn, id)
+}
+
+/// Set a new password hash and raise the token version: every session issued before ends.
+pub fn set_password(
+    conn: &mut DbConn,
+    id: &str,
+    password_hash: &str,
+) -> Result<Option<User>, StoreError> {
+    diesel::update(users::table.find(id))
+        .set((
+            users::password_hash.eq(password_hash),
+            users::token_version.eq(users::token_version + 1),
+        ))
+        .execute(conn)?;
+    by_id(conn, id)
+}
+
+/// Raise the token version: every session token issued before no longer signs in.
+pub fn end_all_sessions(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
+    Ok(diesel::update(users::table.find(id))
+        .set(users::token_version.eq(users::token_version + 1))
+        .execute(conn)?
+        > 0)
+}
+
+/// End one session: its token id is kept until the token would have expired anyway.
+pub fn end_session(
+    conn: &mut DbConn,
+    jti: &str,
+    user_id: &str,
+    expires_at: chrono::NaiveDateTime,
+) -> Result<(), StoreError> {
+    let row = (
+        ended_sessions::jti.eq(jti),
+        ended_sessions::user_id.eq(user_id),
+        ended_sessions::expires_at.eq(expires_at),
+    );
+    // ON CONFLICT is per backend in diesel: the same statement written for each.
+    match conn {
+        DbConn::Pg(c) => diesel::insert_into(ended_sessions::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+        DbConn::Sqlite(c) => diesel::insert_into(ended_sessions::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+    };
+    Ok(())
+}
+
+/// What decides whether a session token still signs in: its account's token version, and
+/// whether the session with token id `jti` was ended. `None` when the account is gone.
+pub fn session_state(
+    conn: &mut DbConn,
+    user_id: &str,
+    jti: &str,
+) -> Result<Option<(i32, bool)>, StoreError> {
+    let ended = diesel::dsl::exists(ended_sessions::table.find(jti));
+    Ok(users::table
+        .find(user_id)
+        .select((users::token_version, ended))
+        .first(conn)
+        .optional()?)
+}
+
+/// Forget ended sessions whose tokens have expired anyway, a bounded batch.
+pub fn forget_ended_sessions(
+    conn: &mut DbConn,
+    at: chrono::NaiveDateTime,
+) -> Result<usize, StoreError> {
+    Ok(
+        diesel::delete(ended_sessions::table.filter(ended_sessions::expires_at.lt(at)))
+            .execute(conn)?,
+    )
+}
+
+/// Hold `id`'s row until the transaction ends, so that a count-then-insert over the user's
+/// rows (tokens, seats) cannot interleave with another. On SQLite every write transaction
+/// already holds the database's one write lock. False when there is no such user.
+pub fn lock(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
+    let found = match conn {
+        DbConn::Pg(c) => users::table
+            .find(id)
+            .select(users::id)
+            .for_update()
+            .first::<String>(c)
+            .optional()?,
+        DbConn::Sqlite(c) => users::table
+            .find(id)
+            .select(users::id)
+            .first::<String>(c)
+            .optional()?,
+    };
+    Ok(found.is_some())
 }

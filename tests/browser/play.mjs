@@ -430,17 +430,22 @@ async function main() {
     await page.click('[data-testid="sign-in-link"]');
     await page.waitForSelector('[data-screen="account"]:not([hidden])');
     await shot(page, 'account.png');
+    // Signing up as a guest turns the guest into the account: its game stays on the table.
+    const guestToken = await pageToken(page);
+    const guest = (await apiAs(guestToken, 'GET', '/v1/me')).data;
+    const guestGames = (await apiAs(guestToken, 'GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
     const guestGame = (await boardState()).gameId;
-    allowHttpErrors = true; // the guest's game is not the new account's: a 404, then a new game
     await page.fill('[data-testid="sign-up-username"]', username);
     await page.fill('[data-testid="sign-up-password"]', password);
     await page.click('[data-testid="sign-up-submit"]');
     await page.waitForFunction((u) => document.querySelector('[data-testid="who"]').textContent.includes(u), username);
-    await waitForBoard({ notGame: guestGame }, 'a game for the new account');
-    allowHttpErrors = false;
+    eq((await waitForBoard({}, 'the guest game, kept')).gameId, guestGame, 'the game on the table');
     token = await pageToken(page);
     const me = await api('GET', '/v1/me');
-    eq([me.data.username, me.data.is_guest], [username, false], 'the account the page signed up');
+    eq([me.data.id, me.data.username, me.data.is_guest], [guest.id, username, false], 'the guest became the account');
+    const kept = (await api('GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
+    eq(kept, guestGames, 'the guest\'s games are the account\'s');
+    eq((await apiAs(guestToken, 'GET', '/v1/me')).status, 401, 'the guest token has ended');
   });
 
   await step('a refused session asks to sign in again and keeps the table', async () => {
@@ -469,11 +474,13 @@ async function main() {
 
   await step('sign out, sign in: back to the account\'s game', async () => {
     const accountGame = (await boardState()).gameId;
+    const signedOut = await pageToken(page);
     await page.click('[data-testid="sign-out"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="who"]').textContent.includes('guest'));
     const guest = await pageToken(page);
     const guestGame = (await waitForBoard({}, 'a guest game after signing out')).gameId;
     eq((await apiAs(guest, 'GET', '/v1/me')).data.is_guest, true, 'signed out: a guest');
+    eq((await apiAs(signedOut, 'GET', '/v1/me')).status, 401, 'the signed-out token no longer works');
     await page.click('[data-testid="sign-in-link"]');
     await page.fill('[data-testid="sign-in-username"]', username);
     await page.fill('[data-testid="sign-in-password"]', password);

@@ -101,6 +101,9 @@ pub fn fresh_database() -> (String, Option<TestDb>) {
     }
 }
 
+/// The password of accounts made by [`TestApp::register`].
+pub const PASSWORD: &str = "a long test passphrase";
+
 pub fn test_config(url: &str) -> Config {
     Config {
         database_url: url.to_string(),
@@ -110,6 +113,7 @@ pub fn test_config(url: &str) -> Config {
         jwt_secret_is_default: false,
         workers: 2,
         rate_limit_per_second: 0,
+        guests_per_minute: 0,
         winnable_pool: 0,
         ..Config::default()
     }
@@ -204,6 +208,26 @@ impl TestApp {
         let r = self.send("POST", "/v1/auth/guest", None, &[], None).await;
         assert_eq!(r.status, 201, "{}", r.text);
         r.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// A new registered account (a fresh username, password [`PASSWORD`]): its username and
+    /// session token.
+    pub async fn register(&self) -> (String, String) {
+        let username = format!(
+            "player-{}",
+            &uuid::Uuid::new_v4().simple().to_string()[..12]
+        );
+        let r = self
+            .send(
+                "POST",
+                "/v1/auth/register",
+                None,
+                &[],
+                Some(serde_json::json!({"username": username, "password": PASSWORD})),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        (username, r.body["token"].as_str().unwrap().to_string())
     }
 
     pub async fn new_game(&self, token: &str, body: Value) -> Value {

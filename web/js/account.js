@@ -1,7 +1,7 @@
 // Accounts: guest at once, sign up, sign in, sign out; the dialog after a refused session.
 
 import { $, el, formatWhen, showMessage } from './util.js';
-import { isAccount, onSessionChange, session, state, store } from './state.js';
+import { API_BASE, isAccount, onSessionChange, session, state, store } from './state.js';
 import { ApiError, newGuest, onSessionLost, request } from './api.js';
 import { go } from './router.js';
 import { chosenSettings, createGame, loadGame, run } from './play.js';
@@ -29,28 +29,34 @@ export function renderAccountScreen() {
     profile.replaceChildren(
       el('p', { 'data-testid': 'profile-name' }, 'Signed in as ', el('strong', { text: user.username }),
         `, playing since ${formatWhen(user.created_at)}.`),
-      el('p', {}, el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' })),
+      el('p', {},
+        el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' }), ' ',
+        el('button', { type: 'button', 'data-testid': 'profile-sign-out-all', onclick: signOutEverywhere, text: 'Sign out everywhere' })),
+      el('form', { 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': 'Change password' },
+        el('h3', { text: 'Change password' }),
+        el('label', {}, 'Current password ',
+          el('input', { type: 'password', name: 'current', autocomplete: 'current-password', required: true, 'data-testid': 'password-current' })),
+        el('label', {}, 'New password ',
+          el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'data-testid': 'password-new' })),
+        el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
     );
     $('#account-forms').hidden = true;
     $('#play-as-guest').hidden = true;
   } else {
     profile.replaceChildren(el('p', {
       class: 'muted',
-      text: 'You are playing as a guest. Create an account to keep your records and rating and to play from any device. '
-        + 'Your guest games stay with the guest account on this browser.',
+      text: 'You are playing as a guest. Create an account to keep your records and rating and to play from any device: '
+        + 'signing up keeps your guest games, records and rating.',
     }));
     $('#account-forms').hidden = false;
     $('#play-as-guest').hidden = !!user;
   }
 }
 
-/**
- * KEEP-GUEST: turning the guest into an account, keeping its games, needs a server endpoint
- * that does not exist yet (API.md's `POST /v1/users/me/upgrade`). When it lands, call it here
- * from the sign-up form while the session is a guest's, instead of registering a new user.
- */
-async function upgradeGuest(/* username, password */) {
-  return null; // not available yet: sign-up registers a new, separate account
+/** A guest signing up keeps everything: the guest account itself becomes the account. */
+async function upgradeGuest(body) {
+  if (!session.token || !session.user?.is_guest) return null;
+  return request('POST', '/v1/users/me/upgrade', { body });
 }
 
 async function afterSignIn(data, verb) {
@@ -105,8 +111,8 @@ function signUp(ev) {
   });
 }
 
-function signOut() {
-  // The API has no server-side logout yet: forgetting the token ends this browser's session.
+/** Forget this browser's session, then play on as a new guest. */
+function leave(message) {
   race.close();
   state.sessionLost = false;
   session.set(null, null);
@@ -116,7 +122,43 @@ function signOut() {
   go('play');
   run(async () => {
     await createGame(chosenSettings());
-    showMessage('Signed out. You are playing as a guest.', 'info');
+    showMessage(message, 'info');
+  });
+}
+
+function signOut() {
+  // The server ends the session (its token stops working everywhere), then the browser
+  // forgets it. A session the server already refused needs no sign-out.
+  const token = session.token;
+  run(async () => {
+    if (token && !state.sessionLost) {
+      // Straight to fetch: a session already ended elsewhere must not open the sign-in dialog.
+      try {
+        await fetch(`${API_BASE}/v1/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      } catch { /* the browser forgets it below anyway */ }
+    }
+    leave('Signed out. You are playing as a guest.');
+  });
+}
+
+function signOutEverywhere() {
+  run(async () => {
+    await request('POST', '/v1/auth/logout-all');
+    leave('Signed out on every device. You are playing as a guest.');
+  });
+}
+
+function changePassword(ev) {
+  ev.preventDefault();
+  const form = ev.currentTarget;
+  const f = new FormData(form);
+  run(async () => {
+    const { data } = await request('POST', '/v1/users/me/password', {
+      body: { current_password: String(f.get('current') || ''), new_password: String(f.get('new') || '') },
+    });
+    form.reset();
+    session.set(data.token, data.user);
+    showMessage('Password changed. Every other device has been signed out.', 'success');
   });
 }
 

@@ -633,9 +633,11 @@ pub async fn stream_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let code = normalise(&code);
+    let bearer = sse::Bearer::of(&state, &req)?;
     let slot = sse::slot(&state, &caller.user_id)?;
     let first = look(&state, Some(&caller), &code).await?;
     let first_json =
@@ -685,5 +687,5 @@ pub async fn stream_race(
         code,
         last: first_json,
     };
-    Ok(sse::response(watch, first_found))
+    Ok(sse::response(watch, first_found, bearer))
 }

@@ -44,6 +44,7 @@ pub(super) async fn stand_in(
     let seat_caller = Caller {
         user_id: user_id.to_string(),
         scopes: None,
+        session: None,
     };
     let (mut game, mut log, mut version) = (hg.game, hg.log, hg.row.version);
     for _ in 0..due.min(25) {

@@ -1,0 +1,470 @@
+//! Accounts and sessions: register, sign in, guests and their upgrade to a full account,
+//! password changes, signing out one session or every session, and the check every session
+//! token passes on every request.
+//!
+//! A session token (JWT) names its session (`jti`) and the account's token version when it
+//! was issued (`ver`). Signing out records the session as ended; "sign out everywhere", a
+//! password change and a guest's upgrade raise the version. A token is good while its
+//! signature and expiry hold, its account exists at the same version, and its session was
+//! not ended. Each instance remembers a check for [`SessionChecks::ttl`] (1 s): an ending
+//! made on this instance is seen at once, one made on another instance within that time.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::{blocking, Error};
+use crate::auth::{self, Claims, Hashing, Tokens};
+use crate::store::{self, users, Db};
+
+/// What the account use cases reach. Cheap to clone.
+#[derive(Clone)]
+pub struct Accounts {
+    pub db: Db,
+    pub hashing: Hashing,
+    pub tokens: Tokens,
+    pub checks: Arc<SessionChecks>,
+}
+
+/// A session just opened: the account and its token.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub user: users::User,
+    pub token: String,
+    /// Seconds since the epoch.
+    pub expires: u64,
+}
+
+/// Why a username or password is not acceptable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CredentialProblem {
+    /// Not 3 to 32 letters, digits, `_`, `-` or `.`.
+    Username,
+    /// Not 10 to 128 characters.
+    PasswordLength,
+    /// A control character (tab, line break, …).
+    PasswordControl,
+    /// A common password, or one containing the username.
+    PasswordWeak,
+}
+
+/// Check a username and password against the policy.
+pub fn validate(username: &str, password: &str) -> Result<(), CredentialProblem> {
+    let name_ok = (3..=32).contains(&username.chars().count())
+        && username
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if !name_ok {
+        return Err(CredentialProblem::Username);
+    }
+    validate_password(Some(username), password)
+}
+
+/// Check a password against the policy (and, when known, against the username).
+pub fn validate_password(username: Option<&str>, password: &str) -> Result<(), CredentialProblem> {
+    if !(10..=128).contains(&password.chars().count()) {
+        return Err(CredentialProblem::PasswordLength);
+    }
+    if password.chars().any(char::is_control) {
+        return Err(CredentialProblem::PasswordControl);
+    }
+    let plain = password.to_lowercase();
+    let has_name = username.is_some_and(|name| plain.contains(&name.to_lowercase()));
+    if COMMON_PASSWORDS.contains(&plain.as_str()) || has_name {
+        return Err(CredentialProblem::PasswordWeak);
+    }
+    Ok(())
+}
+
+/// Passwords of ten characters or more that lists of leaked passwords start with.
+const COMMON_PASSWORDS: &[&str] = &[
+    "1234567890",
+    "12345678910",
+    "123456789a",
+    "0123456789",
+    "0987654321",
+    "1111111111",
+    "1q2w3e4r5t",
+    "1qaz2wsx3edc",
+    "abcdefghij",
+    "abcd123456",
+    "iloveyou12",
+    "password12",
+    "password123",
+    "password1234",
+    "passw0rd123",
+    "qwertyuiop",
+    "qwerty1234",
+    "qwerty12345",
+    "qwerty123456",
+    "asdfghjkl1",
+    "zxcvbnm123",
+    "letmein123",
+    "welcome123",
+    "football123",
+    "monkey1234",
+    "sunshine12",
+    "princess12",
+    "dragon1234",
+    "baseball123",
+    "spidersolitaire",
+    "solitaire1",
+    "solitaire123",
+];
+
+impl Accounts {
+    /// Open a session for `user`, at its current token version.
+    fn open(&self, user: users::User) -> Result<Session, Error> {
+        let issued = self
+            .tokens
+            .issue_session(&user.id, user.token_version, auth::unix_now())
+            .map_err(|e| Error::Internal(format!("issuing a token: {e}")))?;
+        Ok(Session {
+            user,
+            token: issued.token,
+            expires: issued.expires,
+        })
+    }
+
+    async fn hash(&self, password: String) -> Result<String, Error> {
+        self.hashing
+            .run(move || auth::hash_password(&password))
+            .await
+            .map_err(|_| Error::AuthBusy)?
+            .map_err(|e| Error::Internal(format!("hashing a password: {e}")))
+    }
+
+    /// Create an account and open a session.
+    pub async fn register(&self, username: String, password: String) -> Result<Session, Error> {
+        validate(&username, &password).map_err(Error::Credentials)?;
+        let hash = self.hash(password).await?;
+        let db = self.db.clone();
+        let user = blocking(move || {
+            let user = users::User {
+                id: uuid::Uuid::new_v4().to_string(),
+                username: Some(username),
+                password_hash: Some(hash),
+                is_guest: false,
+                created_at: store::now(),
+                token_version: 0,
+            };
+            match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
+                Err(e) if e.is_unique_violation() => Err(Error::UsernameTaken),
+                other => Ok(other?),
+            }
+        })
+        .await?;
+        self.open(user)
+    }
+
+    /// A new guest account and its session.
+    pub async fn guest(&self) -> Result<Session, Error> {
+        let db = self.db.clone();
+        let user = blocking(move || {
+            let user = users::User {
+                id: uuid::Uuid::new_v4().to_string(),
+                username: None,
+                password_hash: None,
+                is_guest: true,
+                created_at: store::now(),
+                token_version: 0,
+            };
+            Ok(db.write(move |conn| users::insert(conn, &user).map(|_| user))?)
+        })
+        .await?;
+        self.open(user)
+    }
+
+    /// Sign in. An unknown username costs one verification too, so the time tells nothing.
+    pub async fn login(&self, username: String, password: String) -> Result<Session, Error> {
+        let db = self.db.clone();
+        let found = blocking(move || {
+            let mut conn = db.conn()?;
+            Ok(users::by_username(&mut conn, &username)?)
+        })
+        .await?;
+        let user = self
+            .hashing
+            .run(move || match found {
+                Some(u) => {
+                    let matches = u
+                        .password_hash
+                        .as_deref()
+                        .is_some_and(|hash| auth::verify_password(&password, hash));
+                    matches.then_some(u)
+                }
+                None => {
+                    auth::verify_against_nothing(&password);
+                    None
+                }
+            })
+            .await
+            .map_err(|_| Error::AuthBusy)?
+            .ok_or(Error::InvalidCredentials)?;
+        self.open(user)
+    }
+
+    /// The account `user_id`.
+    pub async fn user(&self, user_id: &str) -> Result<users::User, Error> {
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        blocking(move || {
+            let mut conn = db.conn()?;
+            users::by_id(&mut conn, &id)?.ok_or(Error::UnknownUser)
+        })
+        .await
+    }
+
+    /// Check `password` against `user_id`'s. A guest has none to check.
+    pub async fn confirm_password(
+        &self,
+        user_id: &str,
+        password: String,
+    ) -> Result<users::User, Error> {
+        let user = self.user(user_id).await?;
+        let Some(hash) = user.password_hash.clone() else {
+            return Err(Error::GuestAccount);
+        };
+        let matches = self
+            .hashing
+            .run(move || auth::verify_password(&password, &hash))
+            .await
+            .map_err(|_| Error::AuthBusy)?;
+        if matches {
+            Ok(user)
+        } else {
+            Err(Error::WrongPassword)
+        }
+    }
+
+    /// A guest account becomes a full one with a username and password, keeping its id and
+    /// so its games, records and ratings. Every earlier session of the guest ends; the
+    /// answer is a new one.
+    pub async fn upgrade(
+        &self,
+        user_id: &str,
+        username: String,
+        password: String,
+    ) -> Result<Session, Error> {
+        validate(&username, &password).map_err(Error::Credentials)?;
+        if !self.user(user_id).await?.is_guest {
+            return Err(Error::NotAGuest);
+        }
+        let hash = self.hash(password).await?;
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        let user = blocking(move || {
+            match db.write(move |conn| users::upgrade_guest(conn, &id, &username, &hash)) {
+                Err(e) if e.is_unique_violation() => Err(Error::UsernameTaken),
+                Ok(None) => Err(Error::NotAGuest),
+                Ok(Some(user)) => Ok(user),
+                Err(e) => Err(e.into()),
+            }
+        })
+        .await?;
+        self.checks.forget(&user.id);
+        self.open(user)
+    }
+
+    /// Change the password (the current one must be given). Every session ends, this one
+    /// too; the answer is a new one.
+    pub async fn change_password(
+        &self,
+        user_id: &str,
+        current: String,
+        new: String,
+    ) -> Result<Session, Error> {
+        let user = self.confirm_password(user_id, current).await?;
+        validate_password(user.username.as_deref(), &new).map_err(Error::Credentials)?;
+        let hash = self.hash(new).await?;
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        let user = blocking(move || {
+            db.write(move |conn| users::set_password(conn, &id, &hash))?
+                .ok_or(Error::UnknownUser)
+        })
+        .await?;
+        self.checks.forget(&user.id);
+        self.open(user)
+    }
+
+    /// End the session `claims` belongs to. A token from before sessions had ids ends
+    /// with every other session of its account.
+    pub async fn sign_out(&self, claims: &Claims) -> Result<(), Error> {
+        if claims.jti.is_empty() {
+            return self.sign_out_everywhere(&claims.sub).await;
+        }
+        let (db, jti, user) = (self.db.clone(), claims.jti.clone(), claims.sub.clone());
+        let expires = chrono::DateTime::from_timestamp(claims.exp.min(i64::MAX as u64) as i64, 0)
+            .map_or_else(store::now, |t| t.naive_utc());
+        blocking(move || Ok(db.write(move |conn| users::end_session(conn, &jti, &user, expires))?))
+            .await?;
+        self.checks.forget(&claims.sub);
+        Ok(())
+    }
+
+    /// End every session of `user_id`.
+    pub async fn sign_out_everywhere(&self, user_id: &str) -> Result<(), Error> {
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        let found =
+            blocking(move || Ok(db.write(move |conn| users::end_all_sessions(conn, &id))?)).await?;
+        self.checks.forget(user_id);
+        if found {
+            Ok(())
+        } else {
+            Err(Error::UnknownUser)
+        }
+    }
+
+    /// Whether the session `claims` (already verified: signature, expiry, issuer, audience)
+    /// is still open: its account exists at the same token version and it was not ended.
+    pub async fn check(&self, claims: &Claims) -> Result<(), Error> {
+        let key = session_key(claims);
+        if let Some(open) = self.checks.recall(&key) {
+            return if open {
+                Ok(())
+            } else {
+                Err(Error::SessionEnded)
+            };
+        }
+        let (db, user, jti) = (self.db.clone(), claims.sub.clone(), claims.jti.clone());
+        let state = blocking(move || {
+            let mut conn = db.conn()?;
+            Ok(users::session_state(&mut conn, &user, &jti)?)
+        })
+        .await?;
+        let Some((version, ended)) = state else {
+            return Err(Error::UnknownUser);
+        };
+        let open = version == claims.ver && !ended;
+        self.checks.remember(key, &claims.sub, open);
+        if open {
+            Ok(())
+        } else {
+            Err(Error::SessionEnded)
+        }
+    }
+}
+
+fn session_key(claims: &Claims) -> String {
+    if claims.jti.is_empty() {
+        format!("{}#{}", claims.sub, claims.ver)
+    } else {
+        claims.jti.clone()
+    }
+}
+
+/// Session checks this instance remembers for a moment, so a busy client costs one lookup
+/// a second, not one a request. Bounded: when full, the stale ones go, then all.
+pub struct SessionChecks {
+    ttl: Duration,
+    cap: usize,
+    seen: Mutex<HashMap<String, Seen>>,
+}
+
+struct Seen {
+    user: String,
+    open: bool,
+    at: Instant,
+}
+
+impl SessionChecks {
+    pub fn new(ttl: Duration, cap: usize) -> SessionChecks {
+        SessionChecks {
+            ttl,
+            cap: cap.max(1),
+            seen: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    fn recall(&self, key: &str) -> Option<bool> {
+        let seen = self.seen.lock().ok()?;
+        seen.get(key)
+            .filter(|s| s.at.elapsed() < self.ttl)
+            .map(|s| s.open)
+    }
+
+    fn remember(&self, key: String, user: &str, open: bool) {
+        if self.ttl.is_zero() {
+            return;
+        }
+        let Ok(mut seen) = self.seen.lock() else {
+            return;
+        };
+        if seen.len() >= self.cap {
+            let ttl = self.ttl;
+            seen.retain(|_, s| s.at.elapsed() < ttl);
+            if seen.len() >= self.cap {
+                seen.clear();
+            }
+        }
+        seen.insert(
+            key,
+            Seen {
+                user: user.to_string(),
+                open,
+                at: Instant::now(),
+            },
+        );
+    }
+
+    /// Forget what was seen of `user`'s sessions (after one of them ended).
+    pub fn forget(&self, user: &str) {
+        if let Ok(mut seen) = self.seen.lock() {
+            seen.retain(|_, s| s.user != user);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_password_policy() {
+        assert_eq!(validate("ada", "correct horse battery"), Ok(()));
+        assert_eq!(
+            validate("a", "correct horse battery"),
+            Err(CredentialProblem::Username)
+        );
+        assert_eq!(
+            validate("ada lovelace", "correct horse battery"),
+            Err(CredentialProblem::Username)
+        );
+        assert_eq!(
+            validate("ada", "short"),
+            Err(CredentialProblem::PasswordLength)
+        );
+        assert_eq!(
+            validate("ada", "correct\thorse"),
+            Err(CredentialProblem::PasswordControl)
+        );
+        assert_eq!(
+            validate("ada", "Password123"),
+            Err(CredentialProblem::PasswordWeak)
+        );
+        assert_eq!(
+            validate("lovelace", "my-LOVELACE-1"),
+            Err(CredentialProblem::PasswordWeak)
+        );
+        assert_eq!(validate_password(None, "my-LOVELACE-1"), Ok(()));
+    }
+
+    #[test]
+    fn session_checks_are_remembered_briefly_and_stay_bounded() {
+        let checks = SessionChecks::new(Duration::from_secs(60), 3);
+        checks.remember("a".into(), "u1", true);
+        checks.remember("b".into(), "u1", false);
+        checks.remember("c".into(), "u2", true);
+        assert_eq!(checks.recall("a"), Some(true));
+        assert_eq!(checks.recall("b"), Some(false));
+        checks.remember("d".into(), "u2", true);
+        assert!(checks.seen.lock().unwrap().len() <= 3);
+        checks.forget("u2");
+        assert_eq!(checks.recall("d"), None);
+        let none = SessionChecks::new(Duration::ZERO, 3);
+        none.remember("a".into(), "u1", true);
+        assert_eq!(none.recall("a"), None);
+    }
+}
