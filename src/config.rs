@@ -118,6 +118,11 @@ pub struct Config {
     pub password_hash_wait: std::time::Duration,
     /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
     pub login_attempts_per_minute: u32,
+    /// Games on proven winnable deals one player may start per hour; 0: no limit.
+    pub winnable_per_user_per_hour: u32,
+    /// Proven deals of each kind and difficulty kept for race rounds (a player's request
+    /// never takes the last ones; at most `winnable_pool - 1` on an instance that proves).
+    pub winnable_reserve: u32,
     /// Guest accounts one client address may create per minute; 0 turns it off.
     pub guests_per_minute: u32,
     /// The header a reverse proxy in front of the server puts the client's address in
@@ -184,6 +189,8 @@ impl Default for Config {
             password_hash_wait: std::time::Duration::from_secs(2),
             login_attempts_per_minute: 10,
             guests_per_minute: 10,
+            winnable_per_user_per_hour: 30,
+            winnable_reserve: 1,
             client_ip_header: None,
         }
     }
@@ -373,6 +380,16 @@ impl Config {
                 "LOGIN_ATTEMPTS_PER_MINUTE",
                 d.login_attempts_per_minute,
                 "a whole number of attempts, or 0 for no limit",
+            )?,
+            winnable_per_user_per_hour: parse(
+                "WINNABLE_PER_USER_PER_HOUR",
+                d.winnable_per_user_per_hour,
+                "a whole number of games, or 0 for no limit",
+            )?,
+            winnable_reserve: parse(
+                "WINNABLE_RESERVE",
+                d.winnable_reserve,
+                "a whole number of deals",
             )?,
             guests_per_minute: parse(
                 "GUESTS_PER_MINUTE",

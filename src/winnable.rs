@@ -6,9 +6,9 @@
 //! (`WINNABLE_PREFILL`) and any class a request found empty, until `WINNABLE_POOL` deals of
 //! each difficulty wait. Several instances share the table: a deal is handed out once.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::{Arc, Condvar, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
 use crate::engine::DealSpec;
@@ -49,7 +49,7 @@ pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
     )
     .ok()?;
     let game = spec.deal();
-    let report = solver::solve(&game, &Budget::default());
+    let report = solver::solve(&game, &prover_budget());
     match report.outcome {
         Outcome::Solved(line) => Some((
             difficulty(spec.suits, report.nodes),
@@ -60,8 +60,30 @@ pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
     }
 }
 
+/// The prover's search budget: the solver's default beams, with fewer positions. The
+/// positions a search keeps are what its memory holds (the full 20 million took about
+/// 530 MB on a deal that would not yield); a deal not proven within this is simply passed
+/// over for another.
+pub fn prover_budget() -> Budget {
+    Budget {
+        nodes: PROVER_NODES,
+        ..Budget::default()
+    }
+}
+
+/// Positions one proof may search.
+pub const PROVER_NODES: u64 = 6_000_000;
+
+/// Kinds proven because a request asked, at most this many at once beyond the prefilled ones.
+pub const MAX_ASKED_KINDS: usize = 6;
+
+/// A kind asked for is proven until nobody has asked for it for this long.
+pub const ASKED_KIND_LIFE: Duration = Duration::from_secs(600);
+
 struct Wanted {
-    classes: Mutex<BTreeSet<Class>>,
+    /// Each kind to keep stocked: `None` for a prefilled kind (always), else when a request
+    /// last asked for it.
+    classes: Mutex<BTreeMap<Class, Option<Instant>>>,
     wake: Condvar,
 }
 
@@ -77,7 +99,7 @@ impl Prover {
     /// for later. The thread ends soon after the last handle is dropped.
     pub fn start(db: Db, pool: usize, prefill: Vec<Class>) -> Prover {
         let wanted = Arc::new(Wanted {
-            classes: Mutex::new(prefill.into_iter().collect()),
+            classes: Mutex::new(prefill.into_iter().map(|c| (c, None)).collect()),
             wake: Condvar::new(),
         });
         let running = pool > 0;
@@ -102,15 +124,34 @@ impl Prover {
         self.running
     }
 
-    /// Ask for deals of `class` to be proven (a request found none waiting).
-    pub fn want(&self, class: Class) {
+    /// Ask for deals of `class` to be proven (a request found none waiting). Whether they
+    /// will be: this instance proves deals, and the kind is prefilled, already asked for, or
+    /// fits among the [`MAX_ASKED_KINDS`] asked for lately.
+    pub fn want(&self, class: Class) -> bool {
+        if !self.running {
+            return false;
+        }
         let mut classes = self
             .wanted
             .classes
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if classes.insert(class) {
-            self.wanted.wake.notify_all();
+        forget_stale(&mut classes);
+        match classes.get_mut(&class) {
+            Some(None) => true,
+            Some(Some(asked)) => {
+                *asked = Instant::now();
+                true
+            }
+            None => {
+                let asked = classes.values().filter(|a| a.is_some()).count();
+                if asked >= MAX_ASKED_KINDS {
+                    return false;
+                }
+                classes.insert(class, Some(Instant::now()));
+                self.wanted.wake.notify_all();
+                true
+            }
         }
     }
 
@@ -125,13 +166,11 @@ fn prove_forever(db: &Db, pool: i64, wanted: &Weak<Wanted>) {
         let Some(handle) = wanted.upgrade() else {
             return;
         };
-        let classes: Vec<Class> = handle
-            .classes
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .cloned()
-            .collect();
+        let classes: Vec<Class> = {
+            let mut wanted = handle.classes.lock().unwrap_or_else(|p| p.into_inner());
+            forget_stale(&mut wanted);
+            wanted.keys().cloned().collect()
+        };
         let mut short = None;
         for class in classes {
             match db.read(|conn| cache::counts(conn, &class)) {
@@ -172,6 +211,11 @@ fn prove_forever(db: &Db, pool: i64, wanted: &Weak<Wanted>) {
             }
         }
     }
+}
+
+/// Drop the kinds asked for that nobody has asked for lately.
+fn forget_stale(classes: &mut BTreeMap<Class, Option<Instant>>) {
+    classes.retain(|_, asked| asked.is_none_or(|at| at.elapsed() < ASKED_KIND_LIFE));
 }
 
 fn random_number() -> Option<u64> {

@@ -137,3 +137,136 @@ async fn a_class_asked_for_is_proven_on_demand() {
     assert_eq!(game["difficulty"], "easy");
     app.stop().await;
 }
+
+/// Stock `n` made-up proven deals of 1-suit Spider at `difficulty` (the allocation is what
+/// is tested here, not the proofs).
+fn stock(app: &TestApp, first: u64, n: u64, difficulty: Difficulty) {
+    use spider::store::winnable::{insert, Class, ProvenDeal};
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let mut conn = db.conn().unwrap();
+    for number in first..first + n {
+        let deal = ProvenDeal::new(&class, number, difficulty, 1_000, 100);
+        insert(&mut conn, &deal).unwrap();
+    }
+}
+
+#[actix_rt::test]
+async fn proven_deals_are_rationed_per_player_and_some_are_kept_for_races() {
+    let app = spawn_with(|c| {
+        c.winnable_per_user_per_hour = 2;
+        c.winnable_reserve = 1;
+    })
+    .await;
+    stock(&app, 1001, 4, Difficulty::Easy);
+    let body = json!({"suits": 1, "winnable": true, "difficulty": "easy"});
+    let (a, b) = (app.guest().await, app.guest().await);
+    for _ in 0..2 {
+        let r = app.post("/v1/games", &a, body.clone()).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    let r = app.post("/v1/games", &a, body.clone()).await;
+    r.problem(429, "winnable_quota");
+    let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((3_000..=3_600).contains(&wait), "{wait}");
+    // An ordinary game is still fine.
+    assert_eq!(
+        app.post("/v1/games", &a, json!({"suits": 1})).await.status,
+        201
+    );
+
+    // B takes the third deal; the fourth is kept for races.
+    assert_eq!(app.post("/v1/games", &b, body.clone()).await.status, 201);
+    app.post("/v1/games", &b, body.clone())
+        .await
+        .problem(503, "winnable_deal_unavailable");
+    let room = app
+        .post(
+            "/v1/races",
+            &b,
+            json!({"suits": 1, "cpu_players": 1, "difficulty": "easy"}),
+        )
+        .await;
+    assert_eq!(room.status, 201, "{}", room.text);
+    let code = room.body["code"].as_str().unwrap();
+    let r = app
+        .post(&format!("/v1/races/{code}/start"), &b, json!({}))
+        .await;
+    assert_eq!(
+        r.status, 200,
+        "the race round takes the kept deal: {}",
+        r.text
+    );
+
+    // Concurrent requests from one player never pass the quota.
+    stock(&app, 2001, 10, Difficulty::Easy);
+    let c = app.guest().await;
+    let tries: Vec<_> = (0..6)
+        .map(|_| app.post("/v1/games", &c, body.clone()))
+        .collect();
+    let answers = futures_util::future::join_all(tries).await;
+    let made = answers.iter().filter(|r| r.status == 201).count();
+    assert_eq!(
+        made,
+        2,
+        "{:?}",
+        answers.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
+    let app = spawn_app().await;
+    stock(&app, 3001, 6, Difficulty::Easy);
+    let token = app.guest().await;
+    let body = json!({"suits": 1, "winnable": true, "difficulty": "easy"});
+    let tries: Vec<_> = (0..5)
+        .map(|_| {
+            app.send(
+                "POST",
+                "/v1/games",
+                Some(&token),
+                &[("Idempotency-Key", "one-winnable-game")],
+                Some(body.clone()),
+            )
+        })
+        .collect();
+    let answers = futures_util::future::join_all(tries).await;
+    let ids: std::collections::BTreeSet<_> = answers
+        .iter()
+        .map(|r| {
+            assert_eq!(r.status, 201, "{}", r.text);
+            r.body["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "one game for one key");
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = spider::store::winnable::Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let counts = spider::store::winnable::counts(&mut db.conn().unwrap(), &class).unwrap();
+    let easy = counts
+        .iter()
+        .find(|(d, _)| *d == Difficulty::Easy)
+        .unwrap()
+        .1;
+    assert_eq!(easy, 5, "one deal taken, the others put back");
+    app.stop().await;
+}

@@ -276,8 +276,9 @@ impl From<crate::play::Error> for ApiError {
                     )
                 } else {
                     format!(
-                        "No proven {} deal of this kind is ready, and this server does not \
-                         prove deals itself (WINNABLE_POOL=0). Try again later.",
+                        "No proven {} deal of this kind is ready, and none is being proven now \
+                         (this server proves deals of a few kinds at a time, or none). Try the \
+                         standard rules, or again later.",
                         difficulty.name()
                     )
                 };
@@ -289,6 +290,20 @@ impl From<crate::play::Error> for ApiError {
                 )
                 .with_header(header::RETRY_AFTER, "5")
             }
+            Error::WinnableQuota {
+                limit,
+                retry_after_s,
+            } => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "winnable_quota",
+                "Too many winnable games",
+                format!(
+                    "You have started {limit} games on proven winnable deals in the last hour, \
+                     as many as one player may: try again in {retry_after_s} second(s), or start \
+                     an ordinary game meanwhile."
+                ),
+            )
+            .with_header(header::RETRY_AFTER, retry_after_s.to_string()),
             Error::Credentials(problem) => {
                 use crate::play::accounts::CredentialProblem as P;
                 match problem {

@@ -153,6 +153,8 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many games on proven winnable deals this hour (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -200,7 +202,7 @@ pub async fn create_game(
     let origin = Origin {
         kind: match (chosen, winnable) {
             (true, _) => "chosen",
-            (false, Some(_)) => "winnable",
+            (false, Some(_)) => crate::play::games::WINNABLE_ORIGIN,
             (false, None) => "random",
         },
         deal_known: chosen,

@@ -62,6 +62,8 @@ pub struct AppState {
     pub positions: std::sync::Arc<crate::play::positions::Positions>,
     /// The most actions one game may hold.
     pub max_actions_per_game: u32,
+    /// How proven winnable deals are shared out.
+    pub rationing: crate::play::games::Rationing,
     /// The bearer token `/metrics` asks for, if any.
     pub metrics_token: Option<crate::config::Secret>,
     /// Live streams one user may have open here.
@@ -90,6 +92,7 @@ impl AppState {
             live: self.live.clone(),
             positions: self.positions.clone(),
             max_actions: self.max_actions_per_game,
+            rationing: self.rationing,
         }
     }
 
@@ -485,6 +488,15 @@ pub fn serve(
             config.position_cache,
         )),
         max_actions_per_game: config.max_actions_per_game,
+        rationing: crate::play::games::Rationing {
+            per_player_per_hour: config.winnable_per_user_per_hour,
+            reserve: i64::from(match config.winnable_pool {
+                0 => config.winnable_reserve,
+                pool => config
+                    .winnable_reserve
+                    .min(u32::try_from(pool - 1).unwrap_or(u32::MAX)),
+            }),
+        },
         metrics_token: config.metrics_token.clone(),
         streams_per_user: config.streams_per_user,
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),

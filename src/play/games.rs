@@ -387,50 +387,134 @@ fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Err
 /// and that difficulty (the deal number in `new.spec` is then ignored).
 pub async fn create(
     play: &Play,
-    mut new: NewGame,
+    new: NewGame,
     winnable: Option<Difficulty>,
     render: RenderNew,
 ) -> Result<Created, Error> {
     let play = play.clone();
-    blocking(move || {
-        if let Some(difficulty) = winnable {
-            // A retry of an answered request takes no second deal from the cache.
-            if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
-                return Ok(replayed);
-            }
-            new.spec.deal_number = take_winnable(&play, &new.spec, difficulty)?;
-        }
-        insert(&play, &new, &render)
+    blocking(move || match winnable {
+        Some(difficulty) => insert_winnable(&play, new, difficulty, render),
+        None => insert(&play, &new, &render),
     })
     .await
 }
 
-/// A proven winnable deal for `spec`'s variant, suits and rule, taken from the cache. None
-/// waiting asks the prover for more. Blocking.
-pub fn take_winnable(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Result<u64, Error> {
-    let class = Class {
+/// A new game on a proven winnable deal: the player's ration is counted, the deal taken and
+/// the game written in one transaction, so concurrent requests never pass the ration and a
+/// request that loses (a retry with the same idempotency key) puts its deal back.
+fn insert_winnable(
+    play: &Play,
+    mut new: NewGame,
+    difficulty: Difficulty,
+    render: RenderNew,
+) -> Result<Created, Error> {
+    // A retry of an answered request takes no second deal from the cache.
+    if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+        return Ok(replayed);
+    }
+    let class = class_of(&new.spec);
+    let rationing = play.rationing;
+    let spec_first = new.spec;
+    let (user, key) = (new.user_id.clone(), new.key.clone());
+    let written = play.db.write(move |conn| -> Result<Option<String>, Error> {
+        let keep = ration(conn, &new.user_id, rationing)?;
+        let Some(number) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
+            return Ok(None);
+        };
+        new.spec.deal_number = number;
+        let row = game_store::new_row(
+            uuid::Uuid::new_v4().to_string(),
+            new.user_id.clone(),
+            new.spec,
+            &new.origin,
+        );
+        let answer = Remembered {
+            status: 201,
+            version: 0,
+            response: render(&row, &new.spec.deal())?,
+        };
+        game_store::create(conn, &row, new.key.as_ref().map(|k| (k, &answer)))?;
+        Ok(Some(answer.response))
+    });
+    match written {
+        Ok(Some(body)) => {
+            play.winnable.taken();
+            Ok(Created::New { body })
+        }
+        Ok(None) => Err(Error::WinnableUnavailable {
+            difficulty,
+            proving: play.winnable.want(class_of(&spec_first)),
+        }),
+        // Another request with this key committed first: answer as it did.
+        Err(Error::Store(e)) if key.is_some() && e.is_unique_violation() => {
+            answered(&play.db, &user, key.as_ref())?.ok_or(Error::Store(e))
+        }
+        Err(Error::Store(e)) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
+        Err(e) => Err(e),
+    }
+}
+
+fn class_of(spec: &DealSpec) -> Class {
+    Class {
         variant: spec.variant.name().to_string(),
         suits: i32::from(spec.suits.count()),
         empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
-    };
+    }
+}
+
+/// Count a player's winnable games of the last hour under its row lock (so concurrent
+/// requests count one at a time): refused past the ration, else how many deals of the kind
+/// to leave for race rounds.
+fn ration(conn: &mut crate::store::DbConn, user: &str, rationing: Rationing) -> Result<i64, Error> {
+    let limit = rationing.per_player_per_hour;
+    if limit > 0 {
+        crate::store::users::lock(conn, user)?;
+        let now = crate::store::now();
+        let hour = chrono::TimeDelta::hours(1);
+        let recent = game_store::created_since(conn, user, WINNABLE_ORIGIN, now - hour)?;
+        if recent.len() >= limit as usize {
+            let frees = recent[recent.len() - limit as usize] + hour;
+            return Err(Error::WinnableQuota {
+                limit,
+                retry_after_s: (frees - now).num_seconds().max(1) as u64,
+            });
+        }
+    }
+    Ok(rationing.reserve)
+}
+
+/// How proven deals are shared out.
+#[derive(Clone, Copy, Debug)]
+pub struct Rationing {
+    /// Winnable games one player may start per hour; 0: no limit.
+    pub per_player_per_hour: u32,
+    /// Deals of each kind and difficulty left for race rounds: a player's request never
+    /// takes the last ones.
+    pub reserve: i64,
+}
+
+/// A proven winnable deal for a race round of `spec`'s kind, taken from the cache (the
+/// reserve included). None waiting asks the prover for more. Blocking.
+pub fn take_for_race(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Result<u64, Error> {
+    let class = class_of(spec);
     let wanted = class.clone();
     let taken = play
         .db
-        .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty))?;
+        .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty, 0))?;
     match taken {
         Some(number) => {
             play.winnable.taken();
             Ok(number)
         }
-        None => {
-            play.winnable.want(class);
-            Err(Error::WinnableUnavailable {
-                difficulty,
-                proving: play.winnable.running(),
-            })
-        }
+        None => Err(Error::WinnableUnavailable {
+            difficulty,
+            proving: play.winnable.want(class),
+        }),
     }
 }
+
+/// The origin of a game started on a proven winnable deal.
+pub const WINNABLE_ORIGIN: &str = "winnable";
 
 /// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
 /// caller has none yet, else a practice attempt once the ranked one is over.

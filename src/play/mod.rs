@@ -25,6 +25,8 @@ pub struct Play {
     pub positions: std::sync::Arc<positions::Positions>,
     /// The most actions a game's log may hold.
     pub max_actions: u32,
+    /// How proven winnable deals are shared out.
+    pub rationing: games::Rationing,
 }
 
 /// Why a use case refused or failed. A refusal changes nothing.
@@ -51,6 +53,9 @@ pub enum Error {
     /// The caller's ranked attempt at today's daily is still being played.
     #[error("the ranked daily attempt is in progress")]
     RankedAttemptInProgress,
+    /// The player started as many winnable games this hour as one may.
+    #[error("{limit} winnable games an hour")]
+    WinnableQuota { limit: u32, retry_after_s: u64 },
     /// The game's log is full: it can only be resigned.
     #[error("the game has reached {limit} actions")]
     ActionLimit { limit: u32 },

@@ -607,3 +607,19 @@ pub fn forget_old_keys(
     }
     Ok(forgotten)
 }
+
+/// When `user_id` created its games of origin `origin` since `since`, oldest first.
+pub fn created_since(
+    conn: &mut DbConn,
+    user_id: &str,
+    origin: &str,
+    since: NaiveDateTime,
+) -> Result<Vec<NaiveDateTime>, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::origin.eq(origin))
+        .filter(games::created_at.ge(since))
+        .order(games::created_at.asc())
+        .select(games::created_at)
+        .load(conn)?)
+}

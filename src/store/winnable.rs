@@ -122,12 +122,26 @@ pub fn insert(conn: &mut DbConn, deal: &ProvenDeal) -> Result<(), StoreError> {
 }
 
 /// Take one proven deal of `class` and `difficulty` out of the cache (the oldest first), or
-/// `None` when none waits. Two takers never get the same deal: the delete decides.
+/// `None` when no more than `keep` wait (those are kept for others: race rounds). Two takers
+/// never get the same deal: the delete decides.
 pub fn take(
     conn: &mut DbConn,
     class: &Class,
     difficulty: Difficulty,
+    keep: i64,
 ) -> Result<Option<u64>, StoreError> {
+    if keep > 0 {
+        let waiting: i64 = winnable_deals::table
+            .filter(winnable_deals::variant.eq(&class.variant))
+            .filter(winnable_deals::suits.eq(class.suits))
+            .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
+            .filter(winnable_deals::difficulty.eq(difficulty.name()))
+            .count()
+            .get_result(conn)?;
+        if waiting <= keep {
+            return Ok(None);
+        }
+    }
     for _ in 0..8 {
         let found: Option<i64> = winnable_deals::table
             .filter(winnable_deals::variant.eq(&class.variant))

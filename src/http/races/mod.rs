@@ -461,7 +461,7 @@ pub async fn start_race(
             if let Some(&(_, n)) = deals.iter().find(|(x, _)| *x == d) {
                 return Ok(n);
             }
-            let n = crate::play::games::take_winnable(&st.play(), &base_spec, d)?;
+            let n = crate::play::games::take_for_race(&st.play(), &base_spec, d)?;
             deals.push((d, n));
             Ok(n)
         };
