@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Suit};
 use super::deal::{fresh_deck, Suits, Variant};
-use super::game::{Action, Column, Game, Position, Rules, Status};
+use super::game::{Action, Column, Game, Position, Status};
+use super::rules::Rules;
 use super::hint::{nothing, options, seen_positions, Hint, Visible};
 use super::solver::{Determinized, ProbeBudget};
 

@@ -7,6 +7,7 @@ mod deal;
 mod game;
 mod hint;
 pub mod notation;
+mod rules;
 mod setup;
 pub mod solver;
 mod view;
@@ -20,10 +21,8 @@ pub use advisor::{advise, follow, search, Level, Observation};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
-pub use game::{
-    Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
-    Status,
-};
+pub use game::{Action, ColumnSet, Game, Illegal, Outcome, Position, ReplayError, Status};
+pub use rules::{EmptyColumnDeal, Rules};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use setup::{DealSpec, Intent};
 pub use view::{ColumnView, View};

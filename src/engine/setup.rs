@@ -2,7 +2,8 @@
 //! exact.
 
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, Illegal, ReplayError, Rules};
+use super::game::{Action, Game, Illegal, ReplayError};
+use super::rules::Rules;
 
 /// Everything a deal depends on: replaying a log from it rebuilds the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
