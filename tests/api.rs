@@ -459,7 +459,7 @@ async fn a_chosen_deal_matches_the_engine_and_big_numbers_survive_as_strings() {
         Variant::Spider,
         Suits::Two,
         Rules {
-            undo: false,
+            undo: spider::engine::UndoMode::Off,
             empty_column_deal: spider::engine::EmptyColumnDeal::Strict,
         },
         u64::MAX,

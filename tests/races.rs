@@ -218,7 +218,7 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         Variant::Spider,
         Suits::One,
         Rules {
-            undo: false,
+            undo: spider::engine::UndoMode::Off,
             ..Rules::default()
         },
         deal,

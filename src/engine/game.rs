@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Rank, Suit};
 use super::deal::{shuffled_deck, tableau_order, Suits, Variant};
-use super::rules::{EmptyColumnDeal, Rules};
+use super::rules::{EmptyColumnDeal, Rules, UndoMode};
 
 /// One player action. Columns are 0-based in the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -90,6 +90,11 @@ pub enum Illegal {
     NothingToUndo,
     #[error("Undo is turned off for this game.")]
     UndoDisabled,
+    #[error(
+        "That undo would hide a card you have already seen: in this game a move that turned a \
+         card over, or a deal, cannot be taken back."
+    )]
+    UndoWouldHideCard,
     #[error("No column can take the cards at the end of column {}.", column + 1)]
     NoDestination { column: usize },
 }
@@ -110,6 +115,7 @@ impl Illegal {
             Illegal::StockEmpty => "stock_empty",
             Illegal::NothingToUndo => "nothing_to_undo",
             Illegal::UndoDisabled => "undo_disabled",
+            Illegal::UndoWouldHideCard => "undo_would_hide_card",
             Illegal::NoDestination { .. } => "no_destination",
         }
     }
@@ -234,6 +240,14 @@ struct Step {
     kind: StepKind,
     turned: ColumnSet,
     completed: ColumnSet,
+}
+
+impl Step {
+    /// A deal always shows new cards; a move does when it turned a face-down card (its own
+    /// column's, or the one under a run it completed).
+    fn showed_a_card(&self) -> bool {
+        matches!(self.kind, StepKind::Deal { .. }) || !self.turned.is_empty()
+    }
 }
 
 /// An action in a stored log that the rules refuse: the log cannot be trusted past it.
@@ -464,7 +478,19 @@ impl Game {
 
     /// True when an undo would be accepted now.
     pub fn can_undo(&self) -> bool {
-        self.status == Status::InProgress && self.rules.undo && !self.history.is_empty()
+        self.status == Status::InProgress && self.check_undo().is_ok()
+    }
+
+    /// The undo mode's verdict on taking back the last action not yet taken back.
+    fn check_undo(&self) -> Result<(), Illegal> {
+        if self.rules.undo == UndoMode::Off {
+            return Err(Illegal::UndoDisabled);
+        }
+        let last = self.history.last().ok_or(Illegal::NothingToUndo)?;
+        if self.rules.undo == UndoMode::NoReveal && last.showed_a_card() {
+            return Err(Illegal::UndoWouldHideCard);
+        }
+        Ok(())
     }
 
     /// Apply one action. A refused action leaves the game exactly as it was.
@@ -489,9 +515,7 @@ impl Game {
                 step
             }
             Action::Undo => {
-                if !self.rules.undo {
-                    return Err(Illegal::UndoDisabled);
-                }
+                self.check_undo()?;
                 let step = self.history.pop().ok_or(Illegal::NothingToUndo)?;
                 self.undos += 1;
                 self.revert(step);

@@ -22,7 +22,7 @@ pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
 pub use game::{Action, ColumnSet, Game, Illegal, Outcome, Position, ReplayError, Status};
-pub use rules::{EmptyColumnDeal, Rules};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
+pub use rules::{EmptyColumnDeal, Rules, UndoMode};
 pub use setup::{DealSpec, Intent};
 pub use view::{ColumnView, View};

@@ -192,7 +192,7 @@ pub async fn create_game(
         variant: body.variant.unwrap_or(VariantName::Spider).into(),
         suits,
         rules: engine::Rules {
-            undo: rules.undo,
+            undo: rules.undo.mode(),
             empty_column_deal: rules.empty_column_deal.into(),
         },
         deal_number,

@@ -26,7 +26,7 @@ use super::error::{ApiError, Problem};
 use super::games;
 use super::identity::{Caller, Scope};
 use super::sse;
-use super::wire::{ActionRequest, DifficultyName, VariantName};
+use super::wire::{ActionRequest, DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::{blocking, AppState};
 use crate::engine::DealSpec;
 use crate::engine::{self, Game, Status, Suits};
@@ -56,13 +56,13 @@ fn race_not_found() -> ApiError {
     ApiError::not_found("There is no race with that code.")
 }
 
-/// The deal a race's seat plays: the room's variant and suits, its undo setting, the
-/// standard empty-column rule.
+/// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
+/// empty-column rule.
 fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
     DealSpec::from_parts(
         &race.variant,
         race.suits,
-        race.undo_allowed,
+        &race.undo_mode,
         engine::EmptyColumnDeal::Standard.name(),
         deal_number,
     )
@@ -70,12 +70,17 @@ fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
 }
 
 fn settings(race: &RaceRow) -> RaceSettings {
+    let undo_mode = race
+        .undo_mode
+        .parse::<engine::UndoMode>()
+        .unwrap_or(engine::UndoMode::from_allowed(race.undo_allowed));
     RaceSettings {
         variant: VariantName::from_name(&race.variant),
         suits: race.suits as u8,
         difficulty: difficulty_of(&race.difficulty).into(),
         time_limit_seconds: race.time_limit_s,
-        undo: race.undo_allowed,
+        undo: undo_mode.allows_any(),
+        undo_mode: UndoModeName::from(undo_mode),
         hints: race.hints_allowed,
         handicap: race.handicap,
         cpu_level: match race.cpu_level.as_str() {
@@ -201,6 +206,10 @@ pub async fn create_race(
     }
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
     let difficulty: Difficulty = body.difficulty.unwrap_or(DifficultyName::Normal).into();
+    let ranked = body.ranked.unwrap_or(false);
+    let undo = body.undo.unwrap_or_default().mode();
+    // Ranked rounds change ratings: nobody may peek at a card and take it back.
+    let undo = if ranked { undo.for_ranked_play() } else { undo };
     let at = now(&state);
     let name = {
         let st = state.clone();
@@ -218,7 +227,8 @@ pub async fn create_race(
                 suits: i32::from(suits.count()),
                 difficulty: difficulty.name().to_string(),
                 time_limit_s: time_limit as i32,
-                undo_allowed: body.undo.unwrap_or(true),
+                undo_allowed: undo.allows_any(),
+                undo_mode: undo.name().to_string(),
                 hints_allowed: body.hints.unwrap_or(false),
                 handicap: body.handicap.unwrap_or(false),
                 cpu_level: body
@@ -226,7 +236,7 @@ pub async fn create_race(
                     .unwrap_or(CpuLevel::Normal)
                     .name()
                     .to_string(),
-                ranked: body.ranked.unwrap_or(false),
+                ranked,
                 idle_takeover_s: idle as i32,
                 round: 0,
                 created_at: at,
