@@ -433,7 +433,8 @@ pub fn take_winnable(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Re
 }
 
 /// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
-/// caller has none yet, else a practice attempt once the ranked one is over.
+/// caller has none yet, else a practice attempt once the ranked one is over. The ranked
+/// attempt undoes nothing that showed a card (RULES.md, Undo); practice keeps `spec`'s rules.
 pub async fn start_daily(
     play: &Play,
     new: NewGame,
@@ -442,7 +443,12 @@ pub async fn start_daily(
 ) -> Result<Created, Error> {
     let play = play.clone();
     blocking(move || {
-        let attempt = |ranked| NewGame {
+        let attempt = |ranked: bool| NewGame {
+            spec: if ranked {
+                ranked_spec(new.spec)
+            } else {
+                new.spec
+            },
             origin: Origin {
                 kind: "daily",
                 deal_known: false,
@@ -475,6 +481,12 @@ pub async fn start_daily(
         }
     })
     .await
+}
+
+/// `spec` as ranked play deals it: undo never takes back a card it showed.
+fn ranked_spec(mut spec: DealSpec) -> DealSpec {
+    spec.rules.undo = spec.rules.undo.for_ranked_play();
+    spec
 }
 
 /// Start a new game on the same deal and rules, from the opening. A game still in progress
