@@ -426,6 +426,77 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
     app.stop().await;
 }
 
+/// RULES.md, Undo: ranked races use `no_reveal`, so nobody can peek at a card and take it
+/// back. Rooms take the undo mode by name or as the older yes/no.
+#[actix_rt::test]
+async fn a_ranked_room_takes_back_no_action_that_showed_a_card() {
+    let app = prover_app().await;
+    let host = app.guest().await;
+    let refused = app
+        .post("/v1/races", &host, json!({"suits": 1, "undo": "sometimes"}))
+        .await;
+    refused.problem(400, "invalid_request");
+    let detail = refused.body["detail"].as_str().unwrap();
+    assert!(detail.contains("no_reveal"), "{detail}");
+    for (undo, ranked, mode) in [
+        (json!(true), false, "full"),
+        (json!(false), true, "off"),
+        (json!("no_reveal"), false, "no_reveal"),
+        (json!("full"), true, "no_reveal"),
+    ] {
+        let room = create(
+            &app,
+            &host,
+            json!({"suits": 1, "undo": undo, "ranked": ranked}),
+        )
+        .await;
+        assert_eq!(
+            room["settings"]["undo_mode"], mode,
+            "{undo} ranked {ranked}"
+        );
+        assert_eq!(room["settings"]["undo"], mode != "off");
+    }
+
+    let room = create(&app, &host, json!({"suits": 1, "ranked": true})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let gid = race(&app, &host, &code).await["you"]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let game = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    assert_eq!(game["undo_mode"], "no_reveal");
+    assert_eq!(game["rules"]["undo"], true);
+
+    // The deal cannot be taken back, and asking changes nothing.
+    let dealt = app.act(&host, &gid, json!({"type": "deal"})).await;
+    assert_eq!(dealt.status, 200, "{}", dealt.text);
+    app.act(&host, &gid, json!({"type": "undo"}))
+        .await
+        .problem(409, "undo_would_hide_card");
+    let after = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    for field in ["version", "columns", "score", "undos", "stock_cards"] {
+        assert_eq!(after[field], dealt.body[field], "{field}");
+    }
+    // A move that turns no card over can be.
+    let mut local = Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        seat_deal(&app, &code, 1, 1),
+    );
+    local.apply(Action::Deal).unwrap();
+    let (way, quiet) = way_to_a_quiet_move(&local);
+    play(&app, &host, &gid, &way).await;
+    let before = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    play(&app, &host, &gid, &[quiet]).await;
+    let undone = app.act(&host, &gid, json!({"type": "undo"})).await;
+    assert_eq!(undone.status, 200, "{}", undone.text);
+    assert_eq!(undone.body["columns"], before["columns"]);
+    app.stop().await;
+}
+
 /// Reading a room, as a member or as a spectator, changes no game: every write is a
 /// player's action or the scheduled work's.
 #[actix_rt::test]
