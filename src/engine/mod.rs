@@ -10,6 +10,7 @@ pub mod notation;
 mod rules;
 mod setup;
 pub mod solver;
+mod unaided;
 mod view;
 
 #[cfg(test)]
@@ -25,4 +26,5 @@ pub use game::{Action, ColumnSet, Game, Illegal, Outcome, Position, ReplayError,
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use rules::{EmptyColumnDeal, Rules, UndoMode};
 pub use setup::{DealSpec, Intent};
+pub use unaided::unaided_move;
 pub use view::{ColumnView, View};

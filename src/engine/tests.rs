@@ -1340,6 +1340,23 @@ pub(super) mod properties {
                 prop_assert_eq!(a.reason, b.reason);
             }
         }
+        #[test]
+        fn a_player_without_hints_chooses_from_what_is_visible_only(
+            (variant, suits, rules) in variant_strategy(),
+            deal in any::<u64>(),
+            steps in 0usize..80,
+            shuffle_seed in any::<u64>(),
+        ) {
+            let mut game = Game::new(variant, suits, rules, deal);
+            for i in 0..steps {
+                let legal = game.legal_actions();
+                if legal.is_empty() { break; }
+                game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
+            }
+            let twin = with_hidden_cards_shuffled(&game, shuffle_seed);
+            prop_assert_eq!(twin.visible(), game.visible());
+            prop_assert_eq!(unaided_move(&twin), unaided_move(&game));
+        }
     }
 
     /// The same visible position with the face-down cards and the stock dealt differently.
