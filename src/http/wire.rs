@@ -159,18 +159,16 @@ impl From<engine::EmptyColumnDeal> for EmptyColumnRule {
     }
 }
 
-/// RULES.md, "Undo": how far undo reaches.
+/// How far undo reaches (RULES.md, Undo): `full` takes back any move or deal; `no_reveal`
+/// anything but an action that showed a card not seen before (a deal, or a move that turned a
+/// card over), refusing that with `undo_would_hide_card` and leaving the actions before it out
+/// of reach (ranked dailies and races use it); `off` takes back nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum UndoModeName {
-    /// Any move or deal can be taken back.
     #[default]
     Full,
-    /// Anything but an action that showed a card not seen before (a move that turned a card
-    /// over, or a deal): such an undo is refused with `undo_would_hide_card`, and the actions
-    /// before it stay out of reach. Ranked play uses it.
     NoReveal,
-    /// Nothing can be taken back.
     Off,
 }
 
