@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::positions::Position;
 use super::{blocking, Error, Play};
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Rules};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     Remembered, Stamp, Summary,
@@ -444,10 +444,16 @@ pub async fn start_daily(
     let play = play.clone();
     blocking(move || {
         let attempt = |ranked: bool| NewGame {
-            spec: if ranked {
-                ranked_spec(new.spec)
-            } else {
-                new.spec
+            spec: DealSpec {
+                rules: Rules {
+                    undo: if ranked {
+                        new.spec.rules.undo.for_ranked_play()
+                    } else {
+                        new.spec.rules.undo
+                    },
+                    ..new.spec.rules
+                },
+                ..new.spec
             },
             origin: Origin {
                 kind: "daily",
@@ -481,12 +487,6 @@ pub async fn start_daily(
         }
     })
     .await
-}
-
-/// `spec` as ranked play deals it: undo never takes back a card it showed.
-fn ranked_spec(mut spec: DealSpec) -> DealSpec {
-    spec.rules.undo = spec.rules.undo.for_ranked_play();
-    spec
 }
 
 /// Start a new game on the same deal and rules, from the opening. A game still in progress
