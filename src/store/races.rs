@@ -18,7 +18,8 @@ pub struct RaceRow {
     pub time_limit_s: i32,
     /// Whether any undo is allowed: kept as in `GameRow`.
     pub undo_allowed: bool,
-    /// `full`, `no_reveal` or `off`: the seats' games' undo mode.
+    /// `full`, `no_reveal` or `off` as the host asked (a ranked room's games play
+    /// `no_reveal` where `full` was asked for).
     pub undo_mode: String,
     pub hints_allowed: bool,
     pub handicap: bool,

@@ -59,22 +59,24 @@ fn race_not_found() -> ApiError {
 /// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
 /// empty-column rule.
 fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
-    DealSpec::from_parts(
+    let mut spec = DealSpec::from_parts(
         &race.variant,
         race.suits,
         &race.undo_mode,
         engine::EmptyColumnDeal::Standard.name(),
         deal_number,
     )
-    .map_err(|what| ApiError::internal("stored race", format!("{}: {what}", race.id)))
+    .map_err(|what| ApiError::internal("stored race", format!("{}: {what}", race.id)))?;
+    // Ranked rounds change ratings: nobody may peek at a card and take it back.
+    if race.ranked {
+        spec.rules.undo = spec.rules.undo.for_ranked_play();
+    }
+    Ok(spec)
 }
 
-fn settings(race: &RaceRow) -> RaceSettings {
-    let undo_mode = race
-        .undo_mode
-        .parse::<engine::UndoMode>()
-        .unwrap_or(engine::UndoMode::from_allowed(race.undo_allowed));
-    RaceSettings {
+fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
+    let undo_mode = spec_of(race, 0)?.rules.undo;
+    Ok(RaceSettings {
         variant: VariantName::from_name(&race.variant),
         suits: race.suits as u8,
         difficulty: difficulty_of(&race.difficulty).into(),
@@ -90,7 +92,7 @@ fn settings(race: &RaceRow) -> RaceSettings {
         },
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
-    }
+    })
 }
 
 /// Everything about a race at one moment.
@@ -206,10 +208,7 @@ pub async fn create_race(
     }
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
     let difficulty: Difficulty = body.difficulty.unwrap_or(DifficultyName::Normal).into();
-    let ranked = body.ranked.unwrap_or(false);
     let undo = body.undo.unwrap_or_default().mode();
-    // Ranked rounds change ratings: nobody may peek at a card and take it back.
-    let undo = if ranked { undo.for_ranked_play() } else { undo };
     let at = now(&state);
     let name = {
         let st = state.clone();
@@ -236,7 +235,7 @@ pub async fn create_race(
                     .unwrap_or(CpuLevel::Normal)
                     .name()
                     .to_string(),
-                ranked,
+                ranked: body.ranked.unwrap_or(false),
                 idle_takeover_s: idle as i32,
                 round: 0,
                 created_at: at,
