@@ -1323,12 +1323,7 @@ pub(super) mod properties {
             steps in 0usize..60,
             shuffle_seed in any::<u64>(),
         ) {
-            let mut game = Game::new(variant, suits, rules, deal);
-            for i in 0..steps {
-                let legal = game.legal_actions();
-                if legal.is_empty() { break; }
-                game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
-            }
+            let game = walked(Game::new(variant, suits, rules, deal), steps, deal as usize);
             let twin = with_hidden_cards_shuffled(&game, shuffle_seed);
             prop_assert_eq!(twin.visible(), game.visible());
             let mut seen = std::collections::HashSet::new();
@@ -1340,6 +1335,7 @@ pub(super) mod properties {
                 prop_assert_eq!(a.reason, b.reason);
             }
         }
+
         #[test]
         fn a_player_without_hints_chooses_from_what_is_visible_only(
             (variant, suits, rules) in variant_strategy(),
@@ -1347,16 +1343,23 @@ pub(super) mod properties {
             steps in 0usize..80,
             shuffle_seed in any::<u64>(),
         ) {
-            let mut game = Game::new(variant, suits, rules, deal);
-            for i in 0..steps {
-                let legal = game.legal_actions();
-                if legal.is_empty() { break; }
-                game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
-            }
+            let game = walked(Game::new(variant, suits, rules, deal), steps, deal as usize);
             let twin = with_hidden_cards_shuffled(&game, shuffle_seed);
             prop_assert_eq!(twin.visible(), game.visible());
             prop_assert_eq!(unaided_move(&twin), unaided_move(&game));
         }
+    }
+
+    /// `game` after up to `steps` legal actions, picked by a fixed rule from `seed`.
+    fn walked(mut game: Game, steps: usize, seed: usize) -> Game {
+        for i in 0..steps {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            game.apply(legal[(i * 7 + seed % 5) % legal.len()]).unwrap();
+        }
+        game
     }
 
     /// The same visible position with the face-down cards and the stock dealt differently.
