@@ -2,7 +2,8 @@
 //! exact.
 
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, Illegal, ReplayError};
+use super::game::{Action, Game, ReplayError};
+use super::illegal::Illegal;
 use super::rules::Rules;
 
 /// Everything a deal depends on: replaying a log from it rebuilds the position.
