@@ -46,6 +46,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     variant: "spider".into(),
                     suits: 1,
                     undo_allowed: true,
+                    undo_mode: "full".into(),
                     empty_column_deal: "standard".into(),
                     deal_number: 7,
                     deal_chosen: false,

@@ -159,10 +159,14 @@ pub fn cpu_line(game: &Game) -> Vec<Action> {
     engine::follow(game, CPU_MAX_ACTIONS, engine::plain_player()).1
 }
 
-/// The next move a stand-in CPU makes for an idle player, from what the player can see.
-pub fn stand_in_move(game: &Game, log: &[Action]) -> Option<Action> {
+/// The next move a stand-in CPU makes for an idle player, from what the player can see: the
+/// hint where the player could ask for one, else what a player without hints would do.
+pub fn stand_in_move(game: &Game, log: &[Action], hints_allowed: bool) -> Option<Action> {
     if game.status() != Status::InProgress {
         return None;
+    }
+    if !hints_allowed {
+        return engine::unaided_move(game);
     }
     let seen = engine::seen_positions(game, log);
     engine::hint(game, &seen)
@@ -296,6 +300,24 @@ mod tests {
         let upset = elo(&[(1400.0, 1), (1600.0, 2)]);
         let expected = elo(&[(1600.0, 1), (1400.0, 2)]);
         assert!(upset[0] - 1400.0 > expected[0] - 1600.0);
+    }
+
+    #[test]
+    fn a_stand_in_plays_without_hints_where_the_player_has_none() {
+        // Openings where the hint and a player without hints choose differently, so that
+        // the stand-in's choice shows which of them it followed.
+        let mut differing = 0;
+        for deal in 0..40 {
+            let game = Game::new(Variant::Spider, Suits::Two, Rules::default(), deal);
+            let hinted = engine::hint(&game, &engine::seen_positions(&game, &[])).action;
+            let unaided = engine::unaided_move(&game);
+            assert_eq!(stand_in_move(&game, &[], false), unaided, "deal {deal}");
+            assert_eq!(stand_in_move(&game, &[], true), hinted, "deal {deal}");
+            if hinted != unaided {
+                differing += 1;
+            }
+        }
+        assert!(differing >= 5, "only {differing} openings tell them apart");
     }
 
     #[test]

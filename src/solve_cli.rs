@@ -35,8 +35,8 @@ pub fn run(
         return Err("--to must not be below --from".into());
     }
     let rules = Rules {
-        undo: true,
         empty_column_deal: rule,
+        ..Rules::default()
     };
     let budget = Budget {
         nodes,

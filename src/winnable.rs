@@ -43,7 +43,7 @@ pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
     let spec = DealSpec::from_parts(
         &class.variant,
         class.suits,
-        true,
+        crate::engine::UndoMode::Full.name(),
         &class.empty_column_deal,
         number,
     )

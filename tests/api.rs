@@ -766,7 +766,7 @@ async fn a_chosen_deal_matches_the_engine_and_big_numbers_survive_as_strings() {
         Variant::Spider,
         Suits::Two,
         Rules {
-            undo: false,
+            undo: spider::engine::UndoMode::Off,
             empty_column_deal: spider::engine::EmptyColumnDeal::Strict,
         },
         u64::MAX,
@@ -788,6 +788,156 @@ async fn a_chosen_deal_matches_the_engine_and_big_numbers_survive_as_strings() {
             .await
             .problem(400, "invalid_request");
     }
+}
+
+/// RULES.md, Undo: three modes by name, and the older yes/no still understood.
+#[actix_rt::test]
+async fn undo_is_chosen_by_mode_or_by_the_old_yes_no() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    for (undo, mode, any) in [
+        (json!("full"), "full", true),
+        (json!("no_reveal"), "no_reveal", true),
+        (json!("off"), "off", false),
+        (json!(true), "full", true),
+        (json!(false), "off", false),
+    ] {
+        let game = app
+            .new_game(
+                &token,
+                json!({"suits": 1, "deal_number": 3, "rules": {"undo": undo}}),
+            )
+            .await;
+        assert_eq!(game["undo_mode"], mode, "{undo}");
+        assert_eq!(game["rules"]["undo"], any, "{undo}");
+        let stored = app.get(&format!("/v1/games/{}", id(&game)), &token).await;
+        assert_eq!(stored.body["undo_mode"], mode, "{undo}");
+    }
+    let plain = app.new_game(&token, json!({"suits": 1})).await;
+    assert_eq!(plain["undo_mode"], "full", "full is the default");
+    for bad in [json!("sometimes"), json!("FULL"), json!(1), json!(null)] {
+        let r = app
+            .post(
+                "/v1/games",
+                &token,
+                json!({"suits": 1, "rules": {"undo": bad}}),
+            )
+            .await;
+        r.problem(400, "invalid_request");
+        let detail = r.body["detail"].as_str().unwrap();
+        assert!(
+            detail.contains(r#""full", "no_reveal" or "off""#),
+            "{bad}: {detail}"
+        );
+    }
+    // Under no_reveal a deal stays dealt; the refusal is a conflict with the game's state.
+    let careful = app
+        .new_game(
+            &token,
+            json!({"suits": 1, "deal_number": 3, "rules": {"undo": "no_reveal"}}),
+        )
+        .await;
+    let gid = id(&careful);
+    assert_eq!(
+        app.act(&token, &gid, json!({"type": "deal"})).await.status,
+        200
+    );
+    app.act(&token, &gid, json!({"type": "undo"}))
+        .await
+        .problem(409, "undo_would_hide_card");
+    let moves = app.get(&format!("/v1/games/{gid}/moves"), &token).await;
+    assert_eq!(moves.body["can_undo"], false);
+    assert_eq!(moves.body["version"], 1);
+}
+
+/// Migration 000080 gives every stored game and room the undo mode its yes/no stood for, and
+/// its down.sql keeps what older versions understand: replayed, every game is as it was.
+#[actix_rt::test]
+async fn the_undo_mode_migration_keeps_stored_games_as_they_were() {
+    let mut app = spawn_app().await;
+    let token = app.guest().await;
+    let mut games = Vec::new();
+    for undo in [json!(false), json!(true), json!("no_reveal")] {
+        let game = app
+            .new_game(
+                &token,
+                json!({"suits": 2, "deal_number": 11, "rules": {"undo": undo}}),
+            )
+            .await;
+        let gid = id(&game);
+        let engine_game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 11);
+        let (way, quiet) = way_to_a_quiet_move(&engine_game);
+        // A quiet move taken back, a deal, and an undo of the deal where the mode allows one.
+        let log = way
+            .into_iter()
+            .chain([quiet, Action::Undo, Action::Deal, Action::Undo]);
+        for action in log {
+            let r = app.act(&token, &gid, api_action(action)).await;
+            assert!([200, 409, 422].contains(&r.status), "{}", r.text);
+        }
+        games.push(gid);
+    }
+    let room = app
+        .post("/v1/races", &token, json!({"suits": 1, "undo": false}))
+        .await;
+    assert_eq!(room.status, 201, "{}", room.text);
+    let code = room.body["code"].as_str().unwrap().to_string();
+    let mut before = Vec::new();
+    for gid in &games {
+        before.push(replayed(&app, &token, gid).await);
+    }
+
+    // Back to the schema before 000080 (rows keep undo_allowed), then up again.
+    let dir = app._dir.take();
+    app.stop().await;
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    db.revert_from("20261201000080").unwrap();
+    assert!(db.migrate().unwrap() >= 1);
+    drop(db);
+    let app = start(app.config.clone(), dir).await;
+
+    for (gid, was) in games.iter().zip(before) {
+        let now = replayed(&app, &token, gid).await;
+        if was["undo_mode"] == "no_reveal" {
+            // What older versions understand of it: full undo, under which its log replays.
+            assert_eq!(now["undo_mode"], "full");
+            for field in ["columns", "score", "version", "undos", "status"] {
+                assert_eq!(now[field], was[field], "{field}");
+            }
+        } else {
+            assert_eq!(now, was);
+        }
+    }
+    let room = app.get(&format!("/v1/races/{code}"), &token).await;
+    assert_eq!(room.body["settings"]["undo_mode"], "off", "{}", room.text);
+    assert_eq!(room.body["settings"]["undo"], false);
+    app.stop().await;
+}
+
+/// What replaying a stored game gives, as its view shows it.
+async fn replayed(app: &TestApp, token: &str, gid: &str) -> Value {
+    let view = app.get(&format!("/v1/games/{gid}"), token).await.body;
+    let fields = [
+        "rules",
+        "undo_mode",
+        "columns",
+        "score",
+        "version",
+        "undos",
+        "can_undo",
+        "stock_cards",
+        "status",
+    ];
+    fields
+        .iter()
+        .map(|&f| (f.to_string(), view[f].clone()))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 #[actix_rt::test]

@@ -20,16 +20,24 @@ async fn play_line(app: &TestApp, token: &str, game: &str, line: &[Action]) -> R
     last.expect("a non-empty line")
 }
 
-/// A winning line padded with `extra` pairs of (first move, undo): same result, more actions.
-fn padded(line: &[Action], extra: usize) -> Vec<Action> {
-    let first = line[0];
-    let mut out = Vec::new();
-    for _ in 0..extra {
-        out.push(first);
-        out.push(Action::Undo);
+/// A winning line from `start` padded with `extra` pairs of (move, undo) where the line first
+/// allows a move that turns no card over (a ranked daily takes no other back): same result,
+/// more actions.
+fn padded(start: &Game, line: &[Action], extra: usize) -> Vec<Action> {
+    let mut game = start.clone();
+    for (at, &action) in line.iter().enumerate() {
+        if let Some(quiet) = quiet_move(&game) {
+            let mut out = line[..at].to_vec();
+            for _ in 0..extra {
+                out.push(quiet);
+                out.push(Action::Undo);
+            }
+            out.extend_from_slice(&line[at..]);
+            return out;
+        }
+        game.apply(action).unwrap();
     }
-    out.extend_from_slice(line);
-    out
+    panic!("no move along the line turns no card over");
 }
 
 async fn start_daily(app: &TestApp, token: &str, suits: u8) -> Value {
@@ -109,6 +117,69 @@ async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
     app.send("GET", "/v1/daily?suits=5", None, &[], None)
         .await
         .problem(400, "invalid_request");
+}
+
+/// RULES.md, Undo: ranked play uses `no_reveal`, so nobody can peek at a card and take it
+/// back; practice attempts keep the normal rules.
+#[actix_rt::test]
+async fn a_ranked_daily_never_takes_back_an_action_that_showed_a_card() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let ranked = start_daily(&app, &token, 1).await;
+    let gid = id(&ranked);
+    assert_eq!(ranked["daily"]["ranked"], true);
+    assert_eq!(ranked["undo_mode"], "no_reveal");
+    assert_eq!(ranked["rules"]["undo"], true, "undo exists, within limits");
+
+    // Deal, then try to take the deal back: refused, and nothing changes.
+    let dealt = app.act(&token, &gid, json!({"type": "deal"})).await;
+    assert_eq!(dealt.status, 200, "{}", dealt.text);
+    assert_eq!(dealt.body["can_undo"], false);
+    let refused = app.act(&token, &gid, json!({"type": "undo"})).await;
+    refused.problem(409, "undo_would_hide_card");
+    let after = app.get(&format!("/v1/games/{gid}"), &token).await;
+    assert_eq!(after.body["version"], 1, "version unchanged");
+    for field in [
+        "version",
+        "columns",
+        "score",
+        "actions",
+        "undos",
+        "stock_cards",
+    ] {
+        assert_eq!(after.body[field], dealt.body[field], "{field}");
+    }
+    let events = app.get(&format!("/v1/games/{gid}/events"), &token).await;
+    assert_eq!(events.body["events"].as_array().unwrap().len(), 1);
+
+    // A move that turns no card over can still be taken back.
+    let number = today_number(&app, Variant::Spider, Suits::One, 0);
+    let mut local = Game::new(Variant::Spider, Suits::One, Rules::default(), number);
+    local.apply(Action::Deal).unwrap();
+    let (way, quiet) = way_to_a_quiet_move(&local);
+    for &action in &way {
+        let r = app.act(&token, &gid, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let before = app.get(&format!("/v1/games/{gid}"), &token).await.body;
+    let moved = app.act(&token, &gid, api_action(quiet)).await;
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    assert_eq!(moved.body["can_undo"], true);
+    let undone = app.act(&token, &gid, json!({"type": "undo"})).await;
+    assert_eq!(undone.status, 200, "{}", undone.text);
+    assert_eq!(undone.body["columns"], before["columns"]);
+    assert_eq!(undone.body["undos"], 1);
+
+    // Practice, once the ranked attempt is over, undoes anything.
+    app.act(&token, &gid, json!({"type": "resign"})).await;
+    let practice = start_daily(&app, &token, 1).await;
+    assert_eq!(practice["daily"]["ranked"], false);
+    assert_eq!(practice["undo_mode"], "full");
+    let pid = id(&practice);
+    app.act(&token, &pid, json!({"type": "deal"})).await;
+    let r = app.act(&token, &pid, json!({"type": "undo"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    app.stop().await;
 }
 
 #[actix_rt::test]
@@ -332,7 +403,17 @@ async fn the_daily_leaderboard_orders_wins_by_each_measure_then_progress() {
     actix_rt::time::sleep(std::time::Duration::from_millis(700)).await;
     play_line(&app, &tied, &id(&g_tied), &line).await;
     let g_fast = start_daily(&app, &fast, 1).await;
-    let last = play_line(&app, &fast, &id(&g_fast), &padded(&line, 1)).await;
+    let last = play_line(
+        &app,
+        &fast,
+        &id(&g_fast),
+        &padded(
+            &Game::new(Variant::Spider, Suits::One, Rules::default(), number),
+            &line,
+            1,
+        ),
+    )
+    .await;
     assert_eq!(last.body["status"], "won");
     assert_eq!(last.body["score"], 1300 - n - 2);
     // Progress: play until the first run is complete.
@@ -498,7 +579,17 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
 
     // A ranked daily won with two extra undone moves (each costs: move + undo).
     let daily = start_daily(&app, &token, 1).await;
-    play_line(&app, &token, &id(&daily), &padded(&line, 2)).await;
+    play_line(
+        &app,
+        &token,
+        &id(&daily),
+        &padded(
+            &Game::new(Variant::Spider, Suits::One, Rules::default(), number),
+            &line,
+            2,
+        ),
+    )
+    .await;
     let r = app.get("/v1/users/me/records", &token).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let rec = &r.body["records"][0];

@@ -218,7 +218,7 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         Variant::Spider,
         Suits::One,
         Rules {
-            undo: false,
+            undo: spider::engine::UndoMode::Off,
             ..Rules::default()
         },
         deal,
@@ -423,6 +423,139 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
         moved + 1,
         "no stand-in move since"
     );
+    app.stop().await;
+}
+
+/// In a room without hints a stand-in plays as a player without hints would (the engine's
+/// `unaided_move`), not by the hint its player could not ask for.
+#[actix_rt::test]
+async fn a_stand_in_in_a_room_without_hints_plays_without_them() {
+    let app = prover_app().await;
+    let (host, idle) = (app.guest().await, app.guest().await);
+    let room = create(
+        &app,
+        &host,
+        json!({"suits": 1, "hints": false, "idle_takeover_seconds": 30}),
+    )
+    .await;
+    assert_eq!(room["settings"]["hints"], false);
+    let code = room["code"].as_str().unwrap().to_string();
+    join(&app, &idle, &code).await;
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let game = race(&app, &idle, &code).await["you"]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Five minutes on, the instance doing the scheduled work stands in for the idle player.
+    let later = instance_at(&app, chrono::Duration::minutes(5)).await;
+    let events = || async {
+        app.get(&format!("/v1/games/{game}/events"), &idle)
+            .await
+            .body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["action"].clone())
+            .collect::<Vec<Value>>()
+    };
+    let mut played = events().await;
+    for _ in 0..100 {
+        if played.len() >= 20 {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        played = events().await;
+    }
+    later.stop().await;
+    assert!(played.len() >= 20, "the stand-in played: {played:?}");
+    let start = Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        seat_deal(&app, &code, 1, 2),
+    );
+    let as_api = |line: Vec<Action>| line.into_iter().map(api_action).collect::<Vec<_>>();
+    let n = played.len();
+    let unaided =
+        as_api(spider::engine::follow(&start, n, |g, _| spider::engine::unaided_move(g)).1);
+    let hinted = as_api(spider::engine::follow(&start, n, spider::engine::plain_player()).1);
+    assert_eq!(played, unaided, "a player without hints' line");
+    assert_ne!(
+        played, hinted,
+        "the hints' line is another: the test tells them apart"
+    );
+    app.stop().await;
+}
+
+/// RULES.md, Undo: ranked races use `no_reveal`, so nobody can peek at a card and take it
+/// back. Rooms take the undo mode by name or as the older yes/no.
+#[actix_rt::test]
+async fn a_ranked_room_takes_back_no_action_that_showed_a_card() {
+    let app = prover_app().await;
+    let host = app.guest().await;
+    let refused = app
+        .post("/v1/races", &host, json!({"suits": 1, "undo": "sometimes"}))
+        .await;
+    refused.problem(400, "invalid_request");
+    let detail = refused.body["detail"].as_str().unwrap();
+    assert!(detail.contains("no_reveal"), "{detail}");
+    for (undo, ranked, mode) in [
+        (json!(true), false, "full"),
+        (json!(false), true, "off"),
+        (json!("no_reveal"), false, "no_reveal"),
+        (json!("full"), true, "no_reveal"),
+    ] {
+        let room = create(
+            &app,
+            &host,
+            json!({"suits": 1, "undo": undo, "ranked": ranked}),
+        )
+        .await;
+        assert_eq!(
+            room["settings"]["undo_mode"], mode,
+            "{undo} ranked {ranked}"
+        );
+        assert_eq!(room["settings"]["undo"], mode != "off");
+    }
+
+    let room = create(&app, &host, json!({"suits": 1, "ranked": true})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let gid = race(&app, &host, &code).await["you"]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let game = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    assert_eq!(game["undo_mode"], "no_reveal");
+    assert_eq!(game["rules"]["undo"], true);
+
+    // The deal cannot be taken back, and asking changes nothing.
+    let dealt = app.act(&host, &gid, json!({"type": "deal"})).await;
+    assert_eq!(dealt.status, 200, "{}", dealt.text);
+    app.act(&host, &gid, json!({"type": "undo"}))
+        .await
+        .problem(409, "undo_would_hide_card");
+    let after = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    for field in ["version", "columns", "score", "undos", "stock_cards"] {
+        assert_eq!(after[field], dealt.body[field], "{field}");
+    }
+    // A move that turns no card over can be.
+    let mut local = Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        seat_deal(&app, &code, 1, 1),
+    );
+    local.apply(Action::Deal).unwrap();
+    let (way, quiet) = way_to_a_quiet_move(&local);
+    play(&app, &host, &gid, &way).await;
+    let before = app.get(&format!("/v1/games/{gid}"), &host).await.body;
+    play(&app, &host, &gid, &[quiet]).await;
+    let undone = app.act(&host, &gid, json!({"type": "undo"})).await;
+    assert_eq!(undone.status, 200, "{}", undone.text);
+    assert_eq!(undone.body["columns"], before["columns"]);
     app.stop().await;
 }
 

@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Suit};
 use super::deal::{fresh_deck, Suits, Variant};
-use super::game::{Action, Column, Game, Position, Rules, Status};
+use super::game::{Action, Column, Game, Position, Status};
 use super::hint::{nothing, options, seen_positions, Hint, Visible};
+use super::rules::Rules;
 use super::solver::{Determinized, ProbeBudget};
 
 /// How hard the search thinks: the same search with a bigger budget.

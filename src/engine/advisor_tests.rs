@@ -5,7 +5,8 @@ use proptest::prelude::*;
 use super::advisor::Observation;
 use super::card::Card;
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, Rules, Status};
+use super::game::{Action, Game, Status};
+use super::rules::Rules;
 use super::tests::properties::with_hidden_cards_shuffled;
 use super::{advise, Level};
 

@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, ReplayError, Rules, Status};
+use super::game::{Action, Game, ReplayError, Status};
+use super::rules::Rules;
 use super::solver::{self, Outcome};
 
 /// How much searching one analysis may do.

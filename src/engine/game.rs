@@ -1,64 +1,11 @@
-//! A game in progress: the position, the rules options, `apply`, undo and replay.
+//! A game in progress: the position, `apply`, undo and replay.
 
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Rank, Suit};
 use super::deal::{shuffled_deck, tableau_order, Suits, Variant};
-
-/// What happens when the player deals while a column is empty (RULES.md, Dealing).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EmptyColumnDeal {
-    /// Refused while a column is empty, unless the tableau holds fewer cards than columns.
-    #[default]
-    Standard,
-    /// Refused while a column is empty, always.
-    Strict,
-    /// Empty columns never block a deal.
-    Allowed,
-}
-
-impl EmptyColumnDeal {
-    pub const ALL: [EmptyColumnDeal; 3] = [
-        EmptyColumnDeal::Standard,
-        EmptyColumnDeal::Strict,
-        EmptyColumnDeal::Allowed,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EmptyColumnDeal::Standard => "standard",
-            EmptyColumnDeal::Strict => "strict",
-            EmptyColumnDeal::Allowed => "allowed",
-        }
-    }
-}
-
-impl std::str::FromStr for EmptyColumnDeal {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        EmptyColumnDeal::ALL
-            .into_iter()
-            .find(|rule| rule.name() == s)
-            .ok_or(())
-    }
-}
-
-/// Rules options, fixed when a game is created.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Rules {
-    pub undo: bool,
-    pub empty_column_deal: EmptyColumnDeal,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            undo: true,
-            empty_column_deal: EmptyColumnDeal::Standard,
-        }
-    }
-}
+use super::illegal::Illegal;
+use super::rules::{EmptyColumnDeal, Rules, UndoMode};
 
 /// One player action. Columns are 0-based in the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -107,65 +54,6 @@ impl std::str::FromStr for Status {
             .into_iter()
             .find(|status| status.name() == s)
             .ok_or(())
-    }
-}
-
-/// Why an action was refused. Each variant is one rule; the message is a sentence for a
-/// player, with columns numbered from 1 as players see them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Illegal {
-    #[error("The game is over: it accepts no further actions.")]
-    GameOver,
-    #[error("There is no column {}.", column.saturating_add(1))]
-    NoSuchColumn { column: usize },
-    #[error("A card cannot be moved onto its own column.")]
-    SameColumn,
-    #[error("A move must take at least one card.")]
-    EmptyGroup,
-    #[error("Column {} has only {face_up} face-up card(s), so {count} cannot be moved.", column + 1)]
-    NotEnoughFaceUp {
-        column: usize,
-        count: usize,
-        face_up: usize,
-    },
-    #[error("Those cards are not all one suit: a mixed-suit sequence moves one card at a time.")]
-    GroupNotSameSuit,
-    #[error(
-        "Those cards are not in sequence: each must be exactly one rank below the card above it."
-    )]
-    GroupNotInSequence,
-    #[error("{card} cannot go on {onto}: only a card one rank lower can.")]
-    LandingRankMismatch { card: Card, onto: Card },
-    #[error("You cannot deal while a column is empty: move a card into every empty column first.")]
-    DealWithEmptyColumn,
-    #[error("The stock is empty: there is nothing left to deal.")]
-    StockEmpty,
-    #[error("There is nothing to undo.")]
-    NothingToUndo,
-    #[error("Undo is turned off for this game.")]
-    UndoDisabled,
-    #[error("No column can take the cards at the end of column {}.", column + 1)]
-    NoDestination { column: usize },
-}
-
-impl Illegal {
-    /// A stable machine-readable name for the rule that refused the action.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Illegal::GameOver => "game_over",
-            Illegal::NoSuchColumn { .. } => "no_such_column",
-            Illegal::SameColumn => "same_column",
-            Illegal::EmptyGroup => "empty_group",
-            Illegal::NotEnoughFaceUp { .. } => "not_enough_face_up",
-            Illegal::GroupNotSameSuit => "group_not_same_suit",
-            Illegal::GroupNotInSequence => "group_not_in_sequence",
-            Illegal::LandingRankMismatch { .. } => "landing_rank_mismatch",
-            Illegal::DealWithEmptyColumn => "deal_with_empty_column",
-            Illegal::StockEmpty => "stock_empty",
-            Illegal::NothingToUndo => "nothing_to_undo",
-            Illegal::UndoDisabled => "undo_disabled",
-            Illegal::NoDestination { .. } => "no_destination",
-        }
     }
 }
 
@@ -288,6 +176,14 @@ struct Step {
     kind: StepKind,
     turned: ColumnSet,
     completed: ColumnSet,
+}
+
+impl Step {
+    /// A deal always shows new cards; a move does when it turned a face-down card (its own
+    /// column's, or the one under a run it completed).
+    fn showed_a_card(&self) -> bool {
+        matches!(self.kind, StepKind::Deal { .. }) || !self.turned.is_empty()
+    }
 }
 
 /// An action in a stored log that the rules refuse: the log cannot be trusted past it.
@@ -518,7 +414,19 @@ impl Game {
 
     /// True when an undo would be accepted now.
     pub fn can_undo(&self) -> bool {
-        self.status == Status::InProgress && self.rules.undo && !self.history.is_empty()
+        self.status == Status::InProgress && self.check_undo().is_ok()
+    }
+
+    /// The undo mode's verdict on taking back the last action not yet taken back.
+    fn check_undo(&self) -> Result<(), Illegal> {
+        if self.rules.undo == UndoMode::Off {
+            return Err(Illegal::UndoDisabled);
+        }
+        let last = self.history.last().ok_or(Illegal::NothingToUndo)?;
+        if self.rules.undo == UndoMode::NoReveal && last.showed_a_card() {
+            return Err(Illegal::UndoWouldHideCard);
+        }
+        Ok(())
     }
 
     /// Apply one action. A refused action leaves the game exactly as it was.
@@ -543,9 +451,7 @@ impl Game {
                 step
             }
             Action::Undo => {
-                if !self.rules.undo {
-                    return Err(Illegal::UndoDisabled);
-                }
+                self.check_undo()?;
                 let step = self.history.pop().ok_or(Illegal::NothingToUndo)?;
                 self.undos += 1;
                 self.revert(step);

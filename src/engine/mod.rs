@@ -6,9 +6,12 @@ mod card;
 mod deal;
 mod game;
 mod hint;
+mod illegal;
 pub mod notation;
+mod rules;
 mod setup;
 pub mod solver;
+mod unaided;
 mod view;
 
 #[cfg(test)]
@@ -20,10 +23,10 @@ pub use advisor::{advise, follow, search, Level, Observation};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
-pub use game::{
-    Action, ColumnSet, EmptyColumnDeal, Game, Illegal, Outcome, Position, ReplayError, Rules,
-    Status,
-};
+pub use game::{Action, ColumnSet, Game, Outcome, Position, ReplayError, Status};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
+pub use illegal::Illegal;
+pub use rules::{EmptyColumnDeal, Rules, UndoMode};
 pub use setup::{DealSpec, Intent};
+pub use unaided::unaided_move;
 pub use view::{ColumnView, View};

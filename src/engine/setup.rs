@@ -2,7 +2,9 @@
 //! exact.
 
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, Illegal, ReplayError, Rules};
+use super::game::{Action, Game, ReplayError};
+use super::illegal::Illegal;
+use super::rules::Rules;
 
 /// Everything a deal depends on: replaying a log from it rebuilds the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +21,7 @@ impl DealSpec {
     pub fn from_parts(
         variant: &str,
         suits: i32,
-        undo: bool,
+        undo: &str,
         empty_column_deal: &str,
         deal_number: u64,
     ) -> Result<DealSpec, &'static str> {
@@ -28,6 +30,7 @@ impl DealSpec {
             .ok()
             .and_then(|s| Suits::try_from(s).ok())
             .ok_or("suits")?;
+        let undo = undo.parse().map_err(|_| "undo_mode")?;
         let empty_column_deal = empty_column_deal.parse().map_err(|_| "empty_column_deal")?;
         Ok(DealSpec {
             variant,
@@ -113,6 +116,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::UndoMode;
 
     fn spec() -> DealSpec {
         DealSpec {
@@ -130,20 +134,28 @@ mod tests {
             DealSpec::from_parts(
                 s.variant.name(),
                 1,
-                true,
+                s.rules.undo.name(),
                 s.rules.empty_column_deal.name(),
                 7
             ),
             Ok(s)
         );
         assert_eq!(
-            DealSpec::from_parts("spyder", 1, true, "forbidden", 7),
+            DealSpec::from_parts("spyder", 1, "full", "forbidden", 7),
             Err("variant")
         );
         assert_eq!(
-            DealSpec::from_parts(s.variant.name(), 3, true, "forbidden", 7),
+            DealSpec::from_parts(s.variant.name(), 3, "full", "forbidden", 7),
             Err("suits")
         );
+        assert_eq!(
+            DealSpec::from_parts(s.variant.name(), 1, "sometimes", "standard", 7),
+            Err("undo_mode")
+        );
+        for undo in UndoMode::ALL {
+            let spec = DealSpec::from_parts(s.variant.name(), 1, undo.name(), "standard", 7);
+            assert_eq!(spec.map(|d| d.rules.undo), Ok(undo));
+        }
     }
 
     #[test]

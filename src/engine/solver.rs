@@ -17,7 +17,8 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::game::{Action, EmptyColumnDeal, Game, Status};
+use super::game::{Action, Game, Status};
+use super::rules::EmptyColumnDeal;
 
 /// What the solver concluded.
 #[derive(Clone, Debug, PartialEq, Eq)]

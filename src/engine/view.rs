@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::card::{Card, Suit};
 use super::deal::{Suits, Variant};
-use super::game::{Game, Rules, Status};
+use super::game::{Game, Status};
+use super::rules::Rules;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ColumnView {

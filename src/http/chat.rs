@@ -322,7 +322,7 @@ async fn read_command(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The token lacks the `games:write` scope", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is over (`game_over`), or a ranked daily whose day has ended (`daily_closed`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is over (`game_over`), a ranked daily whose day has ended (`daily_closed`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "A hint (`h`) found every search slot busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),

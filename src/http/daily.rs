@@ -168,8 +168,9 @@ pub struct StartDaily {
 }
 
 /// Start an attempt at today's challenge. The first attempt per day, variant and suits is
-/// ranked; later ones (and restarts) are practice, and can start only once the ranked one
-/// is over.
+/// ranked and plays the `no_reveal` undo mode (a deal, or a move that turned a card over, is
+/// never taken back); later ones (and restarts) are practice, and can start only once the
+/// ranked one is over. Practice attempts undo anything.
 #[utoipa::path(
     tag = "daily",
     operation_id = "startDailyGame",

@@ -144,6 +144,8 @@ impl ApiError {
     pub fn illegal(reason: Illegal) -> Self {
         let (status, title) = match reason {
             Illegal::GameOver => (StatusCode::CONFLICT, "Game over"),
+            // Not a misplayed card: the game's state (a card shown) rules the undo out.
+            Illegal::UndoWouldHideCard => (StatusCode::CONFLICT, "Undo would hide a card"),
             _ => (StatusCode::UNPROCESSABLE_ENTITY, "Illegal action"),
         };
         Self::new(status, reason.code(), title, reason.to_string())

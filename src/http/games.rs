@@ -194,7 +194,7 @@ pub async fn create_game(
         variant: body.variant.unwrap_or(VariantName::Spider).into(),
         suits,
         rules: engine::Rules {
-            undo: rules.undo,
+            undo: rules.undo.mode(),
             empty_column_deal: rules.empty_column_deal.into(),
         },
         deal_number,
@@ -315,7 +315,7 @@ pub async fn append_action(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), or it is a race game whose countdown is still on (`round_not_started`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`)", body = Problem, content_type = "application/problem+json"),
     )

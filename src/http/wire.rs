@@ -159,28 +159,111 @@ impl From<engine::EmptyColumnDeal> for EmptyColumnRule {
     }
 }
 
-fn yes() -> bool {
-    true
+/// How far undo reaches (RULES.md, Undo): `full` takes back any move or deal; `no_reveal`
+/// anything but an action that showed a card not seen before (a deal, or a move that turned a
+/// card over), refusing that with `undo_would_hide_card` and leaving the actions before it out
+/// of reach (ranked dailies and races use it); `off` takes back nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UndoModeName {
+    #[default]
+    Full,
+    NoReveal,
+    Off,
+}
+
+impl From<UndoModeName> for engine::UndoMode {
+    fn from(m: UndoModeName) -> Self {
+        match m {
+            UndoModeName::Full => engine::UndoMode::Full,
+            UndoModeName::NoReveal => engine::UndoMode::NoReveal,
+            UndoModeName::Off => engine::UndoMode::Off,
+        }
+    }
+}
+
+impl From<engine::UndoMode> for UndoModeName {
+    fn from(m: engine::UndoMode) -> Self {
+        match m {
+            engine::UndoMode::Full => UndoModeName::Full,
+            engine::UndoMode::NoReveal => UndoModeName::NoReveal,
+            engine::UndoMode::Off => UndoModeName::Off,
+        }
+    }
+}
+
+/// The undo rule as a request gives it: a mode, or the older yes/no (`true` is `full`,
+/// `false` is `off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum UndoSetting {
+    Mode(UndoModeName),
+    YesNo(bool),
+}
+
+impl Default for UndoSetting {
+    fn default() -> Self {
+        UndoSetting::Mode(UndoModeName::Full)
+    }
+}
+
+impl UndoSetting {
+    pub fn mode(self) -> engine::UndoMode {
+        match self {
+            UndoSetting::Mode(mode) => mode.into(),
+            UndoSetting::YesNo(allowed) => engine::UndoMode::from_allowed(allowed),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for UndoSetting {
+    /// By hand, so that an unknown mode is refused with a sentence that lists the good ones.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Setting;
+        impl serde::de::Visitor<'_> for Setting {
+            type Value = UndoSetting;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"undo as "full", "no_reveal" or "off" (or true or false)"#)
+            }
+
+            fn visit_bool<E: serde::de::Error>(self, allowed: bool) -> Result<UndoSetting, E> {
+                Ok(UndoSetting::YesNo(allowed))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<UndoSetting, E> {
+                name.parse::<engine::UndoMode>()
+                    .map(|mode| UndoSetting::Mode(mode.into()))
+                    .map_err(|()| {
+                        E::custom(format!(
+                            r#"there is no undo mode "{name}": undo must be "full", "no_reveal" or "off" (or true for full, false for off)"#
+                        ))
+                    })
+            }
+        }
+        deserializer.deserialize_any(Setting)
+    }
 }
 
 /// House rules, fixed when the game is created.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesBody {
-    /// Whether undo is allowed (default true).
-    #[serde(default = "yes")]
-    pub undo: bool,
+    /// `full` (the default), `no_reveal` or `off`; the older `true` (full) and `false` (off)
+    /// are still accepted.
+    #[serde(default)]
+    pub undo: UndoSetting,
     #[serde(default)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
-impl Default for RulesBody {
-    fn default() -> Self {
-        RulesBody {
-            undo: true,
-            empty_column_deal: EmptyColumnRule::Standard,
-        }
-    }
+/// A game's house rules, as fixed when it was created.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct RulesView {
+    /// Whether undo exists at all: true for the `full` and `no_reveal` modes (the game's
+    /// `undo_mode` says which).
+    pub undo: bool,
+    pub empty_column_deal: EmptyColumnRule,
 }
 
 /// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
@@ -266,7 +349,10 @@ pub struct GameView {
     pub id: String,
     pub variant: VariantName,
     pub suits: u8,
-    pub rules: RulesBody,
+    pub rules: RulesView,
+    /// How far undo reaches: `full`, `no_reveal` (a move that turned a card over, or a deal,
+    /// cannot be taken back) or `off`.
+    pub undo_mode: UndoModeName,
     /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
     pub deal_number: Option<String>,
     /// True when the player chose the deal number (or replays a deal they chose).
@@ -351,10 +437,11 @@ impl GameView {
             id: row.id.clone(),
             variant: view.variant.into(),
             suits: view.suits.count(),
-            rules: RulesBody {
-                undo: view.rules.undo,
+            rules: RulesView {
+                undo: view.rules.undo.allows_any(),
                 empty_column_deal: view.rules.empty_column_deal.into(),
             },
+            undo_mode: view.rules.undo.into(),
             deal_number: deal_visible(row, view.status, calendar)
                 .then(|| game.deal_number().to_string()),
             deal_chosen: row.deal_chosen,

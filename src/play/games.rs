@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::positions::Position;
 use super::{blocking, Error, Play};
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Rules};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     Remembered, Stamp, Summary,
@@ -517,7 +517,8 @@ pub fn take_for_race(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Re
 pub const WINNABLE_ORIGIN: &str = "winnable";
 
 /// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
-/// caller has none yet, else a practice attempt once the ranked one is over.
+/// caller has none yet, else a practice attempt once the ranked one is over. The ranked
+/// attempt undoes nothing that showed a card (RULES.md, Undo); practice keeps `spec`'s rules.
 pub async fn start_daily(
     play: &Play,
     new: NewGame,
@@ -526,7 +527,18 @@ pub async fn start_daily(
 ) -> Result<Created, Error> {
     let play = play.clone();
     blocking(move || {
-        let attempt = |ranked| NewGame {
+        let attempt = |ranked: bool| NewGame {
+            spec: DealSpec {
+                rules: Rules {
+                    undo: if ranked {
+                        new.spec.rules.undo.for_ranked_play()
+                    } else {
+                        new.spec.rules.undo
+                    },
+                    ..new.spec.rules
+                },
+                ..new.spec
+            },
             origin: Origin {
                 kind: "daily",
                 deal_known: false,

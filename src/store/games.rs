@@ -16,7 +16,11 @@ pub struct GameRow {
     pub user_id: String,
     pub variant: String,
     pub suits: i32,
+    /// Whether any undo is allowed (`undo_mode` is not `off`): kept for instances still on
+    /// the previous version, and for a rollback of the migration that added `undo_mode`.
     pub undo_allowed: bool,
+    /// `full`, `no_reveal` or `off` (RULES.md, Undo).
+    pub undo_mode: String,
     pub empty_column_deal: String,
     /// The `u64` deal number, stored bit for bit in a signed column.
     pub deal_number: i64,
@@ -53,7 +57,7 @@ impl GameRow {
         DealSpec::from_parts(
             &self.variant,
             self.suits,
-            self.undo_allowed,
+            &self.undo_mode,
             &self.empty_column_deal,
             self.deal_number as u64,
         )
@@ -99,7 +103,8 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
         user_id,
         variant: spec.variant.name().to_string(),
         suits: i32::from(spec.suits.count()),
-        undo_allowed: spec.rules.undo,
+        undo_allowed: spec.rules.undo.allows_any(),
+        undo_mode: spec.rules.undo.name().to_string(),
         empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
         deal_number: spec.deal_number as i64,
         deal_chosen: origin.deal_known,

@@ -486,6 +486,32 @@ impl Db {
         result.map_err(|e| StoreError::Migration(e.to_string()))
     }
 
+    /// Roll back the applied migrations from `version` on, newest first (to test a migration
+    /// on rows written before it). `version` as diesel names a folder: its date and number
+    /// without dashes, e.g. `20261201000080`.
+    pub fn revert_from(&self, version: &str) -> Result<(), StoreError> {
+        fn back<B: diesel::backend::Backend>(
+            conn: &mut impl MigrationHarness<B>,
+            migrations: impl Fn() -> EmbeddedMigrations,
+            version: &str,
+        ) -> diesel::migration::Result<()> {
+            while conn
+                .applied_migrations()?
+                .iter()
+                .any(|applied| applied.to_string().as_str() >= version)
+            {
+                conn.revert_last_migration(migrations())?;
+            }
+            Ok(())
+        }
+        let mut conn = self.conn()?;
+        let result = match &mut *conn {
+            DbConn::Sqlite(c) => back(c, || SQLITE_MIGRATIONS, version),
+            DbConn::Pg(c) => back(c, || POSTGRES_MIGRATIONS, version),
+        };
+        result.map_err(|e| StoreError::Migration(e.to_string()))
+    }
+
     /// The database answers, and on SQLite the writer thread commits.
     pub fn ping(&self) -> Result<(), StoreError> {
         let mut conn = self.conn()?;

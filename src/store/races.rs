@@ -16,7 +16,11 @@ pub struct RaceRow {
     pub suits: i32,
     pub difficulty: String,
     pub time_limit_s: i32,
+    /// Whether any undo is allowed: kept as in `GameRow`.
     pub undo_allowed: bool,
+    /// `full`, `no_reveal` or `off` as the host asked (a ranked room's games play
+    /// `no_reveal` where `full` was asked for).
+    pub undo_mode: String,
     pub hints_allowed: bool,
     pub handicap: bool,
     pub cpu_level: String,

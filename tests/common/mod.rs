@@ -344,3 +344,32 @@ pub fn winning_line(game: &Game) -> Option<Vec<Action>> {
         .join()
         .unwrap()
 }
+
+// ---------------------------------------------------------------- Undo modes
+
+/// A legal move now that turns no card over: one the `no_reveal` undo mode can take back.
+pub fn quiet_move(game: &Game) -> Option<Action> {
+    game.legal_actions().into_iter().find(|&action| {
+        let mut next = game.clone();
+        matches!(action, Action::Move { .. })
+            && next
+                .apply(action)
+                .is_ok_and(|outcome| outcome.turned.is_empty())
+    })
+}
+
+/// The actions that lead from `game` to a position with a [`quiet_move`] (the first legal
+/// action each time, at most 30), and that move.
+pub fn way_to_a_quiet_move(game: &Game) -> (Vec<Action>, Action) {
+    let mut game = game.clone();
+    let mut way = Vec::new();
+    for _ in 0..30 {
+        if let Some(quiet) = quiet_move(&game) {
+            return (way, quiet);
+        }
+        let next = game.legal_actions()[0];
+        game.apply(next).unwrap();
+        way.push(next);
+    }
+    panic!("no quiet move within 30 actions");
+}

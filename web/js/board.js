@@ -200,6 +200,7 @@ function renderStats() {
   else if (g.origin === 'restart') parts.push('replay');
   if (g.deal_number != null) parts.push(`deal #${g.deal_number}`);
   if (!g.rules.undo) parts.push('no undo');
+  else if (g.undo_mode === 'no_reveal') parts.push('undo never hides a shown card');
   if (!g.hints_allowed) parts.push('no hints');
   if (g.rules.empty_column_deal && g.rules.empty_column_deal !== 'standard') parts.push(`deal rule: ${g.rules.empty_column_deal}`);
   $('#game-label').textContent = parts.join(' · ');

@@ -193,7 +193,8 @@ export const race = {
     roomEl.dataset.round = String(round?.number ?? 0);
     const rules = [
       kindLabel(s.variant, s.suits), `${s.difficulty} deal`, `${Math.round(s.time_limit_seconds / 60)} min`,
-      s.undo ? 'undo on' : 'no undo', s.hints ? 'hints on' : 'no hints',
+      s.undo_mode === 'no_reveal' ? 'undo never hides a shown card' : s.undo ? 'undo on' : 'no undo',
+      s.hints ? 'hints on' : 'no hints',
       s.handicap ? 'handicap' : null, s.ranked ? 'ranked' : 'unranked',
       `CPU speed ${s.cpu_level}`, `stand-in after ${s.idle_takeover_seconds} s idle`,
     ].filter(Boolean);

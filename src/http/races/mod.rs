@@ -26,7 +26,7 @@ use super::error::{ApiError, Problem};
 use super::games;
 use super::identity::{Caller, Scope};
 use super::sse;
-use super::wire::{ActionRequest, DifficultyName, VariantName};
+use super::wire::{ActionRequest, DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::{blocking, AppState};
 use crate::engine::DealSpec;
 use crate::engine::{self, Game, Status, Suits};
@@ -56,26 +56,33 @@ fn race_not_found() -> ApiError {
     ApiError::not_found("There is no race with that code.")
 }
 
-/// The deal a race's seat plays: the room's variant and suits, its undo setting, the
-/// standard empty-column rule.
+/// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
+/// empty-column rule.
 fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, ApiError> {
-    DealSpec::from_parts(
+    let mut spec = DealSpec::from_parts(
         &race.variant,
         race.suits,
-        race.undo_allowed,
+        &race.undo_mode,
         engine::EmptyColumnDeal::Standard.name(),
         deal_number,
     )
-    .map_err(|what| ApiError::internal("stored race", format!("{}: {what}", race.id)))
+    .map_err(|what| ApiError::internal("stored race", format!("{}: {what}", race.id)))?;
+    // Ranked rounds change ratings: nobody may peek at a card and take it back.
+    if race.ranked {
+        spec.rules.undo = spec.rules.undo.for_ranked_play();
+    }
+    Ok(spec)
 }
 
-fn settings(race: &RaceRow) -> RaceSettings {
-    RaceSettings {
+fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
+    let undo_mode = spec_of(race, 0)?.rules.undo;
+    Ok(RaceSettings {
         variant: VariantName::from_name(&race.variant),
         suits: race.suits as u8,
         difficulty: difficulty_of(&race.difficulty).into(),
         time_limit_seconds: race.time_limit_s,
-        undo: race.undo_allowed,
+        undo: undo_mode.allows_any(),
+        undo_mode: UndoModeName::from(undo_mode),
         hints: race.hints_allowed,
         handicap: race.handicap,
         cpu_level: match race.cpu_level.as_str() {
@@ -85,7 +92,7 @@ fn settings(race: &RaceRow) -> RaceSettings {
         },
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
-    }
+    })
 }
 
 /// Everything about a race at one moment.
@@ -201,6 +208,7 @@ pub async fn create_race(
     }
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
     let difficulty: Difficulty = body.difficulty.unwrap_or(DifficultyName::Normal).into();
+    let undo = body.undo.unwrap_or_default().mode();
     let at = now(&state);
     let name = {
         let st = state.clone();
@@ -218,7 +226,8 @@ pub async fn create_race(
                 suits: i32::from(suits.count()),
                 difficulty: difficulty.name().to_string(),
                 time_limit_s: time_limit as i32,
-                undo_allowed: body.undo.unwrap_or(true),
+                undo_allowed: undo.allows_any(),
+                undo_mode: undo.name().to_string(),
                 hints_allowed: body.hints.unwrap_or(false),
                 handicap: body.handicap.unwrap_or(false),
                 cpu_level: body

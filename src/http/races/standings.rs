@@ -265,7 +265,7 @@ pub(super) fn view(
     });
     Ok(RaceView {
         code: race.code.clone(),
-        settings: settings(race),
+        settings: settings(race)?,
         seats: snap
             .seats
             .iter()

@@ -37,8 +37,9 @@ pub struct CreateRace {
     /// within it rank ahead of later ones. Results are fixed 60 minutes after the start.
     #[schema(minimum = 60, maximum = 3600)]
     pub time_limit_seconds: Option<u32>,
-    /// Whether undo is allowed (default true).
-    pub undo: Option<bool>,
+    /// `full` (the default), `no_reveal` or `off`; the older `true` (full) and `false` (off)
+    /// are still accepted. A ranked room plays `no_reveal` where `full` is asked for.
+    pub undo: Option<UndoSetting>,
     /// Whether hints are allowed (default false).
     pub hints: Option<bool>,
     /// When on, the previous round's winner gets a deal one level harder, more with each
@@ -62,7 +63,11 @@ pub struct RaceSettings {
     pub suits: u8,
     pub difficulty: DifficultyName,
     pub time_limit_seconds: i32,
+    /// Whether undo exists at all: true for `full` and `no_reveal` (see `undo_mode`).
     pub undo: bool,
+    /// The seats' games' undo mode: `full`, `no_reveal` (always in a ranked room, unless
+    /// undo is `off`) or `off`.
+    pub undo_mode: UndoModeName,
     pub hints: bool,
     pub handicap: bool,
     pub cpu_level: CpuLevel,

@@ -46,9 +46,11 @@ pub(super) async fn stand_in(
         scopes: None,
         session: None,
     };
+    // The stand-in may use hints only where the player could.
+    let hints_allowed = hg.row.hints_allowed;
     let (mut game, mut log, mut version) = (hg.game, hg.log, hg.row.version);
     for _ in 0..due.min(25) {
-        let Some(action) = race::stand_in_move(&game, &log) else {
+        let Some(action) = race::stand_in_move(&game, &log, hints_allowed) else {
             break;
         };
         let applied = games::append_action(
