@@ -96,7 +96,12 @@ fn place_of(view: &Value, seat: i64) -> &Value {
 #[actix_rt::test]
 async fn three_humans_and_two_cpus_race_one_deal() {
     let app = prover_app().await;
-    let (host, bob, carol) = (app.guest().await, app.guest().await, app.guest().await);
+    // A ranked room: registered players only.
+    let (host, bob, carol) = (
+        app.register().await.1,
+        app.register().await.1,
+        app.register().await.1,
+    );
     let room = create(
         &app,
         &host,
@@ -225,6 +230,10 @@ async fn three_humans_and_two_cpus_race_one_deal() {
     );
     let line = winning_line(&engine).expect("a proven deal has a line");
     play(&app, &carol, carol_game, &line).await;
+    // A finisher who presses quit stays a finisher.
+    app.post(&format!("/v1/races/{code}/quit"), &carol, json!({}))
+        .await
+        .problem(409, "already_done");
     let quit = app
         .post(&format!("/v1/races/{code}/quit"), &bob, json!({}))
         .await;
@@ -267,8 +276,10 @@ async fn three_humans_and_two_cpus_race_one_deal() {
     let over = race(&app, &carol, &code).await;
     assert_eq!(over["round"]["state"], "over");
     let carol_rating = place_of(&over, 5)["rating"].as_f64().unwrap();
-    let bob_rating = place_of(&over, 4)["rating"].as_f64().unwrap();
-    assert!(carol_rating > 1500.0 && bob_rating < 1500.0, "{over}");
+    let host_rating = place_of(&over, 1)["rating"].as_f64().unwrap();
+    assert!(carol_rating > 1500.0 && host_rating < 1500.0, "{over}");
+    // Bob quit before his first action: his seat does not count.
+    assert!(place_of(&over, 4)["rating"].is_null(), "{over}");
     assert!(place_of(&over, 2)["rating"].is_null(), "CPUs are not rated");
     let records = app.get("/v1/users/me/records", &carol).await;
     assert_eq!(
@@ -289,6 +300,9 @@ async fn three_humans_and_two_cpus_race_one_deal() {
     for seat in [2, 3] {
         assert_eq!(place_of(&a, seat), place_of(&b, seat), "CPU seat {seat}");
     }
+    // A finished round's standings are fixed: what they were when it ended (and what the
+    // ratings used), however much later anyone looks.
+    assert_eq!(a["round"]["standings"], over["round"]["standings"]);
     later_a.stop().await;
     later_b.stop().await;
 
@@ -493,7 +507,7 @@ async fn a_stand_in_in_a_room_without_hints_plays_without_them() {
 #[actix_rt::test]
 async fn a_ranked_room_takes_back_no_action_that_showed_a_card() {
     let app = prover_app().await;
-    let host = app.guest().await;
+    let (_, host) = app.register().await;
     let refused = app
         .post("/v1/races", &host, json!({"suits": 1, "undo": "sometimes"}))
         .await;
@@ -642,4 +656,193 @@ async fn bad_race_requests_are_refused() {
         .problem(503, "winnable_deal_unavailable");
     assert!(race(&app, &host, code).await["round"].is_null());
     app.stop().await;
+}
+
+#[actix_rt::test]
+async fn ranked_rooms_are_for_accounts_and_rate_only_players_who_played() {
+    let app = prover_app().await;
+    let guest = app.guest().await;
+    app.post("/v1/races", &guest, json!({"suits": 1, "ranked": true}))
+        .await
+        .problem(403, "account_required");
+    let (_, host) = app.register().await;
+    let (_, other) = app.register().await;
+    let room = create(&app, &host, json!({"suits": 1, "ranked": true})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    app.post(&format!("/v1/races/{code}/join"), &guest, json!({}))
+        .await
+        .problem(403, "account_required");
+    join(&app, &other, &code).await;
+
+    // The host plays a move; the other quits before a first action: one player played, so
+    // nobody's rating moves.
+    start_round(&app, &host, &code).await;
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    let game = race(&app, &host, &code).await["you"]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let moves = app.get(&format!("/v1/games/{game}/moves"), &host).await;
+    let first = moves.body["actions"][0].clone();
+    assert_eq!(app.act(&host, &game, first).await.status, 200);
+    let r = app
+        .post(&format!("/v1/races/{code}/quit"), &other, json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = app
+        .post(&format!("/v1/races/{code}/quit"), &host, json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let over = race(&app, &host, &code).await;
+    assert_eq!(over["round"]["state"], "over");
+    for token in [&host, &other] {
+        let records = app.get("/v1/users/me/records", token).await;
+        assert_eq!(records.body["ratings"], json!([]), "{}", records.text);
+    }
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
+    let app = prover_app().await;
+    // Many joins at once: each gets a seat or a clear refusal, never an error.
+    let (_, host) = app.register().await;
+    let room = create(&app, &host, json!({"suits": 1, "cpu_players": 2})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for _ in 0..9 {
+        players.push(app.guest().await);
+    }
+    let join_path = format!("/v1/races/{code}/join");
+    let joins: Vec<_> = players
+        .iter()
+        .map(|p| app.post(&join_path, p, json!({})))
+        .collect();
+    let answers = futures_util::future::join_all(joins).await;
+    let seated = answers.iter().filter(|r| r.status == 200).count();
+    for r in answers.iter().filter(|r| r.status != 200) {
+        r.problem(409, "race_full");
+    }
+    let seats = race(&app, &host, &code).await["seats"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(seats, 3 + seated, "every answered join has its seat");
+
+    // Two starts at once: one round, and the loser's deal goes back to the cache (counted on
+    // an instance that proves nothing, with deals stocked by hand).
+    let still = spawn_with(|c| c.winnable_pool = 0).await;
+    stock(&still, 4001, 3);
+    let (_, still_host) = still.register().await;
+    let room = create(&still, &still_host, json!({"suits": 1, "cpu_players": 1})).await;
+    let still_code = room["code"].as_str().unwrap().to_string();
+    let start_path = format!("/v1/races/{still_code}/start");
+    let starts: Vec<_> = (0..2)
+        .map(|_| still.post(&start_path, &still_host, json!({})))
+        .collect();
+    let answers = futures_util::future::join_all(starts).await;
+    let ok = answers.iter().filter(|r| r.status == 200).count();
+    assert_eq!(
+        ok,
+        1,
+        "{:?}",
+        answers.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    for r in answers.iter().filter(|r| r.status != 200) {
+        r.problem(409, "round_in_progress");
+    }
+    assert_eq!(stocked(&still), 2, "one deal taken, none thrown away");
+    still.stop().await;
+
+    // Two ranked rounds with the same two players ending at once: both count.
+    let (_, a) = app.register().await;
+    let (_, b) = app.register().await;
+    let mut codes = Vec::new();
+    for _ in 0..2 {
+        let room = create(&app, &a, json!({"suits": 1, "ranked": true})).await;
+        let code = room["code"].as_str().unwrap().to_string();
+        join(&app, &b, &code).await;
+        start_round(&app, &a, &code).await;
+        codes.push(code);
+    }
+    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    for code in &codes {
+        for token in [&a, &b] {
+            let game = race(&app, token, code).await["you"]["game_id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let moves = app.get(&format!("/v1/games/{game}/moves"), token).await;
+            let first = moves.body["actions"][0].clone();
+            assert_eq!(app.act(token, &game, first).await.status, 200);
+        }
+        let r = app
+            .post(&format!("/v1/races/{code}/quit"), &a, json!({}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let quit_paths: Vec<String> = codes
+        .iter()
+        .map(|code| format!("/v1/races/{code}/quit"))
+        .collect();
+    let last: Vec<_> = quit_paths
+        .iter()
+        .map(|path| app.post(path, &b, json!({})))
+        .collect();
+    for r in futures_util::future::join_all(last).await {
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    for token in [&a, &b] {
+        let records = app.get("/v1/users/me/records", token).await;
+        assert_eq!(records.body["ratings"][0]["rounds"], 2, "{}", records.text);
+    }
+    app.stop().await;
+}
+
+/// Proven 1-suit deals waiting in the cache.
+fn stocked(app: &TestApp) -> usize {
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = spider::store::winnable::Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    spider::store::winnable::counts(&mut db.conn().unwrap(), &class)
+        .unwrap()
+        .iter()
+        .map(|(_, n)| *n as usize)
+        .sum()
+}
+
+/// Stock `n` made-up proven 1-suit deals of normal difficulty (what is tested is how deals
+/// are handed out, not the proofs).
+fn stock(app: &TestApp, first: u64, n: u64) {
+    use spider::store::winnable::{insert, Class, ProvenDeal};
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let mut conn = db.conn().unwrap();
+    for number in first..first + n {
+        let deal = ProvenDeal::new(
+            &class,
+            number,
+            spider::winnable::Difficulty::Normal,
+            1_000,
+            100,
+        );
+        insert(&mut conn, &deal).unwrap();
+    }
 }

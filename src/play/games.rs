@@ -11,6 +11,7 @@ use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     Remembered, Stamp, Summary,
 };
+use crate::store::winnable::ProvenDeal;
 use crate::store::{self, records, Backend, Db, PooledConn};
 use crate::winnable::{Class, Difficulty};
 
@@ -418,10 +419,10 @@ fn insert_winnable(
     let (user, key) = (new.user_id.clone(), new.key.clone());
     let written = play.db.write(move |conn| -> Result<Option<String>, Error> {
         let keep = ration(conn, &new.user_id, rationing)?;
-        let Some(number) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
+        let Some(deal) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
             return Ok(None);
         };
-        new.spec.deal_number = number;
+        new.spec.deal_number = deal.deal_number as u64;
         let row = game_store::new_row(
             uuid::Uuid::new_v4().to_string(),
             new.user_id.clone(),
@@ -494,23 +495,40 @@ pub struct Rationing {
 }
 
 /// A proven winnable deal for a race round of `spec`'s kind, taken from the cache (the
-/// reserve included). None waiting asks the prover for more. Blocking.
-pub fn take_for_race(play: &Play, spec: &DealSpec, difficulty: Difficulty) -> Result<u64, Error> {
+/// reserve included). None waiting asks the prover for more. Blocking. A round that does
+/// not start after all gives its deals back with [`give_back`].
+pub fn take_for_race(
+    play: &Play,
+    spec: &DealSpec,
+    difficulty: Difficulty,
+) -> Result<ProvenDeal, Error> {
     let class = class_of(spec);
     let wanted = class.clone();
     let taken = play
         .db
         .write(move |conn| crate::store::winnable::take(conn, &wanted, difficulty, 0))?;
     match taken {
-        Some(number) => {
+        Some(deal) => {
             play.winnable.taken();
-            Ok(number)
+            Ok(deal)
         }
         None => Err(Error::WinnableUnavailable {
             difficulty,
             proving: play.winnable.want(class),
         }),
     }
+}
+
+/// Put proven deals taken for something that did not happen back in the cache.
+pub fn give_back(play: &Play, deals: Vec<ProvenDeal>) -> Result<(), Error> {
+    if deals.is_empty() {
+        return Ok(());
+    }
+    Ok(play.db.write(move |conn| {
+        deals
+            .iter()
+            .try_for_each(|deal| crate::store::winnable::insert(conn, deal))
+    })?)
 }
 
 /// The origin of a game started on a proven winnable deal.

@@ -64,6 +64,8 @@ pub struct EntryRow {
     pub pace_ms: i32,
     pub cpu_version: Option<i32>,
     pub quit_at: Option<NaiveDateTime>,
+    /// Actions a stand-in made for the player this round (the rest are the player's own).
+    pub stand_in_moves: i32,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
@@ -120,6 +122,16 @@ pub fn add_seat(
     max: usize,
     at: NaiveDateTime,
 ) -> Result<Option<i32>, StoreError> {
+    // Counting the seats and taking the next one under the room's row lock: two joins at
+    // once cannot both take one seat number (on SQLite the write lock already does this).
+    if let DbConn::Pg(c) = conn {
+        races::table
+            .find(race_id)
+            .select(races::id)
+            .for_update()
+            .first::<String>(c)
+            .optional()?;
+    }
     let all = seats(conn, race_id)?;
     if let Some(existing) = user_id.and_then(|u| {
         all.iter()
@@ -257,15 +269,20 @@ pub fn set_quit(
     Ok(())
 }
 
+/// A stand-in made `moves` more actions for a seat, leaving its game at `version`.
 pub fn set_cpu_version(
     conn: &mut DbConn,
     race_id: &str,
     number: i32,
     seat: i32,
     version: i32,
+    moves: i32,
 ) -> Result<(), StoreError> {
     diesel::update(entry_filter(race_id, number, seat))
-        .set(race_entries::cpu_version.eq(Some(version)))
+        .set((
+            race_entries::cpu_version.eq(Some(version)),
+            race_entries::stand_in_moves.eq(race_entries::stand_in_moves + moves),
+        ))
         .execute(conn)?;
     Ok(())
 }

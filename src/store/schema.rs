@@ -197,6 +197,7 @@ diesel::table! {
         pace_ms -> Integer,
         cpu_version -> Nullable<Integer>,
         quit_at -> Nullable<Timestamp>,
+        stand_in_moves -> Integer,
     }
 }
 

@@ -129,7 +129,7 @@ pub fn take(
     class: &Class,
     difficulty: Difficulty,
     keep: i64,
-) -> Result<Option<u64>, StoreError> {
+) -> Result<Option<ProvenDeal>, StoreError> {
     if keep > 0 {
         let waiting: i64 = winnable_deals::table
             .filter(winnable_deals::variant.eq(&class.variant))
@@ -143,18 +143,19 @@ pub fn take(
         }
     }
     for _ in 0..8 {
-        let found: Option<i64> = winnable_deals::table
+        let found: Option<ProvenDeal> = winnable_deals::table
             .filter(winnable_deals::variant.eq(&class.variant))
             .filter(winnable_deals::suits.eq(class.suits))
             .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
             .filter(winnable_deals::difficulty.eq(difficulty.name()))
             .order((winnable_deals::proven_at, winnable_deals::deal_number))
-            .select(winnable_deals::deal_number)
+            .select(ProvenDeal::as_select())
             .first(conn)
             .optional()?;
-        let Some(number) = found else {
+        let Some(deal) = found else {
             return Ok(None);
         };
+        let number = deal.deal_number;
         let deleted = diesel::delete(
             winnable_deals::table
                 .filter(winnable_deals::variant.eq(&class.variant))
@@ -164,7 +165,7 @@ pub fn take(
         )
         .execute(conn)?;
         if deleted == 1 {
-            return Ok(Some(number as u64));
+            return Ok(Some(deal));
         }
     }
     Ok(None)

@@ -569,7 +569,23 @@ async function main() {
       [1, 'easy', true, true, 2], 'the room as hosted');
   });
 
-  await step('a friend joins by the link', async () => {
+  await step('a friend joins by the link (a ranked room: after signing up)', async () => {
+    await pageB.goto(`${PAGE.split('#')[0]}#race/${code}`);
+    await pageB.waitForSelector('[data-testid="race-join-here"]:not([hidden])');
+    // As a guest: the room says why not.
+    allowHttpErrors = true;
+    await pageB.fill('[data-testid="race-name"]', 'Bea');
+    await pageB.click('[data-testid="race-take-seat"]');
+    await pageB.waitForSelector('[data-testid="message"][data-kind="error"]');
+    check((await pageB.textContent('[data-testid="message"]')).includes('registered players'), 'why a guest cannot join');
+    allowHttpErrors = false;
+    // Signing up keeps the guest's games; then the link again.
+    await pageB.click('[data-testid="sign-in-link"]');
+    await pageB.waitForSelector('[data-screen="account"]:not([hidden])');
+    await pageB.fill('[data-testid="sign-up-username"]', `bea${Date.now().toString(36)}`);
+    await pageB.fill('[data-testid="sign-up-password"]', 'a long friendly passphrase');
+    await pageB.click('[data-testid="sign-up-submit"]');
+    await pageB.waitForFunction(() => document.querySelector('[data-testid="who"]').textContent.includes('Signed in as bea'));
     await pageB.goto(`${PAGE.split('#')[0]}#race/${code}`);
     await pageB.waitForSelector('[data-testid="race-join-here"]:not([hidden])');
     await pageB.fill('[data-testid="race-name"]', 'Bea');
@@ -621,7 +637,7 @@ async function main() {
     await page.waitForSelector('#race-standings-body [data-testid="rating-change"]');
     await pageB.waitForSelector('#race-standings-body [data-testid="rating-change"]');
     check(await page.isVisible('[data-testid="race-start"]'), 'no Play again for the host');
-    check(!(await pageB.isVisible('[data-testid="race-start"]')), 'Play again for a guest');
+    check(!(await pageB.isVisible('[data-testid="race-start"]')), 'Play again for a player who is not the host');
     await shot(page, 'race-over.png');
   });
 

@@ -33,6 +33,7 @@ use crate::engine::{self, Game, Status, Suits};
 use crate::race::{self, Progress, Standing};
 use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
+use crate::store::winnable::ProvenDeal;
 use crate::store::{self, StoreError};
 use crate::winnable::Difficulty;
 
@@ -173,7 +174,7 @@ fn normalise(code: &str) -> String {
         (status = 201, description = "The room", body = RaceView),
         (status = 400, description = "Invalid settings", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/races")]
@@ -209,6 +210,9 @@ pub async fn create_race(
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
     let difficulty: Difficulty = body.difficulty.unwrap_or(DifficultyName::Normal).into();
     let undo = body.undo.unwrap_or_default().mode();
+    if body.ranked == Some(true) {
+        registered_only(&state, &caller).await?;
+    }
     let at = now(&state);
     let name = {
         let st = state.clone();
@@ -354,6 +358,7 @@ pub async fn get_standings(
     responses(
         (status = 200, description = "The room, with your seat", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The room is full (`race_full`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -375,6 +380,16 @@ pub async fn join_race(
             .db
             .read(|conn| -> Result<_, ApiError> { Ok(race_store::by_code(conn, &code2)?) })?
             .ok_or_else(race_not_found)?;
+        if race.ranked {
+            let id = c.user_id.clone();
+            let user = st
+                .db
+                .read(move |conn| crate::store::users::by_id(conn, &id))?
+                .ok_or_else(super::accounts::unknown_user)?;
+            if user.is_guest {
+                return Err(account_required());
+            }
+        }
         let at = now(&st);
         let seat = st.db.write(move |conn| -> Result<_, ApiError> {
             Ok(race_store::add_seat(
@@ -465,94 +480,104 @@ pub async fn start_race(
                 + 1
         };
         let base_spec = spec_of(race, 0)?;
-        let mut deals: Vec<(Difficulty, u64)> = Vec::new();
-        let mut deal_for = |d: Difficulty| -> Result<u64, ApiError> {
-            if let Some(&(_, n)) = deals.iter().find(|(x, _)| *x == d) {
-                return Ok(n);
-            }
-            let n = crate::play::games::take_for_race(&st.play(), &base_spec, d)?;
-            deals.push((d, n));
-            Ok(n)
-        };
-        let base_deal = deal_for(base)?;
-        let at = now(&st);
-        let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
-        let number = race.round + 1;
-        let mut entries = Vec::new();
-        let mut seat_games = Vec::new();
-        for seat in &snap.seats {
-            let streak = if seat.user_id.is_some() {
-                streak_of(seat.seat)
-            } else {
-                0
-            };
-            let level = base.harder(streak);
-            let deal = if level == base {
-                base_deal
-            } else {
-                deal_for(level)?
-            };
-            let cpu_line = if seat.user_id.is_none() {
-                let spec = spec_of(race, base_deal)?;
-                Some(engine::notation::encode_log(&race::cpu_line(&spec.deal())))
-            } else {
-                None
-            };
-            // A human seat's game exists from the start, dated at the end of the countdown:
-            // until then it cannot be read or played (no card is seen before the start).
-            let game_id = match &seat.user_id {
-                Some(user) => {
-                    let origin = Origin {
-                        kind: "race",
-                        deal_known: false,
-                        daily_date: None,
-                        ranked: false,
-                        difficulty: Some(level.name()),
-                    };
-                    let mut row = game_store::new_row(
-                        uuid::Uuid::new_v4().to_string(),
-                        user.clone(),
-                        spec_of(race, deal)?,
-                        &origin,
-                    );
-                    row.hints_allowed = race.hints_allowed;
-                    row.race_id = Some(race.id.clone());
-                    row.created_at = started;
-                    row.updated_at = started;
-                    let id = row.id.clone();
-                    seat_games.push(row);
-                    Some(id)
+        // Every deal taken goes back to the cache if the round does not start after all (a
+        // handicap deal not ready, another start that got in first).
+        let mut taken: Vec<ProvenDeal> = Vec::new();
+        let started_ok = (|| -> Result<bool, ApiError> {
+            let mut deal_for = |d: Difficulty| -> Result<u64, ApiError> {
+                if let Some(deal) = taken.iter().find(|x| x.difficulty == d.name()) {
+                    return Ok(deal.deal_number as u64);
                 }
-                None => None,
+                let deal = crate::play::games::take_for_race(&st.play(), &base_spec, d)?;
+                let n = deal.deal_number as u64;
+                taken.push(deal);
+                Ok(n)
             };
-            entries.push(EntryRow {
+            let base_deal = deal_for(base)?;
+            let at = now(&st);
+            let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
+            let number = race.round + 1;
+            let mut entries = Vec::new();
+            let mut seat_games = Vec::new();
+            for seat in &snap.seats {
+                let streak = if seat.user_id.is_some() {
+                    streak_of(seat.seat)
+                } else {
+                    0
+                };
+                let level = base.harder(streak);
+                let deal = if level == base {
+                    base_deal
+                } else {
+                    deal_for(level)?
+                };
+                let cpu_line = if seat.user_id.is_none() {
+                    let spec = spec_of(race, base_deal)?;
+                    Some(engine::notation::encode_log(&race::cpu_line(&spec.deal())))
+                } else {
+                    None
+                };
+                // A human seat's game exists from the start, dated at the end of the countdown:
+                // until then it cannot be read or played (no card is seen before the start).
+                let game_id = match &seat.user_id {
+                    Some(user) => {
+                        let origin = Origin {
+                            kind: "race",
+                            deal_known: false,
+                            daily_date: None,
+                            ranked: false,
+                            difficulty: Some(level.name()),
+                        };
+                        let mut row = game_store::new_row(
+                            uuid::Uuid::new_v4().to_string(),
+                            user.clone(),
+                            spec_of(race, deal)?,
+                            &origin,
+                        );
+                        row.hints_allowed = race.hints_allowed;
+                        row.race_id = Some(race.id.clone());
+                        row.created_at = started;
+                        row.updated_at = started;
+                        let id = row.id.clone();
+                        seat_games.push(row);
+                        Some(id)
+                    }
+                    None => None,
+                };
+                entries.push(EntryRow {
+                    race_id: race.id.clone(),
+                    round: number,
+                    seat: seat.seat,
+                    deal_number: deal as i64,
+                    difficulty: level.name().to_string(),
+                    streak,
+                    game_id,
+                    cpu_line,
+                    pace_ms: race::cpu_pace_ms(&race.cpu_level, seat.seat),
+                    cpu_version: None,
+                    quit_at: None,
+                    stand_in_moves: 0,
+                });
+            }
+            let round = RoundRow {
                 race_id: race.id.clone(),
                 round: number,
-                seat: seat.seat,
-                deal_number: deal as i64,
-                difficulty: level.name().to_string(),
-                streak,
-                game_id,
-                cpu_line,
-                pace_ms: race::cpu_pace_ms(&race.cpu_level, seat.seat),
-                cpu_version: None,
-                quit_at: None,
-            });
+                started_at: started,
+                rated: false,
+            };
+            st.db.write(move |conn| -> Result<bool, ApiError> {
+                Ok(race_store::start_round(
+                    conn,
+                    &round,
+                    &entries,
+                    &seat_games,
+                )?)
+            })
+        })();
+        if !matches!(started_ok, Ok(true)) {
+            crate::play::games::give_back(&st.play(), taken)?;
         }
-        let round = RoundRow {
-            race_id: race.id.clone(),
-            round: number,
-            started_at: started,
-            rated: false,
-        };
-        let started_ok = st.db.write(move |conn| -> Result<bool, ApiError> {
-            Ok(race_store::start_round(
-                conn,
-                &round,
-                &entries,
-                &seat_games,
-            )?)
-        })?;
+        let started_ok = started_ok?;
         if !started_ok {
             return Err(ApiError::conflict(
                 "round_in_progress",
@@ -566,6 +591,25 @@ pub async fn start_race(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// Ranked rooms are for registered accounts: a rating that throwaway guests could feed
+/// would mean nothing.
+fn account_required() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "account_required",
+        "Forbidden",
+        "Ranked races are for registered players: sign up (a guest can keep everything with \
+         POST /v1/users/me/upgrade), then join.",
+    )
+}
+
+async fn registered_only(state: &AppState, caller: &Caller) -> Result<(), ApiError> {
+    if state.accounts().user(&caller.user_id).await?.is_guest {
+        return Err(account_required());
+    }
+    Ok(())
+}
+
 /// Quit the current round: your game is resigned and you rank last.
 #[utoipa::path(
     tag = "races",
@@ -576,7 +620,7 @@ pub async fn start_race(
         (status = 200, description = "The room", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "You have no part in a running round (`not_racing`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/races/{code}/quit")]
@@ -599,6 +643,17 @@ pub async fn quit_race(
     };
     if round.state == RoundState::Over {
         return Err(not_racing());
+    }
+    let done = round
+        .standings
+        .iter()
+        .any(|p| p.seat == you.seat && p.standing != race::Standing::Playing.name());
+    if done {
+        // A finisher stays a finisher: quitting afterwards changes nothing.
+        return Err(ApiError::conflict(
+            "already_done",
+            "Your part in this round is over (you finished or quit): there is nothing to quit.",
+        ));
     }
     if let Some(game_id) = &you.game_id {
         // Resigning an already finished game is refused: that is fine.

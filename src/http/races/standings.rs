@@ -93,13 +93,53 @@ pub(super) fn round_places(
     entries: &[EntryRow],
     at: NaiveDateTime,
 ) -> Result<(Vec<race::Place>, race::Phase), ApiError> {
-    let seat_of = |seat: i32| seats.iter().find(|s| s.seat == seat);
-    let human = |seat: i32| seat_of(seat).is_some_and(|s| s.user_id.is_some());
+    let human = |seat: i32| {
+        seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .is_some_and(|s| s.user_id.is_some())
+    };
     let started = round.started_at;
-    let limit_ms = i64::from(race.time_limit_s) * 1000;
     let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
     let until = at.min(cutoff);
+    let (places, last_human_done) = places_until(state, race, seats, round, entries, at, until)?;
+    let phase = race::phase(ms(at - started), &places, human);
+    if phase != race::Phase::Over {
+        return Ok((places, phase));
+    }
+    // A finished round's standings are fixed: as they stood the moment it ended (the last
+    // human done, or the cutoff), however long after anyone looks, and equal to what the
+    // ratings used.
+    let ended = last_human_done.map_or(cutoff, |done| done.min(cutoff));
+    if ended >= until {
+        return Ok((places, phase));
+    }
+    let (places, _) = places_until(state, race, seats, round, entries, at, ended)?;
+    Ok((places, phase))
+}
+
+/// Every seat's place counting progress up to `until`, and the moment the last human was
+/// done (finished, resigned or quit) by then, if every human was.
+fn places_until(
+    state: &AppState,
+    race: &RaceRow,
+    seats: &[SeatRow],
+    round: &RoundRow,
+    entries: &[EntryRow],
+    at: NaiveDateTime,
+    until: NaiveDateTime,
+) -> Result<(Vec<race::Place>, Option<NaiveDateTime>), ApiError> {
+    let human = |seat: i32| {
+        seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .is_some_and(|s| s.user_id.is_some())
+    };
+    let started = round.started_at;
+    let limit_ms = i64::from(race.time_limit_s) * 1000;
     let mut progress = Vec::new();
+    let mut all_done = true;
+    let mut last_done: Option<NaiveDateTime> = None;
     for entry in entries {
         let spec = spec_of(race, entry.deal_number as u64)?;
         let runs_total = spec.variant.runs();
@@ -114,7 +154,17 @@ pub(super) fn round_places(
                 Some(hg) => human_progress(&state.db, hg, started, until)?,
                 None => (0, None, false),
             };
-            let quit = resigned || entry.quit_at.is_some_and(|q| q <= until);
+            // A player who finished and then pressed quit stays a finisher.
+            let quit_at = entry.quit_at.filter(|q| *q <= until);
+            let quit = resigned || (finished.is_none() && quit_at.is_some());
+            let game_done = game
+                .as_ref()
+                .and_then(|hg| hg.row.finished_at)
+                .filter(|t| *t <= until && (finished.is_some() || resigned));
+            match [game_done, quit_at].into_iter().flatten().min() {
+                Some(done) => last_done = Some(last_done.map_or(done, |l| l.max(done))),
+                None => all_done = false,
+            }
             (runs, finished, quit)
         } else {
             let line = game_store::decode(entry.cpu_line.as_deref().unwrap_or(""))?;
@@ -132,8 +182,7 @@ pub(super) fn round_places(
         });
     }
     let places = race::standings(progress, limit_ms);
-    let phase = race::phase(ms(at - started), &places, human);
-    Ok((places, phase))
+    Ok((places, if all_done { last_done } else { None }))
 }
 
 /// Whether the round that race game `game_id` belongs to is over, as the race view would

@@ -74,7 +74,7 @@ pub(super) async fn stand_in(
                 blocking(move || {
                     db.write(move |conn| -> Result<(), ApiError> {
                         Ok(race_store::set_cpu_version(
-                            conn, &rid, round, seat, version,
+                            conn, &rid, round, seat, version, 1,
                         )?)
                     })
                 })
@@ -169,38 +169,73 @@ pub(super) async fn rate_if_over(
         }
         let (places, phase) = round_places(&st, &snap.race, &snap.seats, round, &snap.entries, at)?;
         if phase == race::Phase::Over {
-            rate(&st, &snap.race, round, &snap.seats, &places)?;
+            rate(&st, &snap.race, round, &snap.seats, &snap.entries, &places)?;
         }
         Ok(())
     })
     .await
 }
 
-/// Apply a finished ranked round to the humans' ratings, exactly once.
+/// Apply a finished ranked round to the humans' ratings, exactly once. Only registered
+/// players who made an action of their own count (a seat that quit before its first action,
+/// or that a stand-in played throughout, does not), and only when at least two do: a round
+/// against nobody, or against throwaway seats, moves no rating.
 pub(super) fn rate(
     state: &AppState,
     race: &RaceRow,
     round: &RoundRow,
     seats: &[SeatRow],
+    entries: &[EntryRow],
     places: &[race::Place],
 ) -> Result<(), ApiError> {
     if round.rated {
         return Ok(());
     }
-    let humans: Vec<(String, usize)> = places
-        .iter()
-        .filter_map(|p| {
-            seats
-                .iter()
-                .find(|s| s.seat == p.progress.seat)
-                .and_then(|s| s.user_id.clone())
-                .map(|u| (u, p.place))
-        })
-        .collect();
+    let mut humans: Vec<(String, usize)> = Vec::new();
+    for p in places {
+        let Some(user) = seats
+            .iter()
+            .find(|s| s.seat == p.progress.seat)
+            .and_then(|s| s.user_id.clone())
+        else {
+            continue;
+        };
+        let Some(entry) = entries.iter().find(|e| e.seat == p.progress.seat) else {
+            continue;
+        };
+        let own_actions = match &entry.game_id {
+            Some(id) => load_game(&state.db, id)?.map_or(0, |g| {
+                let played = g
+                    .log
+                    .iter()
+                    .filter(|a| !matches!(a, engine::Action::Resign))
+                    .count();
+                i64::try_from(played).unwrap_or(i64::MAX) - i64::from(entry.stand_in_moves)
+            }),
+            None => 0,
+        };
+        let id = user.clone();
+        let registered = state
+            .db
+            .read(move |conn| crate::store::users::by_id(conn, &id))?
+            .is_some_and(|u| !u.is_guest);
+        if own_actions > 0 && registered {
+            humans.push((user, p.place));
+        }
+    }
+    if humans.len() < 2 {
+        humans.clear();
+    }
+    // Ratings are read and written under the players' row locks, taken in one order, so two
+    // rounds finishing at once (with a player in common) cannot lose an update.
+    humans.sort_by(|a, b| a.0.cmp(&b.0));
     let (race, round_no) = (race.clone(), round.round);
     state.db.write(move |conn| -> Result<(), ApiError> {
         if !race_store::claim_rating(conn, &race.id, round_no)? {
             return Ok(());
+        }
+        for (user, _) in &humans {
+            crate::store::users::lock(conn, user)?;
         }
         let mut current = Vec::new();
         for (user, place) in &humans {

@@ -1,0 +1,1 @@
+ALTER TABLE race_entries DROP COLUMN stand_in_moves;
