@@ -8,9 +8,18 @@
 # how many hints got 200 or 503 from the bounded search pool.
 # Settings: PLAYERS (32), SECONDS (15), SUITS (2), BACKENDS ("sqlite postgres"),
 # PG_URL (postgres://postgres@127.0.0.1:5432), SQLITE_SYNCHRONOUS (FULL), HINTERS (16; 0 skips
-# the flood), HINT_LEVEL (normal), SEARCH_POOL (the server's default: one per CPU).
+# the flood), HINT_LEVEL (normal), SEARCH_POOL (the server's default: one per CPU), LOGINS (0;
+# N > 0 adds a run of the players while N clients keep sending sign-ins with wrong passwords
+# for random usernames, and prints the server's peak resident memory and how the sign-ins
+# were answered).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# SECONDS is also bash's own clock, which keeps counting from the value it was given: fix the
+# run length once, as a plain variable the load generator inherits.
+DURATION=$SECONDS
+[ "$DURATION" -gt 0 ] || DURATION=15
+unset SECONDS
+export SECONDS=$DURATION
 
 PORT=${PORT:-18181}
 BACKENDS=${BACKENDS:-"sqlite postgres"}
@@ -79,6 +88,23 @@ PY
   if [ "$HINTERS" -gt 0 ]; then
     echo "== $name: moves while $HINTERS clients flood the hint endpoint"
     BASE_URL="http://127.0.0.1:$PORT" HINTERS=$HINTERS cargo bench --bench load --quiet 2>&1 | grep -v '^refused\|^hint answered' | tail -n 3
+  fi
+  if [ "${LOGINS:-0}" -gt 0 ]; then
+    echo "== $name: moves while ${LOGINS} clients send wrong-password sign-ins"
+    local until=$(($(date +%s) + ${WARMUP:-3} + DURATION + 3))
+    for i in $(seq 1 "$LOGINS"); do
+      (while [ "$(date +%s)" -lt $until ]; do
+        curl -s -o /dev/null -w '%{http_code}\n' -X POST "http://127.0.0.1:$PORT/v1/auth/login" \
+          -H 'Content-Type: application/json' \
+          -d "{\"username\": \"flood$i-$RANDOM\", \"password\": \"not the password at all\"}" || true
+      done >>"$WORK/logins.$i") &
+    done
+    sleep 2
+    BASE_URL="http://127.0.0.1:$PORT" HINTERS=0 cargo bench --bench load --quiet 2>&1 | grep -v '^refused\|^hint answered' | tail -n 3
+    wait $(jobs -p | grep -v "^$SERVER\$") 2>/dev/null || true
+    echo "sign-ins answered: $(cat "$WORK"/logins.* | sort | uniq -c | tr '\n' ' ')"
+    echo "server peak resident memory: $(grep VmHWM /proc/$SERVER/status | awk '{printf "%.1f MiB", $2/1024}')"
+    rm -f "$WORK"/logins.*
   fi
   kill $SERVER; wait $SERVER 2>/dev/null || true
   # A refused hint is logged like any 5xx: count those apart from real errors.

@@ -112,6 +112,9 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// Live streams (game and race) one user may have open on one instance.
     pub streams_per_user: usize,
+    /// A live stream that has sent no event for this long ends (an `idle` event), so
+    /// forgotten tabs and abandoned bots do not hold a place for ever.
+    pub stream_idle: std::time::Duration,
     /// Passwords hashed or verified at once (each holds about 19 MiB); more wait.
     pub password_hashes: usize,
     /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
@@ -185,6 +188,7 @@ impl Default for Config {
             max_actions_per_game: 5_000,
             metrics_token: None,
             streams_per_user: 8,
+            stream_idle: std::time::Duration::from_secs(30 * 60),
             password_hashes: std::thread::available_parallelism().map_or(2, |n| n.get()),
             password_hash_wait: std::time::Duration::from_secs(2),
             login_attempts_per_minute: 10,
@@ -408,6 +412,11 @@ impl Config {
                         })?,
                 ),
             },
+            stream_idle: std::time::Duration::from_secs(parse(
+                "STREAM_IDLE_SECONDS",
+                d.stream_idle.as_secs(),
+                "a whole number of seconds",
+            )?),
             streams_per_user: match parse(
                 "STREAMS_PER_USER",
                 d.streams_per_user,

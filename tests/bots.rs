@@ -712,3 +712,21 @@ async fn a_stream_ends_at_once_when_its_token_stops_working() {
     assert!(started.elapsed() < std::time::Duration::from_secs(7));
     app.stop().await;
 }
+
+#[actix_rt::test]
+async fn a_stream_with_nothing_to_say_ends_after_the_idle_time() {
+    let app = spawn_with(|c| c.stream_idle = std::time::Duration::from_secs(2)).await;
+    let token = app.guest().await;
+    let (game, _) = known_game(&app, &token, 11).await;
+    let mut events = open_stream(&app, &token, &game, None).await;
+    assert_eq!(events.next().await.unwrap().0, "view");
+    let started = std::time::Instant::now();
+    let (name, _, data) = events.next().await.unwrap();
+    assert_eq!(
+        (name.as_str(), data["idle_seconds"].as_u64()),
+        ("idle", Some(2))
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(8));
+    assert!(events.next().await.is_none(), "the stream closes");
+    app.stop().await;
+}

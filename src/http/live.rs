@@ -113,7 +113,9 @@ impl Source for Follow {
 /// every change), `action` (`{seq, action}` for each accepted action, before the `view` it
 /// leads to), and `end` (`{status}`, once the game is over; the stream then closes). Each
 /// event's `id` is the game's version: reconnect with `Last-Event-ID` to get the actions
-/// missed meanwhile. A comment line is sent after 5 s without events to keep connections
+/// missed meanwhile. After `STREAM_IDLE_SECONDS` (30 minutes) without an event the stream sends
+/// `idle` (`{idle_seconds}`) and closes: reconnect to go on. A comment line is sent after 5 s
+/// without events to keep connections
 /// open. The token is checked again before every event: once it is revoked, signed out or
 /// expired, the stream sends an `error` event (the problem, e.g. `session_ended`) and closes.
 /// A user may have `STREAMS_PER_USER` (8) streams open at once on one server; more get

@@ -68,6 +68,8 @@ pub struct AppState {
     pub metrics_token: Option<crate::config::Secret>,
     /// Live streams one user may have open here.
     pub streams_per_user: usize,
+    /// How long a live stream may go without an event before it ends.
+    pub stream_idle: Duration,
     /// The bounded turns to hash or verify a password.
     pub hashing: crate::auth::Hashing,
     /// Sign-in attempts per username, if limited.
@@ -499,6 +501,7 @@ pub fn serve(
         },
         metrics_token: config.metrics_token.clone(),
         streams_per_user: config.streams_per_user,
+        stream_idle: config.stream_idle,
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
         login_limiter: ratelimit::LoginLimiter::new(config.login_attempts_per_minute),
         guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),

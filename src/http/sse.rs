@@ -1,7 +1,8 @@
 //! Server-Sent Events, written once for every stream: a source says when to look again and
 //! what to send; this module sends it, keeps quiet connections open with a comment every
 //! 5 s, checks the caller's token again before every look, and ends the stream with an
-//! `error` event when the token no longer holds or a look fails.
+//! `error` event when the token no longer holds or a look fails, or with an `idle` event
+//! once nothing has happened for `STREAM_IDLE_SECONDS` (30 minutes).
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -97,6 +98,8 @@ struct Feed<S> {
     queue: VecDeque<Bytes>,
     done: bool,
     quiet_since: Instant,
+    /// When the last event (not a keep-alive) was sent.
+    last_event: Instant,
 }
 
 /// A `text/event-stream` response that starts with `first` and then follows `source`, for
@@ -108,15 +111,27 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
         queue: first.events.into(),
         done: first.done,
         quiet_since: Instant::now(),
+        last_event: Instant::now(),
     };
     let body = futures_util::stream::unfold(feed, |mut feed| async move {
         loop {
             if let Some(bytes) = feed.queue.pop_front() {
                 feed.quiet_since = Instant::now();
+                if !bytes.starts_with(b":") {
+                    feed.last_event = feed.quiet_since;
+                }
                 return Some((Ok::<_, actix_web::Error>(bytes), feed));
             }
             if feed.done {
                 return None;
+            }
+            let idle = feed.bearer.state.stream_idle;
+            if feed.last_event.elapsed() >= idle {
+                let data = format!("{{\"idle_seconds\":{}}}", idle.as_secs());
+                feed.queue
+                    .push_back(event("idle", feed.source.last_id(), &data));
+                feed.done = true;
+                continue;
             }
             let _ = tokio::time::timeout(KEEP_ALIVE, feed.source.wait()).await;
             let looked = match feed.bearer.check().await {
