@@ -732,7 +732,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
     // Two starts at once: one round, and the loser's deal goes back to the cache (counted on
     // an instance that proves nothing, with deals stocked by hand).
     let still = spawn_with(|c| c.winnable_pool = 0).await;
-    stock(&still, 4001, 3);
+    stock(&still, 4001, 3, spider::winnable::Difficulty::Normal);
     let (_, still_host) = still.register().await;
     let room = create(&still, &still_host, json!({"suits": 1, "cpu_players": 1})).await;
     let still_code = room["code"].as_str().unwrap().to_string();
@@ -817,32 +817,4 @@ fn stocked(app: &TestApp) -> usize {
         .iter()
         .map(|(_, n)| *n as usize)
         .sum()
-}
-
-/// Stock `n` made-up proven 1-suit deals of normal difficulty (what is tested is how deals
-/// are handed out, not the proofs).
-fn stock(app: &TestApp, first: u64, n: u64) {
-    use spider::store::winnable::{insert, Class, ProvenDeal};
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
-    let class = Class {
-        variant: "spider".into(),
-        suits: 1,
-        empty_column_deal: "standard".into(),
-    };
-    let mut conn = db.conn().unwrap();
-    for number in first..first + n {
-        let deal = ProvenDeal::new(
-            &class,
-            number,
-            spider::winnable::Difficulty::Normal,
-            1_000,
-            100,
-        );
-        insert(&mut conn, &deal).unwrap();
-    }
 }

@@ -138,28 +138,6 @@ async fn a_class_asked_for_is_proven_on_demand() {
     app.stop().await;
 }
 
-/// Stock `n` made-up proven deals of 1-suit Spider at `difficulty` (the allocation is what
-/// is tested here, not the proofs).
-fn stock(app: &TestApp, first: u64, n: u64, difficulty: Difficulty) {
-    use spider::store::winnable::{insert, Class, ProvenDeal};
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
-    let class = Class {
-        variant: "spider".into(),
-        suits: 1,
-        empty_column_deal: "standard".into(),
-    };
-    let mut conn = db.conn().unwrap();
-    for number in first..first + n {
-        let deal = ProvenDeal::new(&class, number, difficulty, 1_000, 100);
-        insert(&mut conn, &deal).unwrap();
-    }
-}
-
 #[actix_rt::test]
 async fn proven_deals_are_rationed_per_player_and_some_are_kept_for_races() {
     let app = spawn_with(|c| {

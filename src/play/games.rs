@@ -349,23 +349,32 @@ fn answered(
     }
 }
 
-/// Store a new game (counted as played where it counts). With an idempotency key, a retry
-/// gets the first answer and creates nothing. Blocking.
-fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
-    if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
-        return Ok(replayed);
-    }
+/// A new game's row and the answer remembered for its idempotency key.
+fn fresh(new: &NewGame, render: &RenderNew) -> Result<(GameRow, Remembered), Error> {
     let row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),
         new.user_id.clone(),
         new.spec,
         &new.origin,
     );
-    let answer = Remembered {
-        status: 201,
-        version: 0,
-        response: render(&row, &new.spec.deal())?,
-    };
+    let response = render(&row, &new.spec.deal())?;
+    Ok((
+        row,
+        Remembered {
+            status: 201,
+            version: 0,
+            response,
+        },
+    ))
+}
+
+/// Store a new game (counted as played where it counts). With an idempotency key, a retry
+/// gets the first answer and creates nothing. Blocking.
+fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
+    if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+        return Ok(replayed);
+    }
+    let (row, answer) = fresh(new, render)?;
     let key = new.key.clone();
     let written = play.db.write(move |conn| {
         game_store::create(conn, &row, key.as_ref().map(|k| (k, &answer))).map(|_| answer.response)
@@ -423,17 +432,7 @@ fn insert_winnable(
             return Ok(None);
         };
         new.spec.deal_number = deal.deal_number as u64;
-        let row = game_store::new_row(
-            uuid::Uuid::new_v4().to_string(),
-            new.user_id.clone(),
-            new.spec,
-            &new.origin,
-        );
-        let answer = Remembered {
-            status: 201,
-            version: 0,
-            response: render(&row, &new.spec.deal())?,
-        };
+        let (row, answer) = fresh(&new, &render)?;
         game_store::create(conn, &row, new.key.as_ref().map(|k| (k, &answer)))?;
         Ok(Some(answer.response))
     });

@@ -373,3 +373,29 @@ pub fn way_to_a_quiet_move(game: &Game) -> (Vec<Action>, Action) {
     }
     panic!("no quiet move within 30 actions");
 }
+
+/// Stock `n` made-up proven 1-suit Spider deals of `difficulty` in `app`'s database (what such
+/// tests check is how deals are handed out, not the proofs).
+#[allow(dead_code)]
+pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Difficulty) {
+    use spider::store::winnable::{insert, Class, ProvenDeal};
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let mut conn = db.conn().unwrap();
+    for number in first..first + n {
+        insert(
+            &mut conn,
+            &ProvenDeal::new(&class, number, difficulty, 1_000, 100),
+        )
+        .unwrap();
+    }
+}

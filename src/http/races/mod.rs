@@ -291,8 +291,7 @@ pub async fn create_race(
 }
 
 /// A race room: its settings, seats, the latest round and its standings, and your seat and
-/// game. Looking also makes your game once the countdown is over, and lets stand-in CPUs
-/// make the moves due for idle players.
+/// game. A read: it never changes a game (stand-ins and ratings are scheduled work).
 #[utoipa::path(
     tag = "races",
     operation_id = "getRace",
