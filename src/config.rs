@@ -126,6 +126,9 @@ pub struct Config {
     /// Proven deals of each kind and difficulty kept for race rounds (a player's request
     /// never takes the last ones; at most `winnable_pool - 1` on an instance that proves).
     pub winnable_reserve: u32,
+    /// Whether the prover, once its deals are stocked, computes the line a CPU player of each
+    /// level plays on each waiting deal (race rooms' CPUs play them).
+    pub cpu_lines: bool,
     /// Guest accounts one client address may create per minute; 0 turns it off.
     pub guests_per_minute: u32,
     /// The header a reverse proxy in front of the server puts the client's address in
@@ -195,6 +198,7 @@ impl Default for Config {
             guests_per_minute: 10,
             winnable_per_user_per_hour: 30,
             winnable_reserve: 1,
+            cpu_lines: true,
             client_ip_header: None,
         }
     }
@@ -395,6 +399,7 @@ impl Config {
                 d.winnable_reserve,
                 "a whole number of deals",
             )?,
+            cpu_lines: parse("CPU_LINES", d.cpu_lines, "true or false")?,
             guests_per_minute: parse(
                 "GUESTS_PER_MINUTE",
                 d.guests_per_minute,

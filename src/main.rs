@@ -66,6 +66,10 @@ enum Command {
         /// Deals played at once (one per core).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Play only the deals the winnable-deal prover proves (the deals races are dealt),
+        /// and print the median finish time of a CPU player of this level.
+        #[arg(long)]
+        proven: bool,
     },
     /// Write the OpenAPI document.
     Openapi {
@@ -123,9 +127,11 @@ fn main() -> ExitCode {
         to,
         level,
         jobs,
+        proven,
     }) = &cli.command
     {
-        return match spider::solve_cli::hint_bot(*suits, variant, *from, *to, level, *jobs) {
+        return match spider::solve_cli::hint_bot(*suits, variant, *from, *to, level, *jobs, *proven)
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

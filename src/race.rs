@@ -159,6 +159,16 @@ pub fn cpu_line(game: &Game) -> Vec<Action> {
     engine::follow(game, CPU_MAX_ACTIONS, engine::plain_player()).1
 }
 
+/// The line a CPU player of `level` plays from `game`: the hint search at that level every
+/// time (it sees only what a player sees), never undoing. Seconds to minutes of work, so the
+/// prover computes it once per proven deal and stores it (see `crate::winnable`).
+pub fn cpu_line_at(game: &Game, level: engine::Level) -> Vec<Action> {
+    engine::follow(game, CPU_MAX_ACTIONS, |game, log| {
+        engine::advise(game, log, level).action
+    })
+    .1
+}
+
 /// The next move a stand-in CPU makes for an idle player, from what the player can see: the
 /// hint where the player could ask for one, else what a player without hints would do.
 pub fn stand_in_move(game: &Game, log: &[Action], hints_allowed: bool) -> Option<Action> {

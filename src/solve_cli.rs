@@ -157,6 +157,7 @@ pub fn hint_bot(
     to: u64,
     level: &str,
     jobs: usize,
+    proven: bool,
 ) -> Result<(), String> {
     let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
     let variant: Variant = variant
@@ -183,6 +184,16 @@ pub fn hint_bot(
                 let deal = next.fetch_add(1, Ordering::Relaxed);
                 if deal > to {
                     break;
+                }
+                if proven {
+                    let class = crate::winnable::Class {
+                        variant: variant.name().to_string(),
+                        suits: i32::from(suits.count()),
+                        empty_column_deal: "standard".into(),
+                    };
+                    if crate::winnable::prove(&class, deal).is_none() {
+                        continue;
+                    }
                 }
                 let game = Game::new(variant, suits, Rules::default(), deal);
                 let mut times = Vec::new();
@@ -238,6 +249,20 @@ pub fn hint_bot(
         times.len(),
         started.elapsed()
     );
+    if proven {
+        let mut lengths: Vec<usize> = rows.iter().filter(|r| r.1).map(|r| r.3).collect();
+        lengths.sort_unstable();
+        if let Some(&median) = lengths.get(lengths.len() / 2) {
+            let name = level.map_or("normal", Level::name);
+            let pace = crate::race::cpu_pace_ms(name, 2);
+            println!(
+                "proven deals: {} of {}; a {name} CPU (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
+                rows.len(),
+                to - from + 1,
+                median as f64 * f64::from(pace) / 60_000.0
+            );
+        }
+    }
     let mut lost: Vec<u64> = rows.iter().filter(|r| !r.1).map(|r| r.0).collect();
     lost.sort_unstable();
     if !lost.is_empty() && lost.len() <= 60 {

@@ -11,8 +11,8 @@ use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::DealSpec;
 use crate::engine::Suits;
+use crate::engine::{notation, DealSpec, Level};
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::Db;
 
@@ -96,8 +96,8 @@ pub struct Prover {
 
 impl Prover {
     /// Starts the background prover (unless `pool` is 0) for `prefill` and any class asked
-    /// for later. The thread ends soon after the last handle is dropped.
-    pub fn start(db: Db, pool: usize, prefill: Vec<Class>) -> Prover {
+    /// for later; with `cpu_lines`, it also computes the CPU lines of the deals it stocked. The thread ends soon after the last handle is dropped.
+    pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prover {
         let wanted = Arc::new(Wanted {
             classes: Mutex::new(prefill.into_iter().map(|c| (c, None)).collect()),
             wake: Condvar::new(),
@@ -107,7 +107,7 @@ impl Prover {
             let weak = Arc::downgrade(&wanted);
             let spawned = std::thread::Builder::new()
                 .name("winnable-prover".into())
-                .spawn(move || prove_forever(&db, pool as i64, &weak));
+                .spawn(move || prove_forever(&db, pool as i64, cpu_lines, &weak));
             if let Err(e) = spawned {
                 tracing::error!(%e, "could not start the winnable-deal prover");
                 return Prover {
@@ -161,7 +161,7 @@ impl Prover {
     }
 }
 
-fn prove_forever(db: &Db, pool: i64, wanted: &Weak<Wanted>) {
+fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
     loop {
         let Some(handle) = wanted.upgrade() else {
             return;
@@ -183,7 +183,15 @@ fn prove_forever(db: &Db, pool: i64, wanted: &Weak<Wanted>) {
             }
         }
         let Some((class, counts)) = short else {
-            // Everything is stocked: sleep until a deal is taken or a class is wanted.
+            // Everything is stocked: compute a CPU line for a waiting deal, if one lacks it.
+            drop(handle);
+            if cpu_lines && add_cpu_line(db) {
+                continue;
+            }
+            let Some(handle) = wanted.upgrade() else {
+                return;
+            };
+            // Nothing to do: sleep until a deal is taken or a class is wanted.
             let guard = handle.classes.lock().unwrap_or_else(|p| p.into_inner());
             let _ = handle.wake.wait_timeout(guard, Duration::from_secs(5));
             continue;
@@ -211,6 +219,46 @@ fn prove_forever(db: &Db, pool: i64, wanted: &Weak<Wanted>) {
             }
         }
     }
+}
+
+/// Computes and stores one missing CPU line (one level of one waiting deal); false when none
+/// is missing or the line could not be computed.
+fn add_cpu_line(db: &Db) -> bool {
+    let deal = match db.read(cache::without_lines) {
+        Ok(Some(deal)) => deal,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::warn!(%e, "winnable-deal prover: reading the cache");
+            return false;
+        }
+    };
+    let Some(level) = Level::ALL
+        .into_iter()
+        .find(|l| deal.cpu_line(l.name()).is_none())
+    else {
+        return false;
+    };
+    let spec = match DealSpec::from_parts(
+        &deal.variant,
+        deal.suits,
+        crate::engine::UndoMode::Full.name(),
+        &deal.empty_column_deal,
+        deal.deal_number as u64,
+    ) {
+        Ok(spec) => spec,
+        Err(e) => {
+            tracing::warn!(%e, "winnable-deal prover: a stored deal does not parse");
+            return false;
+        }
+    };
+    let line = notation::encode_log(&crate::race::cpu_line_at(&spec.deal(), level));
+    let stored: Result<(), crate::store::StoreError> =
+        db.write(move |conn| cache::set_line(conn, &deal, level.name(), &line));
+    if let Err(e) = stored {
+        tracing::warn!(%e, "winnable-deal prover: storing a CPU line");
+        return false;
+    }
+    true
 }
 
 /// Drop the kinds asked for that nobody has asked for lately.

@@ -818,3 +818,45 @@ fn stocked(app: &TestApp) -> usize {
         .map(|(_, n)| *n as usize)
         .sum()
 }
+
+#[actix_rt::test]
+async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
+    let app = spawn_app().await;
+    let deal = 11;
+    let game = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+    let line = winning_line(&game).unwrap();
+    // Only the hard line wins; the others stop after a few actions.
+    stock_with_lines(&app, deal, [&line[..3], &line[..5], &line]);
+    let host = app.guest().await;
+    // The room starts on an instance whose clock runs 50 minutes behind: for the real clock,
+    // the round began 50 minutes ago, long enough for the CPU to play its whole line.
+    let behind = instance_at(&app, -chrono::Duration::minutes(50)).await;
+    let room = create(
+        &behind,
+        &host,
+        json!({"suits": 1, "cpu_players": 1, "cpu_level": "hard"}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let cpu = room["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["cpu"] == true)
+        .unwrap()["seat"]
+        .as_i64()
+        .unwrap();
+    start_round(&behind, &host, &code).await;
+    assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
+    let view = race(&app, &host, &code).await;
+    let pace = i64::from(spider::race::cpu_pace_ms("hard", cpu as i32));
+    let them = place_of(&view, cpu);
+    assert_eq!(them["standing"], "finished", "{view}");
+    assert_eq!(
+        them["finished_ms"].as_i64().unwrap(),
+        line.len() as i64 * pace,
+        "the CPU played the stored hard line: {view}"
+    );
+    behind.stop().await;
+    app.stop().await;
+}

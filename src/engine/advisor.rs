@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::card::{Card, Suit};
 use super::deal::{fresh_deck, Suits, Variant};
 use super::game::{Action, Column, Game, Position, Status};
-use super::hint::{nothing, options, seen_positions, Hint, Visible};
+use super::hint::{history, nothing, options, Hint, HintKind, Visible};
 use super::rules::Rules;
 use super::solver::{Determinized, ProbeBudget};
 
@@ -43,7 +43,7 @@ impl Level {
 
     fn budget(self) -> Budget {
         let (samples, nodes, widest) = match self {
-            Level::Easy => (3, 60_000, 32),
+            Level::Easy => (1, 20_000, 16),
             Level::Normal => (8, 800_000, 128),
             Level::Hard => (16, 1_600_000, 128),
         };
@@ -102,6 +102,8 @@ pub struct Observation {
     unseen: Vec<Card>,
     /// Visible positions already passed through: a hint never leads back to one.
     seen: HashSet<Visible>,
+    /// How many of the last actions turned no card, removed no run and dealt no row.
+    quiet: usize,
     /// A hash of the visible history, the sampler's seed.
     seed: u64,
 }
@@ -165,6 +167,7 @@ impl Observation {
             }
         }
         unseen.sort_by_key(|c| (c.suit as u8, c.rank.value()));
+        let (seen, quiet) = history(game, log);
         Observation {
             variant: game.variant(),
             suits: game.suits(),
@@ -175,7 +178,8 @@ impl Observation {
             stock,
             removed: position.removed.clone(),
             unseen,
-            seen: seen_positions(game, log),
+            seen,
+            quiet,
             seed: seed.finish(),
         }
     }
@@ -246,10 +250,21 @@ pub fn advise(game: &Game, log: &[Action], level: Level) -> Hint {
     search(&Observation::new(game, log), level)
 }
 
+/// [`advise`], stopping after the sample in progress once `go_on` says no (a caller's time
+/// budget; the engine keeps no clock). At least one sample is always searched.
+pub fn advise_within(game: &Game, log: &[Action], level: Level, go_on: &dyn Fn() -> bool) -> Hint {
+    search_within(&Observation::new(game, log), level, go_on)
+}
+
 /// The hint from what the player has seen: the candidate actions the visible ranking keeps,
 /// each played in the same sampled deals and looked ahead from; the one with the best total
 /// wins (a won sample counts far above any score), ties to the visible ranking.
 pub fn search(observation: &Observation, level: Level) -> Hint {
+    search_within(observation, level, &|| true)
+}
+
+/// [`search`], stopping after the sample in progress once `go_on` says no.
+pub fn search_within(observation: &Observation, level: Level, go_on: &dyn Fn() -> bool) -> Hint {
     let budget = level.budget();
     let mut rng = Rng(observation.seed | 1);
     // Any filling gives the same visible ranking: it reads face-up cards only.
@@ -258,13 +273,30 @@ pub fn search(observation: &Observation, level: Level) -> Hint {
     if ranked.is_empty() {
         return nothing(observation.status, observation.can_undo);
     }
+    // Moving cards around without turning one, for this long, only wastes time: deal.
+    if observation.quiet >= QUIET_ACTIONS && ranked.iter().any(|c| c.action == Action::Deal) {
+        return Hint {
+            action: Some(Action::Deal),
+            kind: HintKind::Deal,
+            reason: format!(
+                "Deal a new row from the stock: your last {QUIET_ACTIONS} moves turned no card over and completed no run."
+            ),
+            suggest_undo: false,
+            confidence: None,
+        };
+    }
     ranked.truncate(budget.candidates);
     let mut totals = vec![0i64; ranked.len()];
     let mut wins = vec![0usize; ranked.len()];
+    let mut samples = budget.samples;
     if ranked.len() > 1 {
         let roots: Vec<Action> = ranked.iter().map(|c| c.action).collect();
         let share = budget.nodes / budget.samples as u64;
-        for _ in 0..budget.samples {
+        for done in 0..budget.samples {
+            if done > 0 && !go_on() {
+                samples = done;
+                break;
+            }
             let deal = Determinized::new(&observation.sample(&mut rng));
             let mut left = share;
             let mut width = budget.narrowest;
@@ -313,7 +345,7 @@ pub fn search(observation: &Observation, level: Level) -> Hint {
         kind: chosen.kind,
         reason: chosen.reason,
         suggest_undo: false,
-        confidence: (totals.len() > 1).then(|| wins[best] as f64 / budget.samples as f64),
+        confidence: (totals.len() > 1).then(|| wins[best] as f64 / samples as f64),
     }
 }
 
@@ -338,6 +370,9 @@ pub fn follow(
     }
     (game, line)
 }
+
+/// Quiet actions (no card turned, no run removed, no row dealt) after which the hint deals.
+const QUIET_ACTIONS: usize = 20;
 
 /// The longest line a sample's beam looks for.
 const MAX_LINE: usize = 400;

@@ -116,3 +116,44 @@ proptest! {
         prop_assert_eq!(advise(&a, &[], Level::Easy), advise(&b, &[], Level::Easy));
     }
 }
+
+#[test]
+fn after_twenty_quiet_actions_the_hint_deals() {
+    let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 5);
+    game.apply(Action::Deal).unwrap();
+    // A move that turns no card, made and taken back: two quiet actions.
+    let quiet = game
+        .legal_actions()
+        .into_iter()
+        .find(|&a| match a {
+            Action::Move { from, count, .. } => {
+                game.column(from).is_some_and(|(_, up)| count < up.len())
+            }
+            _ => false,
+        })
+        .expect("a move that turns no card");
+    let mut log = vec![Action::Deal];
+    for _ in 0..9 {
+        game.apply(quiet).unwrap();
+        game.apply(Action::Undo).unwrap();
+        log.extend([quiet, Action::Undo]);
+    }
+    // Eighteen quiet actions: the search still decides.
+    let searched = advise(&game, &log, Level::Easy);
+    assert!(searched.confidence.is_some(), "{searched:?}");
+    game.apply(quiet).unwrap();
+    game.apply(Action::Undo).unwrap();
+    log.extend([quiet, Action::Undo]);
+    // Twenty: deal.
+    let hint = advise(&game, &log, Level::Easy);
+    assert_eq!(hint.action, Some(Action::Deal), "{hint:?}");
+    assert!(hint.reason.contains("20"), "{}", hint.reason);
+    // Dealing resets the count.
+    game.apply(Action::Deal).unwrap();
+    log.push(Action::Deal);
+    assert_ne!(
+        advise(&game, &log, Level::Easy).reason,
+        hint.reason,
+        "a row was dealt: the search decides again"
+    );
+}

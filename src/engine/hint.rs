@@ -90,21 +90,43 @@ pub struct Hint {
 
 /// The visible positions a game has passed through, from its opening, given its log.
 pub fn seen_positions(game: &Game, log: &[Action]) -> HashSet<Visible> {
+    history(game, log).0
+}
+
+/// The visible positions a game has passed through, and how many of its last actions were
+/// quiet: they turned no card, removed no run and dealt no row.
+pub(crate) fn history(game: &Game, log: &[Action]) -> (HashSet<Visible>, usize) {
     let mut replay = Game::new(
         game.variant(),
         game.suits(),
         game.rules(),
         game.deal_number(),
     );
+    let progress = |g: &Game| {
+        let down: usize = (0..g.column_count())
+            .filter_map(|c| g.column(c))
+            .map(|(down, _)| down)
+            .sum();
+        (down, g.runs_completed(), g.stock_cards())
+    };
     let mut seen = HashSet::with_capacity(log.len() + 1);
     seen.insert(replay.visible());
+    let mut last = progress(&replay);
+    let mut quiet = 0;
     for &action in log {
         if replay.apply(action).is_err() {
             break;
         }
         seen.insert(replay.visible());
+        let now = progress(&replay);
+        if now == last {
+            quiet += 1;
+        } else {
+            quiet = 0;
+            last = now;
+        }
     }
-    seen
+    (seen, quiet)
 }
 
 fn group_text(cards: &[Card]) -> String {

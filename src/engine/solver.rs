@@ -863,6 +863,11 @@ pub(crate) struct ProbeBudget {
     pub(crate) nodes: u64,
 }
 
+/// Whether the next deal ends a probe's lines while the stock is not empty: the sampled row
+/// is one guess among many, so a line planned past it would fit that guess (strategy fusion,
+/// SOLVER-NOTES.md section 9). Each line is then worth the position right after its deal.
+const DEAL_ENDS_LINE: bool = true;
+
 impl Determinized {
     pub(crate) fn new(game: &Game) -> Determinized {
         let (state, table) = State::from_game(game);
@@ -888,6 +893,8 @@ impl Determinized {
         let mut seen = Seen::default();
         seen.insert(self.state.key());
         let buckets = table.rows.len() + 1;
+        // While a deal is left, a line is worth only the position after its deal.
+        let ends_at_deal = DEAL_ENDS_LINE && usize::from(self.state.dealt) < table.rows.len();
         // (root, state)
         let mut frontier: Vec<(u16, State)> = Vec::new();
         let mut nodes = 0u64;
@@ -905,7 +912,13 @@ impl Determinized {
             let mut next = self.state;
             next.apply(mv, table);
             nodes += 1;
-            results[i].best = next.score(table);
+            if mv == Mv::DEAL && DEAL_ENDS_LINE {
+                results[i].best = next.score(table);
+                continue;
+            }
+            if !ends_at_deal {
+                results[i].best = next.score(table);
+            }
             if next.won(table) {
                 results[i].won = true;
                 results[i].depth = 1;
@@ -931,6 +944,10 @@ impl Determinized {
                     nodes += 1;
                     let mut next = *state;
                     next.apply(mv, table);
+                    if mv == Mv::DEAL && DEAL_ENDS_LINE {
+                        results[root].best = results[root].best.max(next.score(table));
+                        continue;
+                    }
                     if next.won(table) {
                         if !results[root].won {
                             results[root].won = true;
@@ -943,7 +960,9 @@ impl Determinized {
                         continue;
                     }
                     let score = next.score(table);
-                    results[root].best = results[root].best.max(score);
+                    if !ends_at_deal {
+                        results[root].best = results[root].best.max(score);
+                    }
                     candidates[usize::from(next.dealt)].push((score, index as u32, mv));
                 }
             }

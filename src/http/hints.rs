@@ -97,6 +97,16 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
     })
 }
 
+/// How long one hint may search: past it, the samples searched so far decide. Below it, the
+/// hint depends only on the visible game.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(1_500);
+
+/// The hint at `level` within [`HINT_TIME`] (on a search worker).
+fn within_time(game: &Game, log: &[Action], level: Level) -> Hint {
+    let until = std::time::Instant::now() + HINT_TIME;
+    engine::advise_within(game, log, level, &|| std::time::Instant::now() < until)
+}
+
 /// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool: 503
 /// `search_busy` when the pool is full.
 pub(crate) async fn advise(
@@ -107,7 +117,7 @@ pub(crate) async fn advise(
 ) -> Result<Hint, ApiError> {
     state
         .searches
-        .run(move || Ok(engine::advise(&game, &log, level)))
+        .run(move || Ok(within_time(&game, &log, level)))
         .await
 }
 
@@ -152,7 +162,7 @@ pub async fn hint(
             if !row.hints_allowed {
                 return Err(hints_disabled());
             }
-            Ok((row.version, engine::advise(&game, &log, level)))
+            Ok((row.version, within_time(&game, &log, level)))
         })
         .await?;
     let body = HintView {

@@ -517,6 +517,7 @@ pub fn serve(
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,
+            config.cpu_lines,
             config
                 .winnable_prefill
                 .iter()

@@ -128,6 +128,9 @@ diesel::table! {
         nodes -> BigInt,
         line_length -> Integer,
         proven_at -> Timestamp,
+        cpu_easy -> Nullable<Text>,
+        cpu_normal -> Nullable<Text>,
+        cpu_hard -> Nullable<Text>,
     }
 }
 

@@ -62,6 +62,11 @@ pub struct ProvenDeal {
     pub nodes: i64,
     pub line_length: i32,
     pub proven_at: chrono::NaiveDateTime,
+    /// The lines CPU players of each level play on this deal (compact log notation), once
+    /// the prover has computed them.
+    pub cpu_easy: Option<String>,
+    pub cpu_normal: Option<String>,
+    pub cpu_hard: Option<String>,
 }
 
 impl ProvenDeal {
@@ -81,8 +86,63 @@ impl ProvenDeal {
             nodes: i64::try_from(nodes).unwrap_or(i64::MAX),
             line_length: i32::try_from(line_length).unwrap_or(i32::MAX),
             proven_at: now(),
+            cpu_easy: None,
+            cpu_normal: None,
+            cpu_hard: None,
         }
     }
+
+    /// The stored CPU line for `level` (`easy`, `normal` or `hard`), if computed.
+    pub fn cpu_line(&self, level: &str) -> Option<&str> {
+        match level {
+            "easy" => self.cpu_easy.as_deref(),
+            "hard" => self.cpu_hard.as_deref(),
+            _ => self.cpu_normal.as_deref(),
+        }
+    }
+}
+
+/// A waiting proven deal whose CPU lines are not computed yet (the oldest first).
+pub fn without_lines(conn: &mut DbConn) -> Result<Option<ProvenDeal>, StoreError> {
+    Ok(winnable_deals::table
+        .filter(
+            winnable_deals::cpu_easy
+                .is_null()
+                .or(winnable_deals::cpu_normal.is_null())
+                .or(winnable_deals::cpu_hard.is_null()),
+        )
+        .order((winnable_deals::proven_at, winnable_deals::deal_number))
+        .select(ProvenDeal::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Store the line CPU players of `level` play on a proven deal (nothing happens if the deal
+/// was taken meanwhile).
+pub fn set_line(
+    conn: &mut DbConn,
+    deal: &ProvenDeal,
+    level: &str,
+    line: &str,
+) -> Result<(), StoreError> {
+    let row = winnable_deals::table
+        .filter(winnable_deals::variant.eq(&deal.variant))
+        .filter(winnable_deals::suits.eq(deal.suits))
+        .filter(winnable_deals::empty_column_deal.eq(&deal.empty_column_deal))
+        .filter(winnable_deals::deal_number.eq(deal.deal_number));
+    let update = diesel::update(row);
+    match level {
+        "easy" => update
+            .set(winnable_deals::cpu_easy.eq(line))
+            .execute(conn)?,
+        "normal" => update
+            .set(winnable_deals::cpu_normal.eq(line))
+            .execute(conn)?,
+        _ => update
+            .set(winnable_deals::cpu_hard.eq(line))
+            .execute(conn)?,
+    };
+    Ok(())
 }
 
 /// How many proven deals of `class` wait, per difficulty.

@@ -115,6 +115,7 @@ pub fn test_config(url: &str) -> Config {
         rate_limit_per_second: 0,
         guests_per_minute: 0,
         winnable_pool: 0,
+        cpu_lines: false,
         ..Config::default()
     }
 }
@@ -398,4 +399,34 @@ pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Di
         )
         .unwrap();
     }
+}
+
+/// Stock one made-up proven 1-suit Spider deal whose CPU lines per level are given (what such
+/// tests check is which stored line a race's CPUs play).
+#[allow(dead_code)]
+pub fn stock_with_lines(app: &TestApp, number: u64, [easy, normal, hard]: [&[Action]; 3]) {
+    use spider::engine::notation::encode_log;
+    use spider::store::winnable::{insert, Class, ProvenDeal};
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let class = Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let mut deal = ProvenDeal::new(
+        &class,
+        number,
+        spider::winnable::Difficulty::Normal,
+        1_000,
+        100,
+    );
+    deal.cpu_easy = Some(encode_log(easy));
+    deal.cpu_normal = Some(encode_log(normal));
+    deal.cpu_hard = Some(encode_log(hard));
+    insert(&mut db.conn().unwrap(), &deal).unwrap();
 }

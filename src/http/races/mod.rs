@@ -483,7 +483,7 @@ pub async fn start_race(
         // handicap deal not ready, another start that got in first).
         let mut taken: Vec<ProvenDeal> = Vec::new();
         let started_ok = (|| -> Result<bool, ApiError> {
-            let mut deal_for = |d: Difficulty| -> Result<u64, ApiError> {
+            let deal_for = |taken: &mut Vec<ProvenDeal>, d: Difficulty| -> Result<u64, ApiError> {
                 if let Some(deal) = taken.iter().find(|x| x.difficulty == d.name()) {
                     return Ok(deal.deal_number as u64);
                 }
@@ -492,7 +492,21 @@ pub async fn start_race(
                 taken.push(deal);
                 Ok(n)
             };
-            let base_deal = deal_for(base)?;
+            let base_deal = deal_for(&mut taken, base)?;
+            // CPUs play the line the prover stored for the room's level; on a deal proven
+            // before lines were stored, the plain hint's line.
+            let stored = taken
+                .iter()
+                .find(|x| x.deal_number as u64 == base_deal)
+                .and_then(|x| x.cpu_line(&race.cpu_level))
+                .map(str::to_string);
+            let cpu_line = match stored {
+                Some(line) => line,
+                None => {
+                    let spec = spec_of(race, base_deal)?;
+                    engine::notation::encode_log(&race::cpu_line(&spec.deal()))
+                }
+            };
             let at = now(&st);
             let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
             let number = race.round + 1;
@@ -508,14 +522,9 @@ pub async fn start_race(
                 let deal = if level == base {
                     base_deal
                 } else {
-                    deal_for(level)?
+                    deal_for(&mut taken, level)?
                 };
-                let cpu_line = if seat.user_id.is_none() {
-                    let spec = spec_of(race, base_deal)?;
-                    Some(engine::notation::encode_log(&race::cpu_line(&spec.deal())))
-                } else {
-                    None
-                };
+                let cpu_line = seat.user_id.is_none().then(|| cpu_line.clone());
                 // A human seat's game exists from the start, dated at the end of the countdown:
                 // until then it cannot be read or played (no card is seen before the start).
                 let game_id = match &seat.user_id {
