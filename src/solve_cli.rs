@@ -256,7 +256,7 @@ pub fn hint_bot(
             let name = level.map_or("normal", Level::name);
             let pace = crate::race::cpu_pace_ms(name, 2);
             println!(
-                "proven deals: {} of {}; a {name} CPU (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
+                "proven deals: {} of {}; a CPU of level {name} (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
                 rows.len(),
                 to - from + 1,
                 median as f64 * f64::from(pace) / 60_000.0
