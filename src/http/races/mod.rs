@@ -300,6 +300,7 @@ pub async fn create_race(
     responses(
         (status = 200, description = "The room", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -324,7 +325,9 @@ pub async fn get_race(
     responses(
         (status = 200, description = "The round and its standings", body = RoundView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such race, or no round started yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The race has not started a round yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/races/{code}/standings")]
@@ -335,12 +338,11 @@ pub async fn get_standings(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let view = look(&state, Some(&caller), &normalise(&code)).await?;
+    // The room exists; it is its state that has no standings yet.
     let round = view.round.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
+        ApiError::conflict(
             "no_round",
-            "Not found",
-            "This race has not started a round yet.",
+            "This race has not started a round yet: its standings begin with the first round.",
         )
     })?;
     Ok(HttpResponse::Ok().json(round))
@@ -423,7 +425,7 @@ pub async fn join_race(
     responses(
         (status = 200, description = "The room, counting down", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the host starts rounds (`not_host`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the host starts rounds (`not_host`); the access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A round is still on (`round_in_progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)", body = Problem, content_type = "application/problem+json"),
@@ -618,6 +620,7 @@ async fn registered_only(state: &AppState, caller: &Caller) -> Result<(), ApiErr
     responses(
         (status = 200, description = "The room", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)", body = Problem, content_type = "application/problem+json"),
     )
