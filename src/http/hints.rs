@@ -84,7 +84,7 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
     let Some(name) = name else {
         return Ok(Level::Normal);
     };
-    name.trim().parse().map_err(|()| {
+    name.parse().map_err(|()| {
         let accepted: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
         let shown: String = name.chars().take(40).collect();
         ApiError::invalid_request_code(

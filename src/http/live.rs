@@ -145,16 +145,17 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let last = req
-        .headers()
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .map(|v| {
-            v.trim()
-                .parse::<i32>()
-                .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
-        })
-        .transpose()?;
+    let last = super::contract::header(
+        &req,
+        "last-event-id",
+        super::contract::LAST_EVENT_ID,
+        "Last-Event-ID must be a version number (an event's id).",
+    )?
+    .map(|v| {
+        v.parse::<i32>()
+            .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
+    })
+    .transpose()?;
     let slot = sse::slot(&state, &caller.user_id)?;
     let rx = state.live.subscribe();
     let mut follow = Follow {

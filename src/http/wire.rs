@@ -267,11 +267,12 @@ pub struct RulesView {
 }
 
 /// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
-/// clients whose numbers lose precision past 2^53, as a string of digits.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+/// clients whose numbers lose precision past 2^53, as a string of digits (no sign, no
+/// leading zero).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DealNumber {
-    Number(u64),
+    Number(#[serde(deserialize_with = "crate::http::contract::whole::number")] u64),
     Text(String),
 }
 
@@ -279,14 +280,23 @@ impl DealNumber {
     pub(crate) fn value(&self) -> Result<u64, ApiError> {
         match self {
             DealNumber::Number(n) => Ok(*n),
-            DealNumber::Text(text) => text.trim().parse().map_err(|_| {
+            DealNumber::Text(text) => super::contract::deal_number_text(text).ok_or_else(|| {
                 ApiError::invalid_request(
-                    "deal_number must be a whole number from 0 to 18446744073709551615.",
+                    "deal_number must be a whole number from 0 to 18446744073709551615 (as \
+                     text: digits only, without a sign or a leading zero).",
                 )
             }),
         }
     }
 }
+
+impl utoipa::PartialSchema for DealNumber {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        super::contract::deal_number()
+    }
+}
+
+impl ToSchema for DealNumber {}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -295,8 +305,8 @@ pub struct CreateGame {
     /// Default `spider`.
     #[serde(default)]
     pub variant: Option<VariantName>,
-    /// 1, 2 or 4.
-    #[schema(example = 2)]
+    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// Omit for a deal the server picks at random (kept secret until the game ends).
     pub deal_number: Option<DealNumber>,
@@ -348,6 +358,7 @@ pub struct ColumnView {
 pub struct GameView {
     pub id: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub rules: RulesView,
     /// How far undo reaches: `full`, `no_reveal` (a move that turned a card over, or a deal,
@@ -499,49 +510,101 @@ impl GameView {
     }
 }
 
-/// One action. Columns are numbered from 1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// One action, as the server applies it. Columns are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ActionRequest {
+    Move {
+        from: u32,
+        to: u32,
+        count: Option<u32>,
+    },
+    Auto {
+        column: u32,
+        count: Option<u32>,
+    },
+    Deal,
+    Undo,
+    Resign,
+}
+
+/// One action, as a request sends it: columns numbered from 1, and optionally the version
+/// the action is meant for (`expected_version`: act only if the game is still at that
+/// version, like `If-Match`). Fields beyond these are refused.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[schema(as = ActionRequest, example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
+pub enum ActionBody {
     /// Move the last `count` face-up cards of column `from` onto column `to`. Without
     /// `count`: the group that fits on the target's last card, or for an empty target the
     /// longest movable same-suit group.
     #[schema(title = "MoveAction")]
     Move {
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         from: u32,
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         to: u32,
         #[schema(minimum = 1, maximum = 13)]
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
         count: Option<u32>,
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
     },
     /// "Tap a card": move the cards at the end of `column` (the longest group that has
     /// somewhere to go, or `count` cards) to the best destination.
     #[schema(title = "AutoAction")]
     Auto {
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         column: u32,
         #[schema(minimum = 1, maximum = 13)]
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
         count: Option<u32>,
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
     },
     /// Deal one card from the stock onto every column.
     #[schema(title = "DealAction")]
-    Deal,
+    Deal {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
     /// Take back the last move or deal.
     #[schema(title = "UndoAction")]
-    Undo,
+    Undo {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
     /// Give up the game.
     #[schema(title = "ResignAction")]
-    Resign,
+    Resign {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
-pub struct ActionBody {
-    #[serde(flatten)]
-    pub action: ActionRequest,
-    /// Apply only if the game is still at this version (like `If-Match`).
-    pub expected_version: Option<i32>,
+impl ActionBody {
+    /// The action, and the version it is meant for.
+    pub fn split(self) -> (ActionRequest, Option<i32>) {
+        match self {
+            ActionBody::Move {
+                from,
+                to,
+                count,
+                expected_version,
+            } => (ActionRequest::Move { from, to, count }, expected_version),
+            ActionBody::Auto {
+                column,
+                count,
+                expected_version,
+            } => (ActionRequest::Auto { column, count }, expected_version),
+            ActionBody::Deal { expected_version } => (ActionRequest::Deal, expected_version),
+            ActionBody::Undo { expected_version } => (ActionRequest::Undo, expected_version),
+            ActionBody::Resign { expected_version } => (ActionRequest::Resign, expected_version),
+        }
+    }
 }
 
 /// An action as stored and listed, columns numbered from 1.
@@ -625,6 +688,7 @@ pub struct EventLog {
 pub struct GameSummary {
     pub id: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub status: GameStatus,
     pub score: i32,
@@ -648,6 +712,7 @@ pub struct GamePage {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1–100, default 20.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// `next_cursor` from the previous page.
     pub cursor: Option<String>,

@@ -128,13 +128,12 @@ fn display_name(
     asked: Option<String>,
 ) -> Result<String, ApiError> {
     if let Some(name) = asked {
-        let name = name.trim().to_string();
-        if name.is_empty() || name.chars().count() > 32 {
-            return Err(ApiError::invalid_request(
-                "name must be 1 to 32 characters.",
-            ));
-        }
-        return Ok(name);
+        let name = super::contract::check(
+            &super::contract::RACE_NAME,
+            &name,
+            "name must be 1 to 32 characters (white space around them aside).",
+        )?;
+        return Ok(name.trim().to_string());
     }
     let user = state
         .db
@@ -354,7 +353,7 @@ pub async fn get_standings(
     tag = "races",
     operation_id = "joinRace",
     params(("code" = String, Path, description = "Room code")),
-    request_body(content = Option<JoinRace>),
+    request_body(content = Option<JoinRace>, description = "Optional: no body (or `null`) takes the default name"),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, with your seat", body = RaceView),
@@ -369,11 +368,13 @@ pub async fn join_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    body: Option<web::Json<JoinRace>>,
-) -> Result<HttpResponse, ApiError> {
+    req: actix_web::HttpRequest,
+    body: web::Payload,
+) -> actix_web::Result<HttpResponse> {
     caller.require(Scope::GamesWrite)?;
     let code = normalise(&code);
-    let asked = body.and_then(|b| b.into_inner().name);
+    let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
+    let asked = body.and_then(|b| b.name);
     let (st, c, code2) = (state.clone(), caller.clone(), code.clone());
     blocking(move || {
         let name = display_name(&st, &c, asked)?;
@@ -691,6 +692,7 @@ pub async fn quit_race(
     responses(
         (status = 200, description = "An event stream", content_type = "text/event-stream", body = String),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]
