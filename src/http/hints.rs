@@ -105,9 +105,10 @@ pub(crate) async fn advise(
     log: Vec<Action>,
     level: Level,
 ) -> Result<Hint, ApiError> {
+    let percent = state.hint_budget_percent;
     state
         .searches
-        .run(move || Ok(engine::advise(&game, &log, level)))
+        .run(move || Ok(engine::advise_scaled(&game, &log, level, percent)))
         .await
 }
 
@@ -145,14 +146,17 @@ pub async fn hint(
     let Some(slot) = state.searches.try_slot() else {
         return Ok(searches::busy_response());
     };
-    let db = state.db.clone();
+    let (db, percent) = (state.db.clone(), state.hint_budget_percent);
     let (version, hint) = slot
         .run(move || {
             let Loaded { row, log, game } = crate::play::games::load(&db, &caller.user_id, &id)?;
             if !row.hints_allowed {
                 return Err(hints_disabled());
             }
-            Ok((row.version, engine::advise(&game, &log, level)))
+            Ok((
+                row.version,
+                engine::advise_scaled(&game, &log, level, percent),
+            ))
         })
         .await?;
     let body = HintView {

@@ -63,6 +63,10 @@ pub struct AppState {
     pub positions: std::sync::Arc<crate::play::positions::Positions>,
     /// The most actions one game may hold.
     pub max_actions_per_game: u32,
+    /// Positions one post-game analysis may search.
+    pub analysis_positions: u64,
+    /// The share of each hint level's standard search, in percent.
+    pub hint_budget_percent: u32,
     /// How proven winnable deals are shared out.
     pub rationing: crate::play::games::Rationing,
     /// The bearer token `/metrics` asks for, if any.
@@ -500,6 +504,8 @@ pub fn serve(
             config.position_cache,
         )),
         max_actions_per_game: config.max_actions_per_game,
+        analysis_positions: config.analysis_positions,
+        hint_budget_percent: config.hint_budget_percent,
         rationing: crate::play::games::Rationing {
             per_player_per_hour: config.winnable_per_user_per_hour,
             reserve: i64::from(match config.winnable_pool {
