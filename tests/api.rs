@@ -1488,6 +1488,30 @@ async fn requests_are_held_to_the_document() {
         .await;
     assert_eq!(r.status, 201, "{}", r.text);
 
+    // What the document rules out is refused as such before the version is looked at (a
+    // precondition is checked after the request itself).
+    for (body, code) in [
+        (json!({"type": "auto", "column": 11}), "no_such_column"),
+        (
+            json!({"type": "move", "from": 1, "to": 2, "count": 14}),
+            "group_not_in_sequence",
+        ),
+        (
+            json!({"type": "move", "from": 1, "to": 2, "count": 0}),
+            "empty_group",
+        ),
+    ] {
+        app.send(
+            "POST",
+            &format!("/v1/games/{gid}/actions"),
+            Some(&token),
+            &[("If-Match", "\"99\"")],
+            Some(body),
+        )
+        .await
+        .problem(422, code);
+    }
+
     // Headers: the documented shapes only.
     let path = format!("/v1/games/{gid}/actions");
     for (name, value) in [

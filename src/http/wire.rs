@@ -718,30 +718,69 @@ pub struct PageQuery {
     pub cursor: Option<String>,
 }
 
+/// The most columns a game has, and the most cards one move takes (a King down to an Ace):
+/// the bounds the document gives `from`, `to`, `column` and `count`.
+const MAX_COLUMN: u32 = 10;
+const MAX_COUNT: u32 = 13;
+
 /// A column number from the API (from 1) as the engine's index (from 0).
+///
+/// Numbers the document rules out are refused here, before the game is read, so a request
+/// outside the document is refused for that even when it also names a stale version (RFC
+/// 9110 checks preconditions after the request itself).
 fn column(n: u32) -> Result<usize, ApiError> {
-    n.checked_sub(1).map(|c| c as usize).ok_or_else(|| {
+    let refuse = |sentence: String| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Illegal::NoSuchColumn { column: 0 }.code(),
             "Illegal action",
-            "There is no column 0: columns are numbered from 1.",
+            sentence,
         )
-    })
+    };
+    match n {
+        0 => Err(refuse(
+            "There is no column 0: columns are numbered from 1.".into(),
+        )),
+        1..=MAX_COLUMN => Ok(n as usize - 1),
+        _ => Err(refuse(format!(
+            "There is no column {n}: a game has at most {MAX_COLUMN} columns."
+        ))),
+    }
+}
+
+/// A count of cards to move, checked against the document's bounds like [`column`].
+fn count(n: Option<u32>) -> Result<Option<usize>, ApiError> {
+    match n {
+        None => Ok(None),
+        Some(0) => Err(ApiError::illegal(Illegal::EmptyGroup)),
+        Some(n @ 1..=MAX_COUNT) => Ok(Some(n as usize)),
+        Some(n) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Illegal::GroupNotInSequence.code(),
+            "Illegal action",
+            format!(
+                "{n} cards cannot move together: a run in sequence has at most {MAX_COUNT} \
+                 (a King down to an Ace)."
+            ),
+        )),
+    }
 }
 
 impl ActionRequest {
     /// What the request means, columns from 0.
     pub(crate) fn intent(&self) -> Result<Intent, ApiError> {
         Ok(match *self {
-            ActionRequest::Move { from, to, count } => Intent::Move {
+            ActionRequest::Move { from, to, count: n } => Intent::Move {
                 from: column(from)?,
                 to: column(to)?,
-                count: count.map(|n| n as usize),
+                count: count(n)?,
             },
-            ActionRequest::Auto { column: c, count } => Intent::Auto {
+            ActionRequest::Auto {
+                column: c,
+                count: n,
+            } => Intent::Auto {
                 column: column(c)?,
-                count: count.map(|n| n as usize),
+                count: count(n)?,
             },
             ActionRequest::Deal => Intent::Deal,
             ActionRequest::Undo => Intent::Undo,
