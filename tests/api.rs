@@ -1472,7 +1472,6 @@ async fn requests_are_held_to_the_document() {
     }
     for bad in [
         json!({"suits": 2.5}),
-        json!({"suits": 1, "deal_number": "007"}),
         json!({"suits": 1, "deal_number": "18446744073709551616"}),
     ] {
         app.post("/v1/games", &token, bad)
@@ -1483,7 +1482,7 @@ async fn requests_are_held_to_the_document() {
         .post(
             "/v1/games",
             &token,
-            json!({"suits": 1, "deal_number": "18446744073709551615"}),
+            json!({"suits": 1, "deal_number": "0018446744073709551615"}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text);

@@ -79,7 +79,8 @@ pub static COMMAND: LazyLock<String> = LazyLock::new(|| {
     format!("^{w}*[/!]?{w}*(?:{words}|{numbers}){w}*$")
 });
 
-/// A whole number from 0 to `max` in decimal digits, without a sign or a leading zero.
+/// A whole number from 0 to `max` in decimal digits: no sign, leading zeros allowed (what a
+/// player types in a deal number box).
 fn decimal_up_to(max: u64) -> String {
     let digits: Vec<u32> = max
         .to_string()
@@ -107,7 +108,7 @@ fn decimal_up_to(max: u64) -> String {
         }
     }
     ways.push(max.to_string());
-    format!("^(?:{})$", ways.join("|"))
+    format!("^0*(?:{})$", ways.join("|"))
 }
 
 /// A deal number given as text.
@@ -385,7 +386,7 @@ pub fn deal_number() -> RefOr<Schema> {
             .description(Some(
                 "A deal number: a whole number from 0 to 18446744073709551615, as a JSON number \
                  or, for clients whose numbers lose precision past 2^53, as a string of digits \
-                 (no sign, no leading zero).",
+                 (no sign; leading zeros are fine).",
             ))
             .item(
                 ObjectBuilder::new()
@@ -552,11 +553,14 @@ mod tests {
                 assert_eq!(deal_number_text(&below), below.parse().ok(), "{below}");
             }
         }
+        assert_eq!(deal_number_text("007"), Some(7));
+        assert_eq!(deal_number_text("000"), Some(0));
+        assert_eq!(deal_number_text("0018446744073709551615"), Some(u64::MAX));
+        assert_eq!(deal_number_text("0018446744073709551616"), None);
         for bad in [
             "",
             "-1",
             "+1",
-            "01",
             " 1",
             "1 ",
             "1.5",

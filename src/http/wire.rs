@@ -267,8 +267,8 @@ pub struct RulesView {
 }
 
 /// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
-/// clients whose numbers lose precision past 2^53, as a string of digits (no sign, no
-/// leading zero).
+/// clients whose numbers lose precision past 2^53, as a string of digits (no sign; leading
+/// zeros are fine).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DealNumber {
@@ -283,7 +283,7 @@ impl DealNumber {
             DealNumber::Text(text) => super::contract::deal_number_text(text).ok_or_else(|| {
                 ApiError::invalid_request(
                     "deal_number must be a whole number from 0 to 18446744073709551615 (as \
-                     text: digits only, without a sign or a leading zero).",
+                     text: digits only, without a sign).",
                 )
             }),
         }
