@@ -99,6 +99,12 @@ pub struct Config {
     pub winnable_prefill: Vec<u8>,
     /// Searches (hints, post-game analyses) run at once; more get 503 `search_busy`.
     pub search_pool: usize,
+    /// The share of each hint level's standard search (its positions), in percent
+    /// (`HINT_BUDGET_PERCENT`, default 100): lower answers sooner from a shallower search.
+    pub hint_budget_percent: u32,
+    /// Positions one post-game analysis may search (`ANALYSIS_POSITIONS`): the bound on its
+    /// time (about 10–20 s per 50 million on one core of a release build).
+    pub analysis_positions: u64,
     /// Games whose latest position this instance keeps in memory, so the next action needs
     /// no read or replay; 0 keeps none.
     pub position_cache: usize,
@@ -186,6 +192,8 @@ impl Default for Config {
             winnable_pool: 5,
             winnable_prefill: vec![1, 2, 4],
             search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            analysis_positions: crate::engine::analysis::AnalysisBudget::default().nodes,
+            hint_budget_percent: 100,
             position_cache: 4096,
             scheduled_work: true,
             max_actions_per_game: 5_000,
@@ -394,6 +402,34 @@ impl Config {
                 d.winnable_per_user_per_hour,
                 "a whole number of games, or 0 for no limit",
             )?,
+            hint_budget_percent: match parse(
+                "HINT_BUDGET_PERCENT",
+                d.hint_budget_percent,
+                "a whole percentage, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "HINT_BUDGET_PERCENT",
+                        value: "0".into(),
+                        expected: "a whole percentage, 1 or more",
+                    })
+                }
+                n => n,
+            },
+            analysis_positions: match parse(
+                "ANALYSIS_POSITIONS",
+                d.analysis_positions,
+                "a whole number of positions, 1 or more",
+            )? {
+                0 => {
+                    return Err(ConfigError {
+                        var: "ANALYSIS_POSITIONS",
+                        value: "0".into(),
+                        expected: "a whole number of positions, 1 or more",
+                    })
+                }
+                n => n,
+            },
             winnable_reserve: parse(
                 "WINNABLE_RESERVE",
                 d.winnable_reserve,

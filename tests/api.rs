@@ -1389,6 +1389,211 @@ async fn stale_versions_get_412_and_change_nothing() {
     assert_eq!(view.body["deals"], 2);
 }
 
+/// The published document is the contract (`.ci/contract.sh` holds the server to it): no
+/// JSON body takes a field it does not name, integers may be written as whole floats, and
+/// headers, dates and cursors have exactly the documented shapes.
+#[actix_rt::test]
+async fn requests_are_held_to_the_document() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(&token, json!({"suits": 1.0, "deal_number": 7}))
+        .await;
+    let gid = id(&game);
+    assert_eq!(game["suits"], 1);
+
+    // Unknown fields are refused on every operation that takes a JSON body.
+    for (path, body) in [
+        (
+            "/v1/auth/register".to_string(),
+            json!({"username": "ada", "password": PASSWORD, "admin": true}),
+        ),
+        (
+            "/v1/auth/login".to_string(),
+            json!({"username": "ada", "password": PASSWORD, "remember": true}),
+        ),
+        (
+            "/v1/games".to_string(),
+            json!({"suits": 1, "rules": {"undo_mode": "off"}}),
+        ),
+        (
+            format!("/v1/games/{gid}/actions"),
+            json!({"type": "deal", "column": 3}),
+        ),
+        (
+            format!("/v1/games/{gid}/actions"),
+            json!({"type": "move", "from": 1, "to": 2, "cards": 1}),
+        ),
+        (
+            format!("/v1/games/{gid}/commands"),
+            json!({"command": "d", "silent": true}),
+        ),
+        (
+            "/v1/daily/games".to_string(),
+            json!({"suits": 1, "ranked": false}),
+        ),
+        ("/v1/races".to_string(), json!({"suits": 1, "rounds": 3})),
+        (
+            "/v1/users/me/tokens".to_string(),
+            json!({"name": "bot", "scopes": ["games:read"], "password": "x", "note": ""}),
+        ),
+        (
+            "/v1/users/me/password".to_string(),
+            json!({"current_password": "x", "new_password": PASSWORD, "hint": ""}),
+        ),
+        (
+            "/v1/users/me/upgrade".to_string(),
+            json!({"username": "ada", "password": PASSWORD, "email": ""}),
+        ),
+    ] {
+        let r = app.post(&path, &token, body).await;
+        r.problem(400, "invalid_request");
+        assert!(r.text.contains("unknown field"), "{path}: {}", r.text);
+    }
+    let view = app.get(&format!("/v1/games/{gid}"), &token).await;
+    assert_eq!(view.body["version"], 0, "nothing was played");
+
+    // Whole numbers however written; fractions and out-of-range numbers refused.
+    let r = app
+        .act(
+            &token,
+            &gid,
+            json!({"type": "deal", "expected_version": 0.0}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    for bad in [
+        json!({"type": "deal", "expected_version": 1.5}),
+        json!({"type": "auto", "column": -1}),
+    ] {
+        app.act(&token, &gid, bad)
+            .await
+            .problem(400, "invalid_request");
+    }
+    for bad in [
+        json!({"suits": 2.5}),
+        json!({"suits": 1, "deal_number": "18446744073709551616"}),
+    ] {
+        app.post("/v1/games", &token, bad)
+            .await
+            .problem(400, "invalid_request");
+    }
+    let r = app
+        .post(
+            "/v1/games",
+            &token,
+            json!({"suits": 1, "deal_number": "0018446744073709551615"}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+
+    // What the document rules out is refused as such before the version is looked at (a
+    // precondition is checked after the request itself).
+    for (body, code) in [
+        (json!({"type": "auto", "column": 11}), "no_such_column"),
+        (
+            json!({"type": "move", "from": 1, "to": 2, "count": 14}),
+            "group_not_in_sequence",
+        ),
+        (
+            json!({"type": "move", "from": 1, "to": 2, "count": 0}),
+            "empty_group",
+        ),
+    ] {
+        app.send(
+            "POST",
+            &format!("/v1/games/{gid}/actions"),
+            Some(&token),
+            &[("If-Match", "\"99\"")],
+            Some(body),
+        )
+        .await
+        .problem(422, code);
+    }
+
+    // Headers: the documented shapes only.
+    let path = format!("/v1/games/{gid}/actions");
+    for (name, value) in [
+        ("Idempotency-Key", " "),
+        ("Idempotency-Key", "tab\tinside"),
+        ("If-Match", "\"\"1\"\""),
+        ("If-Match", "-1"),
+    ] {
+        app.send(
+            "POST",
+            &path,
+            Some(&token),
+            &[(name, value)],
+            Some(json!({"type": "undo"})),
+        )
+        .await
+        .problem(400, "invalid_request");
+    }
+    app.send(
+        "GET",
+        &format!("/v1/games/{gid}/stream"),
+        Some(&token),
+        &[("Last-Event-ID", "-1")],
+        None,
+    )
+    .await
+    .problem(400, "invalid_request");
+
+    // Dates and cursors.
+    for path in [
+        "/v1/daily/2026-1-05/leaderboard?suits=1",
+        "/v1/daily/2026-02-30/leaderboard?suits=1",
+        "/v1/leaderboards?suits=1&cursor=-5",
+        "/v1/leaderboards?suits=3",
+        "/v1/users/me/games?cursor=bz0w",
+    ] {
+        app.get(path, &token).await.problem(400, "invalid_request");
+    }
+}
+
+/// Joining a race takes no body, `null`, or a `JoinRace`; anything else is refused like any
+/// other malformed body (it never joins).
+#[actix_rt::test]
+async fn a_join_body_is_optional_but_never_ignored() {
+    let app = spawn_app().await;
+    let host = app.guest().await;
+    let r = app.post("/v1/races", &host, json!({"suits": 1})).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let code = r.body["code"].as_str().unwrap().to_string();
+    let path = format!("/v1/races/{code}/join");
+    let seats = |r: &Resp| r.body["seats"].as_array().map(Vec::len);
+    for bad in [
+        json!(42),
+        json!("Ada"),
+        json!({"name": ""}),
+        json!({"name": "x", "seat": 3}),
+    ] {
+        let guest = app.guest().await;
+        app.post(&path, &guest, bad)
+            .await
+            .problem(400, "invalid_request");
+    }
+    let r = app
+        .send(
+            "POST",
+            &path,
+            Some(&host),
+            &[("Content-Type", "text/plain")],
+            None,
+        )
+        .await;
+    assert_eq!(seats(&r), Some(1), "{}", r.text);
+    let guest = app.guest().await;
+    let r = app.post(&path, &guest, Value::Null).await;
+    assert_eq!(seats(&r), Some(2), "{}", r.text);
+    let guest = app.guest().await;
+    let r = app.post(&path, &guest, json!({"name": "  Ada  "})).await;
+    assert_eq!(r.body["seats"][2]["name"], "Ada", "{}", r.text);
+    app.get(&format!("/v1/races/{code}/standings"), &host)
+        .await
+        .problem(409, "no_round");
+}
+
 /// Idempotency keys are remembered for 24 hours, then forgotten: a key reused after that is a
 /// new request, and the upkeep deletes old keys so the table does not grow without bound.
 #[actix_rt::test]

@@ -126,9 +126,10 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         .await
         .problem(403, "not_host");
 
+    // The room exists: before its first round its standings are a conflict, not a 404.
     app.get(&format!("/v1/races/{code}/standings"), &host)
         .await
-        .problem(404, "no_round");
+        .problem(409, "no_round");
     // Follow the room live from here on.
     let mut live = app
         .client

@@ -82,6 +82,16 @@ struct Budget {
     widest: usize,
 }
 
+impl Budget {
+    fn scaled(self, percent: u32) -> Budget {
+        let nodes = self.nodes.saturating_mul(u64::from(percent)) / 100;
+        Budget {
+            nodes: nodes.max(self.samples as u64),
+            ..self
+        }
+    }
+}
+
 /// A slot that holds a face-down or stock card: the card, if the player has seen it.
 type Slot = Option<Card>;
 
@@ -250,22 +260,37 @@ pub fn advise(game: &Game, log: &[Action], level: Level) -> Hint {
     search(&Observation::new(game, log), level)
 }
 
-/// [`advise`], stopping after the sample in progress once `go_on` says no (a caller's time
-/// budget; the engine keeps no clock). At least one sample is always searched.
-pub fn advise_within(game: &Game, log: &[Action], level: Level, go_on: &dyn Fn() -> bool) -> Hint {
-    search_within(&Observation::new(game, log), level, go_on)
+/// [`advise`] with the level's positions scaled to `percent` of the standard (at least one
+/// per sample): a slow machine (or a debug build) answers sooner, from a shallower search.
+pub fn advise_scaled(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
+    advise_within(game, log, level, percent, &|| true)
+}
+
+/// [`advise_scaled`], stopping after the sample in progress once `go_on` says no (a caller's
+/// time budget; the engine keeps no clock). At least one sample is always searched.
+pub fn advise_within(
+    game: &Game,
+    log: &[Action],
+    level: Level,
+    percent: u32,
+    go_on: &dyn Fn() -> bool,
+) -> Hint {
+    search_within(
+        &Observation::new(game, log),
+        level.budget().scaled(percent),
+        go_on,
+    )
 }
 
 /// The hint from what the player has seen: the candidate actions the visible ranking keeps,
 /// each played in the same sampled deals and looked ahead from; the one with the best total
 /// wins (a won sample counts far above any score), ties to the visible ranking.
 pub fn search(observation: &Observation, level: Level) -> Hint {
-    search_within(observation, level, &|| true)
+    search_within(observation, level.budget(), &|| true)
 }
 
-/// [`search`], stopping after the sample in progress once `go_on` says no.
-pub fn search_within(observation: &Observation, level: Level, go_on: &dyn Fn() -> bool) -> Hint {
-    let budget = level.budget();
+/// [`search`] within `budget`, stopping after the sample in progress once `go_on` says no.
+fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> bool) -> Hint {
     let mut rng = Rng(observation.seed | 1);
     // Any filling gives the same visible ranking: it reads face-up cards only.
     let shown = observation.sample(&mut rng);

@@ -8,7 +8,7 @@ use super::deal::{Suits, Variant};
 use super::game::{Action, Game, Status};
 use super::rules::Rules;
 use super::tests::properties::with_hidden_cards_shuffled;
-use super::{advise, Level};
+use super::{advise, advise_scaled, Level};
 
 /// A move that turns a card: the only face-up card of a column with cards under it.
 fn turning_move(game: &Game) -> Option<Action> {
@@ -82,6 +82,20 @@ fn the_same_visible_game_gets_the_same_hint_and_the_hint_is_legal() {
         assert!(game.legal_actions().contains(&action), "{action:?}");
         game.apply(action).unwrap();
         log.push(action);
+    }
+}
+
+#[test]
+fn a_scaled_budget_is_the_standard_one_at_100_percent_and_still_legal_below() {
+    let game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 5);
+    assert_eq!(
+        advise_scaled(&game, &[], Level::Easy, 100),
+        advise(&game, &[], Level::Easy)
+    );
+    for percent in [1, 10] {
+        let hint = advise_scaled(&game, &[], Level::Hard, percent);
+        let action = hint.action.expect("an opening always has an action");
+        assert!(game.legal_actions().contains(&action), "{action:?}");
     }
 }
 

@@ -41,6 +41,17 @@ impl Default for AnalysisBudget {
     }
 }
 
+impl AnalysisBudget {
+    /// At most `nodes` positions in all, each solve at most the default's share.
+    pub fn of(nodes: u64) -> Self {
+        let default = AnalysisBudget::default();
+        AnalysisBudget {
+            nodes,
+            per_solve: default.per_solve.min(nodes),
+        }
+    }
+}
+
 /// Whether a position can still be won, as far as the budget let the solver tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -19,7 +19,7 @@ mod advisor_tests;
 #[cfg(test)]
 mod tests;
 
-pub use advisor::{advise, advise_within, follow, search, search_within, Level, Observation};
+pub use advisor::{advise, advise_scaled, advise_within, follow, search, Level, Observation};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};

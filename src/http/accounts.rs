@@ -15,11 +15,9 @@ use crate::store::users;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    /// 3–32 characters: letters, digits, `_`, `-` and `.`.
-    #[schema(example = "ada")]
+    #[schema(schema_with = super::contract::username)]
     pub username: String,
-    /// 8–128 characters.
-    #[schema(example = "correct horse battery")]
+    #[schema(schema_with = super::contract::password)]
     pub password: String,
 }
 
@@ -230,9 +228,7 @@ pub async fn logout_all(
 pub struct PasswordChange {
     /// The account's password now.
     pub current_password: String,
-    /// The new one: 10–128 characters, no control characters, not a common password and
-    /// not containing the username.
-    #[schema(example = "a new and longer passphrase")]
+    #[schema(schema_with = super::contract::password)]
     pub new_password: String,
 }
 

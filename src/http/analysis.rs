@@ -214,7 +214,11 @@ fn open_game(
 }
 
 /// Search the game (in the caller's slot of the search pool).
-fn compute(row: &GameRow, log: &[Action]) -> Result<AnalysisRow, ApiError> {
+fn compute(
+    row: &GameRow,
+    log: &[Action],
+    budget: &AnalysisBudget,
+) -> Result<AnalysisRow, ApiError> {
     let spec = row.deal_spec()?;
     let started = Instant::now();
     let analysis = engine::analyse(
@@ -223,7 +227,7 @@ fn compute(row: &GameRow, log: &[Action]) -> Result<AnalysisRow, ApiError> {
         spec.rules,
         spec.deal_number,
         log,
-        &AnalysisBudget::default(),
+        budget,
     )
     .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))?;
     let duration_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
@@ -302,7 +306,8 @@ pub async fn get_analysis(
                 return Ok(searches::busy_response());
             };
             let game = row.clone();
-            let computed = slot.run(move || compute(&game, &log)).await?;
+            let budget = AnalysisBudget::of(state.analysis_positions);
+            let computed = slot.run(move || compute(&game, &log, &budget)).await?;
             let db = state.db.clone();
             // Two requests may compute at once: the first stored wins, both answer with it.
             let stored = blocking(move || {

@@ -42,6 +42,15 @@ board, `resign` gives up.";
 
 /// Parse one chat command.
 pub fn parse(text: &str) -> Result<Command, ApiError> {
+    if text.chars().count() > super::contract::COMMAND_MAX {
+        return Err(ApiError::invalid_request_code(
+            "unknown_command",
+            format!(
+                "A command has at most {} characters. {GRAMMAR}",
+                super::contract::COMMAND_MAX
+            ),
+        ));
+    }
     let text = text.trim();
     let text = text
         .strip_prefix('/')
@@ -106,9 +115,10 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
 
 /// The body of `POST /v1/games/{id}/commands` (or send the command itself as `text/plain`).
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"command": "3 7"}))]
 pub struct CommandBody {
-    /// What the player typed. See the operation's description for the grammar.
+    #[schema(schema_with = super::contract::command)]
     pub command: String,
 }
 
@@ -303,14 +313,15 @@ async fn read_command(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
 /// Send `{"command": "3 7"}` as JSON or the command itself as `text/plain`. The answer has
 /// the new board and a sentence; with `Accept: text/plain` it is the sentence, a blank line
 /// and the board. A refusal changes nothing: a problem with a `code`, the reason in one
-/// sentence and the unchanged `board` (in plain text: the reason, then the board).
+/// sentence and the unchanged `board` (with `Accept: text/plain`: the reason, then the board,
+/// as text).
 #[utoipa::path(
     tag = "chat",
     operation_id = "runCommand",
     params(("id" = String, Path, description = "Game id")),
     request_body(content(
         (CommandBody = "application/json"),
-        (String = "text/plain", example = "3 7"),
+        (super::contract::CommandText = "text/plain", example = "3 7"),
     )),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
@@ -318,13 +329,13 @@ async fn read_command(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
             (CommandAnswer = "application/json"),
             (String = "text/plain"),
         ), headers(("ETag" = String, description = "The game's version"))),
-        (status = 400, description = "Not a command (`unknown_command`, `empty_command`), or a malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Not a command (`unknown_command`, `empty_command`), or a malformed body", content((Problem = "application/problem+json"), (String = "text/plain"))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The token lacks the `games:write` scope", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is over (`game_over`), a ranked daily whose day has ended (`daily_closed`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "A hint (`h`) found every search slot busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 403, description = "The token lacks the `games:write` scope, or hints are off in this race game (`hints_disabled`)", content((Problem = "application/problem+json"), (String = "text/plain"))),
+        (status = 404, description = "No such game among yours", content((Problem = "application/problem+json"), (String = "text/plain"))),
+        (status = 409, description = "The game is over (`game_over`), a ranked daily whose day has ended (`daily_closed`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", content((Problem = "application/problem+json"), (String = "text/plain"))),
+        (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", content((Problem = "application/problem+json"), (String = "text/plain"))),
+        (status = 503, description = "A hint (`h`) found every search slot busy (`search_busy`): retry after `Retry-After` seconds", content((Problem = "application/problem+json"), (String = "text/plain")),
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -460,6 +471,85 @@ async fn current_board(state: &AppState, caller: &Caller, id: &str) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The document's pattern for a command (`contract::COMMAND`) and this parser agree: a
+    /// command the pattern allows parses; one it does not is refused (400), unless it names a
+    /// number past the pattern's nine digits, which parses and which the rules then refuse
+    /// (422: no such column, no such count).
+    mod pattern {
+        use super::super::{super::contract, parse};
+        use proptest::prelude::*;
+
+        fn agrees(text: &str) -> Result<(), TestCaseError> {
+            let fits = contract::fits(&contract::COMMAND, text);
+            let parsed = parse(text).is_ok();
+            let huge = text
+                .split(|c: char| !c.is_ascii_digit())
+                .any(|n| n.trim_start_matches('0').len() > 9);
+            prop_assert!(
+                fits == parsed || (parsed && huge),
+                "{text:?}: pattern {fits}, parse {parsed}"
+            );
+            Ok(())
+        }
+
+        #[test]
+        fn on_known_commands() {
+            for text in [
+                "3 7",
+                " 3 7 ",
+                "3-7",
+                "3>7",
+                "3 to 7",
+                "to 3",
+                "move 3 7",
+                "M 3,7",
+                "/3 7 2",
+                "! 3",
+                "-3 7",
+                "3 7 2 1",
+                "d",
+                "DEAL",
+                "/ u",
+                "!undo",
+                "resign",
+                "h",
+                "?",
+                "b",
+                "show",
+                "help",
+                "m",
+                "move",
+                "to",
+                "",
+                " ",
+                "/",
+                "//d",
+                "d-",
+                "3to7",
+                "+3 007",
+                "1234567890",
+                "0000000003 7",
+                "\u{a0}d\u{3000}",
+                "\u{85}3\u{85}",
+                "\u{feff}d",
+                "İ",
+                "3 7 ",
+                "3\t7",
+            ] {
+                agrees(text).map_err(|e| e.to_string()).unwrap();
+            }
+            assert!(parse(&"3".repeat(contract::COMMAND_MAX + 1)).is_err());
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+            #[test]
+            fn on_generated_text(text in "[ \t\u{85}\u{a0}\u{3000}/!?,:>+-]{0,2}(([dDeEaAlLuUnNoOrRsSiIgGhHtTbBwWpPmMvV]{1,6}|[0-9+]{1,4}|[ ,:>-]{1,2}|to|move)[ \t,:>-]{0,2}){0,5}") {
+                agrees(&text)?;
+            }
+        }
+    }
 
     #[test]
     fn every_command_form_parses() {

@@ -23,6 +23,7 @@ use crate::store::records::Measure;
 #[into_params(parameter_in = Query)]
 pub struct DailyQuery {
     /// Only this suit setting (1, 2 or 4).
+    #[param(value_type = Option<crate::http::contract::SuitCount>)]
     pub suits: Option<u8>,
     /// Only this variant.
     pub variant: Option<VariantName>,
@@ -61,6 +62,7 @@ pub struct Challenge {
     /// The UTC day, YYYY-MM-DD.
     pub date: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// Players with a ranked attempt so far.
     pub players: i64,
@@ -101,6 +103,7 @@ fn suit_settings(filter: Option<u8>) -> Result<Vec<engine::Suits>, ApiError> {
     responses(
         (status = 200, description = "Today's challenges, with the caller's attempts when signed in", body = Today),
         (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/daily")]
@@ -161,7 +164,8 @@ pub async fn today(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartDaily {
-    /// 1, 2 or 4.
+    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// Default `spider`.
     pub variant: Option<VariantName>,
@@ -184,6 +188,7 @@ pub struct StartDaily {
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/daily/games")]
@@ -245,6 +250,7 @@ pub struct DailyEntry {
 pub struct DailyBoard {
     pub date: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub by: RankBy,
     /// Shown once the day is over.
@@ -286,8 +292,11 @@ pub async fn leaderboard(
     date: web::Path<String>,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
-        .map_err(|_| ApiError::invalid_request("date must be a day such as 2026-11-29."))?;
+    let bad = || ApiError::invalid_request("date must be a day such as 2026-11-29.");
+    let date = Some(date.as_str())
+        .filter(|d| super::contract::fits(super::contract::DATE, d))
+        .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        .ok_or_else(bad)?;
     if date > state.calendar.today() {
         return Err(ApiError::not_found(
             "That day's challenge has not begun yet.",

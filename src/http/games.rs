@@ -3,11 +3,11 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use base64::Engine as _;
 use chrono::{DateTime, NaiveDateTime};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::contract;
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::wire::*;
@@ -29,10 +29,15 @@ pub(crate) fn etag(version: i32) -> (header::HeaderName, String) {
 
 /// The version an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; `*` asks for none.
 fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
-    let Some(value) = req.headers().get(header::IF_MATCH) else {
+    let Some(text) = contract::header(
+        req,
+        "if-match",
+        contract::IF_MATCH,
+        "If-Match must be the game's ETag, a version number in quotes such as \"3\" (or `*`).",
+    )?
+    else {
         return Ok(None);
     };
-    let text = value.to_str().unwrap_or("").trim();
     if text == "*" {
         return Ok(None);
     }
@@ -45,17 +50,15 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
 }
 
 pub fn idempotency_key(req: &HttpRequest, what: &str) -> Result<Option<IdempotencyKey>, ApiError> {
-    let Some(value) = req.headers().get("idempotency-key") else {
+    let Some(key) = contract::header(
+        req,
+        "idempotency-key",
+        contract::IDEMPOTENCY_KEY,
+        "Idempotency-Key must be 1 to 255 visible ASCII characters (spaces only between them).",
+    )?
+    else {
         return Ok(None);
     };
-    let key = value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|k| (1..=255).contains(&k.len()))
-        .ok_or_else(|| {
-            ApiError::invalid_request("Idempotency-Key must be 1 to 255 visible ASCII characters.")
-        })?;
     let fingerprint = Sha256::digest(format!("{} {what}", req.path()).as_bytes());
     Ok(Some(IdempotencyKey {
         key: key.to_string(),
@@ -153,6 +156,7 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games on proven winnable deals this hour (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
@@ -301,7 +305,7 @@ pub async fn append_action(
 #[utoipa::path(
     tag = "games",
     operation_id = "playAction",
-    request_body(content = ActionRequest, description = "The action. It may also carry `expected_version` (an integer): act only if the game is still at that version, like `If-Match`."),
+    request_body(content = ActionBody, description = "The action. `expected_version` (optional): act only if the game is still at that version, like `If-Match`."),
     params(
         ("id" = String, Path, description = "Game id"),
         ("If-Match" = Option<String>, Header, nullable = false, description = "Act only if the game's ETag is still this"),
@@ -311,13 +315,13 @@ pub async fn append_action(
     responses(
         (status = 200, description = "The game after the action", body = GameView,
             headers(("ETag" = String, description = "The game's new version"))),
-        (status = 400, description = "Malformed request", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Malformed request, or `If-Match` and `expected_version` name different versions (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`); or the Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{id}/actions")]
@@ -329,9 +333,9 @@ pub async fn play_action(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let body = body.into_inner();
+    let (action, body_version) = body.into_inner().split();
     let header_version = if_match(&req)?;
-    let expected = match (header_version, body.expected_version) {
+    let expected = match (header_version, body_version) {
         (Some(h), Some(b)) if h != b => {
             return Err(ApiError::invalid_request(
                 "If-Match and expected_version name different versions.",
@@ -339,8 +343,8 @@ pub async fn play_action(
         }
         (h, b) => h.or(b),
     };
-    let key = idempotency_key(&req, &to_json(&body.action)?)?;
-    let result = append_action(&state, &caller, &id, expected, key, &body.action).await?;
+    let key = idempotency_key(&req, &to_json(&action)?)?;
+    let result = append_action(&state, &caller, &id, expected, key, &action).await?;
     Ok(match result {
         Acted::Applied { version, response } => json_response(StatusCode::OK, version, response),
         Acted::Replayed(Remembered {
@@ -458,8 +462,9 @@ pub async fn game_events(
             headers(("ETag" = String), ("Location" = String))),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "A race game cannot be restarted (`race_game`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "A race game cannot be restarted (`race_game`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{id}/restart")]
@@ -482,22 +487,20 @@ pub async fn restart_game(
     Ok(created(&state, outcome))
 }
 
-const CURSOR_ENGINE: base64::engine::GeneralPurpose =
-    base64::engine::general_purpose::URL_SAFE_NO_PAD;
-
+/// The cursor after `row`: its creation time (microseconds) and id, as
+/// [`contract::GAMES_CURSOR`] describes.
 fn encode_cursor(row: &GameRow) -> String {
-    CURSOR_ENGINE.encode(format!(
-        "{}|{}",
-        row.created_at.and_utc().timestamp_micros(),
-        row.id
-    ))
+    format!("{}_{}", row.created_at.and_utc().timestamp_micros(), row.id)
 }
 
 fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
     let bad = || ApiError::invalid_request("cursor is not one this server gave out.");
-    let bytes = CURSOR_ENGINE.decode(cursor).map_err(|_| bad())?;
-    let text = String::from_utf8(bytes).map_err(|_| bad())?;
-    let (micros, id) = text.split_once('|').ok_or_else(bad)?;
+    let cursor = contract::check(
+        contract::GAMES_CURSOR,
+        cursor,
+        "cursor is not one this server gave out.",
+    )?;
+    let (micros, id) = cursor.split_once('_').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
     let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
     Ok((at.naive_utc(), id.to_string()))

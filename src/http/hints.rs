@@ -84,7 +84,7 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
     let Some(name) = name else {
         return Ok(Level::Normal);
     };
-    name.trim().parse().map_err(|()| {
+    name.parse().map_err(|()| {
         let accepted: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
         let shown: String = name.chars().take(40).collect();
         ApiError::invalid_request_code(
@@ -101,10 +101,13 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
 /// hint depends only on the visible game.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(1_500);
 
-/// The hint at `level` within [`HINT_TIME`] (on a search worker).
-fn within_time(game: &Game, log: &[Action], level: Level) -> Hint {
+/// The hint at `level`, its positions scaled to `percent`, within [`HINT_TIME`] (on a search
+/// worker).
+fn within_time(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
     let until = std::time::Instant::now() + HINT_TIME;
-    engine::advise_within(game, log, level, &|| std::time::Instant::now() < until)
+    engine::advise_within(game, log, level, percent, &|| {
+        std::time::Instant::now() < until
+    })
 }
 
 /// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool: 503
@@ -115,9 +118,10 @@ pub(crate) async fn advise(
     log: Vec<Action>,
     level: Level,
 ) -> Result<Hint, ApiError> {
+    let percent = state.hint_budget_percent;
     state
         .searches
-        .run(move || Ok(within_time(&game, &log, level)))
+        .run(move || Ok(within_time(&game, &log, level, percent)))
         .await
 }
 
@@ -155,14 +159,14 @@ pub async fn hint(
     let Some(slot) = state.searches.try_slot() else {
         return Ok(searches::busy_response());
     };
-    let db = state.db.clone();
+    let (db, percent) = (state.db.clone(), state.hint_budget_percent);
     let (version, hint) = slot
         .run(move || {
             let Loaded { row, log, game } = crate::play::games::load(&db, &caller.user_id, &id)?;
             if !row.hints_allowed {
                 return Err(hints_disabled());
             }
-            Ok((row.version, within_time(&game, &log, level)))
+            Ok((row.version, within_time(&game, &log, level, percent)))
         })
         .await?;
     let body = HintView {

@@ -69,7 +69,9 @@ impl Follow {
             .events
             .push(event("view", Some(row.version), &games::to_json(&view)?));
         if game.status().is_over() {
-            let data = format!("{{\"status\":\"{}\"}}", game.status().name());
+            let data = games::to_json(&super::sse::GameEnd {
+                status: game.status().into(),
+            })?;
             found.events.push(event("end", Some(row.version), &data));
             found.done = true;
         }
@@ -130,8 +132,7 @@ impl Source for Follow {
     ),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
-        (status = 200, description = "An event stream", content_type = "text/event-stream", body = String,
-            example = "event: view\nid: 3\ndata: {\"id\":\"…\",\"version\":3,…}\n\nevent: action\nid: 4\ndata: {\"seq\":4,\"action\":{\"type\":\"deal\"}}\n\nevent: view\nid: 4\ndata: {…}\n\n"),
+        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = super::sse::GameStreamEvent),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
@@ -145,16 +146,17 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let last = req
-        .headers()
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .map(|v| {
-            v.trim()
-                .parse::<i32>()
-                .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
-        })
-        .transpose()?;
+    let last = super::contract::header(
+        &req,
+        "last-event-id",
+        super::contract::LAST_EVENT_ID,
+        "Last-Event-ID must be a version number (an event's id).",
+    )?
+    .map(|v| {
+        v.parse::<i32>()
+            .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
+    })
+    .transpose()?;
     let slot = sse::slot(&state, &caller.user_id)?;
     let rx = state.live.subscribe();
     let mut follow = Follow {

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod chat;
+pub mod contract;
 pub mod daily;
 pub mod error;
 pub mod games;
@@ -62,6 +63,10 @@ pub struct AppState {
     pub positions: std::sync::Arc<crate::play::positions::Positions>,
     /// The most actions one game may hold.
     pub max_actions_per_game: u32,
+    /// Positions one post-game analysis may search.
+    pub analysis_positions: u64,
+    /// The share of each hint level's standard search, in percent.
+    pub hint_budget_percent: u32,
     /// How proven winnable deals are shared out.
     pub rationing: crate::play::games::Rationing,
     /// The bearer token `/metrics` asks for, if any.
@@ -125,7 +130,13 @@ where
         description = "Spider Solitaire (1, 2 and 4 suits) and Spiderette as a service: numbered \
             deals, moves validated by a rules engine, undo, Windows scoring. Every game is its deal \
             plus a log of accepted actions, replayed on each request. Errors are RFC 9457 problem \
-            details with a stable `code`. Columns are numbered from 1.",
+            details with a stable `code`. Columns are numbered from 1.\n\n\
+            Requests are held to this document: a value it does not allow (a suit count other \
+            than 1, 2 or 4, a limit out of range, a malformed header, date or cursor) is refused \
+            with 400 `invalid_request` before anything is done. A JSON body with a field this \
+            document does not name is refused the same way, on every operation (no field is \
+            ever ignored silently: a misspelt `rules.undo` would otherwise play with the \
+            default).",
         license(name = "MIT", identifier = "MIT"),
     ),
     servers((url = "/", description = "This server")),
@@ -235,14 +246,16 @@ impl Modify for CommonProblems {
                     )
                     .into()
                 });
-                let json_body = operation
-                    .request_body
-                    .as_ref()
-                    .is_some_and(|b| b.content.contains_key("application/json"));
-                if json_body {
+                let Some(body) = operation.request_body.as_ref() else {
+                    continue;
+                };
+                if body.content.contains_key("application/json") {
                     responses.entry("413".into()).or_insert_with(|| {
                         problem("The body is too large (`payload_too_large`)", false).into()
                     });
+                }
+                // A body that may also be text is never refused for its type.
+                if body.content.keys().all(|t| t == "application/json") {
                     responses.entry("415".into()).or_insert_with(|| {
                         problem("The body is not JSON (`unsupported_media_type`)", false).into()
                     });
@@ -308,6 +321,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .1;
     // The paths exist only now that the routes are collected.
     CommonProblems.modify(&mut doc);
+    contract::Contract.modify(&mut doc);
     doc
 }
 
@@ -490,6 +504,8 @@ pub fn serve(
             config.position_cache,
         )),
         max_actions_per_game: config.max_actions_per_game,
+        analysis_positions: config.analysis_positions,
+        hint_budget_percent: config.hint_budget_percent,
         rationing: crate::play::games::Rationing {
             per_player_per_hour: config.winnable_per_user_per_hour,
             reserve: i64::from(match config.winnable_pool {

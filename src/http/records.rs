@@ -1,7 +1,6 @@
 //! Personal records and the all-time leaderboards.
 
 use actix_web::{get, web, HttpResponse};
-use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -40,13 +39,14 @@ impl From<RankBy> for Measure {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BoardQuery {
-    /// 1, 2 or 4.
+    #[param(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// Default `spider`.
     pub variant: Option<VariantName>,
     /// Default `score`.
     pub by: Option<RankBy>,
     /// 1–100, default 20.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// `next_cursor` from the previous page.
     pub cursor: Option<String>,
@@ -61,8 +61,6 @@ pub struct Board {
     pub limit: i64,
 }
 
-const CURSOR: base64::engine::GeneralPurpose = base64::engine::general_purpose::URL_SAFE_NO_PAD;
-
 impl BoardQuery {
     pub fn check(&self) -> Result<Board, ApiError> {
         let suits = engine::Suits::try_from(self.suits)
@@ -73,15 +71,13 @@ impl BoardQuery {
         }
         let offset = match &self.cursor {
             None => 0,
-            Some(cursor) => CURSOR
-                .decode(cursor)
-                .ok()
-                .and_then(|b| String::from_utf8(b).ok())
-                .and_then(|t| t.strip_prefix("o:").and_then(|n| n.parse::<i64>().ok()))
-                .filter(|n| *n >= 0)
-                .ok_or_else(|| {
-                    ApiError::invalid_request("cursor is not one this server gave out.")
-                })?,
+            Some(cursor) => crate::http::contract::check(
+                crate::http::contract::BOARD_CURSOR,
+                cursor,
+                "cursor is not one this server gave out.",
+            )?
+            .parse::<i64>()
+            .map_err(|_| ApiError::invalid_request("cursor is not one this server gave out."))?,
         };
         Ok(Board {
             variant: self.variant.unwrap_or(VariantName::Spider).into(),
@@ -96,7 +92,7 @@ impl BoardQuery {
 impl Board {
     /// The cursor of the page after this one, when this one was full.
     pub fn next_cursor(&self, got: usize) -> Option<String> {
-        (got as i64 == self.limit).then(|| CURSOR.encode(format!("o:{}", self.offset + self.limit)))
+        (got as i64 == self.limit).then(|| (self.offset + self.limit).to_string())
     }
 }
 
@@ -117,6 +113,7 @@ pub struct Best<T> {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecordView {
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// Games started that count for records (random deals, ranked dailies, chosen or replayed deals).
     pub played: i32,
@@ -175,6 +172,7 @@ pub struct Records {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingView {
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// Elo over pairwise race results; everyone starts at 1500.
     pub rating: f64,
@@ -237,6 +235,7 @@ pub struct BoardEntry {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Leaderboard {
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub by: RankBy,
     pub entries: Vec<BoardEntry>,
@@ -268,6 +267,7 @@ fn entry(rank: i64, player: String, r: &Record, by: Measure) -> BoardEntry {
     responses(
         (status = 200, description = "A page of the leaderboard", body = Leaderboard),
         (status = 400, description = "Bad suits, measure, limit or cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/leaderboards")]

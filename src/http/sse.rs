@@ -2,7 +2,8 @@
 //! what to send; this module sends it, keeps quiet connections open with a comment every
 //! 5 s, checks the caller's token again before every look, and ends the stream with an
 //! `error` event when the token no longer holds or a look fails, or with an `idle` event
-//! once nothing has happened for `STREAM_IDLE_SECONDS` (30 minutes).
+//! once nothing has happened for `STREAM_IDLE_SECONDS` (30 minutes). The events each stream
+//! sends are documented here too, as the OpenAPI schemas of its `text/event-stream`.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -11,6 +12,9 @@ use std::time::{Duration, Instant};
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
+
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
 
 use super::error::ApiError;
 use super::AppState;
@@ -161,4 +165,200 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header(("X-Accel-Buffering", "no"))
         .streaming(body)
+}
+
+// ---------------------------------------------------------------- The events, documented
+
+/// One event of a stream, as clients read it: its name, an optional id, and its data as a
+/// JSON text whose schema is `data`.
+fn event_schema(
+    stream: &str,
+    name: &str,
+    description: &str,
+    data: RefOr<Schema>,
+    with_id: bool,
+) -> Schema {
+    let content_schema = serde_json::to_value(&data).unwrap_or_default();
+    let data = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .content_media_type("application/json")
+        // JSON Schema 2020-12's `contentSchema`: the schema of the decoded data.
+        .extensions(Some(
+            [("contentSchema", content_schema)].into_iter().collect(),
+        ));
+    let mut event = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .title(Some(format!("{stream}{}Event", title_case(name))))
+        .description(Some(description))
+        .property(
+            "event",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some([name])),
+        )
+        .required("event")
+        .property("data", data)
+        .required("data");
+    if with_id {
+        event = event.property(
+            "id",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(super::contract::LAST_EVENT_ID))
+                .description(Some("The game's version: send it back as `Last-Event-ID`")),
+        );
+    }
+    event.into()
+}
+
+fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+fn reference(name: &str) -> RefOr<Schema> {
+    RefOr::Ref(Ref::from_schema_name(name))
+}
+
+fn object(properties: &[(&str, Type)]) -> RefOr<Schema> {
+    let mut o = ObjectBuilder::new().schema_type(Type::Object);
+    for (name, ty) in properties {
+        o = o
+            .property(*name, ObjectBuilder::new().schema_type(ty.clone()))
+            .required(*name);
+    }
+    RefOr::T(o.into())
+}
+
+/// The `idle` and `error` events every stream may end with.
+fn endings(stream: &str, with_id: bool) -> [Schema; 2] {
+    [
+        event_schema(
+            stream,
+            "idle",
+            "Nothing happened for `STREAM_IDLE_SECONDS`: the stream closes (reconnect to go on)",
+            object(&[("idle_seconds", Type::Integer)]),
+            with_id,
+        ),
+        event_schema(
+            stream,
+            "error",
+            "The token stopped working or a read failed: the problem, then the stream closes",
+            reference("Problem"),
+            with_id,
+        ),
+    ]
+}
+
+/// One event of `GET /v1/games/{id}/stream`.
+pub struct GameStreamEvent;
+
+impl utoipa::PartialSchema for GameStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        let mut one_of = OneOfBuilder::new()
+            .description(Some(
+                "One Server-Sent Event: `view`, `action`, `end`, then `idle` or `error` \
+                 (comment lines keep the connection open)",
+            ))
+            .item(event_schema(
+                "Game",
+                "view",
+                "The game's view, as from GET /v1/games/{id}: first, then after every change",
+                reference("GameView"),
+                true,
+            ))
+            .item(event_schema(
+                "Game",
+                "action",
+                "An accepted action, before the view it leads to",
+                reference("ActionEvent"),
+                true,
+            ))
+            .item(event_schema(
+                "Game",
+                "end",
+                "The game is over; the stream closes",
+                reference("GameEnd"),
+                true,
+            ));
+        for ending in endings("Game", true) {
+            one_of = one_of.item(ending);
+        }
+        RefOr::T(one_of.into())
+    }
+}
+
+impl utoipa::ToSchema for GameStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::PartialSchema as _;
+        schemas.push((
+            "GameView".into(),
+            <super::wire::GameView as utoipa::PartialSchema>::schema(),
+        ));
+        <super::wire::GameView as utoipa::ToSchema>::schemas(schemas);
+        schemas.push((
+            "ActionEvent".into(),
+            <super::live::ActionEvent as utoipa::PartialSchema>::schema(),
+        ));
+        <super::live::ActionEvent as utoipa::ToSchema>::schemas(schemas);
+        schemas.push(("GameEnd".into(), GameEnd::schema()));
+        schemas.push((
+            "Problem".into(),
+            <super::error::Problem as utoipa::PartialSchema>::schema(),
+        ));
+    }
+}
+
+/// The data of a game stream's `end` event.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct GameEnd {
+    pub status: super::wire::GameStatus,
+}
+
+/// One event of `GET /v1/races/{code}/stream`.
+pub struct RaceStreamEvent;
+
+impl utoipa::PartialSchema for RaceStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        let mut one_of = OneOfBuilder::new()
+            .description(Some(
+                "One Server-Sent Event: `race`, `end`, then `idle` or `error` (comment lines \
+                 keep the connection open)",
+            ))
+            .item(event_schema(
+                "Race",
+                "race",
+                "The room, as from GET /v1/races/{code}: first, then whenever it changes",
+                reference("RaceView"),
+                false,
+            ))
+            .item(event_schema(
+                "Race",
+                "end",
+                "The round's results are fixed; the stream closes",
+                RefOr::T(ObjectBuilder::new().schema_type(Type::Object).into()),
+                false,
+            ));
+        for ending in endings("Race", false) {
+            one_of = one_of.item(ending);
+        }
+        RefOr::T(one_of.into())
+    }
+}
+
+impl utoipa::ToSchema for RaceStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((
+            "RaceView".into(),
+            <super::races::RaceView as utoipa::PartialSchema>::schema(),
+        ));
+        <super::races::RaceView as utoipa::ToSchema>::schemas(schemas);
+        schemas.push((
+            "Problem".into(),
+            <super::error::Problem as utoipa::PartialSchema>::schema(),
+        ));
+    }
 }

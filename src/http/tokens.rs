@@ -30,19 +30,21 @@ pub enum ScopeName {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "chat bot", "scopes": ["games:read", "games:write"], "expires_in_days": 30, "password": "correct horse battery"}))]
 pub struct CreateToken {
     /// The account's password: a session alone (which may have been stolen) cannot make a
     /// long-lived token. Guest accounts have none, so they cannot make tokens.
     pub password: String,
-    /// A name to recognise it by (1–100 characters).
+    #[schema(schema_with = super::contract::token_name)]
     pub name: String,
     /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
     /// (create and play games; includes `games:read`).
-    #[schema(value_type = Vec<ScopeName>)]
+    #[schema(value_type = Vec<ScopeName>, min_items = 1)]
     pub scopes: Vec<String>,
     /// Lifetime in days, 1–90 (default 30).
     #[schema(minimum = 1, maximum = 90)]
+    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub expires_in_days: Option<u32>,
 }
 
@@ -125,12 +127,13 @@ pub async fn create_token(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     let body = body.into_inner();
-    let name = body.name.trim().to_string();
-    if name.is_empty() || name.chars().count() > 100 {
-        return Err(ApiError::invalid_request(
-            "name must be 1 to 100 characters.",
-        ));
-    }
+    let name = super::contract::check(
+        &super::contract::TOKEN_NAME,
+        &body.name,
+        "name must be 1 to 100 characters (white space around them aside).",
+    )?
+    .trim()
+    .to_string();
     if body.scopes.is_empty() {
         return Err(ApiError::invalid_request(
             "scopes must name at least one of games:read, games:write.",

@@ -267,11 +267,12 @@ pub struct RulesView {
 }
 
 /// A deal number: a whole number from 0 to 18446744073709551615, as a JSON number or, for
-/// clients whose numbers lose precision past 2^53, as a string of digits.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+/// clients whose numbers lose precision past 2^53, as a string of digits (no sign; leading
+/// zeros are fine).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DealNumber {
-    Number(u64),
+    Number(#[serde(deserialize_with = "crate::http::contract::whole::number")] u64),
     Text(String),
 }
 
@@ -279,14 +280,23 @@ impl DealNumber {
     pub(crate) fn value(&self) -> Result<u64, ApiError> {
         match self {
             DealNumber::Number(n) => Ok(*n),
-            DealNumber::Text(text) => text.trim().parse().map_err(|_| {
+            DealNumber::Text(text) => super::contract::deal_number_text(text).ok_or_else(|| {
                 ApiError::invalid_request(
-                    "deal_number must be a whole number from 0 to 18446744073709551615.",
+                    "deal_number must be a whole number from 0 to 18446744073709551615 (as \
+                     text: digits only, without a sign).",
                 )
             }),
         }
     }
 }
+
+impl utoipa::PartialSchema for DealNumber {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        super::contract::deal_number()
+    }
+}
+
+impl ToSchema for DealNumber {}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -295,8 +305,8 @@ pub struct CreateGame {
     /// Default `spider`.
     #[serde(default)]
     pub variant: Option<VariantName>,
-    /// 1, 2 or 4.
-    #[schema(example = 2)]
+    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// Omit for a deal the server picks at random (kept secret until the game ends).
     pub deal_number: Option<DealNumber>,
@@ -348,6 +358,7 @@ pub struct ColumnView {
 pub struct GameView {
     pub id: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub rules: RulesView,
     /// How far undo reaches: `full`, `no_reveal` (a move that turned a card over, or a deal,
@@ -499,49 +510,101 @@ impl GameView {
     }
 }
 
-/// One action. Columns are numbered from 1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// One action, as the server applies it. Columns are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ActionRequest {
+    Move {
+        from: u32,
+        to: u32,
+        count: Option<u32>,
+    },
+    Auto {
+        column: u32,
+        count: Option<u32>,
+    },
+    Deal,
+    Undo,
+    Resign,
+}
+
+/// One action, as a request sends it: columns numbered from 1, and optionally the version
+/// the action is meant for (`expected_version`: act only if the game is still at that
+/// version, like `If-Match`). Fields beyond these are refused.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[schema(as = ActionRequest, example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
+pub enum ActionBody {
     /// Move the last `count` face-up cards of column `from` onto column `to`. Without
     /// `count`: the group that fits on the target's last card, or for an empty target the
     /// longest movable same-suit group.
     #[schema(title = "MoveAction")]
     Move {
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         from: u32,
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         to: u32,
         #[schema(minimum = 1, maximum = 13)]
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
         count: Option<u32>,
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
     },
     /// "Tap a card": move the cards at the end of `column` (the longest group that has
     /// somewhere to go, or `count` cards) to the best destination.
     #[schema(title = "AutoAction")]
     Auto {
         #[schema(minimum = 1, maximum = 10)]
+        #[serde(deserialize_with = "crate::http::contract::whole::number")]
         column: u32,
         #[schema(minimum = 1, maximum = 13)]
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
         count: Option<u32>,
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
     },
     /// Deal one card from the stock onto every column.
     #[schema(title = "DealAction")]
-    Deal,
+    Deal {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
     /// Take back the last move or deal.
     #[schema(title = "UndoAction")]
-    Undo,
+    Undo {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
     /// Give up the game.
     #[schema(title = "ResignAction")]
-    Resign,
+    Resign {
+        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        expected_version: Option<i32>,
+    },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[schema(example = json!({"type": "move", "from": 3, "to": 7, "count": 2}))]
-pub struct ActionBody {
-    #[serde(flatten)]
-    pub action: ActionRequest,
-    /// Apply only if the game is still at this version (like `If-Match`).
-    pub expected_version: Option<i32>,
+impl ActionBody {
+    /// The action, and the version it is meant for.
+    pub fn split(self) -> (ActionRequest, Option<i32>) {
+        match self {
+            ActionBody::Move {
+                from,
+                to,
+                count,
+                expected_version,
+            } => (ActionRequest::Move { from, to, count }, expected_version),
+            ActionBody::Auto {
+                column,
+                count,
+                expected_version,
+            } => (ActionRequest::Auto { column, count }, expected_version),
+            ActionBody::Deal { expected_version } => (ActionRequest::Deal, expected_version),
+            ActionBody::Undo { expected_version } => (ActionRequest::Undo, expected_version),
+            ActionBody::Resign { expected_version } => (ActionRequest::Resign, expected_version),
+        }
+    }
 }
 
 /// An action as stored and listed, columns numbered from 1.
@@ -625,6 +688,7 @@ pub struct EventLog {
 pub struct GameSummary {
     pub id: String,
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub status: GameStatus,
     pub score: i32,
@@ -648,35 +712,75 @@ pub struct GamePage {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1–100, default 20.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// `next_cursor` from the previous page.
     pub cursor: Option<String>,
 }
 
+/// The most columns a game has, and the most cards one move takes (a King down to an Ace):
+/// the bounds the document gives `from`, `to`, `column` and `count`.
+const MAX_COLUMN: u32 = 10;
+const MAX_COUNT: u32 = 13;
+
 /// A column number from the API (from 1) as the engine's index (from 0).
+///
+/// Numbers the document rules out are refused here, before the game is read, so a request
+/// outside the document is refused for that even when it also names a stale version (RFC
+/// 9110 checks preconditions after the request itself).
 fn column(n: u32) -> Result<usize, ApiError> {
-    n.checked_sub(1).map(|c| c as usize).ok_or_else(|| {
+    let refuse = |sentence: String| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Illegal::NoSuchColumn { column: 0 }.code(),
             "Illegal action",
-            "There is no column 0: columns are numbered from 1.",
+            sentence,
         )
-    })
+    };
+    match n {
+        0 => Err(refuse(
+            "There is no column 0: columns are numbered from 1.".into(),
+        )),
+        1..=MAX_COLUMN => Ok(n as usize - 1),
+        _ => Err(refuse(format!(
+            "There is no column {n}: a game has at most {MAX_COLUMN} columns."
+        ))),
+    }
+}
+
+/// A count of cards to move, checked against the document's bounds like [`column`].
+fn count(n: Option<u32>) -> Result<Option<usize>, ApiError> {
+    match n {
+        None => Ok(None),
+        Some(0) => Err(ApiError::illegal(Illegal::EmptyGroup)),
+        Some(n @ 1..=MAX_COUNT) => Ok(Some(n as usize)),
+        Some(n) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Illegal::GroupNotInSequence.code(),
+            "Illegal action",
+            format!(
+                "{n} cards cannot move together: a run in sequence has at most {MAX_COUNT} \
+                 (a King down to an Ace)."
+            ),
+        )),
+    }
 }
 
 impl ActionRequest {
     /// What the request means, columns from 0.
     pub(crate) fn intent(&self) -> Result<Intent, ApiError> {
         Ok(match *self {
-            ActionRequest::Move { from, to, count } => Intent::Move {
+            ActionRequest::Move { from, to, count: n } => Intent::Move {
                 from: column(from)?,
                 to: column(to)?,
-                count: count.map(|n| n as usize),
+                count: count(n)?,
             },
-            ActionRequest::Auto { column: c, count } => Intent::Auto {
+            ActionRequest::Auto {
+                column: c,
+                count: n,
+            } => Intent::Auto {
                 column: column(c)?,
-                count: count.map(|n| n as usize),
+                count: count(n)?,
             },
             ActionRequest::Deal => Intent::Deal,
             ActionRequest::Undo => Intent::Undo,

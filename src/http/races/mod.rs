@@ -128,13 +128,12 @@ fn display_name(
     asked: Option<String>,
 ) -> Result<String, ApiError> {
     if let Some(name) = asked {
-        let name = name.trim().to_string();
-        if name.is_empty() || name.chars().count() > 32 {
-            return Err(ApiError::invalid_request(
-                "name must be 1 to 32 characters.",
-            ));
-        }
-        return Ok(name);
+        let name = super::contract::check(
+            &super::contract::RACE_NAME,
+            &name,
+            "name must be 1 to 32 characters (white space around them aside).",
+        )?;
+        return Ok(name.trim().to_string());
     }
     let user = state
         .db
@@ -300,6 +299,7 @@ pub async fn create_race(
     responses(
         (status = 200, description = "The room", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -324,7 +324,9 @@ pub async fn get_race(
     responses(
         (status = 200, description = "The round and its standings", body = RoundView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such race, or no round started yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The race has not started a round yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/races/{code}/standings")]
@@ -335,12 +337,11 @@ pub async fn get_standings(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let view = look(&state, Some(&caller), &normalise(&code)).await?;
+    // The room exists; it is its state that has no standings yet.
     let round = view.round.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
+        ApiError::conflict(
             "no_round",
-            "Not found",
-            "This race has not started a round yet.",
+            "This race has not started a round yet: its standings begin with the first round.",
         )
     })?;
     Ok(HttpResponse::Ok().json(round))
@@ -352,7 +353,7 @@ pub async fn get_standings(
     tag = "races",
     operation_id = "joinRace",
     params(("code" = String, Path, description = "Room code")),
-    request_body(content = Option<JoinRace>),
+    request_body(content = Option<JoinRace>, description = "Optional: no body (or `null`) takes the default name"),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, with your seat", body = RaceView),
@@ -367,11 +368,13 @@ pub async fn join_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    body: Option<web::Json<JoinRace>>,
-) -> Result<HttpResponse, ApiError> {
+    req: actix_web::HttpRequest,
+    body: web::Payload,
+) -> actix_web::Result<HttpResponse> {
     caller.require(Scope::GamesWrite)?;
     let code = normalise(&code);
-    let asked = body.and_then(|b| b.into_inner().name);
+    let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
+    let asked = body.and_then(|b| b.name);
     let (st, c, code2) = (state.clone(), caller.clone(), code.clone());
     blocking(move || {
         let name = display_name(&st, &c, asked)?;
@@ -423,7 +426,7 @@ pub async fn join_race(
     responses(
         (status = 200, description = "The room, counting down", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the host starts rounds (`not_host`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the host starts rounds (`not_host`); the access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A round is still on (`round_in_progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)", body = Problem, content_type = "application/problem+json"),
@@ -627,6 +630,7 @@ async fn registered_only(state: &AppState, caller: &Caller) -> Result<(), ApiErr
     responses(
         (status = 200, description = "The room", body = RaceView),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -695,8 +699,9 @@ pub async fn quit_race(
     params(("code" = String, Path, description = "Room code")),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
-        (status = 200, description = "An event stream", content_type = "text/event-stream", body = String),
+        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = crate::http::sse::RaceStreamEvent),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -24,11 +24,13 @@ impl CpuLevel {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(example = json!({"suits": 1, "cpu_players": 2, "time_limit_seconds": 600}))]
 pub struct CreateRace {
     /// Default `spider`.
     pub variant: Option<VariantName>,
-    /// 1, 2 or 4.
+    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// The deal's difficulty: every deal is one the solver has proven winnable. Default
     /// `normal`.
@@ -36,6 +38,7 @@ pub struct CreateRace {
     /// The target time, 60–3600 seconds (default 600). Play goes on after it; finishers
     /// within it rank ahead of later ones. Results are fixed 60 minutes after the start.
     #[schema(minimum = 60, maximum = 3600)]
+    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub time_limit_seconds: Option<u32>,
     /// `full` (the default), `no_reveal` or `off`; the older `true` (full) and `false` (off)
     /// are still accepted. A ranked room plays `no_reveal` where `full` is asked for.
@@ -47,6 +50,7 @@ pub struct CreateRace {
     pub handicap: Option<bool>,
     /// CPU players, 0–19 (default 0).
     #[schema(minimum = 0, maximum = 19)]
+    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub cpu_players: Option<u32>,
     /// How fast the CPU players play (default `normal`).
     pub cpu_level: Option<CpuLevel>,
@@ -54,12 +58,14 @@ pub struct CreateRace {
     pub ranked: Option<bool>,
     /// Seconds without an action before a CPU stands in for a player, 30–3600 (default 120).
     #[schema(minimum = 30, maximum = 3600)]
+    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub idle_takeover_seconds: Option<u32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RaceSettings {
     pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub difficulty: DifficultyName,
     pub time_limit_seconds: i32,
@@ -155,8 +161,9 @@ pub struct RaceView {
     pub you: Option<YouView>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct JoinRace {
-    /// The name others see (default: your username, or `guest-…`).
+    #[schema(schema_with = crate::http::contract::race_name)]
     pub name: Option<String>,
 }

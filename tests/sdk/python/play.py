@@ -26,7 +26,7 @@ from spider_client.api.games import (
     list_game_events,
     list_legal_actions,
 )
-from spider_client.models import CreateGame, GameView, Problem
+from spider_client.models import CreateGame, GameView, Problem, SuitCount
 from spider_client.types import Response
 
 try:  # Missing while the generator cannot read the request body schema (see the report).
@@ -157,7 +157,7 @@ def main() -> None:
 
     created = ok(
         "POST /v1/games {suits: 1}",
-        create_game.sync_detailed(client=client, body=CreateGame(suits=1)),
+        create_game.sync_detailed(client=client, body=CreateGame(suits=SuitCount(1))),
         201,
         GameView,
     )

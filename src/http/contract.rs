@@ -1,0 +1,667 @@
+//! What the OpenAPI document promises about requests, written once: the shapes of header,
+//! path, query and body values (the server checks them with these very patterns, and the
+//! document states them), integers written as whole floats, optional bodies, the integer sets
+//! utoipa cannot derive, and the statuses every operation may answer. `.ci/contract.sh` holds
+//! the server to it: whatever the document allows is accepted, whatever it does not is
+//! refused.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use utoipa::openapi::path::ParameterIn;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+
+use super::error::ApiError;
+
+// ---------------------------------------------------------------- Patterns
+
+/// `Idempotency-Key`: 1 to 255 visible ASCII characters, spaces only inside.
+pub const IDEMPOTENCY_KEY: &str = r"^[!-~](?:[ -~]{0,253}[!-~])?$";
+
+/// `If-Match`: the game's ETag (`"3"`, or weak `W/"3"`), a bare version (`3`), or `*`.
+pub const IF_MATCH: &str = r#"^(?:\*|(?:W/)?"[0-9]{1,9}"|[0-9]{1,9})$"#;
+
+/// `Last-Event-ID`: a version the stream sent as an event's id.
+pub const LAST_EVENT_ID: &str = r"^[0-9]{1,9}$";
+
+/// A day as `YYYY-MM-DD` (also `format: date`, so the day must exist).
+pub const DATE: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+
+/// The cursor of the caller's games: a creation time and a game id (opaque to clients).
+pub const GAMES_CURSOR: &str = r"^[0-9]{1,16}_[0-9a-f-]{1,36}$";
+
+/// The cursor of a leaderboard: a place to go on from (opaque to clients).
+pub const BOARD_CURSOR: &str = r"^[0-9]{1,9}$";
+
+/// What Rust's `char::is_whitespace` (and so `str::trim`) counts as white space.
+const SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+/// Text that has 1 to `max` characters once the white space around it is trimmed.
+fn trimmed_text(max: usize) -> String {
+    format!(
+        r"^[{SPACE}]*[^{SPACE}](?:[\s\S]{{0,{}}}[^{SPACE}])?[{SPACE}]*$",
+        max - 2
+    )
+}
+
+/// A race seat's name: 1 to 32 characters, white space around them trimmed.
+pub static RACE_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(32));
+
+/// An access token's name: 1 to 100 characters, white space around them trimmed.
+pub static TOKEN_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(100));
+
+/// A username: 3 to 32 letters, digits, `_`, `-` and `.`.
+pub const USERNAME: &str = r"^[A-Za-z0-9_.-]{3,32}$";
+
+/// A new password: 10 to 128 characters, none of them a control character.
+pub const PASSWORD: &str = r"^[^\x00-\x1f\x7f-\x9f]{10,128}$";
+
+/// The longest chat command, in characters.
+pub const COMMAND_MAX: usize = 200;
+
+/// A chat command (see `chat::parse`, which this describes exactly): case does not matter,
+/// white space around it and one leading `/` or `!` are ignored; a word (`d`, `deal`, `u`,
+/// `undo`, `resign`, `h`, `hint`, `?`, `b`, `board`, `show`, `help`), or one to three
+/// numbers, optionally after `m` or `move`, separated by white space, `-`, `>`, `,`, `:` or
+/// the word `to`.
+pub static COMMAND: LazyLock<String> = LazyLock::new(|| {
+    let w = format!("[{SPACE}]");
+    let s = format!("[{SPACE},>:-]");
+    let words = "[dD]|[dD][eE][aA][lL]|[uU]|[uU][nN][dD][oO]|[rR][eE][sS][iI][gG][nN]|[hH]|\
+                 [hH][iI][nN][tT]|\\?|[bB]|[bB][oO][aA][rR][dD]|[sS][hH][oO][wW]|[hH][eE][lL][pP]";
+    let n = r"\+?0*[0-9]{1,9}";
+    let to = "[tT][oO]";
+    let mv = "[mM](?:[oO][vV][eE])?";
+    let numbers = format!(
+        "{s}*(?:{mv}{s}+)?(?:{to}{s}+)*{n}(?:(?:{s}+{to})*{s}+{n}){{0,2}}(?:{s}+{to})*{s}*"
+    );
+    format!("^{w}*[/!]?{w}*(?:{words}|{numbers}){w}*$")
+});
+
+/// A whole number from 0 to `max` in decimal digits: no sign, leading zeros allowed (what a
+/// player types in a deal number box).
+fn decimal_up_to(max: u64) -> String {
+    let digits: Vec<u32> = max
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .collect();
+    let len = digits.len();
+    let mut ways = vec!["0".to_string()];
+    if len > 1 {
+        // Fewer digits than `max`: any such number.
+        ways.push(format!("[1-9][0-9]{{0,{}}}", len - 2));
+    }
+    // As many digits: the same as `max` up to one position, lower there, anything after.
+    for i in 0..len {
+        let low = if i == 0 { 1 } else { 0 };
+        if digits[i] > low {
+            let prefix: String = digits[..i].iter().map(|d| d.to_string()).collect();
+            let rest = len - i - 1;
+            let tail = if rest > 0 {
+                format!("[0-9]{{{rest}}}")
+            } else {
+                String::new()
+            };
+            ways.push(format!("{prefix}[{low}-{}]{tail}", digits[i] - 1));
+        }
+    }
+    ways.push(max.to_string());
+    format!("^0*(?:{})$", ways.join("|"))
+}
+
+/// A deal number given as text.
+pub static DEAL_NUMBER_TEXT: LazyLock<String> = LazyLock::new(|| decimal_up_to(u64::MAX));
+
+/// The deal number `text` names, if it is one.
+pub fn deal_number_text(text: &str) -> Option<u64> {
+    if fits(&DEAL_NUMBER_TEXT, text) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The patterns the server checks, compiled once.
+static COMPILED: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
+    [
+        IDEMPOTENCY_KEY,
+        IF_MATCH,
+        LAST_EVENT_ID,
+        DATE,
+        GAMES_CURSOR,
+        BOARD_CURSOR,
+        USERNAME,
+        PASSWORD,
+        RACE_NAME.as_str(),
+        TOKEN_NAME.as_str(),
+        COMMAND.as_str(),
+        DEAL_NUMBER_TEXT.as_str(),
+    ]
+    .into_iter()
+    .filter_map(|p| Regex::new(p).ok().map(|r| (p, r)))
+    .collect()
+});
+
+/// Whether `value` has the shape `pattern` (one of the constants above) documents.
+pub fn fits(pattern: &str, value: &str) -> bool {
+    COMPILED
+        .iter()
+        .find(|(p, _)| *p == pattern)
+        .is_some_and(|(_, r)| r.is_match(value))
+}
+
+/// `value` if it fits `pattern`, else 400 `invalid_request` with `sentence`.
+pub fn check<'a>(pattern: &str, value: &'a str, sentence: &str) -> Result<&'a str, ApiError> {
+    if fits(pattern, value) {
+        Ok(value)
+    } else {
+        Err(ApiError::invalid_request(sentence.to_string()))
+    }
+}
+
+/// The named header's value, checked against `pattern`; `None` when it is absent. A value
+/// that is not text at all (bytes beyond ASCII) is refused like any other misfit.
+pub fn header<'a>(
+    req: &'a actix_web::HttpRequest,
+    name: &str,
+    pattern: &str,
+    sentence: &str,
+) -> Result<Option<&'a str>, ApiError> {
+    let Some(value) = req.headers().get(name) else {
+        return Ok(None);
+    };
+    let text = value
+        .to_str()
+        .map_err(|_| ApiError::invalid_request(sentence.to_string()))?;
+    check(pattern, text, sentence).map(Some)
+}
+
+/// A JSON body a request may leave out (no body, or `null`): then `None`. One that is there
+/// is read like any other: `Content-Type: application/json`, the size limit, unknown fields
+/// refused, every refusal a problem.
+pub async fn optional_json<T: serde::de::DeserializeOwned + 'static>(
+    req: &actix_web::HttpRequest,
+    payload: actix_web::web::Payload,
+) -> actix_web::Result<Option<T>> {
+    use actix_web::http::header;
+    use actix_web::FromRequest as _;
+    let headers = req.headers();
+    let empty = match headers.get(header::CONTENT_LENGTH) {
+        Some(length) => length.to_str().ok().and_then(|l| l.parse::<u64>().ok()) == Some(0),
+        None => !headers.contains_key(header::TRANSFER_ENCODING),
+    };
+    if empty {
+        return Ok(None);
+    }
+    let body =
+        actix_web::web::Json::<Option<T>>::from_request(req, &mut payload.into_inner()).await?;
+    Ok(body.into_inner())
+}
+
+/// Integers in JSON bodies. JSON Schema counts `2.0` (and `2e0`) as the integer 2, and so do
+/// some JSON encoders: every integer field takes a whole number however it is written, and
+/// refuses a fraction or a number out of its range.
+pub mod whole {
+    use serde::de::{self, Deserializer, Unexpected, Visitor};
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    struct Whole<T>(PhantomData<T>);
+
+    impl<T: TryFrom<i64> + TryFrom<u64>> Visitor<'_> for Whole<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a whole number ({})", std::any::type_name::<T>())
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
+            T::try_from(v).map_err(|_| E::invalid_value(Unexpected::Unsigned(v), &self))
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
+            T::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+        }
+
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
+            let refused = || E::invalid_value(Unexpected::Float(v), &self);
+            if v.fract() != 0.0 || !v.is_finite() {
+                return Err(refused());
+            }
+            // Whole and finite: the casts below are exact wherever the range checks let them
+            // through (2^63 and 2^64 are exactly representable).
+            if (0.0..18_446_744_073_709_551_616.0).contains(&v) {
+                self.visit_u64(v as u64)
+            } else if (-9_223_372_036_854_775_808.0..0.0).contains(&v) {
+                self.visit_i64(v as i64)
+            } else {
+                Err(refused())
+            }
+        }
+    }
+
+    impl<T> Whole<T> {
+        fn new() -> Self {
+            Whole(PhantomData)
+        }
+    }
+
+    /// For `#[serde(deserialize_with = "whole::number")]`.
+    pub fn number<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: TryFrom<i64> + TryFrom<u64>,
+    {
+        deserializer.deserialize_any(Whole::new())
+    }
+
+    /// For `#[serde(default, deserialize_with = "whole::optional")]`: `null` is `None`.
+    pub fn optional<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: TryFrom<i64> + TryFrom<u64>,
+    {
+        struct Maybe<T>(PhantomData<T>);
+        impl<'de, T: TryFrom<i64> + TryFrom<u64>> Visitor<'de> for Maybe<T> {
+            type Value = Option<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a whole number or null")
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+                number(d).map(Some)
+            }
+        }
+        deserializer.deserialize_option(Maybe(PhantomData))
+    }
+}
+
+// ---------------------------------------------------------------- Schemas
+
+/// A suit setting: 1, 2 or 4.
+pub struct SuitCount;
+
+impl utoipa::PartialSchema for SuitCount {
+    fn schema() -> RefOr<Schema> {
+        RefOr::T(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .enum_values(Some([1, 2, 4]))
+                .description(Some("A suit setting: 1, 2 or 4."))
+                .into(),
+        )
+    }
+}
+
+impl utoipa::ToSchema for SuitCount {}
+
+fn text(pattern: &str, description: &str) -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(pattern))
+        .description(Some(description))
+        .into()
+}
+
+/// A username (when signing up or upgrading).
+pub fn username() -> Schema {
+    let mut schema = text(
+        USERNAME,
+        "3–32 characters: letters, digits, `_`, `-` and `.`; unique whatever its case.",
+    );
+    if let Schema::Object(o) = &mut schema {
+        o.examples = vec!["ada".into()];
+    }
+    schema
+}
+
+/// A new password.
+pub fn password() -> Schema {
+    text(
+        PASSWORD,
+        "10–128 characters, no control characters; not a common password and not containing \
+         the username (`weak_password`).",
+    )
+}
+
+/// A race seat's name, or `null` for the default.
+pub fn race_name() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+            Type::String,
+            Type::Null,
+        ]))
+        .pattern(Some(RACE_NAME.as_str()))
+        .description(Some(
+            "The name others see: 1–32 characters (white space around them is trimmed). \
+             Default (absent or null): your username, or `guest-…`.",
+        ))
+        .into()
+}
+
+/// An access token's name.
+pub fn token_name() -> Schema {
+    text(
+        &TOKEN_NAME,
+        "A name to recognise it by: 1–100 characters (white space around them is trimmed).",
+    )
+}
+
+/// A chat command.
+pub fn command() -> Schema {
+    let mut schema = text(
+        &COMMAND,
+        "What the player typed (at most 200 characters): `3 7`, `3 7 2`, `3`, `d`, `u`, `h`, \
+         `b`, `resign`, `help`, … See the operation's description for the grammar.",
+    );
+    if let Schema::Object(o) = &mut schema {
+        o.max_length = Some(COMMAND_MAX);
+        o.examples = vec!["3 7".into()];
+    }
+    schema
+}
+
+/// A chat command sent as `text/plain`: the text is the command.
+pub struct CommandText;
+
+impl utoipa::PartialSchema for CommandText {
+    fn schema() -> RefOr<Schema> {
+        RefOr::T(command())
+    }
+}
+
+impl utoipa::ToSchema for CommandText {}
+
+/// A deal number, as a JSON number or as text.
+pub fn deal_number() -> RefOr<Schema> {
+    RefOr::T(
+        OneOfBuilder::new()
+            .description(Some(
+                "A deal number: a whole number from 0 to 18446744073709551615, as a JSON number \
+                 or, for clients whose numbers lose precision past 2^53, as a string of digits \
+                 (no sign; leading zeros are fine).",
+            ))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(0))
+                    .maximum(Some(u64::MAX)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some(DEAL_NUMBER_TEXT.as_str())),
+            )
+            .into(),
+    )
+}
+
+// ---------------------------------------------------------------- The document
+
+/// What the document needs beyond the handlers' own annotations: each header, path and query
+/// value's pattern from the constants above (the very ones the server checks with), 400 on
+/// every operation that checks anything in a request, and what utoipa cannot say about the
+/// request bodies (`not`, unknown fields in an internally tagged enum).
+pub struct Contract;
+
+impl utoipa::Modify for Contract {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        if let Some(components) = openapi.components.as_mut() {
+            refuse_unknown_fields_of_variants(components, "ActionRequest");
+            if let Some(RefOr::T(Schema::Object(create))) = components.schemas.get_mut("CreateGame")
+            {
+                // JSON Schema's `not` (utoipa has no field for it): the combinations refused
+                // with 400, a deal number and a winnable deal, or a difficulty without one.
+                let not = serde_json::json!({"anyOf": [
+                    {"required": ["winnable", "difficulty"],
+                     "properties": {"winnable": {"const": false}, "difficulty": {"type": "string"}}},
+                    {"required": ["deal_number", "winnable"],
+                     "properties": {"deal_number": {"not": {"type": "null"}}, "winnable": {"const": true}}},
+                    {"required": ["deal_number", "difficulty"],
+                     "properties": {"deal_number": {"not": {"type": "null"}}, "difficulty": {"type": "string"}}},
+                ]});
+                create
+                    .extensions
+                    .get_or_insert_with(Default::default)
+                    .insert("not".into(), not);
+            }
+        }
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                item.get.as_mut(),
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.patch.as_mut(),
+                item.delete.as_mut(),
+            ];
+            for operation in operations.into_iter().flatten() {
+                let mut reads = operation.request_body.is_some();
+                for parameter in operation.parameters.iter_mut().flatten() {
+                    let pattern = match (&parameter.parameter_in, parameter.name.as_str()) {
+                        (ParameterIn::Header, "Idempotency-Key") => Some(IDEMPOTENCY_KEY),
+                        (ParameterIn::Header, "If-Match") => Some(IF_MATCH),
+                        (ParameterIn::Header, "Last-Event-ID") => Some(LAST_EVENT_ID),
+                        (ParameterIn::Path, "date") => Some(DATE),
+                        (ParameterIn::Query, "cursor") => Some(
+                            if operation.operation_id.as_deref() == Some("listMyGames") {
+                                GAMES_CURSOR
+                            } else {
+                                BOARD_CURSOR
+                            },
+                        ),
+                        _ => None,
+                    };
+                    // A query string is parsed as a whole; a header or path value is checked
+                    // only where it has a pattern.
+                    if matches!(parameter.parameter_in, ParameterIn::Query) || pattern.is_some() {
+                        reads = true;
+                    }
+                    if let (Some(pattern), Some(RefOr::T(Schema::Object(schema)))) =
+                        (pattern, parameter.schema.as_mut())
+                    {
+                        schema.pattern = Some(pattern.to_string());
+                        if pattern == DATE {
+                            schema.format = Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                                utoipa::openapi::KnownFormat::Date,
+                            ));
+                        }
+                    }
+                }
+                if reads {
+                    operation
+                        .responses
+                        .responses
+                        .entry("400".into())
+                        .or_insert_with(|| {
+                            ResponseBuilder::new()
+                                .description(
+                                    "The request does not fit this operation's description \
+                                     (`invalid_request`): `detail` says what",
+                                )
+                                .content(
+                                    "application/problem+json",
+                                    ContentBuilder::new()
+                                        .schema(Some(Ref::from_schema_name("Problem")))
+                                        .build(),
+                                )
+                                .build()
+                                .into()
+                        });
+                }
+            }
+        }
+    }
+}
+
+/// Each variant of the named `oneOf` (an internally tagged enum, whose `deny_unknown_fields`
+/// utoipa does not carry to the variants) refuses fields it does not name, as the server does.
+fn refuse_unknown_fields_of_variants(components: &mut utoipa::openapi::Components, name: &str) {
+    use utoipa::openapi::schema::AdditionalProperties;
+    if let Some(RefOr::T(Schema::OneOf(one_of))) = components.schemas.get_mut(name) {
+        for item in one_of.items.iter_mut() {
+            if let RefOr::T(Schema::Object(variant)) = item {
+                variant.additional_properties =
+                    Some(Box::new(AdditionalProperties::FreeForm(false)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_compiles() {
+        assert_eq!(COMPILED.len(), 12);
+    }
+
+    #[test]
+    fn deal_numbers_as_text_are_exactly_those_that_fit_in_64_bits() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            1 << 53,
+            u64::MAX / 10,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
+            assert_eq!(deal_number_text(&n.to_string()), Some(n), "{n}");
+        }
+        for i in 0..20u32 {
+            // Every prefix-and-digit boundary of the maximum, one above and one below.
+            let max = u64::MAX.to_string();
+            let (head, tail) = max.split_at(i as usize);
+            let digit = tail.as_bytes()[0] - b'0';
+            let rest = tail.len() - 1;
+            if digit < 9 {
+                let above = format!("{head}{}{}", digit + 1, "0".repeat(rest));
+                assert_eq!(deal_number_text(&above), None, "{above}");
+            }
+            if digit > u8::from(i == 0) {
+                let below = format!("{head}{}{}", digit - 1, "9".repeat(rest));
+                assert_eq!(deal_number_text(&below), below.parse().ok(), "{below}");
+            }
+        }
+        assert_eq!(deal_number_text("007"), Some(7));
+        assert_eq!(deal_number_text("000"), Some(0));
+        assert_eq!(deal_number_text("0018446744073709551615"), Some(u64::MAX));
+        assert_eq!(deal_number_text("0018446744073709551616"), None);
+        for bad in [
+            "",
+            "-1",
+            "+1",
+            " 1",
+            "1 ",
+            "1.5",
+            "18446744073709551616",
+            "1e3",
+        ] {
+            assert_eq!(deal_number_text(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn white_space_is_what_rust_trims() {
+        let space = Regex::new(&format!("^[{SPACE}]$")).unwrap();
+        for c in (0..0x3100).filter_map(char::from_u32) {
+            assert_eq!(
+                space.is_match(&c.to_string()),
+                c.is_whitespace(),
+                "{:x}",
+                c as u32
+            );
+        }
+    }
+
+    /// The sign-up rules live in `play::accounts`; the document's patterns say the same.
+    #[test]
+    fn usernames_and_passwords_are_documented_as_checked() {
+        use crate::play::accounts::{validate, validate_password, CredentialProblem as P};
+        for name in [
+            "ada",
+            "A.b-c_9",
+            "ab",
+            "a b",
+            "ädä",
+            "x".repeat(32).as_str(),
+            "x".repeat(33).as_str(),
+            "",
+        ] {
+            let checked = validate(name, "a long enough passphrase") != Err(P::Username);
+            assert_eq!(fits(USERNAME, name), checked, "{name:?}");
+        }
+        for password in [
+            "short",
+            "ten chars!",
+            "tab\there and more",
+            "del\u{7f} and more",
+            "c1\u{85} and more",
+            "ümlauts and more",
+            &"x".repeat(128),
+            &"x".repeat(129),
+            "nine char",
+        ] {
+            let checked = !matches!(
+                validate_password(None, password),
+                Err(P::PasswordLength | P::PasswordControl)
+            );
+            assert_eq!(fits(PASSWORD, password), checked, "{password:?}");
+        }
+    }
+
+    #[test]
+    fn names_are_checked_trimmed() {
+        for good in [
+            "a",
+            "Ada",
+            "  Ada  ",
+            "a b",
+            &"x".repeat(32),
+            &format!(" {} ", "x".repeat(32)),
+        ] {
+            assert!(fits(&RACE_NAME, good), "{good:?}");
+            let trimmed = good.trim().chars().count();
+            assert!((1..=32).contains(&trimmed));
+        }
+        for bad in ["", " ", "\u{3000}", &"x".repeat(33)] {
+            assert!(!fits(&RACE_NAME, bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn header_shapes_are_exact() {
+        for good in ["a", "msg-17", "chat msg 42", &"x".repeat(255)] {
+            assert!(fits(IDEMPOTENCY_KEY, good), "{good:?}");
+        }
+        for bad in ["", " a", "a ", "a\tb", &"x".repeat(256), "é"] {
+            assert!(!fits(IDEMPOTENCY_KEY, bad), "{bad:?}");
+        }
+        for good in ["*", "\"3\"", "W/\"3\"", "3", "\"123456789\""] {
+            assert!(fits(IF_MATCH, good), "{good:?}");
+        }
+        for bad in [
+            "",
+            "yesterday",
+            "\"3",
+            "-1",
+            "\"\"3\"\"",
+            "1234567890",
+            "\"1\", \"2\"",
+        ] {
+            assert!(!fits(IF_MATCH, bad), "{bad:?}");
+        }
+        assert!(fits(LAST_EVENT_ID, "0") && !fits(LAST_EVENT_ID, "-1"));
+        assert!(fits(DATE, "2026-11-29") && !fits(DATE, "2026-1-29"));
+    }
+}
