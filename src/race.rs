@@ -162,11 +162,22 @@ pub fn cpu_line(game: &Game) -> Vec<Action> {
 /// The line a CPU player of `level` plays from `game`: the hint search at that level every
 /// time (it sees only what a player sees), never undoing. Seconds to minutes of work, so the
 /// prover computes it once per proven deal and stores it (see `crate::winnable`).
-pub fn cpu_line_at(game: &Game, level: engine::Level) -> Vec<Action> {
-    engine::follow(game, CPU_MAX_ACTIONS, |game, log| {
+/// `None` when `go_on` said no before the line was complete (the prover has more urgent work).
+pub fn cpu_line_at(
+    game: &Game,
+    level: engine::Level,
+    go_on: &dyn Fn() -> bool,
+) -> Option<Vec<Action>> {
+    let mut stopped = false;
+    let line = engine::follow(game, CPU_MAX_ACTIONS, |game, log| {
+        if !go_on() {
+            stopped = true;
+            return None;
+        }
         engine::advise(game, log, level).action
     })
-    .1
+    .1;
+    (!stopped).then_some(line)
 }
 
 /// The next move a stand-in CPU makes for an idle player, from what the player can see: the

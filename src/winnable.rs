@@ -85,6 +85,9 @@ struct Wanted {
     /// last asked for it.
     classes: Mutex<BTreeMap<Class, Option<Instant>>>,
     wake: Condvar,
+    /// Counts deals taken and kinds newly asked for: a CPU line being computed gives way
+    /// when it changes (proving comes first).
+    changes: std::sync::atomic::AtomicU64,
 }
 
 /// The handle requests use: take a deal, or ask for a class to be proven.
@@ -101,6 +104,7 @@ impl Prover {
         let wanted = Arc::new(Wanted {
             classes: Mutex::new(prefill.into_iter().map(|c| (c, None)).collect()),
             wake: Condvar::new(),
+            changes: std::sync::atomic::AtomicU64::new(0),
         });
         let running = pool > 0;
         if running {
@@ -149,6 +153,9 @@ impl Prover {
                     return false;
                 }
                 classes.insert(class, Some(Instant::now()));
+                self.wanted
+                    .changes
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 self.wanted.wake.notify_all();
                 true
             }
@@ -157,6 +164,9 @@ impl Prover {
 
     /// Wake the prover: a deal was taken and may need replacing.
     pub fn taken(&self) {
+        self.wanted
+            .changes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.wanted.wake.notify_all();
     }
 }
@@ -185,7 +195,7 @@ fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
         let Some((class, counts)) = short else {
             // Everything is stocked: compute a CPU line for a waiting deal, if one lacks it.
             drop(handle);
-            if cpu_lines && add_cpu_line(db) {
+            if cpu_lines && add_cpu_line(db, wanted) {
                 continue;
             }
             let Some(handle) = wanted.upgrade() else {
@@ -221,9 +231,19 @@ fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
     }
 }
 
-/// Computes and stores one missing CPU line (one level of one waiting deal); false when none
-/// is missing or the line could not be computed.
-fn add_cpu_line(db: &Db) -> bool {
+/// Computes and stores one missing CPU line (one level of one waiting deal). It gives way as
+/// soon as a deal is taken or a kind asked for, or the service stops: proving comes first.
+/// False when there was nothing to do (no line missing, or a failure already logged).
+fn add_cpu_line(db: &Db, wanted: &Weak<Wanted>) -> bool {
+    use std::sync::atomic::Ordering;
+    let Some(start) = wanted.upgrade().map(|w| w.changes.load(Ordering::Relaxed)) else {
+        return false;
+    };
+    let go_on = || {
+        wanted
+            .upgrade()
+            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start)
+    };
     let deal = match db.read(cache::without_lines) {
         Ok(Some(deal)) => deal,
         Ok(None) => return false,
@@ -251,7 +271,10 @@ fn add_cpu_line(db: &Db) -> bool {
             return false;
         }
     };
-    let line = notation::encode_log(&crate::race::cpu_line_at(&spec.deal(), level));
+    let Some(line) = crate::race::cpu_line_at(&spec.deal(), level, &go_on) else {
+        return true;
+    };
+    let line = notation::encode_log(&line);
     let stored: Result<(), crate::store::StoreError> =
         db.write(move |conn| cache::set_line(conn, &deal, level.name(), &line));
     if let Err(e) = stored {
