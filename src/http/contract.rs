@@ -302,6 +302,21 @@ impl utoipa::PartialSchema for SuitCount {
 
 impl utoipa::ToSchema for SuitCount {}
 
+/// Every operation of a path item (the methods this API uses).
+pub fn operations(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        item.get.as_mut(),
+        item.post.as_mut(),
+        item.put.as_mut(),
+        item.patch.as_mut(),
+        item.delete.as_mut(),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 fn text(pattern: &str, description: &str) -> Schema {
     ObjectBuilder::new()
         .schema_type(Type::String)
@@ -434,14 +449,7 @@ impl utoipa::Modify for Contract {
             }
         }
         for item in openapi.paths.paths.values_mut() {
-            let operations = [
-                item.get.as_mut(),
-                item.post.as_mut(),
-                item.put.as_mut(),
-                item.patch.as_mut(),
-                item.delete.as_mut(),
-            ];
-            for operation in operations.into_iter().flatten() {
+            for operation in operations(item) {
                 let mut reads = operation.request_body.is_some();
                 for parameter in operation.parameters.iter_mut().flatten() {
                     let pattern = match (&parameter.parameter_in, parameter.name.as_str()) {

@@ -230,14 +230,7 @@ impl Modify for CommonProblems {
             if !path.starts_with("/v1/") {
                 continue;
             }
-            let operations = [
-                item.get.as_mut(),
-                item.post.as_mut(),
-                item.put.as_mut(),
-                item.patch.as_mut(),
-                item.delete.as_mut(),
-            ];
-            for operation in operations.into_iter().flatten() {
+            for operation in contract::operations(item) {
                 let responses = &mut operation.responses.responses;
                 responses.entry("429".into()).or_insert_with(|| {
                     problem(

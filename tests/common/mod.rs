@@ -379,25 +379,8 @@ pub fn way_to_a_quiet_move(game: &Game) -> (Vec<Action>, Action) {
 /// tests check is how deals are handed out, not the proofs).
 #[allow(dead_code)]
 pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Difficulty) {
-    use spider::store::winnable::{insert, Class, ProvenDeal};
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
-    let class = Class {
-        variant: "spider".into(),
-        suits: 1,
-        empty_column_deal: "standard".into(),
-    };
-    let mut conn = db.conn().unwrap();
     for number in first..first + n {
-        insert(
-            &mut conn,
-            &ProvenDeal::new(&class, number, difficulty, 1_000, 100),
-        )
-        .unwrap();
+        stock_deal(app, made_up_deal(number, difficulty));
     }
 }
 
@@ -406,27 +389,33 @@ pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Di
 #[allow(dead_code)]
 pub fn stock_with_lines(app: &TestApp, number: u64, [easy, normal, hard]: [&[Action]; 3]) {
     use spider::engine::notation::encode_log;
-    use spider::store::winnable::{insert, Class, ProvenDeal};
+    let mut deal = made_up_deal(number, spider::winnable::Difficulty::Normal);
+    deal.cpu_easy = Some(encode_log(easy));
+    deal.cpu_normal = Some(encode_log(normal));
+    deal.cpu_hard = Some(encode_log(hard));
+    stock_deal(app, deal);
+}
+
+/// A proven 1-suit standard Spider deal as the prover would store it, without a proof.
+fn made_up_deal(
+    number: u64,
+    difficulty: spider::winnable::Difficulty,
+) -> spider::store::winnable::ProvenDeal {
+    use spider::store::winnable::{Class, ProvenDeal};
+    let class = Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    ProvenDeal::new(&class, number, difficulty, 1_000, 100)
+}
+
+fn stock_deal(app: &TestApp, deal: spider::store::winnable::ProvenDeal) {
     let db = Db::connect(&DbOptions {
         url: app.config.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
     .unwrap();
-    let class = Class {
-        variant: "spider".into(),
-        suits: 1,
-        empty_column_deal: "standard".into(),
-    };
-    let mut deal = ProvenDeal::new(
-        &class,
-        number,
-        spider::winnable::Difficulty::Normal,
-        1_000,
-        100,
-    );
-    deal.cpu_easy = Some(encode_log(easy));
-    deal.cpu_normal = Some(encode_log(normal));
-    deal.cpu_hard = Some(encode_log(hard));
-    insert(&mut db.conn().unwrap(), &deal).unwrap();
+    spider::store::winnable::insert(&mut db.conn().unwrap(), &deal).unwrap();
 }
