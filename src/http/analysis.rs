@@ -15,7 +15,7 @@ use super::error::{ApiError, Problem};
 use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::{deal_visible, ActionView, GameStatus};
-use super::{blocking, races, searches, AppState};
+use super::{blocking, searches, AppState};
 use crate::daily::Calendar;
 use crate::engine::analysis::{Analysis, AnalysisBudget, Verdict, Winnability};
 use crate::engine::{self, Action};
@@ -206,7 +206,7 @@ fn open_game(
         }
     }
     if let Some(race_id) = &row.race_id {
-        if !races::round_over_for_game(state, race_id, &row.id)? {
+        if !crate::play::races::round_over_for_game(&state.play(), race_id, &row.id)? {
             return Err(race_round_in_progress());
         }
     }

@@ -361,6 +361,49 @@ impl From<crate::play::Error> for ApiError {
                 "This session has ended (signed out, signed out everywhere, or the password \
                  changed): sign in again.",
             ),
+            Error::RaceNotFound => Self::not_found("There is no race with that code."),
+            Error::RaceFull => Self::conflict(
+                "race_full",
+                format!(
+                    "This race already seats {} players.",
+                    crate::race::MAX_SEATS
+                ),
+            ),
+            Error::NotHost => Self::new(
+                StatusCode::FORBIDDEN,
+                "not_host",
+                "Forbidden",
+                "Only the race's host can start a round.",
+            ),
+            Error::RoundInProgress {
+                another_start: false,
+            } => Self::conflict(
+                "round_in_progress",
+                "The current round is still on: a new one starts once every player has \
+                 finished or quit, or 60 minutes after its start.",
+            ),
+            Error::RoundInProgress {
+                another_start: true,
+            } => Self::conflict(
+                "round_in_progress",
+                "Another start of this race got in first.",
+            ),
+            Error::NotRacing => Self::conflict(
+                "not_racing",
+                "You have no part in a running round of this race.",
+            ),
+            Error::AlreadyDone => Self::conflict(
+                "already_done",
+                "Your part in this round is over (you finished or quit): there is nothing to \
+                 quit.",
+            ),
+            Error::AccountRequired => Self::new(
+                StatusCode::FORBIDDEN,
+                "account_required",
+                "Forbidden",
+                "Ranked races are for registered players: sign up (a guest can keep \
+                 everything with POST /v1/users/me/upgrade), then join.",
+            ),
             Error::Store(e) => e.into(),
             Error::Internal(what) => Self::internal("internal error", what),
         }

@@ -547,27 +547,14 @@ pub fn serve(
         if !scheduled {
             return;
         }
-        let mut tick = actix_web::rt::time::interval(races::TICK);
+        let mut tick = actix_web::rt::time::interval(crate::play::TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut ticks = 0u32;
         loop {
             tick.tick().await;
             let Some(state) = weak.upgrade() else { break };
-            if let Err(e) = races::tick(&state, &holder).await {
-                tracing::warn!(error = %e, "race work");
-            }
-            // About once a minute: forget old idempotency keys.
             ticks = ticks.wrapping_add(1);
-            if ticks % 120 == 1 {
-                let (db, h) = (state.db.clone(), holder.clone());
-                match blocking(move || Ok(crate::play::upkeep(&db, &h)?)).await {
-                    Ok(0) => {}
-                    Ok(n) => {
-                        tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten")
-                    }
-                    Err(e) => tracing::warn!(error = %e, "upkeep"),
-                }
-            }
+            crate::play::scheduled(&state.play(), &holder, ticks).await;
         }
     });
     let limiter = web::Data::new(ratelimit::Limiter::new(

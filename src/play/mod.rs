@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod games;
 pub mod live;
 pub mod positions;
+pub mod races;
 
 use crate::daily::Calendar;
 use crate::engine::Illegal;
@@ -95,6 +96,26 @@ pub enum Error {
     /// The session was signed out, or every session of its account was.
     #[error("the session has ended")]
     SessionEnded,
+    #[error("no race with that code")]
+    RaceNotFound,
+    /// The room seats as many players as a race may.
+    #[error("the race is full")]
+    RaceFull,
+    /// Only a room's host starts its rounds.
+    #[error("not the race's host")]
+    NotHost,
+    /// A round is still on; `another_start` when a start at the same moment got in first.
+    #[error("a round is in progress")]
+    RoundInProgress { another_start: bool },
+    /// The caller has no part in a running round.
+    #[error("not racing")]
+    NotRacing,
+    /// The caller's part in the round is over (finished or quit).
+    #[error("the caller's part in the round is over")]
+    AlreadyDone,
+    /// Ranked rooms are for registered accounts.
+    #[error("a registered account is required")]
+    AccountRequired,
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that
@@ -124,6 +145,26 @@ where
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+}
+
+/// How often an instance looks for scheduled work (and renews its leases).
+pub const TICK: std::time::Duration = races::TICK;
+
+/// One tick of the scheduled work (the `ticks`-th since this instance started): the race
+/// rooms' every tick, upkeep about once a minute. Each part is done by the one instance that
+/// holds its lease; failures are logged and tried again at a later tick.
+pub async fn scheduled(play: &Play, holder: &str, ticks: u32) {
+    if let Err(e) = races::tick(play, holder).await {
+        tracing::warn!(error = %e, "race work");
+    }
+    if ticks % 120 == 1 {
+        let (db, h) = (play.db.clone(), holder.to_string());
+        match blocking(move || upkeep(&db, &h)).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten"),
+            Err(e) => tracing::warn!(error = %e, "upkeep"),
+        }
+    }
 }
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget

@@ -13,12 +13,22 @@ pub enum CpuLevel {
     Hard,
 }
 
-impl CpuLevel {
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            CpuLevel::Easy => "easy",
-            CpuLevel::Normal => "normal",
-            CpuLevel::Hard => "hard",
+impl From<CpuLevel> for Level {
+    fn from(level: CpuLevel) -> Level {
+        match level {
+            CpuLevel::Easy => Level::Easy,
+            CpuLevel::Normal => Level::Normal,
+            CpuLevel::Hard => Level::Hard,
+        }
+    }
+}
+
+impl From<Level> for CpuLevel {
+    fn from(level: Level) -> CpuLevel {
+        match level {
+            Level::Easy => CpuLevel::Easy,
+            Level::Normal => CpuLevel::Normal,
+            Level::Hard => CpuLevel::Hard,
         }
     }
 }
@@ -166,4 +176,105 @@ pub struct RaceView {
 pub struct JoinRace {
     #[schema(schema_with = crate::http::contract::race_name)]
     pub name: Option<String>,
+}
+
+fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
+    let undo_mode = races::spec_of(race, 0)?.rules.undo;
+    Ok(RaceSettings {
+        variant: VariantName::from_name(&race.variant),
+        suits: race.suits as u8,
+        difficulty: races::difficulty_of(&race.difficulty).into(),
+        time_limit_seconds: race.time_limit_s,
+        undo: undo_mode.allows_any(),
+        undo_mode: UndoModeName::from(undo_mode),
+        hints: race.hints_allowed,
+        handicap: race.handicap,
+        cpu_level: races::level_of(&race.cpu_level).into(),
+        ranked: race.ranked,
+        idle_takeover_seconds: race.idle_takeover_s,
+    })
+}
+
+fn round_view(room: &Room, round: &RoundNow) -> RoundView {
+    let (race, at) = (&room.race, room.at);
+    let started = round.row.started_at;
+    let limit_ms = i64::from(race.time_limit_s) * 1000;
+    let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+    let standings = round
+        .places
+        .iter()
+        .map(|p| {
+            let seat = room.seats.iter().find(|s| s.seat == p.progress.seat);
+            let user = seat.and_then(|s| s.user_id.as_deref());
+            let entry = room.entries.iter().find(|e| e.seat == p.progress.seat);
+            PlaceView {
+                place: p.place,
+                seat: p.progress.seat,
+                name: seat.map(|s| s.name.clone()).unwrap_or_default(),
+                cpu: user.is_none(),
+                standing: p.standing.name(),
+                runs_completed: p.progress.runs,
+                runs_total: p.progress.runs_total,
+                progress: p.progress.runs as f64 / p.progress.runs_total.max(1) as f64,
+                finished_ms: p.progress.finished_ms,
+                stand_in: round.stand_ins.contains(&p.progress.seat)
+                    && p.standing == Standing::Playing,
+                difficulty: races::difficulty_of(
+                    entry.map(|e| e.difficulty.as_str()).unwrap_or("normal"),
+                )
+                .into(),
+                rating: user.and_then(|u| {
+                    round
+                        .ratings
+                        .iter()
+                        .find(|r| r.user_id == u)
+                        .map(|r| r.rating)
+                }),
+            }
+        })
+        .collect();
+    RoundView {
+        number: round.row.round,
+        state: match round.phase {
+            race::Phase::Countdown => RoundState::Countdown,
+            race::Phase::Running => RoundState::Running,
+            race::Phase::Over => RoundState::Over,
+        },
+        starts_at: started.and_utc(),
+        starts_in_ms: (started - at).num_milliseconds().max(0),
+        time_limit_at: (started + chrono::Duration::milliseconds(limit_ms)).and_utc(),
+        results_fixed_at: cutoff.and_utc(),
+        elapsed_ms: (at - started)
+            .num_milliseconds()
+            .clamp(0, race::ROUND_CUTOFF_MS),
+        standings,
+    }
+}
+
+impl RaceView {
+    /// The room as `caller` (a seated player or a spectator) sees it.
+    pub(super) fn of(room: &Room, caller: Option<&str>) -> Result<RaceView, ApiError> {
+        let race = &room.race;
+        let my_seat = caller.and_then(|c| room.seat_of(c));
+        Ok(RaceView {
+            code: race.code.clone(),
+            settings: settings(race)?,
+            seats: room
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    name: s.name.clone(),
+                    cpu: s.user_id.is_none(),
+                    you: Some(s.seat) == my_seat,
+                    host: s.user_id.as_deref() == Some(race.host_id.as_str()),
+                })
+                .collect(),
+            round: room.round.as_ref().map(|r| round_view(room, r)),
+            you: my_seat.map(|seat| YouView {
+                seat,
+                game_id: room.game_of(seat).map(str::to_string),
+            }),
+        })
+    }
 }

@@ -1,23 +1,32 @@
 //! Race rooms' scheduled work, done by one instance at a time (a lease): stand-ins for idle
 //! players, and ratings of ranked rounds that are over.
 
-use super::*;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// A stand-in CPU plays for an idle human: the moves due by now, at the room's pace.
-pub(super) async fn stand_in(
-    state: &AppState,
+use super::*;
+use crate::play::games::{act, load_any, Act, Acted, Render};
+
+/// The answer of an action nobody will read (a stand-in's, a quit's resignation).
+pub(super) fn unrendered() -> Render {
+    Arc::new(|_| Ok(String::new()))
+}
+
+/// A stand-in CPU plays for an idle human: the moves due by now, at the room's pace. Whether
+/// it is standing in.
+async fn stand_in(
+    play: &Play,
     race: &RaceRow,
     entry: &EntryRow,
     user_id: &str,
     started: NaiveDateTime,
     at: NaiveDateTime,
-) -> Result<bool, ApiError> {
+) -> Result<bool, Error> {
     let Some(game_id) = entry.game_id.clone() else {
         return Ok(false);
     };
-    let db = state.db.clone();
-    let id = game_id.clone();
-    let Some(hg) = blocking(move || load_game(&db, &id)).await? else {
+    let (db, id) = (play.db.clone(), game_id.clone());
+    let Some(hg) = blocking(move || load_any(&db, &id)).await? else {
         return Ok(false);
     };
     if hg.game.status().is_over() || entry.quit_at.is_some() {
@@ -31,21 +40,17 @@ pub(super) async fn stand_in(
         hg.row.updated_at
     };
     let idle_ms = ms(at - last);
+    let takeover_ms = i64::from(race.idle_takeover_s) * 1000;
     let due = if standing_in {
         idle_ms / pace
-    } else if idle_ms >= i64::from(race.idle_takeover_s) * 1000 {
-        1 + (idle_ms - i64::from(race.idle_takeover_s) * 1000) / pace
+    } else if idle_ms >= takeover_ms {
+        1 + (idle_ms - takeover_ms) / pace
     } else {
         0
     };
     if due <= 0 {
         return Ok(standing_in);
     }
-    let seat_caller = Caller {
-        user_id: user_id.to_string(),
-        scopes: None,
-        session: None,
-    };
     // The stand-in may use hints only where the player could.
     let hints_allowed = hg.row.hints_allowed;
     let (mut game, mut log, mut version) = (hg.game, hg.log, hg.row.version);
@@ -53,66 +58,60 @@ pub(super) async fn stand_in(
         let Some(action) = race::stand_in_move(&game, &log, hints_allowed) else {
             break;
         };
-        let applied = games::append_action(
-            state,
-            &seat_caller,
-            &game_id,
-            Some(version),
-            None,
-            &ActionRequest::from(action),
-        )
-        .await;
-        match applied {
-            Ok(_) => {
+        let move_ = Act {
+            user_id: user_id.to_string(),
+            game_id: game_id.clone(),
+            expected: Some(version),
+            key: None,
+            intent: action.into(),
+        };
+        match act(play, move_, unrendered()).await {
+            Ok(Acted::Applied { .. }) => {
                 if game.apply(action).is_err() {
                     break;
                 }
                 log.push(action);
                 version += 1;
                 let (rid, round, seat) = (entry.race_id.clone(), entry.round, entry.seat);
-                let db = state.db.clone();
+                let db = play.db.clone();
                 blocking(move || {
-                    db.write(move |conn| -> Result<(), ApiError> {
-                        Ok(race_store::set_cpu_version(
-                            conn, &rid, round, seat, version, 1,
-                        )?)
-                    })
+                    Ok(db.write(move |conn| {
+                        race_store::set_cpu_version(conn, &rid, round, seat, version, 1)
+                    })?)
                 })
                 .await?;
             }
             // The player (or another instance's stand-in) acted first: stop here.
-            Err(_) => break,
+            Ok(Acted::Replayed(_)) | Err(_) => break,
         }
     }
     Ok(true)
 }
 
 /// The name of the lease whose holder does the races' scheduled work.
-pub(super) const RACES_LEASE: &str = "races";
+const RACES_LEASE: &str = "races";
 /// How often an instance looks for race work (and renews its lease).
 pub const TICK: Duration = Duration::from_millis(500);
 
 /// Scheduled work for race rooms, done by the one instance holding the races lease: the
 /// moves stand-ins owe idle players by now, and the ratings of ranked rounds that are over.
-pub async fn tick(state: &AppState, holder: &str) -> Result<(), ApiError> {
-    let at = now(state);
+pub async fn tick(play: &Play, holder: &str) -> Result<(), Error> {
+    let at = now(play);
     let until = at + chrono::Duration::from_std(TICK * 4).unwrap_or_default();
-    let (st, h) = (state.clone(), holder.to_string());
+    let (p, h) = (play.clone(), holder.to_string());
     let codes = blocking(move || {
-        let held = st.db.write(move |conn| -> Result<bool, StoreError> {
+        let held = p.db.write(move |conn| -> Result<bool, StoreError> {
             crate::store::leases::take(conn, RACES_LEASE, &h, at, until)
         })?;
         if !held {
             return Ok(Vec::new());
         }
         let since = at - chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
-        Ok(st
-            .db
-            .read(|conn| race_store::needing_work(conn, at, since))?)
+        Ok(p.db.read(|conn| race_store::needing_work(conn, at, since))?)
     })
     .await?;
     for code in codes {
-        if let Err(e) = race_work(state, &code, at).await {
+        if let Err(e) = race_work(play, &code, at).await {
             tracing::warn!(race = %code, error = %e, "race work failed");
         }
     }
@@ -120,14 +119,9 @@ pub async fn tick(state: &AppState, holder: &str) -> Result<(), ApiError> {
 }
 
 /// One race's scheduled work at `at`.
-pub(super) async fn race_work(
-    state: &AppState,
-    code: &str,
-    at: NaiveDateTime,
-) -> Result<(), ApiError> {
-    let db = state.db.clone();
-    let code_owned = code.to_string();
-    let snap = blocking(move || snapshot(&db, &code_owned)).await?;
+async fn race_work(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Error> {
+    let (db, code_owned) = (play.db.clone(), code.to_string());
+    let snap = blocking(move || db.read(|conn| snapshot(conn, &code_owned))).await?;
     let Some(round) = snap.round.clone() else {
         return Ok(());
     };
@@ -145,31 +139,27 @@ pub(super) async fn race_work(
             else {
                 continue;
             };
-            stand_in(state, &snap.race, entry, &user, started, at).await?;
+            stand_in(play, &snap.race, entry, &user, started, at).await?;
         }
     }
-    rate_if_over(state, code, at).await
+    rate_if_over(play, code, at).await
 }
 
 /// Apply a ranked round's ratings once it is over (at most once: the round is claimed).
-pub(super) async fn rate_if_over(
-    state: &AppState,
-    code: &str,
-    at: NaiveDateTime,
-) -> Result<(), ApiError> {
-    let st = state.clone();
-    let code = code.to_string();
+pub(super) async fn rate_if_over(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Error> {
+    let (p, code) = (play.clone(), code.to_string());
     blocking(move || {
-        let snap = snapshot(&st.db, &code)?;
+        let snap = p.db.read(|conn| snapshot(conn, &code))?;
         let Some(round) = &snap.round else {
             return Ok(());
         };
         if !snap.race.ranked || round.rated || at < round.started_at {
             return Ok(());
         }
-        let (places, phase) = round_places(&st, &snap.race, &snap.seats, round, &snap.entries, at)?;
+        let (places, phase) =
+            standings::round_places(&p, &snap.race, &snap.seats, round, &snap.entries, at)?;
         if phase == race::Phase::Over {
-            rate(&st, &snap.race, round, &snap.seats, &snap.entries, &places)?;
+            rate(&p, &snap.race, round, &snap.seats, &snap.entries, &places)?;
         }
         Ok(())
     })
@@ -180,14 +170,14 @@ pub(super) async fn rate_if_over(
 /// players who made an action of their own count (a seat that quit before its first action,
 /// or that a stand-in played throughout, does not), and only when at least two do: a round
 /// against nobody, or against throwaway seats, moves no rating.
-pub(super) fn rate(
-    state: &AppState,
+fn rate(
+    play: &Play,
     race: &RaceRow,
     round: &RoundRow,
     seats: &[SeatRow],
     entries: &[EntryRow],
     places: &[race::Place],
-) -> Result<(), ApiError> {
+) -> Result<(), Error> {
     if round.rated {
         return Ok(());
     }
@@ -204,7 +194,7 @@ pub(super) fn rate(
             continue;
         };
         let own_actions = match &entry.game_id {
-            Some(id) => load_game(&state.db, id)?.map_or(0, |g| {
+            Some(id) => load_any(&play.db, id)?.map_or(0, |g| {
                 let played = g
                     .log
                     .iter()
@@ -215,9 +205,9 @@ pub(super) fn rate(
             None => 0,
         };
         let id = user.clone();
-        let registered = state
+        let registered = play
             .db
-            .read(move |conn| crate::store::users::by_id(conn, &id))?
+            .read(move |conn| store::users::by_id(conn, &id))?
             .is_some_and(|u| !u.is_guest);
         if own_actions > 0 && registered {
             humans.push((user, p.place));
@@ -230,12 +220,12 @@ pub(super) fn rate(
     // rounds finishing at once (with a player in common) cannot lose an update.
     humans.sort_by(|a, b| a.0.cmp(&b.0));
     let (race, round_no) = (race.clone(), round.round);
-    state.db.write(move |conn| -> Result<(), ApiError> {
+    Ok(play.db.write(move |conn| -> Result<(), StoreError> {
         if !race_store::claim_rating(conn, &race.id, round_no)? {
             return Ok(());
         }
         for (user, _) in &humans {
-            crate::store::users::lock(conn, user)?;
+            store::users::lock(conn, user)?;
         }
         let mut current = Vec::new();
         for (user, place) in &humans {
@@ -260,5 +250,5 @@ pub(super) fn rate(
             )?;
         }
         Ok(())
-    })
+    })?)
 }

@@ -1,0 +1,550 @@
+//! Races: a host opens a room, others join by its code, the host starts a round, and every
+//! player gets an identical game of one deal, played through the ordinary game use cases.
+//!
+//! A room is computed when someone looks (`standings.rs`, reads only): a human's progress
+//! from their game, a CPU's from its precomputed line and the clock, so any instance answers
+//! the same. Stand-ins for idle players and ratings are scheduled work (`work.rs`) and the
+//! write paths' (a quit), never a read's.
+
+mod standings;
+mod work;
+
+pub use standings::round_over_for_game;
+pub use work::{tick, TICK};
+
+use std::collections::HashSet;
+
+use chrono::NaiveDateTime;
+
+use super::{blocking, Error, Play};
+use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
+use crate::race;
+use crate::store::games::{self as game_store, GameRow, Origin};
+use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
+use crate::store::winnable::ProvenDeal;
+use crate::store::{self, DbConn, StoreError};
+use crate::winnable::Difficulty;
+
+/// The room's clock: the server's, moved by the calendar's offset (tests move it).
+fn now(play: &Play) -> NaiveDateTime {
+    store::now() + play.calendar.offset
+}
+
+fn ms(d: chrono::Duration) -> i64 {
+    d.num_milliseconds()
+}
+
+/// A stored difficulty name; one the code no longer knows plays as `normal`.
+pub fn difficulty_of(name: &str) -> Difficulty {
+    name.parse().unwrap_or(Difficulty::Normal)
+}
+
+/// A stored CPU level name; one the code no longer knows plays as `normal`.
+pub fn level_of(name: &str) -> Level {
+    name.parse().unwrap_or(Level::Normal)
+}
+
+/// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
+/// empty-column rule.
+pub fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, Error> {
+    let mut spec = DealSpec::from_parts(
+        &race.variant,
+        race.suits,
+        &race.undo_mode,
+        engine::EmptyColumnDeal::Standard.name(),
+        deal_number,
+    )
+    .map_err(|what| Error::Internal(format!("stored race {}: {what}", race.id)))?;
+    // Ranked rounds change ratings: nobody may peek at a card and take it back.
+    if race.ranked {
+        spec.rules.undo = spec.rules.undo.for_ranked_play();
+    }
+    Ok(spec)
+}
+
+/// A room as it stands at one moment.
+#[derive(Clone, Debug)]
+pub struct Room {
+    pub race: RaceRow,
+    pub seats: Vec<SeatRow>,
+    /// The latest round's entries, a seat each (none before the first round).
+    pub entries: Vec<EntryRow>,
+    pub round: Option<RoundNow>,
+    /// The moment the room was looked at.
+    pub at: NaiveDateTime,
+}
+
+/// The latest round at the moment of a look.
+#[derive(Clone, Debug)]
+pub struct RoundNow {
+    pub row: RoundRow,
+    /// Every seat's place, progress counted up to the moment (a round that is over: up to its
+    /// end).
+    pub places: Vec<race::Place>,
+    pub phase: race::Phase,
+    /// The seats a stand-in CPU is playing for.
+    pub stand_ins: HashSet<i32>,
+    /// The seated humans' ratings in the room's variant and suits (ranked rooms only).
+    pub ratings: Vec<RatingRow>,
+}
+
+impl Room {
+    /// The seat of `user_id`, if they have one.
+    pub fn seat_of(&self, user_id: &str) -> Option<i32> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id.as_deref() == Some(user_id))
+            .map(|s| s.seat)
+    }
+
+    /// Whether `seat` is a human's (not a CPU's).
+    pub fn human(&self, seat: i32) -> bool {
+        is_human(&self.seats, seat)
+    }
+
+    /// The game `seat` plays this round, once the countdown is over: before that nobody sees
+    /// a card.
+    pub fn game_of(&self, seat: i32) -> Option<&str> {
+        let started = self
+            .round
+            .as_ref()
+            .is_some_and(|r| self.at >= r.row.started_at);
+        self.entries
+            .iter()
+            .find(|e| e.seat == seat)
+            .and_then(|e| e.game_id.as_deref())
+            .filter(|_| started)
+    }
+}
+
+fn is_human(seats: &[SeatRow], seat: i32) -> bool {
+    seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .is_some_and(|s| s.user_id.is_some())
+}
+
+/// The stored rows of a room.
+struct Snapshot {
+    race: RaceRow,
+    seats: Vec<SeatRow>,
+    round: Option<RoundRow>,
+    entries: Vec<EntryRow>,
+}
+
+fn snapshot(conn: &mut DbConn, code: &str) -> Result<Snapshot, Error> {
+    let race = race_store::by_code(conn, code)?.ok_or(Error::RaceNotFound)?;
+    let seats = race_store::seats(conn, &race.id)?;
+    let round = race_store::round(conn, &race.id, race.round)?;
+    let entries = match &round {
+        Some(r) => race_store::entries(conn, &race.id, r.round)?,
+        None => Vec::new(),
+    };
+    Ok(Snapshot {
+        race,
+        seats,
+        round,
+        entries,
+    })
+}
+
+/// A typed-in room code as stored: trimmed, upper case.
+pub fn normalise(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
+}
+
+/// The room with code `code` as it stands now. A read: it never changes a game.
+pub async fn look(play: &Play, code: &str) -> Result<Room, Error> {
+    let (p, code) = (play.clone(), normalise(code));
+    blocking(move || look_at(&p, &code, now(&p))).await
+}
+
+/// The room at `at`: standings computed from the games and the clock.
+fn look_at(play: &Play, code: &str, at: NaiveDateTime) -> Result<Room, Error> {
+    let snap = play.db.read(|conn| snapshot(conn, code))?;
+    let round = match &snap.round {
+        None => None,
+        Some(row) => {
+            let (places, phase) =
+                standings::round_places(play, &snap.race, &snap.seats, row, &snap.entries, at)?;
+            Some(RoundNow {
+                row: row.clone(),
+                places,
+                phase,
+                stand_ins: standings::stand_ins(play, &snap.entries)?,
+                ratings: standings::ratings(play, &snap.race, &snap.seats)?,
+            })
+        }
+    };
+    Ok(Room {
+        race: snap.race,
+        seats: snap.seats,
+        entries: snap.entries,
+        round,
+        at,
+    })
+}
+
+/// A new room's settings, each already within its bounds.
+#[derive(Clone, Debug)]
+pub struct NewRace {
+    pub variant: Variant,
+    pub suits: Suits,
+    pub difficulty: Difficulty,
+    pub time_limit_s: u32,
+    pub undo: UndoMode,
+    pub hints: bool,
+    pub handicap: bool,
+    /// CPU players, fewer than [`race::MAX_SEATS`].
+    pub cpu_players: u32,
+    pub cpu_level: Level,
+    pub ranked: bool,
+    pub idle_takeover_s: u32,
+}
+
+/// Ranked rooms are for registered accounts: a rating that throwaway guests could feed
+/// would mean nothing.
+fn registered_only(conn: &mut DbConn, user_id: &str) -> Result<(), Error> {
+    let user = store::users::by_id(conn, user_id)?.ok_or(Error::UnknownUser)?;
+    if user.is_guest {
+        return Err(Error::AccountRequired);
+    }
+    Ok(())
+}
+
+/// The name a seat shows: the one asked for (already checked), else the account's name, else
+/// `guest-` and the start of the account's id.
+fn display_name(conn: &mut DbConn, user_id: &str, asked: Option<String>) -> Result<String, Error> {
+    if let Some(name) = asked {
+        return Ok(name);
+    }
+    let user = store::users::by_id(conn, user_id)?;
+    Ok(user
+        .and_then(|u| u.username)
+        .unwrap_or_else(|| format!("guest-{}", &user_id[..8.min(user_id.len())])))
+}
+
+fn random_code() -> Result<String, Error> {
+    use rand_core::{OsRng, TryRngCore};
+    // No 0/O, 1/I/L: easy to read aloud and type.
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    let mut bytes = [0u8; 6];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| Error::Internal(format!("operating system random source: {e}")))?;
+    Ok(bytes
+        .iter()
+        .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
+        .collect())
+}
+
+/// Open a room: the caller takes seat 1 and is its host; CPU players take the next seats.
+pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Error> {
+    let (p, user_id) = (play.clone(), user_id.to_string());
+    blocking(move || {
+        let at = now(&p);
+        let name = p.db.read(|conn| {
+            if new.ranked {
+                registered_only(conn, &user_id)?;
+            }
+            display_name(conn, &user_id, None)
+        })?;
+        for _ in 0..5 {
+            let race = RaceRow {
+                id: uuid::Uuid::new_v4().to_string(),
+                code: random_code()?,
+                host_id: user_id.clone(),
+                variant: new.variant.name().to_string(),
+                suits: i32::from(new.suits.count()),
+                difficulty: new.difficulty.name().to_string(),
+                time_limit_s: new.time_limit_s as i32,
+                undo_allowed: new.undo.allows_any(),
+                undo_mode: new.undo.name().to_string(),
+                hints_allowed: new.hints,
+                handicap: new.handicap,
+                cpu_level: new.cpu_level.name().to_string(),
+                ranked: new.ranked,
+                idle_takeover_s: new.idle_takeover_s as i32,
+                round: 0,
+                created_at: at,
+            };
+            let host = SeatRow {
+                race_id: race.id.clone(),
+                seat: 1,
+                user_id: Some(user_id.clone()),
+                name: name.clone(),
+                joined_at: at,
+            };
+            let stored = race.clone();
+            let cpus = new.cpu_players;
+            let written = p.db.write(move |conn| -> Result<(), StoreError> {
+                race_store::insert(conn, &stored, &host)?;
+                for i in 1..=cpus {
+                    race_store::add_seat(
+                        conn,
+                        &stored.id,
+                        None,
+                        &format!("CPU {i}"),
+                        race::MAX_SEATS,
+                        at,
+                    )?;
+                }
+                Ok(())
+            });
+            match written {
+                Ok(()) => return look_at(&p, &race.code, at),
+                // A code already in use: draw another.
+                Err(e) if e.is_unique_violation() => continue,
+                Err(e) if e.is_foreign_key_violation() => return Err(Error::UnknownUser),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Error::Internal(
+            "race code: no free code after 5 draws".into(),
+        ))
+    })
+    .await
+}
+
+/// Take a seat in room `code` (or keep yours: joining again is harmless), under the name
+/// asked for (already checked) or the account's. A player who joins during a round plays
+/// from the next one.
+pub async fn join(
+    play: &Play,
+    user_id: &str,
+    code: &str,
+    name: Option<String>,
+) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+    blocking(move || {
+        let (race, name) = p.db.read(|conn| {
+            let race = race_store::by_code(conn, &code)?.ok_or(Error::RaceNotFound)?;
+            if race.ranked {
+                registered_only(conn, &user_id)?;
+            }
+            let name = display_name(conn, &user_id, name)?;
+            Ok::<_, Error>((race, name))
+        })?;
+        let at = now(&p);
+        let id = user_id.clone();
+        let seat = p.db.write(move |conn| {
+            race_store::add_seat(conn, &race.id, Some(&id), &name, race::MAX_SEATS, at)
+        })?;
+        if seat.is_none() {
+            return Err(Error::RaceFull);
+        }
+        look_at(&p, &code, now(&p))
+    })
+    .await
+}
+
+/// Start the next round of room `code` (its host only): a short countdown, then every seat
+/// gets an identical game of one proven winnable deal (a handicapped winner's is one level
+/// harder per win in a row). Also "play again" once a round is over.
+pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+    blocking(move || {
+        let current = look_at(&p, &code, now(&p))?;
+        if current.race.host_id != user_id {
+            return Err(Error::NotHost);
+        }
+        if current
+            .round
+            .as_ref()
+            .is_some_and(|r| r.phase != race::Phase::Over)
+        {
+            return Err(Error::RoundInProgress {
+                another_start: false,
+            });
+        }
+        let mut taken: Vec<ProvenDeal> = Vec::new();
+        let started = begin_round(&p, &current, &mut taken);
+        // Every deal taken goes back to the cache if the round does not start after all (a
+        // handicap deal not ready, another start that got in first).
+        if !matches!(started, Ok(true)) {
+            super::games::give_back(&p, taken)?;
+        }
+        if !started? {
+            return Err(Error::RoundInProgress {
+                another_start: true,
+            });
+        }
+        look_at(&p, &code, now(&p))
+    })
+    .await
+}
+
+/// Deal the next round of `room`, taking its proven deals into `taken`. False when another
+/// start got in first.
+fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<bool, Error> {
+    let race = &room.race;
+    // Handicap: the last round's winner (a human who won) plays harder.
+    let base = difficulty_of(&race.difficulty);
+    let winner = room.round.as_ref().and_then(|r| {
+        r.places
+            .iter()
+            .find(|p| {
+                p.place == 1 && room.human(p.progress.seat) && p.progress.finished_ms.is_some()
+            })
+            .map(|p| p.progress.seat)
+    });
+    let streak_of = |seat: i32| -> i32 {
+        if !race.handicap || Some(seat) != winner {
+            return 0;
+        }
+        room.entries
+            .iter()
+            .find(|e| e.seat == seat)
+            .map_or(0, |e| e.streak)
+            + 1
+    };
+    let base_spec = spec_of(race, 0)?;
+    let mut deal_for = |d: Difficulty| -> Result<u64, Error> {
+        if let Some(deal) = taken.iter().find(|x| x.difficulty == d.name()) {
+            return Ok(deal.deal_number as u64);
+        }
+        let deal = super::games::take_for_race(play, &base_spec, d)?;
+        let n = deal.deal_number as u64;
+        taken.push(deal);
+        Ok(n)
+    };
+    let base_deal = deal_for(base)?;
+    let mut deals = Vec::new();
+    for seat in &room.seats {
+        let streak = if seat.user_id.is_some() {
+            streak_of(seat.seat)
+        } else {
+            0
+        };
+        let level = base.harder(streak);
+        let deal = if level == base {
+            base_deal
+        } else {
+            deal_for(level)?
+        };
+        deals.push((seat, streak, level, deal));
+    }
+    // CPUs play the line the prover stored for the room's level; on a deal proven before
+    // lines were stored, the plain hint's line.
+    let stored = taken
+        .iter()
+        .find(|x| x.deal_number as u64 == base_deal)
+        .and_then(|x| x.cpu_line(&race.cpu_level))
+        .map(str::to_string);
+    let cpu_line = match stored {
+        Some(line) => line,
+        None => {
+            let spec = spec_of(race, base_deal)?;
+            engine::notation::encode_log(&race::cpu_line(&spec.deal()))
+        }
+    };
+    let at = now(play);
+    let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
+    let number = race.round + 1;
+    let mut entries = Vec::new();
+    let mut seat_games = Vec::new();
+    for (seat, streak, level, deal) in deals {
+        // A human seat's game exists from the start, dated at the end of the countdown: until
+        // then it cannot be read or played (no card is seen before the start).
+        let game_id = match &seat.user_id {
+            Some(user) => {
+                let row = seat_game(race, user, deal, level, started)?;
+                let id = row.id.clone();
+                seat_games.push(row);
+                Some(id)
+            }
+            None => None,
+        };
+        entries.push(EntryRow {
+            race_id: race.id.clone(),
+            round: number,
+            seat: seat.seat,
+            deal_number: deal as i64,
+            difficulty: level.name().to_string(),
+            streak,
+            game_id,
+            cpu_line: seat.user_id.is_none().then(|| cpu_line.clone()),
+            pace_ms: race::cpu_pace_ms(&race.cpu_level, seat.seat),
+            cpu_version: None,
+            quit_at: None,
+            stand_in_moves: 0,
+        });
+    }
+    let round = RoundRow {
+        race_id: race.id.clone(),
+        round: number,
+        started_at: started,
+        rated: false,
+    };
+    Ok(play
+        .db
+        .write(move |conn| race_store::start_round(conn, &round, &entries, &seat_games))?)
+}
+
+/// A human seat's game of `deal`, dated at the round's start.
+fn seat_game(
+    race: &RaceRow,
+    user_id: &str,
+    deal: u64,
+    level: Difficulty,
+    started: NaiveDateTime,
+) -> Result<GameRow, Error> {
+    let origin = Origin {
+        kind: "race",
+        deal_known: false,
+        daily_date: None,
+        ranked: false,
+        difficulty: Some(level.name()),
+    };
+    let mut row = game_store::new_row(
+        uuid::Uuid::new_v4().to_string(),
+        user_id.to_string(),
+        spec_of(race, deal)?,
+        &origin,
+    );
+    row.hints_allowed = race.hints_allowed;
+    row.race_id = Some(race.id.clone());
+    row.created_at = started;
+    row.updated_at = started;
+    Ok(row)
+}
+
+/// Quit the current round of room `code`: the caller's game is resigned and they rank last.
+/// The last human to quit ends the round, and a ranked round's ratings apply then.
+pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
+    let code = normalise(code);
+    let current = look(play, &code).await?;
+    let (Some(round), Some(seat)) = (&current.round, current.seat_of(user_id)) else {
+        return Err(Error::NotRacing);
+    };
+    if round.phase == race::Phase::Over {
+        return Err(Error::NotRacing);
+    }
+    let done = round
+        .places
+        .iter()
+        .any(|p| p.progress.seat == seat && p.standing != race::Standing::Playing);
+    if done {
+        // A finisher stays a finisher: quitting afterwards changes nothing.
+        return Err(Error::AlreadyDone);
+    }
+    if let Some(game_id) = current.game_of(seat) {
+        let resign = super::games::Act {
+            user_id: user_id.to_string(),
+            game_id: game_id.to_string(),
+            expected: None,
+            key: None,
+            intent: engine::Intent::Resign,
+        };
+        // Resigning an already finished game is refused: that is fine.
+        let _ = super::games::act(play, resign, work::unrendered()).await;
+    }
+    let (p, race_id, number) = (play.clone(), current.race.id.clone(), round.row.round);
+    blocking(move || {
+        let at = now(&p);
+        Ok(p.db.write(move |conn| race_store::set_quit(conn, &race_id, number, seat, at))?)
+    })
+    .await?;
+    work::rate_if_over(play, &code, now(play)).await?;
+    look(play, &code).await
+}
