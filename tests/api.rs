@@ -1672,6 +1672,67 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
     assert_eq!(left, ["fresh"]);
 }
 
+/// The upkeep forgets old keys in bounded batches, oldest first, each batch one statement.
+#[actix_rt::test]
+async fn old_idempotency_keys_are_forgotten_oldest_first_in_bounded_batches() {
+    use diesel::prelude::*;
+    use spider::store::schema::idempotency_keys;
+    let app = spawn_with(|c| c.scheduled_work = false).await;
+    let token = app.guest().await;
+    for i in 0..5 {
+        let key = format!("key-{i}");
+        let made = app
+            .send(
+                "POST",
+                "/v1/games",
+                Some(&token),
+                &[("Idempotency-Key", key.as_str())],
+                Some(json!({"suits": 1})),
+            )
+            .await;
+        assert_eq!(made.status, 201, "{}", made.text);
+    }
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let now = spider::store::now();
+    // key-0 is the oldest (30 hours), key-3 25 hours old; key-4 is within its lifetime.
+    for (i, hours) in [(0, 30), (1, 29), (2, 28), (3, 25)] {
+        let at = now - chrono::TimeDelta::hours(hours);
+        db.write(move |c| {
+            diesel::update(
+                idempotency_keys::table.filter(idempotency_keys::key.eq(format!("key-{i}"))),
+            )
+            .set(idempotency_keys::created_at.eq(at))
+            .execute(c)
+            .map_err(spider::store::StoreError::from)
+        })
+        .unwrap();
+    }
+    let keys = |db: &Db| -> Vec<String> {
+        db.read(|c| {
+            idempotency_keys::table
+                .order(idempotency_keys::key.asc())
+                .select(idempotency_keys::key)
+                .load(c)
+                .map_err(spider::store::StoreError::from)
+        })
+        .unwrap()
+    };
+    let forget = |db: &Db, limit: i64| {
+        db.write(move |c| spider::store::games::forget_old_keys(c, now, limit))
+            .unwrap()
+    };
+    assert_eq!(forget(&db, 2), 2);
+    assert_eq!(keys(&db), ["key-2", "key-3", "key-4"]);
+    assert_eq!(forget(&db, 1_000), 2);
+    assert_eq!(keys(&db), ["key-4"]);
+    assert_eq!(forget(&db, 1_000), 0);
+}
+
 #[actix_rt::test]
 async fn an_idempotency_key_makes_a_retry_return_the_first_answer() {
     let app = spawn_app().await;

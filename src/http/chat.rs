@@ -595,7 +595,7 @@ mod tests {
             let e = parse(nonsense).unwrap_err();
             assert_eq!(e.status, StatusCode::BAD_REQUEST, "{nonsense:?}");
             assert!(
-                e.code == "unknown_command" || e.code == "empty_command",
+                matches!(e.code, "unknown_command" | "empty_command"),
                 "{nonsense:?}: {}",
                 e.code
             );

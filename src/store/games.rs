@@ -590,27 +590,27 @@ impl Append {
     }
 }
 
-/// Forget idempotency keys past their lifetime at `at`, at most `limit` of them; how many.
+/// Forget idempotency keys past their lifetime at `at`, about `limit` of them (the oldest;
+/// keys made at the same instant as the last of them go too); how many. One statement, on
+/// the index by age.
 pub fn forget_old_keys(
     conn: &mut DbConn,
     at: NaiveDateTime,
     limit: i64,
 ) -> Result<usize, StoreError> {
-    let old: Vec<(String, String)> = idempotency_keys::table
-        .filter(idempotency_keys::created_at.le(at - KEY_LIFETIME))
-        .select((idempotency_keys::user_id, idempotency_keys::key))
-        .limit(limit)
-        .load(conn)?;
-    let mut forgotten = 0;
-    for (user, key) in old {
-        forgotten += diesel::delete(
-            idempotency_keys::table
-                .filter(idempotency_keys::user_id.eq(user))
-                .filter(idempotency_keys::key.eq(key)),
-        )
-        .execute(conn)?;
-    }
-    Ok(forgotten)
+    let expired = at - KEY_LIFETIME;
+    let last: Option<NaiveDateTime> = idempotency_keys::table
+        .filter(idempotency_keys::created_at.le(expired))
+        .order(idempotency_keys::created_at.asc())
+        .select(idempotency_keys::created_at)
+        .offset(limit.max(1) - 1)
+        .first(conn)
+        .optional()?;
+    let until = last.unwrap_or(expired);
+    Ok(
+        diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.le(until)))
+            .execute(conn)?,
+    )
 }
 
 /// When `user_id` created its games of origin `origin` since `since`, oldest first.
