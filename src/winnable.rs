@@ -4,9 +4,12 @@
 //!
 //! The prover is one thread per instance. It proves the classes named at start
 //! (`WINNABLE_PREFILL`) and any class a request found empty, until `WINNABLE_POOL` deals of
-//! each difficulty wait. Several instances share the table: a deal is handed out once.
+//! each difficulty wait. Several instances share the table: a deal is handed out once, and
+//! the work is shared through leases (`crate::store::leases`): one instance at a time proves
+//! each kind, and one at a time computes the CPU lines of each deal.
 
-use std::collections::BTreeMap;
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -14,7 +17,7 @@ use crate::engine::solver::{self, Budget, Outcome};
 use crate::engine::Suits;
 use crate::engine::{notation, DealSpec, Level};
 use crate::store::winnable::{self as cache, ProvenDeal};
-use crate::store::Db;
+use crate::store::{leases, Db};
 
 pub use crate::store::winnable::{Class, Difficulty};
 
@@ -109,9 +112,13 @@ impl Prover {
         let running = pool > 0;
         if running {
             let weak = Arc::downgrade(&wanted);
+            let prover = Worker {
+                db,
+                holder: uuid::Uuid::new_v4().to_string(),
+            };
             let spawned = std::thread::Builder::new()
                 .name("winnable-prover".into())
-                .spawn(move || prove_forever(&db, pool as i64, cpu_lines, &weak));
+                .spawn(move || prove_forever(&prover, pool as i64, cpu_lines, &weak));
             if let Err(e) = spawned {
                 tracing::error!(%e, "could not start the winnable-deal prover");
                 return Prover {
@@ -171,7 +178,51 @@ impl Prover {
     }
 }
 
-fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
+/// How long a lease on one piece of the prover's work lasts without renewal: a prover that
+/// stops lets another instance take the work over after this.
+pub const WORK_LEASE: Duration = Duration::from_secs(120);
+
+/// How often a lease is renewed while the work goes on.
+const RENEW_EVERY: Duration = Duration::from_secs(30);
+
+/// One instance's prover: its database and its name as a lease holder.
+struct Worker {
+    db: Db,
+    holder: String,
+}
+
+impl Worker {
+    /// Take or renew lease `name` for [`WORK_LEASE`]. False when another instance holds it
+    /// (or the database could not say: the work is left for later).
+    fn claim(&self, name: &str) -> bool {
+        let (name, holder) = (name.to_string(), self.holder.clone());
+        let at = crate::store::now();
+        let until = at + WORK_LEASE;
+        let taken: Result<bool, crate::store::StoreError> = self
+            .db
+            .write(move |conn| leases::take(conn, &name, &holder, at, until));
+        taken.unwrap_or_else(|e| {
+            tracing::warn!(%e, "winnable-deal prover: taking a lease");
+            false
+        })
+    }
+
+    /// Give lease `name` up: the work is done (a failure only lets the lease run out).
+    fn release(&self, name: &str) {
+        let (name, holder) = (name.to_string(), self.holder.clone());
+        let released: Result<(), crate::store::StoreError> = self
+            .db
+            .write(move |conn| leases::release(conn, &name, &holder));
+        if let Err(e) = released {
+            tracing::warn!(%e, "winnable-deal prover: giving a lease up");
+        }
+    }
+}
+
+fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
+    let db = &worker.db;
+    // The kinds whose proving lease this instance holds.
+    let mut proving: BTreeSet<Class> = BTreeSet::new();
     loop {
         let Some(handle) = wanted.upgrade() else {
             return;
@@ -185,17 +236,24 @@ fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
         for class in classes {
             match db.read(|conn| cache::counts(conn, &class)) {
                 Ok(counts) if counts.iter().any(|&(_, n)| n < pool) => {
-                    short = Some((class, counts));
-                    break;
+                    // One instance at a time proves a kind; the others leave it alone.
+                    if short.is_none() && worker.claim(&cache::proving_lease(&class)) {
+                        proving.insert(class.clone());
+                        short = Some((class, counts));
+                    }
                 }
-                Ok(_) => {}
+                Ok(_) => {
+                    if proving.remove(&class) {
+                        worker.release(&cache::proving_lease(&class));
+                    }
+                }
                 Err(e) => tracing::warn!(%e, "winnable-deal prover: reading the cache"),
             }
         }
         let Some((class, counts)) = short else {
             // Everything is stocked: compute a CPU line for a waiting deal, if one lacks it.
             drop(handle);
-            if cpu_lines && add_cpu_line(db, wanted) {
+            if cpu_lines && add_cpu_line(worker, wanted) {
                 continue;
             }
             let Some(handle) = wanted.upgrade() else {
@@ -231,20 +289,22 @@ fn prove_forever(db: &Db, pool: i64, cpu_lines: bool, wanted: &Weak<Wanted>) {
     }
 }
 
-/// Computes and stores one missing CPU line (one level of one waiting deal). It gives way as
-/// soon as a deal is taken or a kind asked for, or the service stops: proving comes first.
-/// False when there was nothing to do (no line missing, or a failure already logged).
-fn add_cpu_line(db: &Db, wanted: &Weak<Wanted>) -> bool {
+/// Computes and stores one missing CPU line (one level of one waiting deal that no other
+/// instance is working on). It gives way as soon as a deal is taken or a kind asked for, or
+/// the service stops: proving comes first. False when there was nothing to do (no line
+/// missing, every such deal taken by other instances, or a failure already logged).
+fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
     use std::sync::atomic::Ordering;
+    let db = &worker.db;
     let Some(start) = wanted.upgrade().map(|w| w.changes.load(Ordering::Relaxed)) else {
         return false;
     };
-    let go_on = || {
-        wanted
-            .upgrade()
-            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start)
-    };
-    let deal = match db.read(cache::without_lines) {
+    let holder = worker.holder.clone();
+    let at = crate::store::now();
+    let until = at + WORK_LEASE;
+    let claimed: Result<_, crate::store::StoreError> =
+        db.write(move |conn| cache::claim_without_lines(conn, &holder, at, until));
+    let deal = match claimed {
         Ok(Some(deal)) => deal,
         Ok(None) => return false,
         Err(e) => {
@@ -252,6 +312,30 @@ fn add_cpu_line(db: &Db, wanted: &Weak<Wanted>) -> bool {
             return false;
         }
     };
+    let lease = cache::lines_lease(&deal);
+    // The lease is renewed while the line is computed; losing it stops the work.
+    let renewed = Cell::new(Instant::now());
+    let go_on = || {
+        if !wanted
+            .upgrade()
+            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start)
+        {
+            return false;
+        }
+        if renewed.get().elapsed() < RENEW_EVERY {
+            return true;
+        }
+        renewed.set(Instant::now());
+        worker.claim(&lease)
+    };
+    let computed = compute_cpu_line(db, &deal, &go_on);
+    worker.release(&lease);
+    computed
+}
+
+/// Computes and stores the first missing CPU line of `deal`. True unless there was nothing to
+/// do or a failure (already logged).
+fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> bool {
     let Some(level) = Level::ALL
         .into_iter()
         .find(|l| deal.cpu_line(l.name()).is_none())
@@ -271,10 +355,11 @@ fn add_cpu_line(db: &Db, wanted: &Weak<Wanted>) -> bool {
             return false;
         }
     };
-    let Some(line) = crate::race::cpu_line_at(&spec.deal(), level, &go_on) else {
+    let Some(line) = crate::race::cpu_line_at(&spec.deal(), level, go_on) else {
         return true;
     };
     let line = notation::encode_log(&line);
+    let deal = deal.clone();
     let stored: Result<(), crate::store::StoreError> =
         db.write(move |conn| cache::set_line(conn, &deal, level.name(), &line));
     if let Err(e) = stored {

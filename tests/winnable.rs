@@ -248,3 +248,69 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
     assert_eq!(easy, 5, "one deal taken, the others put back");
     app.stop().await;
 }
+
+/// Instances share the prover's work through leases: one at a time computes each deal's CPU
+/// lines and one at a time proves each kind; work given up, or whose holder stopped renewing
+/// it, is taken over.
+#[actix_rt::test]
+async fn instances_share_the_provers_work_through_leases() {
+    use spider::store::{leases, winnable as cache};
+    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    stock(&app, 10, 3, Difficulty::Normal);
+    let db = Db::connect(&DbOptions {
+        url: app.config.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    let at = spider::store::now();
+    let until = at + chrono::TimeDelta::seconds(120);
+    let claim = |holder: &'static str, at: chrono::NaiveDateTime| {
+        db.write(move |c| {
+            cache::claim_without_lines(c, holder, at, at + chrono::TimeDelta::seconds(120))
+        })
+        .unwrap()
+    };
+    // Three deals lack their lines: three instances each get a different one, a fourth none.
+    let a = claim("a", at).expect("a deal for a");
+    let b = claim("b", at).expect("a deal for b");
+    let c = claim("c", at).expect("a deal for c");
+    let mut numbers = vec![a.deal_number, b.deal_number, c.deal_number];
+    numbers.sort();
+    assert_eq!(numbers, [10, 11, 12]);
+    assert!(claim("d", at).is_none(), "every deal is being worked on");
+    // Renewing is claiming again: the holder keeps its deal.
+    assert_eq!(claim("a", at).map(|d| d.deal_number), Some(a.deal_number));
+    // Given up: another instance takes it at once.
+    let lease = cache::lines_lease(&a);
+    db.write(move |c| leases::release(c, &lease, "a")).unwrap();
+    assert_eq!(claim("d", at).map(|d| d.deal_number), Some(a.deal_number));
+    // Not renewed (its holder stopped): taken over once the lease has run out.
+    let later = until + chrono::TimeDelta::seconds(1);
+    assert!(claim("e", later).is_some());
+
+    // Proving a kind: one holder at a time.
+    let class = cache::Class {
+        variant: "spider".into(),
+        suits: 1,
+        empty_column_deal: "standard".into(),
+    };
+    let prove = |holder: &'static str| {
+        let name = cache::proving_lease(&class);
+        db.write(move |c| leases::take(c, &name, holder, at, until))
+            .unwrap()
+    };
+    assert!(prove("a"));
+    assert!(!prove("b"), "another instance is proving this kind");
+    let name = cache::proving_lease(&class);
+    db.write(move |c| leases::release(c, &name, "a")).unwrap();
+    assert!(prove("b"));
+    // Upkeep forgets leases that ran out, and only those.
+    let forgotten = db.write(move |c| leases::forget_expired(c, later)).unwrap();
+    assert!(forgotten >= 3, "{forgotten}");
+    assert!(
+        claim("f", later).is_some(),
+        "a deal whose lease was forgotten is free"
+    );
+    app.stop().await;
+}

@@ -168,8 +168,8 @@ pub async fn scheduled(play: &Play, holder: &str, ticks: u32) {
 }
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
-/// idempotency keys past their lifetime (a bounded batch per call) and signed-out sessions
-/// whose tokens have expired anyway. How many rows were forgotten.
+/// idempotency keys past their lifetime (a bounded batch per call), signed-out sessions
+/// whose tokens have expired anyway, and leases that ran out. How many rows were forgotten.
 pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
     let at = crate::store::now();
     let until = at + chrono::TimeDelta::seconds(90);
@@ -180,6 +180,7 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         }
         let keys = crate::store::games::forget_old_keys(conn, at, 1_000)?;
         let sessions = crate::store::users::forget_ended_sessions(conn, at)?;
-        Ok(keys + sessions)
+        let leases = crate::store::leases::forget_expired(conn, at)?;
+        Ok(keys + sessions + leases)
     })?)
 }

@@ -58,3 +58,20 @@ pub fn take(
         Ok(free)
     })
 }
+
+/// Give up lease `name`, if `holder` holds it: another instance may take it at once.
+pub fn release(conn: &mut DbConn, name: &str, holder: &str) -> Result<(), StoreError> {
+    diesel::delete(
+        leases::table
+            .filter(leases::name.eq(name))
+            .filter(leases::holder.eq(holder)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Forget the leases that expired before `at` (their holders stopped, or finished without
+/// giving them up); how many.
+pub fn forget_expired(conn: &mut DbConn, at: NaiveDateTime) -> Result<usize, StoreError> {
+    Ok(diesel::delete(leases::table.filter(leases::expires_at.lt(at))).execute(conn)?)
+}

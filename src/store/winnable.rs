@@ -1,5 +1,6 @@
 //! Deals the solver has proven winnable, cached so that a request never waits for a search.
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::winnable_deals;
@@ -102,9 +103,32 @@ impl ProvenDeal {
     }
 }
 
-/// A waiting proven deal whose CPU lines are not computed yet (the oldest first).
-pub fn without_lines(conn: &mut DbConn) -> Result<Option<ProvenDeal>, StoreError> {
-    Ok(winnable_deals::table
+/// The lease on the proving of deals of `class`: one instance at a time proves each kind.
+pub fn proving_lease(class: &Class) -> String {
+    format!(
+        "prove:{}:{}:{}",
+        class.variant, class.suits, class.empty_column_deal
+    )
+}
+
+/// The lease on computing the CPU lines of `deal`: one instance at a time works on a deal.
+pub fn lines_lease(deal: &ProvenDeal) -> String {
+    format!(
+        "cpu-lines:{}:{}:{}:{}",
+        deal.variant, deal.suits, deal.empty_column_deal, deal.deal_number
+    )
+}
+
+/// Claim a waiting deal that lacks a CPU line, for `holder` until `until`: the longest
+/// waiting whose lease ([`lines_lease`]) nobody else holds. `None` when no deal lacks a line,
+/// or other instances are working on every one that does.
+pub fn claim_without_lines(
+    conn: &mut DbConn,
+    holder: &str,
+    at: NaiveDateTime,
+    until: NaiveDateTime,
+) -> Result<Option<ProvenDeal>, StoreError> {
+    let waiting: Vec<ProvenDeal> = winnable_deals::table
         .filter(
             winnable_deals::cpu_easy
                 .is_null()
@@ -113,8 +137,14 @@ pub fn without_lines(conn: &mut DbConn) -> Result<Option<ProvenDeal>, StoreError
         )
         .order((winnable_deals::proven_at, winnable_deals::deal_number))
         .select(ProvenDeal::as_select())
-        .first(conn)
-        .optional()?)
+        .limit(16)
+        .load(conn)?;
+    for deal in waiting {
+        if super::leases::take(conn, &lines_lease(&deal), holder, at, until)? {
+            return Ok(Some(deal));
+        }
+    }
+    Ok(None)
 }
 
 /// Store the line CPU players of `level` play on a proven deal (nothing happens if the deal
