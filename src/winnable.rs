@@ -316,10 +316,10 @@ fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
     // The lease is renewed while the line is computed; losing it stops the work.
     let renewed = Cell::new(Instant::now());
     let go_on = || {
-        if !wanted
+        let unchanged = wanted
             .upgrade()
-            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start)
-        {
+            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start);
+        if !unchanged {
             return false;
         }
         if renewed.get().elapsed() < RENEW_EVERY {
