@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use criterion::{black_box, Criterion};
 use diesel::prelude::*;
-use spider::store::games::GameRow;
+use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
+use spider::store::games::{GameRow, OriginKind};
 use spider::store::records::{Measure, Record};
 use spider::store::schema::{daily_players, games, records, users};
 use spider::store::users::User;
@@ -43,18 +44,22 @@ fn seed(db: &Db, n: usize, date: &str) {
                 .map(|i| GameRow {
                     id: format!("game-{i:06}"),
                     user_id: format!("user-{i:06}"),
-                    variant: "spider".into(),
+                    variant: Variant::Spider,
                     suits: 1,
                     undo_allowed: true,
-                    undo_mode: "full".into(),
-                    empty_column_deal: "standard".into(),
+                    undo_mode: UndoMode::Full,
+                    empty_column_deal: EmptyColumnDeal::Standard,
                     deal_number: 7,
                     deal_chosen: false,
-                    origin: "daily".into(),
+                    origin: OriginKind::Daily,
                     daily_date: Some(date.to_string()),
                     ranked: true,
                     // One in ten did not finish.
-                    status: if i % 10 == 0 { "in_progress" } else { "won" }.into(),
+                    status: if i % 10 == 0 {
+                        Status::InProgress
+                    } else {
+                        Status::Won
+                    },
                     version: actions(i),
                     log: String::new(),
                     score: score(i),
@@ -74,7 +79,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                 .filter(|i| i % 10 != 0)
                 .map(|i| Record {
                     user_id: format!("user-{i:06}"),
-                    variant: "spider".into(),
+                    variant: Variant::Spider,
                     suits: 1,
                     played: 1,
                     won: 1,
@@ -189,9 +194,9 @@ fn main() {
             &format!("daily leaderboard, first page of 20, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page =
-                        daily::leaderboard(&mut conn, &date, "spider", 1, by, 0, 20).unwrap();
-                    let players = daily::players(&mut conn, &date, "spider", 1).unwrap();
+                    let page = daily::leaderboard(&mut conn, &date, Variant::Spider, 1, by, 0, 20)
+                        .unwrap();
+                    let players = daily::players(&mut conn, &date, Variant::Spider, 1).unwrap();
                     black_box((page, players))
                 })
             },
@@ -202,8 +207,16 @@ fn main() {
         |b| {
             b.iter(|| {
                 black_box(
-                    daily::leaderboard(&mut conn, &date, "spider", 1, Measure::Score, 95_000, 20)
-                        .unwrap(),
+                    daily::leaderboard(
+                        &mut conn,
+                        &date,
+                        Variant::Spider,
+                        1,
+                        Measure::Score,
+                        95_000,
+                        20,
+                    )
+                    .unwrap(),
                 )
             })
         },
@@ -217,9 +230,11 @@ fn main() {
             &format!("all-time leaderboard, first page of 20 and your rank, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page = record_store::board(&mut conn, "spider", 1, by, 0, 20).unwrap();
+                    let page =
+                        record_store::board(&mut conn, Variant::Spider, 1, by, 0, 20).unwrap();
                     let you =
-                        record_store::rank_of(&mut conn, "user-050001", "spider", 1, by).unwrap();
+                        record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
+                            .unwrap();
                     black_box((page, you))
                 })
             },

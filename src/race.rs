@@ -219,11 +219,11 @@ pub fn cpu_progress(
 
 /// Milliseconds per action for a CPU of `level`, varied a little per seat so CPUs of one
 /// level do not move in lockstep.
-pub fn cpu_pace_ms(level: &str, seat: i32) -> i32 {
+pub fn cpu_pace_ms(level: engine::Level, seat: i32) -> i32 {
     let base = match level {
-        "easy" => 4_000,
-        "hard" => 1_500,
-        _ => 2_500,
+        engine::Level::Easy => 4_000,
+        engine::Level::Normal => 2_500,
+        engine::Level::Hard => 1_500,
     };
     base + (seat % 5 - 2) * base / 20
 }

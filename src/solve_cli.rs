@@ -187,9 +187,9 @@ pub fn hint_bot(
                 }
                 if proven {
                     let class = crate::winnable::Class {
-                        variant: variant.name().to_string(),
+                        variant,
                         suits: i32::from(suits.count()),
-                        empty_column_deal: "standard".into(),
+                        empty_column_deal: crate::engine::EmptyColumnDeal::Standard,
                     };
                     if crate::winnable::prove(&class, deal).is_none() {
                         continue;
@@ -253,8 +253,8 @@ pub fn hint_bot(
         let mut lengths: Vec<usize> = rows.iter().filter(|r| r.1).map(|r| r.3).collect();
         lengths.sort_unstable();
         if let Some(&median) = lengths.get(lengths.len() / 2) {
-            let name = level.map_or("normal", Level::name);
-            let pace = crate::race::cpu_pace_ms(name, 2);
+            let level = level.unwrap_or(Level::Normal);
+            let (name, pace) = (level.name(), crate::race::cpu_pace_ms(level, 2));
             println!(
                 "proven deals: {} of {}; a CPU of level {name} (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
                 rows.len(),

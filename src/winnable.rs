@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
 use crate::engine::Suits;
-use crate::engine::{notation, DealSpec, Level};
+use crate::engine::{notation, Level};
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::{leases, Db};
 
@@ -43,14 +43,7 @@ pub fn difficulty(suits: Suits, nodes: u64) -> Difficulty {
 /// Proves deal `number` of `class`: its difficulty, positions searched and line length when
 /// it is winnable within the solver's default budget.
 pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
-    let spec = DealSpec::from_parts(
-        &class.variant,
-        class.suits,
-        crate::engine::UndoMode::Full.name(),
-        &class.empty_column_deal,
-        number,
-    )
-    .ok()?;
+    let spec = class.deal(number)?;
     let game = spec.deal();
     let report = solver::solve(&game, &prover_budget());
     match report.outcome {
@@ -336,24 +329,15 @@ fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
 /// Computes and stores the first missing CPU line of `deal`. True unless there was nothing to
 /// do or a failure (already logged).
 fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> bool {
-    let Some(level) = Level::ALL
-        .into_iter()
-        .find(|l| deal.cpu_line(l.name()).is_none())
-    else {
+    let Some(level) = Level::ALL.into_iter().find(|l| deal.cpu_line(*l).is_none()) else {
         return false;
     };
-    let spec = match DealSpec::from_parts(
-        &deal.variant,
-        deal.suits,
-        crate::engine::UndoMode::Full.name(),
-        &deal.empty_column_deal,
-        deal.deal_number as u64,
-    ) {
-        Ok(spec) => spec,
-        Err(e) => {
-            tracing::warn!(%e, "winnable-deal prover: a stored deal does not parse");
-            return false;
-        }
+    let Some(spec) = deal.class().deal(deal.deal_number as u64) else {
+        tracing::warn!(
+            suits = deal.suits,
+            "winnable-deal prover: a stored deal does not parse"
+        );
+        return false;
     };
     let Some(line) = crate::race::cpu_line_at(&spec.deal(), level, go_on) else {
         return true;
@@ -361,7 +345,7 @@ fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> boo
     let line = notation::encode_log(&line);
     let deal = deal.clone();
     let stored: Result<(), crate::store::StoreError> =
-        db.write(move |conn| cache::set_line(conn, &deal, level.name(), &line));
+        db.write(move |conn| cache::set_line(conn, &deal, level, &line));
     if let Err(e) = stored {
         tracing::warn!(%e, "winnable-deal prover: storing a CPU line");
         return false;

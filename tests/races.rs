@@ -809,9 +809,9 @@ fn stocked(app: &TestApp) -> usize {
     })
     .unwrap();
     let class = spider::store::winnable::Class {
-        variant: "spider".into(),
+        variant: spider::engine::Variant::Spider,
         suits: 1,
-        empty_column_deal: "standard".into(),
+        empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     spider::store::winnable::counts(&mut db.conn().unwrap(), &class)
         .unwrap()
@@ -850,7 +850,10 @@ async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
     start_round(&behind, &host, &code).await;
     assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
     let view = race(&app, &host, &code).await;
-    let pace = i64::from(spider::race::cpu_pace_ms("hard", cpu as i32));
+    let pace = i64::from(spider::race::cpu_pace_ms(
+        spider::engine::Level::Hard,
+        cpu as i32,
+    ));
     let them = place_of(&view, cpu);
     assert_eq!(them["standing"], "finished", "{view}");
     assert_eq!(

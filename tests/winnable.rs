@@ -235,9 +235,9 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
     })
     .unwrap();
     let class = spider::store::winnable::Class {
-        variant: "spider".into(),
+        variant: spider::engine::Variant::Spider,
         suits: 1,
-        empty_column_deal: "standard".into(),
+        empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     let counts = spider::store::winnable::counts(&mut db.conn().unwrap(), &class).unwrap();
     let easy = counts
@@ -291,9 +291,9 @@ async fn instances_share_the_provers_work_through_leases() {
 
     // Proving a kind: one holder at a time.
     let class = cache::Class {
-        variant: "spider".into(),
+        variant: spider::engine::Variant::Spider,
         suits: 1,
-        empty_column_deal: "standard".into(),
+        empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     let prove = |holder: &'static str| {
         let name = cache::proving_lease(&class);

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Rank, Suit};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Variant {
     /// Two decks, ten columns, eight runs.

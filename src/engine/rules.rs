@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 /// What happens when the player deals while a column is empty (RULES.md, Dealing).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EmptyColumnDeal {
     /// Refused while a column is empty, unless the tableau holds fewer cards than columns.

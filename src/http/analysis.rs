@@ -132,7 +132,7 @@ fn view(
     analysis: Analysis,
     calendar: &Calendar,
 ) -> Result<AnalysisView, ApiError> {
-    let status = row.status()?;
+    let status = row.status;
     let deal_shown = deal_visible(row, status, calendar);
     Ok(AnalysisView {
         game_id: row.id.clone(),
@@ -197,7 +197,7 @@ fn open_game(
         let stored = analysis_store::get(conn, id)?;
         Ok((row, log, stored))
     })?;
-    if !row.status()?.is_over() {
+    if !row.status.is_over() {
         return Err(in_progress());
     }
     if let Some(day) = row.daily_date()? {

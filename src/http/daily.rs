@@ -16,7 +16,7 @@ use crate::engine::DealSpec;
 use crate::engine::{self, Rules};
 use crate::play::games::NewGame;
 use crate::store::daily as daily_store;
-use crate::store::games::{GameRow, Origin};
+use crate::store::games::{GameRow, Origin, OriginKind};
 use crate::store::records::Measure;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -47,7 +47,7 @@ impl AttemptView {
         Ok(AttemptView {
             game_id: row.id.clone(),
             ranked: row.ranked,
-            status: row.status()?.into(),
+            status: row.status.into(),
             score: row.score,
             actions: row.actions,
             runs_completed: row.runs_completed,
@@ -122,7 +122,7 @@ pub async fn today(
         let mut counts = Vec::new();
         for &v in &variants {
             for &s in &suits {
-                let n = daily_store::players(&mut conn, &day, v.name(), i32::from(s.count()))?;
+                let n = daily_store::players(&mut conn, &day, v, i32::from(s.count()))?;
                 counts.push((v, s, n));
             }
         }
@@ -137,7 +137,7 @@ pub async fn today(
     for (variant, suits, players) in counts {
         let mut your_attempts = mine
             .iter()
-            .filter(|g| g.variant == variant.name() && g.suits == i32::from(suits.count()))
+            .filter(|g| g.variant == variant && g.suits == i32::from(suits.count()))
             .map(AttemptView::of)
             .collect::<Result<Vec<_>, _>>()?;
         your_attempts.sort_by_key(|a| !a.ranked);
@@ -214,7 +214,7 @@ pub async fn start(
         user_id: caller.user_id.clone(),
         spec,
         origin: Origin {
-            kind: "daily",
+            kind: OriginKind::Daily,
             deal_known: false,
             daily_date: Some(date),
             ranked: true,
@@ -264,7 +264,7 @@ pub struct DailyBoard {
 fn entry(rank: i64, row: GameRow, username: Option<String>) -> Result<DailyEntry, ApiError> {
     Ok(DailyEntry {
         rank,
-        status: row.status()?.into(),
+        status: row.status.into(),
         score: row.score,
         actions: row.actions,
         runs_completed: row.runs_completed,
@@ -309,7 +309,7 @@ pub async fn leaderboard(
     let day = date.to_string();
     let (rows, players) = blocking(move || {
         let mut conn = db.conn()?;
-        let (v, s) = (variant.name(), i32::from(suits.count()));
+        let (v, s) = (variant, i32::from(suits.count()));
         let rows = daily_store::leaderboard(&mut conn, &day, v, s, by, offset, limit)?;
         let players = daily_store::players(&mut conn, &day, v, s)?;
         Ok((rows, players))

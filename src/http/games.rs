@@ -16,7 +16,9 @@ use crate::daily::Calendar;
 use crate::engine::{self, DealSpec, Game};
 use crate::play;
 use crate::play::games::{Act, Acted, Created, Loaded, NewGame, Render, RenderNew, Turn};
-use crate::store::games::{self as game_store, GameRow, IdempotencyKey, Origin, Remembered};
+use crate::store::games::{
+    self as game_store, GameRow, IdempotencyKey, Origin, OriginKind, Remembered,
+};
 use crate::store::StoreError;
 use crate::winnable::Difficulty;
 use std::sync::Arc;
@@ -205,14 +207,14 @@ pub async fn create_game(
     };
     let origin = Origin {
         kind: match (chosen, winnable) {
-            (true, _) => "chosen",
-            (false, Some(_)) => crate::play::games::WINNABLE_ORIGIN,
-            (false, None) => "random",
+            (true, _) => OriginKind::Chosen,
+            (false, Some(_)) => OriginKind::Winnable,
+            (false, None) => OriginKind::Random,
         },
         deal_known: chosen,
         daily_date: None,
         ranked: false,
-        difficulty: winnable.map(Difficulty::name),
+        difficulty: winnable,
     };
     let new = NewGame {
         user_id: caller.user_id.clone(),
@@ -549,7 +551,7 @@ pub async fn list_my_games(
         .iter()
         .map(|row| {
             let spec = row.deal_spec()?;
-            let status = row.status()?;
+            let status = row.status;
             Ok(GameSummary {
                 id: row.id.clone(),
                 variant: spec.variant.into(),

@@ -531,9 +531,9 @@ pub fn serve(
                 .winnable_prefill
                 .iter()
                 .map(|&suits| crate::winnable::Class {
-                    variant: "spider".into(),
+                    variant: crate::engine::Variant::Spider,
                     suits: i32::from(suits),
-                    empty_column_deal: "standard".into(),
+                    empty_column_deal: crate::engine::EmptyColumnDeal::Standard,
                 })
                 .collect(),
         ),

@@ -132,12 +132,8 @@ pub struct RecordView {
 
 impl RecordView {
     fn from_record(r: Record) -> Result<RecordView, ApiError> {
-        let variant: engine::Variant = r
-            .variant
-            .parse()
-            .map_err(|_| ApiError::internal("stored record", "bad variant"))?;
         Ok(RecordView {
-            variant: variant.into(),
+            variant: r.variant.into(),
             suits: u8::try_from(r.suits).unwrap_or(0),
             played: r.played,
             won: r.won,
@@ -212,7 +208,7 @@ pub async fn my_records(
     let ratings = ratings
         .into_iter()
         .map(|r| RatingView {
-            variant: VariantName::from_name(&r.variant),
+            variant: r.variant.into(),
             suits: r.suits as u8,
             rating: r.rating,
             rounds: r.rounds,
@@ -282,7 +278,7 @@ pub async fn leaderboard(
     let (offset, limit) = (board.offset, board.limit);
     let (rows, you) = blocking(move || {
         let mut conn = db.conn()?;
-        let (v, s) = (variant.name(), i32::from(suits.count()));
+        let (v, s) = (variant, i32::from(suits.count()));
         let rows = records::board(&mut conn, v, s, by, offset, limit)?;
         let you = match caller.0 {
             Some(caller) => records::rank_of(&mut conn, &caller.user_id, v, s, by)?

@@ -61,15 +61,6 @@ impl From<Difficulty> for DifficultyName {
     }
 }
 
-impl VariantName {
-    /// The variant stored as `name` (`spider` for anything unknown).
-    pub fn from_name(name: &str) -> VariantName {
-        name.parse::<engine::Variant>()
-            .map(VariantName::from)
-            .unwrap_or(VariantName::Spider)
-    }
-}
-
 impl From<VariantName> for engine::Variant {
     fn from(v: VariantName) -> Self {
         match v {
@@ -456,16 +447,12 @@ impl GameView {
             deal_number: deal_visible(row, view.status, calendar)
                 .then(|| game.deal_number().to_string()),
             deal_chosen: row.deal_chosen,
-            origin: row.origin.clone(),
+            origin: row.origin.name().to_string(),
             daily: row.daily_date.clone().map(|date| DailyTag {
                 date,
                 ranked: row.ranked,
             }),
-            difficulty: row
-                .difficulty
-                .as_deref()
-                .and_then(|d| d.parse::<Difficulty>().ok())
-                .map(DifficultyName::from),
+            difficulty: row.difficulty.map(DifficultyName::from),
             hints_allowed: row.hints_allowed,
             status: view.status.into(),
             score: view.score,

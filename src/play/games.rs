@@ -9,7 +9,7 @@ use super::{blocking, Error, Play};
 use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Rules};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
-    Remembered, Stamp, Summary,
+    OriginKind, Remembered, Stamp, Summary,
 };
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, records, Backend, Db, PooledConn};
@@ -264,7 +264,7 @@ fn decide(
         finished_at,
     })?;
     let summary = Summary {
-        status: after.status().name(),
+        status: after.status(),
         score: after.score() as i32,
         actions: after.actions() as i32,
         runs_completed: after.runs_completed() as i32,
@@ -280,7 +280,7 @@ fn decide(
                 duration_ms: (at - row.created_at).num_milliseconds(),
                 actions: summary.actions,
                 at,
-                counting: records::counting(&row.origin, row.ranked),
+                counting: records::counting(row.origin, row.ranked),
             },
         )
     });
@@ -288,7 +288,7 @@ fn decide(
     let mut next = row.clone();
     next.version = stamp.version;
     next.log.push_str(&notation::encode(action));
-    next.status = summary.status.to_string();
+    next.status = after.status();
     next.score = summary.score;
     next.actions = summary.actions;
     next.runs_completed = summary.runs_completed;
@@ -456,9 +456,9 @@ fn insert_winnable(
 
 fn class_of(spec: &DealSpec) -> Class {
     Class {
-        variant: spec.variant.name().to_string(),
+        variant: spec.variant,
         suits: i32::from(spec.suits.count()),
-        empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
+        empty_column_deal: spec.rules.empty_column_deal,
     }
 }
 
@@ -471,7 +471,7 @@ fn ration(conn: &mut crate::store::DbConn, user: &str, rationing: Rationing) -> 
         crate::store::users::lock(conn, user)?;
         let now = crate::store::now();
         let hour = chrono::TimeDelta::hours(1);
-        let recent = game_store::created_since(conn, user, WINNABLE_ORIGIN, now - hour)?;
+        let recent = game_store::created_since(conn, user, OriginKind::Winnable, now - hour)?;
         if recent.len() >= limit as usize {
             let frees = recent[recent.len() - limit as usize] + hour;
             return Err(Error::WinnableQuota {
@@ -530,9 +530,6 @@ pub fn give_back(play: &Play, deals: Vec<ProvenDeal>) -> Result<(), Error> {
     })?)
 }
 
-/// The origin of a game started on a proven winnable deal.
-pub const WINNABLE_ORIGIN: &str = "winnable";
-
 /// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
 /// caller has none yet, else a practice attempt once the ranked one is over. The ranked
 /// attempt undoes nothing that showed a card (RULES.md, Undo); practice keeps `spec`'s rules.
@@ -557,7 +554,7 @@ pub async fn start_daily(
                 ..new.spec
             },
             origin: Origin {
-                kind: "daily",
+                kind: OriginKind::Daily,
                 deal_known: false,
                 daily_date: Some(date),
                 ranked,
@@ -575,11 +572,11 @@ pub async fn start_daily(
                     &mut conn,
                     &new.user_id,
                     &date.to_string(),
-                    new.spec.variant.name(),
+                    new.spec.variant,
                     i32::from(new.spec.suits.count()),
                 )?;
                 drop(conn);
-                if ranked.is_some_and(|g| g.status != "won" && g.status != "resigned") {
+                if ranked.is_some_and(|g| !g.status.is_over()) {
                     return Err(Error::RankedAttemptInProgress);
                 }
                 insert(&play, &attempt(false), &render)
@@ -609,7 +606,7 @@ pub async fn restart(
         return Err(Error::RaceGame);
     }
     // One deal is never open twice: playing a copy would show the original's hidden cards.
-    if !old.status()?.is_over() {
+    if !old.status.is_over() {
         let resign = Act {
             user_id: user_id.to_string(),
             game_id: game_id.to_string(),
@@ -626,15 +623,11 @@ pub async fn restart(
         user_id: user_id.to_string(),
         spec: old.deal_spec()?,
         origin: Origin {
-            kind: "restart",
+            kind: OriginKind::Restart,
             deal_known: old.deal_chosen,
             daily_date: old.daily_date()?,
             ranked: false,
-            difficulty: old
-                .difficulty
-                .as_deref()
-                .and_then(|d| d.parse::<Difficulty>().ok())
-                .map(Difficulty::name),
+            difficulty: old.difficulty,
         },
         key,
     };

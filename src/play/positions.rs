@@ -100,7 +100,7 @@ mod tests {
             deal_number: 1,
         };
         let origin = Origin {
-            kind: "random",
+            kind: crate::store::games::OriginKind::Random,
             deal_known: false,
             daily_date: None,
             ranked: false,

@@ -2,17 +2,18 @@
 
 use diesel::prelude::*;
 
-use super::games::GameRow;
+use super::games::{GameRow, OriginKind};
 use super::records::Measure;
 use super::schema::{daily_players, games, users};
 use super::{DbConn, StoreError};
+use crate::engine::{Status, Variant};
 
 /// The caller's attempts at one day's dailies, oldest first.
 pub fn attempts(conn: &mut DbConn, user_id: &str, date: &str) -> Result<Vec<GameRow>, StoreError> {
     Ok(games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::daily_date.eq(date))
-        .filter(games::origin.eq("daily"))
+        .filter(games::origin.eq(OriginKind::Daily))
         .order((games::created_at.asc(), games::id.asc()))
         .select(GameRow::as_select())
         .load(conn)?)
@@ -23,7 +24,7 @@ pub fn ranked_attempt(
     conn: &mut DbConn,
     user_id: &str,
     date: &str,
-    variant: &str,
+    variant: Variant,
     suits: i32,
 ) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table
@@ -41,7 +42,7 @@ pub fn ranked_attempt(
 pub fn players(
     conn: &mut DbConn,
     date: &str,
-    variant: &str,
+    variant: Variant,
     suits: i32,
 ) -> Result<i64, StoreError> {
     Ok(daily_players::table
@@ -85,7 +86,7 @@ pub fn count_player(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> 
 pub fn leaderboard(
     conn: &mut DbConn,
     date: &str,
-    variant: &str,
+    variant: Variant,
     suits: i32,
     by: Measure,
     offset: i64,
@@ -102,7 +103,7 @@ pub fn leaderboard(
             .into_boxed()
     };
     let won_page = |conn: &mut DbConn, offset: i64| {
-        let won = ranked().filter(games::status.eq("won"));
+        let won = ranked().filter(games::status.eq(Status::Won));
         let won = match by {
             Measure::Score => won.order((
                 games::score.desc(),
@@ -137,7 +138,7 @@ pub fn leaderboard(
             .filter(games::variant.eq(variant))
             .filter(games::suits.eq(suits))
             .filter(games::ranked.eq(true))
-            .filter(games::status.eq("won"))
+            .filter(games::status.eq(Status::Won))
             .count()
             .get_result(conn)?;
         (offset - wins).max(0)
@@ -145,7 +146,7 @@ pub fn leaderboard(
     let mut page = page;
     page.extend(
         ranked()
-            .filter(games::status.ne("won"))
+            .filter(games::status.ne(Status::Won))
             .order((
                 games::runs_completed.desc(),
                 games::score.desc(),

@@ -5,34 +5,35 @@ use diesel::prelude::*;
 
 use super::records;
 use super::schema::{game_events, games, idempotency_keys};
+use super::winnable::Difficulty;
 use super::{now, Db, DbConn, PooledConn, StoreError};
 use crate::engine::notation::{self, encode};
-use crate::engine::{Action, DealSpec, Status};
+use crate::engine::{Action, DealSpec, EmptyColumnDeal, Rules, Status, Suits, UndoMode, Variant};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
     pub id: String,
     pub user_id: String,
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
     /// Whether any undo is allowed (`undo_mode` is not `off`): kept for instances still on
     /// the previous version, and for a rollback of the migration that added `undo_mode`.
     pub undo_allowed: bool,
     /// `full`, `no_reveal` or `off` (RULES.md, Undo).
-    pub undo_mode: String,
-    pub empty_column_deal: String,
+    pub undo_mode: UndoMode,
+    pub empty_column_deal: EmptyColumnDeal,
     /// The `u64` deal number, stored bit for bit in a signed column.
     pub deal_number: i64,
     /// True when the player knows the deal number (chose it, or replays such a deal).
     pub deal_chosen: bool,
-    /// `random`, `chosen`, `daily`, `winnable` or `restart`: what the game counts for.
-    pub origin: String,
+    /// How the game came to be: what it counts for.
+    pub origin: OriginKind,
     /// For a daily challenge and its restarts: the day (YYYY-MM-DD).
     pub daily_date: Option<String>,
     /// The first attempt of a daily per user, day, variant and suits.
     pub ranked: bool,
-    pub status: String,
+    pub status: Status,
     /// The number of accepted actions in the log.
     pub version: i32,
     /// The log in compact form (see [`encode`]).
@@ -44,8 +45,8 @@ pub struct GameRow {
     pub updated_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
     pub duration_ms: Option<i64>,
-    /// `easy`, `normal` or `hard` for a game dealt from a proven winnable deal.
-    pub difficulty: Option<String>,
+    /// For a game dealt from a proven winnable deal (or a race's): its difficulty.
+    pub difficulty: Option<Difficulty>,
     /// False in a race room that turned hints off.
     pub hints_allowed: bool,
     /// The race this game is a seat's part of.
@@ -54,18 +55,21 @@ pub struct GameRow {
 
 impl GameRow {
     pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
-        DealSpec::from_parts(
-            &self.variant,
-            self.suits,
-            &self.undo_mode,
-            &self.empty_column_deal,
-            self.deal_number as u64,
-        )
-        .map_err(|what| StoreError::Corrupt(format!("game {}: {what}", self.id)))
+        let suits = u8::try_from(self.suits)
+            .ok()
+            .and_then(|s| Suits::try_from(s).ok())
+            .ok_or_else(|| StoreError::Corrupt(format!("game {}: suits", self.id)))?;
+        Ok(DealSpec {
+            variant: self.variant,
+            suits,
+            rules: Rules {
+                undo: self.undo_mode,
+                empty_column_deal: self.empty_column_deal,
+            },
+            deal_number: self.deal_number as u64,
+        })
     }
-}
 
-impl GameRow {
     pub fn daily_date(&self) -> Result<Option<chrono::NaiveDate>, StoreError> {
         self.daily_date
             .as_deref()
@@ -75,24 +79,66 @@ impl GameRow {
             })
             .transpose()
     }
+}
 
-    pub fn status(&self) -> Result<Status, StoreError> {
-        self.status
-            .parse()
-            .map_err(|_| StoreError::Corrupt(format!("game {}: status", self.id)))
+/// How a game came to be, which decides what it counts for (`records::counting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OriginKind {
+    /// A deal the server drew at random.
+    Random,
+    /// A deal number the player chose.
+    Chosen,
+    /// A day's daily challenge (ranked or practice).
+    Daily,
+    /// A proven winnable deal.
+    Winnable,
+    /// A restart of another game's deal.
+    Restart,
+    /// A race seat's game.
+    Race,
+}
+
+impl OriginKind {
+    pub const ALL: [OriginKind; 6] = [
+        OriginKind::Random,
+        OriginKind::Chosen,
+        OriginKind::Daily,
+        OriginKind::Winnable,
+        OriginKind::Restart,
+        OriginKind::Race,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OriginKind::Random => "random",
+            OriginKind::Chosen => "chosen",
+            OriginKind::Daily => "daily",
+            OriginKind::Winnable => "winnable",
+            OriginKind::Restart => "restart",
+            OriginKind::Race => "race",
+        }
+    }
+}
+
+impl std::str::FromStr for OriginKind {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        OriginKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or(())
     }
 }
 
 /// How a new game came to be.
 #[derive(Clone, Debug)]
 pub struct Origin {
-    /// `random`, `chosen`, `daily`, `winnable` or `restart`.
-    pub kind: &'static str,
+    pub kind: OriginKind,
     pub deal_known: bool,
     pub daily_date: Option<chrono::NaiveDate>,
     pub ranked: bool,
     /// For a proven winnable deal: its difficulty.
-    pub difficulty: Option<&'static str>,
+    pub difficulty: Option<Difficulty>,
 }
 
 /// A new game row for `spec`, in progress with an empty log.
@@ -101,17 +147,17 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
     GameRow {
         id,
         user_id,
-        variant: spec.variant.name().to_string(),
+        variant: spec.variant,
         suits: i32::from(spec.suits.count()),
         undo_allowed: spec.rules.undo.allows_any(),
-        undo_mode: spec.rules.undo.name().to_string(),
-        empty_column_deal: spec.rules.empty_column_deal.name().to_string(),
+        undo_mode: spec.rules.undo,
+        empty_column_deal: spec.rules.empty_column_deal,
         deal_number: spec.deal_number as i64,
         deal_chosen: origin.deal_known,
-        origin: origin.kind.to_string(),
+        origin: origin.kind,
         daily_date: origin.daily_date.map(|d| d.to_string()),
         ranked: origin.ranked,
-        status: "in_progress".to_string(),
+        status: Status::InProgress,
         version: 0,
         log: String::new(),
         score: 500,
@@ -121,7 +167,7 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
         updated_at: at,
         finished_at: None,
         duration_ms: None,
-        difficulty: origin.difficulty.map(str::to_string),
+        difficulty: origin.difficulty,
         hints_allowed: true,
         race_id: None,
     }
@@ -141,7 +187,7 @@ pub fn create(
     if row.ranked {
         super::daily::count_player(conn, row)?;
     }
-    if records::counting(&row.origin, row.ranked) != records::Counting::Nothing {
+    if records::counting(row.origin, row.ranked) != records::Counting::Nothing {
         records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
     }
     if let Some((key, answer)) = key {
@@ -293,7 +339,7 @@ pub fn load(
 /// The game's summary after an action, kept on the game row for lists and leaderboards.
 #[derive(Clone, Debug)]
 pub struct Summary {
-    pub status: &'static str,
+    pub status: Status,
     pub score: i32,
     pub actions: i32,
     pub runs_completed: i32,
@@ -617,7 +663,7 @@ pub fn forget_old_keys(
 pub fn created_since(
     conn: &mut DbConn,
     user_id: &str,
-    origin: &str,
+    origin: OriginKind,
     since: NaiveDateTime,
 ) -> Result<Vec<NaiveDateTime>, StoreError> {
     Ok(games::table

@@ -9,6 +9,7 @@ pub mod races;
 pub mod records;
 pub mod schema;
 pub mod tokens;
+mod types;
 pub mod users;
 pub mod winnable;
 

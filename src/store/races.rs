@@ -4,7 +4,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{race_entries, race_rounds, race_seats, races, ratings};
+use super::winnable::Difficulty;
 use super::{DbConn, StoreError};
+use crate::engine::{Level, UndoMode, Variant};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = races)]
@@ -12,18 +14,18 @@ pub struct RaceRow {
     pub id: String,
     pub code: String,
     pub host_id: String,
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
-    pub difficulty: String,
+    pub difficulty: Difficulty,
     pub time_limit_s: i32,
     /// Whether any undo is allowed: kept as in `GameRow`.
     pub undo_allowed: bool,
     /// `full`, `no_reveal` or `off` as the host asked (a ranked room's games play
     /// `no_reveal` where `full` was asked for).
-    pub undo_mode: String,
+    pub undo_mode: UndoMode,
     pub hints_allowed: bool,
     pub handicap: bool,
-    pub cpu_level: String,
+    pub cpu_level: Level,
     pub ranked: bool,
     pub idle_takeover_s: i32,
     pub round: i32,
@@ -57,7 +59,7 @@ pub struct EntryRow {
     pub round: i32,
     pub seat: i32,
     pub deal_number: i64,
-    pub difficulty: String,
+    pub difficulty: Difficulty,
     pub streak: i32,
     pub game_id: Option<String>,
     pub cpu_line: Option<String>,
@@ -72,7 +74,7 @@ pub struct EntryRow {
 #[diesel(table_name = ratings)]
 pub struct RatingRow {
     pub user_id: String,
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
     pub rating: f64,
     pub rounds: i32,
@@ -303,7 +305,7 @@ pub fn claim_rating(conn: &mut DbConn, race_id: &str, number: i32) -> Result<boo
 pub fn rating(
     conn: &mut DbConn,
     user_id: &str,
-    variant: &str,
+    variant: Variant,
     suits: i32,
 ) -> Result<Option<RatingRow>, StoreError> {
     Ok(ratings::table

@@ -9,16 +9,16 @@ use std::collections::BTreeMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::games::{events, GameRow};
+use super::games::{events, GameRow, OriginKind};
 use super::schema::{games, records, users};
 use super::{Db, DbConn, StoreError};
-use crate::engine::{Game, Status};
+use crate::engine::{Game, Status, Variant};
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = records, treat_none_as_null = true)]
 pub struct Record {
     pub user_id: String,
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
     pub played: i32,
     pub won: i32,
@@ -53,14 +53,16 @@ pub enum Counting {
     Ranked,
 }
 
-pub fn counting(origin: &str, ranked: bool) -> Counting {
+pub fn counting(origin: OriginKind, ranked: bool) -> Counting {
     match origin {
-        "random" => Counting::Ranked,
-        "daily" if ranked => Counting::Ranked,
+        OriginKind::Random => Counting::Ranked,
+        OriginKind::Daily if ranked => Counting::Ranked,
+        // Practice dailies.
+        OriginKind::Daily => Counting::Nothing,
         // A winnable deal was picked by its difficulty: a personal record, not a ranked one.
-        "chosen" | "restart" | "winnable" => Counting::KnownDeal,
+        OriginKind::Chosen | OriginKind::Restart | OriginKind::Winnable => Counting::KnownDeal,
         // Races have their own measure: ratings.
-        _ => Counting::Nothing,
+        OriginKind::Race => Counting::Nothing,
     }
 }
 
@@ -80,7 +82,7 @@ pub struct Finish {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RecordKey {
     pub user_id: String,
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
 }
 
@@ -88,7 +90,7 @@ impl RecordKey {
     pub fn of(row: &GameRow) -> RecordKey {
         RecordKey {
             user_id: row.user_id.clone(),
-            variant: row.variant.clone(),
+            variant: row.variant,
             suits: row.suits,
         }
     }
@@ -106,7 +108,7 @@ impl Record {
     pub fn empty(key: &RecordKey) -> Record {
         Record {
             user_id: key.user_id.clone(),
-            variant: key.variant.clone(),
+            variant: key.variant,
             suits: key.suits,
             played: 0,
             won: 0,
@@ -241,7 +243,7 @@ pub enum Measure {
 /// One page of an all-time leaderboard: each player's ranked best, with their name.
 pub fn board(
     conn: &mut DbConn,
-    variant: &str,
+    variant: Variant,
     suits: i32,
     by: Measure,
     offset: i64,
@@ -285,7 +287,7 @@ pub fn board(
 pub fn rank_of(
     conn: &mut DbConn,
     user_id: &str,
-    variant: &str,
+    variant: Variant,
     suits: i32,
     by: Measure,
 ) -> Result<Option<(i64, Record)>, StoreError> {
@@ -362,7 +364,7 @@ pub fn compute_all(conn: &mut DbConn) -> Result<Vec<Record>, StoreError> {
     let mut records: BTreeMap<RecordKey, Record> = BTreeMap::new();
     let mut finishes: Vec<(RecordKey, Finish)> = Vec::new();
     for row in &all {
-        let counts = counting(&row.origin, row.ranked);
+        let counts = counting(row.origin, row.ranked);
         if counts == Counting::Nothing {
             continue;
         }
@@ -438,7 +440,7 @@ mod tests {
     fn key() -> RecordKey {
         RecordKey {
             user_id: "u".into(),
-            variant: "spider".into(),
+            variant: Variant::Spider,
             suits: 2,
         }
     }
@@ -500,10 +502,12 @@ mod tests {
         // A tie keeps the earlier best.
         r.finish(&win("t", 1200, 60_000, 100, 4, Counting::Ranked));
         assert_eq!(r.best_score_game.as_deref(), Some("k"));
-        assert_eq!(counting("random", false), Counting::Ranked);
-        assert_eq!(counting("daily", true), Counting::Ranked);
-        assert_eq!(counting("daily", false), Counting::Nothing);
-        assert_eq!(counting("chosen", false), Counting::KnownDeal);
-        assert_eq!(counting("restart", false), Counting::KnownDeal);
+        assert_eq!(counting(OriginKind::Random, false), Counting::Ranked);
+        assert_eq!(counting(OriginKind::Daily, true), Counting::Ranked);
+        assert_eq!(counting(OriginKind::Daily, false), Counting::Nothing);
+        assert_eq!(counting(OriginKind::Chosen, false), Counting::KnownDeal);
+        assert_eq!(counting(OriginKind::Restart, false), Counting::KnownDeal);
+        assert_eq!(counting(OriginKind::Winnable, false), Counting::KnownDeal);
+        assert_eq!(counting(OriginKind::Race, false), Counting::Nothing);
     }
 }

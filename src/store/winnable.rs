@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use super::schema::winnable_deals;
 use super::{now, DbConn, StoreError};
+use crate::engine::{DealSpec, EmptyColumnDeal, Level, Rules, Suits, UndoMode, Variant};
 
 /// How hard a proven deal is, from the solver's effort (see `crate::winnable::difficulty`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,20 +47,20 @@ impl std::str::FromStr for Difficulty {
 /// decides what is winnable; undo does not).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Class {
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
-    pub empty_column_deal: String,
+    pub empty_column_deal: EmptyColumnDeal,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = winnable_deals)]
 pub struct ProvenDeal {
-    pub variant: String,
+    pub variant: Variant,
     pub suits: i32,
-    pub empty_column_deal: String,
+    pub empty_column_deal: EmptyColumnDeal,
     /// The `u64` deal number, stored bit for bit.
     pub deal_number: i64,
-    pub difficulty: String,
+    pub difficulty: Difficulty,
     pub nodes: i64,
     pub line_length: i32,
     pub proven_at: chrono::NaiveDateTime,
@@ -79,11 +80,11 @@ impl ProvenDeal {
         line_length: usize,
     ) -> ProvenDeal {
         ProvenDeal {
-            variant: class.variant.clone(),
+            variant: class.variant,
             suits: class.suits,
-            empty_column_deal: class.empty_column_deal.clone(),
+            empty_column_deal: class.empty_column_deal,
             deal_number: deal_number as i64,
-            difficulty: difficulty.name().to_string(),
+            difficulty,
             nodes: i64::try_from(nodes).unwrap_or(i64::MAX),
             line_length: i32::try_from(line_length).unwrap_or(i32::MAX),
             proven_at: now(),
@@ -93,12 +94,46 @@ impl ProvenDeal {
         }
     }
 
-    /// The stored CPU line for `level` (`easy`, `normal` or `hard`), if computed.
-    pub fn cpu_line(&self, level: &str) -> Option<&str> {
+    /// The stored CPU line for `level`, if computed.
+    pub fn cpu_line(&self, level: Level) -> Option<&str> {
         match level {
-            "easy" => self.cpu_easy.as_deref(),
-            "hard" => self.cpu_hard.as_deref(),
-            _ => self.cpu_normal.as_deref(),
+            Level::Easy => self.cpu_easy.as_deref(),
+            Level::Normal => self.cpu_normal.as_deref(),
+            Level::Hard => self.cpu_hard.as_deref(),
+        }
+    }
+}
+
+/// A suit count as stored.
+fn suits_of(stored: i32) -> Option<Suits> {
+    u8::try_from(stored)
+        .ok()
+        .and_then(|s| Suits::try_from(s).ok())
+}
+
+impl Class {
+    /// Deal `number` of this kind, with every undo allowed (the prover's view: undo does not
+    /// decide what is winnable). `None` for a stored suit count the engine does not know.
+    pub fn deal(&self, number: u64) -> Option<DealSpec> {
+        Some(DealSpec {
+            variant: self.variant,
+            suits: suits_of(self.suits)?,
+            rules: Rules {
+                undo: UndoMode::Full,
+                empty_column_deal: self.empty_column_deal,
+            },
+            deal_number: number,
+        })
+    }
+}
+
+impl ProvenDeal {
+    /// The kind of deal this is.
+    pub fn class(&self) -> Class {
+        Class {
+            variant: self.variant,
+            suits: self.suits,
+            empty_column_deal: self.empty_column_deal,
         }
     }
 }
@@ -107,7 +142,9 @@ impl ProvenDeal {
 pub fn proving_lease(class: &Class) -> String {
     format!(
         "prove:{}:{}:{}",
-        class.variant, class.suits, class.empty_column_deal
+        class.variant.name(),
+        class.suits,
+        class.empty_column_deal.name()
     )
 }
 
@@ -115,7 +152,10 @@ pub fn proving_lease(class: &Class) -> String {
 pub fn lines_lease(deal: &ProvenDeal) -> String {
     format!(
         "cpu-lines:{}:{}:{}:{}",
-        deal.variant, deal.suits, deal.empty_column_deal, deal.deal_number
+        deal.variant.name(),
+        deal.suits,
+        deal.empty_column_deal.name(),
+        deal.deal_number
     )
 }
 
@@ -152,7 +192,7 @@ pub fn claim_without_lines(
 pub fn set_line(
     conn: &mut DbConn,
     deal: &ProvenDeal,
-    level: &str,
+    level: Level,
     line: &str,
 ) -> Result<(), StoreError> {
     let row = winnable_deals::table
@@ -162,13 +202,13 @@ pub fn set_line(
         .filter(winnable_deals::deal_number.eq(deal.deal_number));
     let update = diesel::update(row);
     match level {
-        "easy" => update
+        Level::Easy => update
             .set(winnable_deals::cpu_easy.eq(line))
             .execute(conn)?,
-        "normal" => update
+        Level::Normal => update
             .set(winnable_deals::cpu_normal.eq(line))
             .execute(conn)?,
-        _ => update
+        Level::Hard => update
             .set(winnable_deals::cpu_hard.eq(line))
             .execute(conn)?,
     };
@@ -177,7 +217,7 @@ pub fn set_line(
 
 /// How many proven deals of `class` wait, per difficulty.
 pub fn counts(conn: &mut DbConn, class: &Class) -> Result<Vec<(Difficulty, i64)>, StoreError> {
-    let rows: Vec<(String, i64)> = winnable_deals::table
+    let rows: Vec<(Difficulty, i64)> = winnable_deals::table
         .filter(winnable_deals::variant.eq(&class.variant))
         .filter(winnable_deals::suits.eq(class.suits))
         .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
@@ -189,7 +229,7 @@ pub fn counts(conn: &mut DbConn, class: &Class) -> Result<Vec<(Difficulty, i64)>
         .map(|d| {
             let n = rows
                 .iter()
-                .find(|(name, _)| name == d.name())
+                .find(|(stored, _)| *stored == d)
                 .map_or(0, |(_, n)| *n);
             (d, n)
         })
@@ -225,7 +265,7 @@ pub fn take(
             .filter(winnable_deals::variant.eq(&class.variant))
             .filter(winnable_deals::suits.eq(class.suits))
             .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
-            .filter(winnable_deals::difficulty.eq(difficulty.name()))
+            .filter(winnable_deals::difficulty.eq(difficulty))
             .count()
             .get_result(conn)?;
         if waiting <= keep {
@@ -237,7 +277,7 @@ pub fn take(
             .filter(winnable_deals::variant.eq(&class.variant))
             .filter(winnable_deals::suits.eq(class.suits))
             .filter(winnable_deals::empty_column_deal.eq(&class.empty_column_deal))
-            .filter(winnable_deals::difficulty.eq(difficulty.name()))
+            .filter(winnable_deals::difficulty.eq(difficulty))
             .order((winnable_deals::proven_at, winnable_deals::deal_number))
             .select(ProvenDeal::as_select())
             .first(conn)

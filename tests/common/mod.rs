@@ -403,9 +403,9 @@ fn made_up_deal(
 ) -> spider::store::winnable::ProvenDeal {
     use spider::store::winnable::{Class, ProvenDeal};
     let class = Class {
-        variant: "spider".into(),
+        variant: spider::engine::Variant::Spider,
         suits: 1,
-        empty_column_deal: "standard".into(),
+        empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     ProvenDeal::new(&class, number, difficulty, 1_000, 100)
 }

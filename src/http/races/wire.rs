@@ -181,15 +181,15 @@ pub struct JoinRace {
 fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
     let undo_mode = races::spec_of(race, 0)?.rules.undo;
     Ok(RaceSettings {
-        variant: VariantName::from_name(&race.variant),
+        variant: race.variant.into(),
         suits: race.suits as u8,
-        difficulty: races::difficulty_of(&race.difficulty).into(),
+        difficulty: race.difficulty.into(),
         time_limit_seconds: race.time_limit_s,
         undo: undo_mode.allows_any(),
         undo_mode: UndoModeName::from(undo_mode),
         hints: race.hints_allowed,
         handicap: race.handicap,
-        cpu_level: races::level_of(&race.cpu_level).into(),
+        cpu_level: race.cpu_level.into(),
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
     })
@@ -219,10 +219,7 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
                 finished_ms: p.progress.finished_ms,
                 stand_in: round.stand_ins.contains(&p.progress.seat)
                     && p.standing == Standing::Playing,
-                difficulty: races::difficulty_of(
-                    entry.map(|e| e.difficulty.as_str()).unwrap_or("normal"),
-                )
-                .into(),
+                difficulty: entry.map_or(Difficulty::Normal, |e| e.difficulty).into(),
                 rating: user.and_then(|u| {
                     round
                         .ratings

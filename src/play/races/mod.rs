@@ -19,7 +19,7 @@ use chrono::NaiveDateTime;
 use super::{blocking, Error, Play};
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::race;
-use crate::store::games::{self as game_store, GameRow, Origin};
+use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, DbConn, StoreError};
@@ -34,27 +34,22 @@ fn ms(d: chrono::Duration) -> i64 {
     d.num_milliseconds()
 }
 
-/// A stored difficulty name; one the code no longer knows plays as `normal`.
-pub fn difficulty_of(name: &str) -> Difficulty {
-    name.parse().unwrap_or(Difficulty::Normal)
-}
-
-/// A stored CPU level name; one the code no longer knows plays as `normal`.
-pub fn level_of(name: &str) -> Level {
-    name.parse().unwrap_or(Level::Normal)
-}
-
 /// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
 /// empty-column rule.
 pub fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, Error> {
-    let mut spec = DealSpec::from_parts(
-        &race.variant,
-        race.suits,
-        &race.undo_mode,
-        engine::EmptyColumnDeal::Standard.name(),
+    let suits = u8::try_from(race.suits)
+        .ok()
+        .and_then(|s| Suits::try_from(s).ok())
+        .ok_or_else(|| Error::Internal(format!("stored race {}: suits", race.id)))?;
+    let mut spec = DealSpec {
+        variant: race.variant,
+        suits,
+        rules: engine::Rules {
+            undo: race.undo_mode,
+            empty_column_deal: engine::EmptyColumnDeal::Standard,
+        },
         deal_number,
-    )
-    .map_err(|what| Error::Internal(format!("stored race {}: {what}", race.id)))?;
+    };
     // Ranked rounds change ratings: nobody may peek at a card and take it back.
     if race.ranked {
         spec.rules.undo = spec.rules.undo.for_ranked_play();
@@ -254,15 +249,15 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
                 id: uuid::Uuid::new_v4().to_string(),
                 code: random_code()?,
                 host_id: user_id.clone(),
-                variant: new.variant.name().to_string(),
+                variant: new.variant,
                 suits: i32::from(new.suits.count()),
-                difficulty: new.difficulty.name().to_string(),
+                difficulty: new.difficulty,
                 time_limit_s: new.time_limit_s as i32,
                 undo_allowed: new.undo.allows_any(),
-                undo_mode: new.undo.name().to_string(),
+                undo_mode: new.undo,
                 hints_allowed: new.hints,
                 handicap: new.handicap,
-                cpu_level: new.cpu_level.name().to_string(),
+                cpu_level: new.cpu_level,
                 ranked: new.ranked,
                 idle_takeover_s: new.idle_takeover_s as i32,
                 round: 0,
@@ -379,7 +374,7 @@ pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
 fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<bool, Error> {
     let race = &room.race;
     // Handicap: the last round's winner (a human who won) plays harder.
-    let base = difficulty_of(&race.difficulty);
+    let base = race.difficulty;
     let winner = room.round.as_ref().and_then(|r| {
         r.places
             .iter()
@@ -400,7 +395,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
     };
     let base_spec = spec_of(race, 0)?;
     let mut deal_for = |d: Difficulty| -> Result<u64, Error> {
-        if let Some(deal) = taken.iter().find(|x| x.difficulty == d.name()) {
+        if let Some(deal) = taken.iter().find(|x| x.difficulty == d) {
             return Ok(deal.deal_number as u64);
         }
         let deal = super::games::take_for_race(play, &base_spec, d)?;
@@ -429,7 +424,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
     let stored = taken
         .iter()
         .find(|x| x.deal_number as u64 == base_deal)
-        .and_then(|x| x.cpu_line(&race.cpu_level))
+        .and_then(|x| x.cpu_line(race.cpu_level))
         .map(str::to_string);
     let cpu_line = match stored {
         Some(line) => line,
@@ -460,11 +455,11 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
             round: number,
             seat: seat.seat,
             deal_number: deal as i64,
-            difficulty: level.name().to_string(),
+            difficulty: level,
             streak,
             game_id,
             cpu_line: seat.user_id.is_none().then(|| cpu_line.clone()),
-            pace_ms: race::cpu_pace_ms(&race.cpu_level, seat.seat),
+            pace_ms: race::cpu_pace_ms(race.cpu_level, seat.seat),
             cpu_version: None,
             quit_at: None,
             stand_in_moves: 0,
@@ -490,11 +485,11 @@ fn seat_game(
     started: NaiveDateTime,
 ) -> Result<GameRow, Error> {
     let origin = Origin {
-        kind: "race",
+        kind: OriginKind::Race,
         deal_known: false,
         daily_date: None,
         ranked: false,
-        difficulty: Some(level.name()),
+        difficulty: Some(level),
     };
     let mut row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),

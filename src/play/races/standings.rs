@@ -70,7 +70,7 @@ pub(super) fn ratings(
     play.db.read(|conn| {
         let mut out = Vec::new();
         for s in seats.iter().filter_map(|s| s.user_id.as_deref()) {
-            if let Some(r) = race_store::rating(conn, s, &race.variant, race.suits)? {
+            if let Some(r) = race_store::rating(conn, s, race.variant, race.suits)? {
                 out.push(r);
             }
         }

@@ -32,7 +32,7 @@ async fn stand_in(
     if hg.game.status().is_over() || entry.quit_at.is_some() {
         return Ok(false);
     }
-    let pace = i64::from(race::cpu_pace_ms(&race.cpu_level, entry.seat));
+    let pace = i64::from(race::cpu_pace_ms(race.cpu_level, entry.seat));
     let standing_in = entry.cpu_version == Some(hg.row.version);
     let last = if hg.row.version == 0 {
         started.max(hg.row.created_at)
@@ -229,7 +229,7 @@ fn rate(
         }
         let mut current = Vec::new();
         for (user, place) in &humans {
-            let row = race_store::rating(conn, user, &race.variant, race.suits)?;
+            let row = race_store::rating(conn, user, race.variant, race.suits)?;
             current.push((row, *place));
         }
         let inputs: Vec<(f64, usize)> = current
@@ -242,7 +242,7 @@ fn rate(
                 conn,
                 &RatingRow {
                     user_id: user.clone(),
-                    variant: race.variant.clone(),
+                    variant: race.variant,
                     suits: race.suits,
                     rating,
                     rounds: row.as_ref().map_or(0, |r| r.rounds) + 1,
