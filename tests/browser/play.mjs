@@ -558,7 +558,16 @@ async function main() {
     await page.fill('[data-testid="race-cpu-players"]', '1');
     await page.selectOption('[data-testid="race-cpu-level"]', 'hard');
     await page.check('[data-testid="race-hints"]');
+    // Undo: full (the default) in a ranked room is played as no reveal, and the form says so;
+    // the room is hosted with undo off.
+    eq(await page.inputValue('[data-testid="race-undo"]'), 'full', 'the undo mode offered first');
+    eq(await page.locator('[data-testid="race-undo"] option').evaluateAll((os) => os.map((o) => o.value)), ['full', 'no_reveal', 'off'], 'the undo modes offered');
+    eq(await page.getAttribute('[data-testid="race-undo"]', 'aria-describedby'), 'race-undo-note', 'the undo control\'s description');
+    check(!(await text('race-undo-note')).includes('ranked'), 'the undo note talks of ranked rooms before Ranked is ticked');
     await page.check('[data-testid="race-ranked"]');
+    check((await text('race-undo-note')).includes('A ranked room plays undo "no reveal"'), `the undo note for a ranked room: ${await text('race-undo-note')}`);
+    await page.selectOption('[data-testid="race-undo"]', 'off');
+    check((await text('race-undo-note')).startsWith('No undo'), `the undo note for off: ${await text('race-undo-note')}`);
     await page.click('[data-testid="race-create"]');
     await page.waitForSelector('[data-testid="race-room"]:not([hidden]) [data-testid="race-code"]:not(:empty)');
     code = (await text('race-code')).trim();
@@ -567,6 +576,9 @@ async function main() {
     const room = (await api('GET', `/v1/races/${code}`)).data;
     eq([room.settings.suits, room.settings.difficulty, room.settings.hints, room.settings.ranked, room.seats.length],
       [1, 'easy', true, true, 2], 'the room as hosted');
+    eq([room.settings.undo_mode, room.settings.undo], ['off', false], 'the room\'s undo as hosted');
+    await page.waitForSelector('[data-testid="race-settings"][data-undo-mode]');
+    check((await text('race-settings')).includes('undo: off'), `the room's settings on screen: ${await text('race-settings')}`);
   });
 
   await step('a friend joins by the link (a ranked room: after signing up)', async () => {
@@ -612,6 +624,8 @@ async function main() {
     eq((await waitForBoard({}, 'B\'s race game', pageB)).gameId, gameB, 'B\'s table');
     check(await page.isVisible('#race-table-slot [data-testid="board"]'), 'the board is not in the race room');
     check(await page.isVisible('[data-testid="hint"]'), 'hints are on in this room but the Hint button is hidden');
+    check(!(await page.isVisible('[data-testid="undo"]')), 'undo is off in this room but the Undo button shows');
+    check(!(await pageB.isVisible('[data-testid="undo"]')), 'undo is off in this room but the friend\'s Undo button shows');
     await clickALegalMove(page, token, gameA);
     await clickALegalMove(pageB, tokenB, gameB);
     await page.waitForFunction(() => document.querySelectorAll('#race-standings-body tr').length === 3);
