@@ -499,6 +499,12 @@ async function main() {
     const guest = (await apiAs(guestToken, 'GET', '/v1/me')).data;
     const guestGames = (await apiAs(guestToken, 'GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
     const guestGame = (await boardState()).gameId;
+    // The form asks for the password the API takes (its document's pattern), and says so.
+    const doc = await (await fetch(`${BASE}/openapi.json`)).json();
+    const [, min, max] = doc.components.schemas.Credentials.properties.password.pattern.match(/\{(\d+),(\d+)\}/);
+    eq([await page.getAttribute('[data-testid="sign-up-password"]', 'minlength'), await page.getAttribute('[data-testid="sign-up-password"]', 'maxlength')],
+      [min, max], 'the sign-up password\'s length limits (as in the API document)');
+    check((await text('password-help')).startsWith(`${min} characters or more`), `the password help: ${await text('password-help')}`);
     await page.fill('[data-testid="sign-up-username"]', username);
     await page.fill('[data-testid="sign-up-password"]', password);
     await page.click('[data-testid="sign-up-submit"]');
