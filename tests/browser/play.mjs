@@ -516,6 +516,17 @@ async function main() {
     const kept = (await api('GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
     eq(kept, guestGames, 'the guest\'s games are the account\'s');
     eq((await apiAs(guestToken, 'GET', '/v1/me')).status, 401, 'the guest token has ended');
+    // Signed in, the account bar leads to the profile (password, sign out everywhere).
+    eq(await text('sign-in-link'), 'Account', 'the account link when signed in');
+    await page.click('[data-testid="sign-in-link"]');
+    await page.waitForSelector('[data-screen="account"]:not([hidden]) [data-testid="profile-name"]');
+    check((await text('profile-name')).includes(username), `the profile: ${await text('profile-name')}`);
+    check(await page.isVisible('[data-testid="password-form"]'), 'no password form on the profile');
+    check(!(await page.isVisible('[data-testid="sign-up-form"]')) && !(await page.isVisible('[data-testid="sign-in-form"]')),
+      'the sign-in and sign-up forms show to a signed-in account');
+    await shot(page, 'profile.png');
+    await nav(page, 'play');
+    eq((await waitForBoard({}, 'back on the table')).gameId, guestGame, 'the game on the table after the profile');
   });
 
   await step('a refused session asks to sign in again and keeps the table', async () => {
