@@ -1,9 +1,11 @@
 // Headless-browser test of the web client: walks through every screen like a person and checks
 // each step against the public API: a game by clicks, drag, keys; the analysis of a resigned
-// game and its winning line on the table; sign-up, a refused session, sign-out and sign-in; my
-// games, records, the all-time boards; a race hosted in one browser and joined in another by
-// its link, with a CPU player, live standings, the results with rating changes and play again;
-// a phone-sized screen played by touch.
+// game and its winning line on the table; sign-up, a refused session, sign-out and sign-in; a
+// random deal won by the account (through the API, by following the server's easy hints) so
+// that my games, records and the all-time boards show a win and my place; a race hosted (with
+// its undo mode) in one browser and joined in another by its link, with a CPU player, live
+// standings, the results with rating changes and play again; a phone-sized screen played by
+// touch.
 //
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
@@ -59,7 +61,69 @@ async function apiAs(bearer, method, urlPath, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json();
-  return { status: res.status, data };
+  return { status: res.status, data, retryAfter: Number(res.headers.get('Retry-After')) || null };
+}
+
+/**
+ * An API call that waits out 429 (a rate limit) and 503 `search_busy` for the server's
+ * Retry-After, a few times, instead of failing on them.
+ */
+async function apiPatient(bearer, method, urlPath, body) {
+  for (let attempt = 1; ; attempt++) {
+    const r = await apiAs(bearer, method, urlPath, body);
+    const busy = r.status === 429 || (r.status === 503 && r.data?.code === 'search_busy');
+    if (!busy || attempt >= 10) return r;
+    await new Promise((ok) => setTimeout(ok, 1000 * Math.min(10, r.retryAfter || 1)));
+  }
+}
+
+/**
+ * Wins a random deal (one that counts for the all-time boards) honestly: plays each game by
+ * asking for the server's hint at `level` and playing what it says, as a person who always
+ * takes the hint would. A game the hint gives up on (no action left), or that goes round in
+ * circles (`stuckAfter` actions in a row without turning a card, completing a run or dealing),
+ * is resigned and another one started, up to `games` games. Returns the won game and the tries.
+ *
+ * Measured on a debug build (easy hints, random 1-suit deals): 1-3 s per game. Giving up after
+ * 60 quiet actions won 11 of 30 games; after 150, 22 of 40 (some wins need over 100 quiet
+ * actions once the stock is empty); after 400, 24 of 30, but a lost game then takes 4-6 s. At
+ * about one win in two, ten games all lost is a chance of about 1 in 3,000.
+ */
+async function winByHints(bearer, { suits = 1, level = 'easy', games = 10, stuckAfter = 150 } = {}) {
+  const tries = [];
+  for (let n = 1; n <= games; n++) {
+    const created = await apiPatient(bearer, 'POST', '/v1/games', { suits, variant: 'spider' });
+    eq(created.status, 201, 'POST /v1/games (a random deal)');
+    let g = created.data;
+    eq(g.origin, 'random', 'the origin of a game on a deal the server picked');
+    let progress = '';
+    let quiet = 0;
+    let why = null;
+    while (g.status === 'in_progress') {
+      const h = await apiPatient(bearer, 'GET', `/v1/games/${g.id}/hint?level=${level}`);
+      eq(h.status, 200, `GET the hint of ${g.id}: ${JSON.stringify(h.data)}`);
+      const action = h.data.action;
+      if (!action || action.type === 'undo' || action.type === 'resign') {
+        why = `the hint: ${h.data.reason}`;
+        break;
+      }
+      const r = await apiPatient(bearer, 'POST', `/v1/games/${g.id}/actions`, { ...action, expected_version: h.data.version });
+      eq(r.status, 200, `the hinted ${JSON.stringify(action)} in ${g.id}: ${JSON.stringify(r.data)}`);
+      g = r.data;
+      const now = `${g.runs_completed}/${g.columns.reduce((n2, c) => n2 + c.face_down, 0)}/${g.stock_deals_left}`;
+      quiet = now === progress ? quiet + 1 : 0;
+      progress = now;
+      if (quiet >= stuckAfter) {
+        why = `${quiet} actions without progress`;
+        break;
+      }
+    }
+    tries.push({ game: g.id, status: g.status, runs: g.runs_completed, actions: g.actions, why });
+    if (g.status === 'won') return { game: g, tries };
+    const resigned = await apiPatient(bearer, 'POST', `/v1/games/${g.id}/actions`, { type: 'resign' });
+    eq(resigned.status, 200, `resigning a stuck game: ${JSON.stringify(resigned.data)}`);
+  }
+  throw new CheckFailed(`none of ${games} random games was won by following the ${level} hint: ${JSON.stringify(tries)}`);
 }
 
 /** Wait until the page shows a settled game (no request in flight) that satisfies `want`. */
@@ -435,6 +499,12 @@ async function main() {
     const guest = (await apiAs(guestToken, 'GET', '/v1/me')).data;
     const guestGames = (await apiAs(guestToken, 'GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
     const guestGame = (await boardState()).gameId;
+    // The form asks for the password the API takes (its document's pattern), and says so.
+    const doc = await (await fetch(`${BASE}/openapi.json`)).json();
+    const [, min, max] = doc.components.schemas.Credentials.properties.password.pattern.match(/\{(\d+),(\d+)\}/);
+    eq([await page.getAttribute('[data-testid="sign-up-password"]', 'minlength'), await page.getAttribute('[data-testid="sign-up-password"]', 'maxlength')],
+      [min, max], 'the sign-up password\'s length limits (as in the API document)');
+    check((await text('password-help')).startsWith(`${min} characters or more`), `the password help: ${await text('password-help')}`);
     await page.fill('[data-testid="sign-up-username"]', username);
     await page.fill('[data-testid="sign-up-password"]', password);
     await page.click('[data-testid="sign-up-submit"]');
@@ -446,6 +516,17 @@ async function main() {
     const kept = (await api('GET', '/v1/users/me/games?limit=50')).data.games.map((g) => g.id);
     eq(kept, guestGames, 'the guest\'s games are the account\'s');
     eq((await apiAs(guestToken, 'GET', '/v1/me')).status, 401, 'the guest token has ended');
+    // Signed in, the account bar leads to the profile (password, sign out everywhere).
+    eq(await text('sign-in-link'), 'Account', 'the account link when signed in');
+    await page.click('[data-testid="sign-in-link"]');
+    await page.waitForSelector('[data-screen="account"]:not([hidden]) [data-testid="profile-name"]');
+    check((await text('profile-name')).includes(username), `the profile: ${await text('profile-name')}`);
+    check(await page.isVisible('[data-testid="password-form"]'), 'no password form on the profile');
+    check(!(await page.isVisible('[data-testid="sign-up-form"]')) && !(await page.isVisible('[data-testid="sign-in-form"]')),
+      'the sign-in and sign-up forms show to a signed-in account');
+    await shot(page, 'profile.png');
+    await nav(page, 'play');
+    eq((await waitForBoard({}, 'back on the table')).gameId, guestGame, 'the game on the table after the profile');
   });
 
   await step('a refused session asks to sign in again and keeps the table', async () => {
@@ -494,11 +575,23 @@ async function main() {
     eq((await api('GET', '/v1/me')).data.username, username, 'signed in');
   });
 
+  let won;
+  await step('win a random 1-suit game by following the easy hint (through the API)', async () => {
+    // Only random deals and ranked dailies count for the all-time boards: the account wins one
+    // honestly, so the boards have a place of its own to show.
+    const { game: g, tries } = await winByHints(token, { suits: 1, level: 'easy' });
+    won = g;
+    eq([won.status, won.origin, won.runs_completed], ['won', 'random', won.runs_total], 'the won game');
+    console.log(`   won ${won.id} in ${won.actions} actions, score ${won.score}, after ${tries.length} game(s): `
+      + tries.map((t) => `${t.status} ${t.runs} runs/${t.actions} actions${t.why ? ` (${t.why})` : ''}`).join('; '));
+  });
+
   await step('my games', async () => {
     await nav(page, 'games');
     const mine = (await api('GET', '/v1/users/me/games?limit=20')).data.games;
     await page.waitForFunction((n) => document.querySelectorAll('#games-body tr[data-game-id]').length === n, mine.length);
     check(mine.length >= 1, 'the account has no game');
+    eq(await page.getAttribute(`#games-body tr[data-game-id="${won.id}"]`, 'data-status'), 'won', 'the game won by hints in my games');
     await shot(page, 'games.png');
     const open = mine.find((g) => g.status === 'in_progress');
     if (open) {
@@ -516,6 +609,13 @@ async function main() {
       const played = await page.textContent(`#records-body tr[data-kind="${r.variant}-${r.suits}"] td:nth-of-type(1)`);
       eq(played, String(r.played), `games played at ${r.variant} ${r.suits}`);
     }
+    // The win by hints: won, and (the only win at one suit) the best score, not a known deal.
+    const one = rec.records.find((r) => r.variant === 'spider' && r.suits === 1);
+    check(one && one.won >= 1, `no win in the records: ${JSON.stringify(one)}`);
+    eq([one.best_score?.value, one.best_score?.known_deal], [won.score, false], 'the best 1-suit score in the API');
+    const row = '#records-body tr[data-kind="spider-1"]';
+    eq(await page.textContent(`${row} td:nth-of-type(2)`), String(one.won), 'wins shown at Spider 1 suit');
+    eq(await page.textContent(`${row} td:nth-of-type(3)`), String(won.score), 'the best score shown at Spider 1 suit');
     await shot(page, 'records.png');
   });
 
@@ -528,7 +628,17 @@ async function main() {
       await page.waitForFunction(() => !document.querySelector('#ab-body').textContent.includes('Loading'));
       const rows = await page.locator('#ab-body tr:not(.empty)').count();
       eq(rows, lb.entries.length, `rows on the ${by} board`);
-      check((await text('boards-you')).includes(lb.you ? `#${lb.you.rank}` : 'not on this board'), 'my place on the board');
+      // The account won a random deal: it has a place on every board.
+      check(lb.you && lb.you.player === username, `my place on the ${by} board in the API: ${JSON.stringify(lb.you)}`);
+      await page.waitForFunction((r) => document.querySelector('[data-testid="boards-you"]').textContent.includes(`Your place: #${r}`), lb.you.rank)
+        .catch(async () => { throw new CheckFailed(`my place on the ${by} board: expected #${lb.you.rank}, the page says ${JSON.stringify(await text('boards-you'))}`); });
+      if (lb.entries.some((e) => e.rank === lb.you.rank && e.player === lb.you.player)) {
+        const me = page.locator('#ab-body tr.me');
+        eq(await me.count(), 1, `highlighted rows on the ${by} board`);
+        eq(await me.locator('td').first().textContent(), String(lb.you.rank), `the rank of the highlighted row (${by})`);
+        check((await me.locator('td').nth(1).textContent()).startsWith(username), `the highlighted row on the ${by} board is not ${username}`);
+      }
+      console.log(`   by ${by}: ${await text('boards-you')}`);
     }
     await shot(page, 'boards.png');
   });
@@ -558,7 +668,16 @@ async function main() {
     await page.fill('[data-testid="race-cpu-players"]', '1');
     await page.selectOption('[data-testid="race-cpu-level"]', 'hard');
     await page.check('[data-testid="race-hints"]');
+    // Undo: full (the default) in a ranked room is played as no reveal, and the form says so;
+    // the room is hosted with undo off.
+    eq(await page.inputValue('[data-testid="race-undo"]'), 'full', 'the undo mode offered first');
+    eq(await page.locator('[data-testid="race-undo"] option').evaluateAll((os) => os.map((o) => o.value)), ['full', 'no_reveal', 'off'], 'the undo modes offered');
+    eq(await page.getAttribute('[data-testid="race-undo"]', 'aria-describedby'), 'race-undo-note', 'the undo control\'s description');
+    check(!(await text('race-undo-note')).includes('ranked'), 'the undo note talks of ranked rooms before Ranked is ticked');
     await page.check('[data-testid="race-ranked"]');
+    check((await text('race-undo-note')).includes('A ranked room plays undo "no reveal"'), `the undo note for a ranked room: ${await text('race-undo-note')}`);
+    await page.selectOption('[data-testid="race-undo"]', 'off');
+    check((await text('race-undo-note')).startsWith('No undo'), `the undo note for off: ${await text('race-undo-note')}`);
     await page.click('[data-testid="race-create"]');
     await page.waitForSelector('[data-testid="race-room"]:not([hidden]) [data-testid="race-code"]:not(:empty)');
     code = (await text('race-code')).trim();
@@ -567,6 +686,9 @@ async function main() {
     const room = (await api('GET', `/v1/races/${code}`)).data;
     eq([room.settings.suits, room.settings.difficulty, room.settings.hints, room.settings.ranked, room.seats.length],
       [1, 'easy', true, true, 2], 'the room as hosted');
+    eq([room.settings.undo_mode, room.settings.undo], ['off', false], 'the room\'s undo as hosted');
+    await page.waitForSelector('[data-testid="race-settings"][data-undo-mode]');
+    check((await text('race-settings')).includes('undo: off'), `the room's settings on screen: ${await text('race-settings')}`);
   });
 
   await step('a friend joins by the link (a ranked room: after signing up)', async () => {
@@ -612,6 +734,8 @@ async function main() {
     eq((await waitForBoard({}, 'B\'s race game', pageB)).gameId, gameB, 'B\'s table');
     check(await page.isVisible('#race-table-slot [data-testid="board"]'), 'the board is not in the race room');
     check(await page.isVisible('[data-testid="hint"]'), 'hints are on in this room but the Hint button is hidden');
+    check(!(await page.isVisible('[data-testid="undo"]')), 'undo is off in this room but the Undo button shows');
+    check(!(await pageB.isVisible('[data-testid="undo"]')), 'undo is off in this room but the friend\'s Undo button shows');
     await clickALegalMove(page, token, gameA);
     await clickALegalMove(pageB, tokenB, gameB);
     await page.waitForFunction(() => document.querySelectorAll('#race-standings-body tr').length === 3);

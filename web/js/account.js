@@ -10,13 +10,15 @@ import { race } from './race.js';
 export function renderAccountBar() {
   const user = session.user;
   const who = $('#who');
+  const link = $('#sign-in-link');
   if (user && !user.is_guest) {
     who.textContent = `Signed in as ${user.username}`;
-    $('#sign-in-link').hidden = true;
+    // The profile (change password, sign out everywhere) is on the account screen.
+    link.textContent = 'Account';
     $('#sign-out').hidden = false;
   } else {
     who.textContent = user ? 'Playing as a guest' : '';
-    $('#sign-in-link').hidden = false;
+    link.textContent = 'Sign in';
     $('#sign-out').hidden = true;
   }
   if (state.screen === 'account') renderAccountScreen();
@@ -32,12 +34,14 @@ export function renderAccountScreen() {
       el('p', {},
         el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' }), ' ',
         el('button', { type: 'button', 'data-testid': 'profile-sign-out-all', onclick: signOutEverywhere, text: 'Sign out everywhere' })),
-      el('form', { 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': 'Change password' },
+      el('form', { class: 'panel narrow-panel', 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': 'Change password' },
         el('h3', { text: 'Change password' }),
-        el('label', {}, 'Current password ',
-          el('input', { type: 'password', name: 'current', autocomplete: 'current-password', required: true, 'data-testid': 'password-current' })),
-        el('label', {}, 'New password ',
-          el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'data-testid': 'password-new' })),
+        el('div', { class: 'form-grid' },
+          el('label', {}, 'Current password',
+            el('input', { type: 'password', name: 'current', autocomplete: 'current-password', required: true, 'data-testid': 'password-current' })),
+          el('label', {}, 'New password',
+            el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'aria-describedby': 'new-password-help', 'data-testid': 'password-new' })),
+          el('span', { id: 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out.' })),
         el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
     );
     $('#account-forms').hidden = true;

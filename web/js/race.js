@@ -2,7 +2,7 @@
 // room's event stream, the results and ratings, play again.
 
 import {
-  $, clearMessage, el, formatDuration, kindLabel, plural, showMessage, sleep,
+  $, clearMessage, el, formatDuration, kindLabel, plural, showMessage, sleep, UNDO_MODES, undoLabel,
 } from './util.js';
 import { isAccount, session, state, store } from './state.js';
 import { ApiError, readEvents, request } from './api.js';
@@ -193,12 +193,13 @@ export const race = {
     roomEl.dataset.round = String(round?.number ?? 0);
     const rules = [
       kindLabel(s.variant, s.suits), `${s.difficulty} deal`, `${Math.round(s.time_limit_seconds / 60)} min`,
-      s.undo_mode === 'no_reveal' ? 'undo never hides a shown card' : s.undo ? 'undo on' : 'no undo',
+      undoLabel(s.undo_mode),
       s.hints ? 'hints on' : 'no hints',
       s.handicap ? 'handicap' : null, s.ranked ? 'ranked' : 'unranked',
       `CPU speed ${s.cpu_level}`, `stand-in after ${s.idle_takeover_seconds} s idle`,
     ].filter(Boolean);
     $('#race-settings').textContent = rules.join(' · ');
+    $('#race-settings').dataset.undoMode = s.undo_mode;
 
     const you = view.you;
     const host = view.seats.find((x) => x.host);
@@ -306,7 +307,7 @@ export const race = {
       suits: Number(f.get('suits')),
       difficulty: f.get('difficulty'),
       time_limit_seconds: Math.round(Number(f.get('time_limit_minutes')) * 60),
-      undo: f.get('undo') === 'on',
+      undo: f.get('undo'), // full, no_reveal or off
       hints: f.get('hints') === 'on',
       handicap: f.get('handicap') === 'on',
       cpu_players: Number(f.get('cpu_players')),
@@ -324,6 +325,16 @@ export const race = {
       showMessage(`Room ${data.code} is open. Send the link to your friends.`, 'success');
       go('race', data.code);
     });
+  },
+
+  /** The host form's note under Undo: what the chosen mode allows, and what a ranked room makes of it. */
+  renderUndoNote() {
+    const form = $('#race-host');
+    const mode = form.elements.undo.value;
+    const ranked = form.elements.ranked.checked;
+    $('#race-undo-note').textContent = ranked && mode === 'full'
+      ? `A ranked room plays undo "no reveal": ${UNDO_MODES.no_reveal.about.replace(/^Undo takes/, 'it takes')}`
+      : UNDO_MODES[mode].about;
   },
 
   joinByCode(ev) {
@@ -397,6 +408,10 @@ export const race = {
 
 export function initRace() {
   $('#race-host').addEventListener('submit', (ev) => race.create(ev));
+  $('#race-host').addEventListener('change', (ev) => {
+    if (ev.target.name === 'undo' || ev.target.name === 'ranked') race.renderUndoNote();
+  });
+  race.renderUndoNote();
   $('#race-join').addEventListener('submit', (ev) => race.joinByCode(ev));
   $('#race-take-seat').addEventListener('click', () => race.takeSeat());
   $('#race-start').addEventListener('click', () => race.start());

@@ -31,6 +31,13 @@ export const cardName = (card) => `${RANK_NAME[card.rank] || card.rank} of ${car
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const variantLabel = (v) => (v === 'spiderette' ? 'Spiderette' : 'Spider');
 export const kindLabel = (variant, suits) => `${variantLabel(variant)}, ${plural(suits, 'suit')}`;
+/** Undo modes (the API's `undo_mode`) in words: a short name and what the mode allows. */
+export const UNDO_MODES = {
+  full: { name: 'full', about: 'Undo takes back any move or deal.' },
+  no_reveal: { name: 'no reveal', about: 'Undo takes back any move but one that showed a new card (a deal, or a move that turned a card over).' },
+  off: { name: 'off', about: 'No undo: every move stands.' },
+};
+export const undoLabel = (mode) => `undo: ${UNDO_MODES[mode]?.name || mode}`;
 export const statusLabel = (s) => ({ in_progress: 'playing', won: 'won', resigned: 'resigned' }[s] || s);
 
 export function formatDuration(ms) {
