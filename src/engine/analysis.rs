@@ -62,6 +62,14 @@ pub enum Winnability {
     Unknown,
 }
 
+impl Winnability {
+    pub const ALL: [Winnability; 3] = [
+        Winnability::Winnable,
+        Winnability::NotWinnable,
+        Winnability::Unknown,
+    ];
+}
+
 /// The analysis in a word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -76,6 +84,16 @@ pub enum Verdict {
     StillWinnable,
     /// The budget ran out before the losing action was pinned down.
     Unknown,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 5] = [
+        Verdict::Won,
+        Verdict::NeverWinnable,
+        Verdict::Lost,
+        Verdict::StillWinnable,
+        Verdict::Unknown,
+    ];
 }
 
 /// One action of the log, numbered from 1 as the events are.

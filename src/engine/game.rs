@@ -34,6 +34,8 @@ pub enum Status {
 }
 
 impl Status {
+    pub const ALL: [Status; 3] = [Status::InProgress, Status::Won, Status::Resigned];
+
     pub fn name(self) -> &'static str {
         match self {
             Status::InProgress => "in_progress",

@@ -40,7 +40,8 @@ impl Game {
 }
 
 /// Why a hint suggests its action, best first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum HintKind {
     /// A run of 13 is completed and removed.
     CompleteRun,
@@ -61,6 +62,17 @@ pub enum HintKind {
 }
 
 impl HintKind {
+    pub const ALL: [HintKind; 8] = [
+        HintKind::CompleteRun,
+        HintKind::TurnCard,
+        HintKind::EmptyColumn,
+        HintKind::BuildInSuit,
+        HintKind::Build,
+        HintKind::Deal,
+        HintKind::FillColumn,
+        HintKind::Nothing,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             HintKind::CompleteRun => "complete_run",

@@ -14,10 +14,10 @@ use utoipa::ToSchema;
 use super::error::{ApiError, Problem};
 use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
-use super::wire::{deal_visible, ActionView, GameStatus};
+use super::wire::{ActionView, GameStatus};
 use super::{blocking, searches, AppState};
 use crate::daily::Calendar;
-use crate::engine::analysis::{Analysis, AnalysisBudget, Verdict, Winnability};
+use crate::engine::analysis::{Analysis, AnalysisBudget};
 use crate::engine::{self, Action};
 use crate::store::analyses::{self as analysis_store, AnalysisRow};
 use crate::store::games::{self as game_store, GameRow};
@@ -29,54 +29,7 @@ pub const SOURCE_HEADER: &str = "analysis-source";
 
 // ---------------------------------------------------------------- Shapes
 
-/// Whether a position could be won, as far as the search's budget could tell.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum WinnabilityName {
-    Winnable,
-    NotWinnable,
-    /// The search's budget ran out before a winning line or a proof was found.
-    Unknown,
-}
-
-impl From<Winnability> for WinnabilityName {
-    fn from(w: Winnability) -> Self {
-        match w {
-            Winnability::Winnable => WinnabilityName::Winnable,
-            Winnability::NotWinnable => WinnabilityName::NotWinnable,
-            Winnability::Unknown => WinnabilityName::Unknown,
-        }
-    }
-}
-
-/// The analysis in a word.
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum VerdictName {
-    /// The game was won.
-    Won,
-    /// No line wins the deal from the opening.
-    NeverWinnable,
-    /// `losing_action` is the action after which the game could no longer be won.
-    Lost,
-    /// The game ended in a position that could still be won (`winning_line` wins from it).
-    StillWinnable,
-    /// The search's budget ran out before the losing action was pinned down; the bounds
-    /// `last_winnable_after` and `first_lost_after` say what is proven.
-    Unknown,
-}
-
-impl From<Verdict> for VerdictName {
-    fn from(v: Verdict) -> Self {
-        match v {
-            Verdict::Won => VerdictName::Won,
-            Verdict::NeverWinnable => VerdictName::NeverWinnable,
-            Verdict::Lost => VerdictName::Lost,
-            Verdict::StillWinnable => VerdictName::StillWinnable,
-            Verdict::Unknown => VerdictName::Unknown,
-        }
-    }
-}
+pub use crate::engine::analysis::{Verdict as VerdictName, Winnability as WinnabilityName};
 
 /// One action of the game's log, numbered as its events are (`seq`, from 1).
 #[derive(Debug, Serialize, ToSchema)]
@@ -133,14 +86,14 @@ fn view(
     calendar: &Calendar,
 ) -> Result<AnalysisView, ApiError> {
     let status = row.status;
-    let deal_shown = deal_visible(row, status, calendar);
+    let deal_shown = crate::play::games::deal_visible(row, calendar);
     Ok(AnalysisView {
         game_id: row.id.clone(),
         version: stored.version,
-        status: status.into(),
+        status,
         deal_number: deal_shown.then(|| (row.deal_number as u64).to_string()),
-        deal: analysis.deal.into(),
-        verdict: analysis.verdict.into(),
+        deal: analysis.deal,
+        verdict: analysis.verdict,
         losing_action: analysis.losing_action.map(|a| NumberedActionView {
             number: a.number,
             action: a.action.into(),

@@ -390,7 +390,7 @@ pub async fn run_command(
                 message: describe(turn.before, turn.action, turn.outcome, turn.after),
                 board: board_of(turn.after),
                 action: Some(turn.action.into()),
-                status: turn.after.status().into(),
+                status: turn.after.status(),
                 version: turn.version,
             };
             render_answer(&answer, text)
@@ -432,7 +432,7 @@ pub async fn run_command(
         message,
         board: board_of(&game),
         action: None,
-        status: game.status().into(),
+        status: game.status(),
         version: row.version,
     };
     let body = render_answer(&answer, text).map_err(ApiError::from)?;

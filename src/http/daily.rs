@@ -11,12 +11,9 @@ use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
 use super::wire::{self, GameStatus, VariantName};
 use super::{blocking, AppState};
-use crate::daily;
-use crate::engine::DealSpec;
-use crate::engine::{self, Rules};
-use crate::play::games::NewGame;
+use crate::engine;
 use crate::store::daily as daily_store;
-use crate::store::games::{GameRow, Origin, OriginKind};
+use crate::store::games::GameRow;
 use crate::store::records::Measure;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -47,7 +44,7 @@ impl AttemptView {
         Ok(AttemptView {
             game_id: row.id.clone(),
             ranked: row.ranked,
-            status: row.status.into(),
+            status: row.status,
             score: row.score,
             actions: row.actions,
             runs_completed: row.runs_completed,
@@ -81,7 +78,7 @@ pub struct Today {
 
 fn variants(filter: Option<VariantName>) -> Vec<engine::Variant> {
     match filter {
-        Some(v) => vec![v.into()],
+        Some(v) => vec![v],
         None => engine::Variant::ALL.to_vec(),
     }
 }
@@ -143,7 +140,7 @@ pub async fn today(
         your_attempts.sort_by_key(|a| !a.ranked);
         challenges.push(Challenge {
             date: date.to_string(),
-            variant: variant.into(),
+            variant,
             suits: suits.count(),
             players,
             your_attempts,
@@ -202,30 +199,13 @@ pub async fn start(
     let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
     let suits = engine::Suits::try_from(body.suits)
         .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
-    let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider).into();
-    let date = state.calendar.today();
-    let spec = DealSpec {
+    let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
+    let outcome = crate::play::daily::start(
+        &state.play(),
+        &caller.user_id,
         variant,
         suits,
-        rules: Rules::default(),
-        deal_number: daily::deal_number(&state.daily_secret, date, variant, suits),
-    };
-    let new = NewGame {
-        user_id: caller.user_id.clone(),
-        spec,
-        origin: Origin {
-            kind: OriginKind::Daily,
-            deal_known: false,
-            daily_date: Some(date),
-            ranked: true,
-            difficulty: None,
-        },
         key,
-    };
-    let outcome = crate::play::games::start_daily(
-        &state.play(),
-        new,
-        date,
         games::render_new(state.calendar),
     )
     .await?;
@@ -264,7 +244,7 @@ pub struct DailyBoard {
 fn entry(rank: i64, row: GameRow, username: Option<String>) -> Result<DailyEntry, ApiError> {
     Ok(DailyEntry {
         rank,
-        status: row.status.into(),
+        status: row.status,
         score: row.score,
         actions: row.actions,
         runs_completed: row.runs_completed,
@@ -323,13 +303,11 @@ pub async fn leaderboard(
         .collect::<Result<Vec<_>, _>>()?;
     Ok(HttpResponse::Ok().json(DailyBoard {
         date: date.to_string(),
-        variant: variant.into(),
+        variant,
         suits: suits.count(),
         by: board.by,
-        deal_number: state
-            .calendar
-            .is_over(date)
-            .then(|| daily::deal_number(&state.daily_secret, date, variant, suits).to_string()),
+        deal_number: crate::play::daily::revealed_deal(&state.play(), date, variant, suits)
+            .map(|n| n.to_string()),
         players,
         entries,
         next_cursor: board.next_cursor(count),

@@ -184,7 +184,7 @@ pub async fn create_game(
                 "difficulty applies only to winnable deals: drop it or set winnable to true.",
             ))
         }
-        (Some(true), d) | (None, d @ Some(_)) => Some(d.unwrap_or(DifficultyName::Normal).into()),
+        (Some(true), d) | (None, d @ Some(_)) => Some(d.unwrap_or(DifficultyName::Normal)),
         (_, None) => None,
     };
     if winnable.is_some() && body.deal_number.is_some() {
@@ -197,11 +197,11 @@ pub async fn create_game(
         None => (random_deal_number()?, false),
     };
     let spec = DealSpec {
-        variant: body.variant.unwrap_or(VariantName::Spider).into(),
+        variant: body.variant.unwrap_or(VariantName::Spider),
         suits,
         rules: engine::Rules {
             undo: rules.undo.mode(),
-            empty_column_deal: rules.empty_column_deal.into(),
+            empty_column_deal: rules.empty_column_deal,
         },
         deal_number,
     };
@@ -554,14 +554,14 @@ pub async fn list_my_games(
             let status = row.status;
             Ok(GameSummary {
                 id: row.id.clone(),
-                variant: spec.variant.into(),
+                variant: spec.variant,
                 suits: spec.suits.count(),
-                status: status.into(),
+                status,
                 score: row.score,
                 actions: row.actions,
                 runs_completed: row.runs_completed,
                 version: row.version,
-                deal_number: deal_visible(row, status, &state.calendar)
+                deal_number: crate::play::games::deal_visible(row, &state.calendar)
                     .then(|| spec.deal_number.to_string()),
                 deal_chosen: row.deal_chosen,
                 created_at: row.created_at.and_utc(),

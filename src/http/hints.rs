@@ -14,38 +14,7 @@ use super::{searches, AppState};
 use crate::engine::{self, Action, Game, Hint, Level};
 use crate::play::games::Loaded;
 
-/// Why a hint suggests its action, best first (see `HintView.kind`).
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum HintKindName {
-    CompleteRun,
-    TurnCard,
-    EmptyColumn,
-    BuildInSuit,
-    Build,
-    Deal,
-    FillColumn,
-    Nothing,
-}
-
-/// How hard the hint's search thinks: the same search with a bigger budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum HintLevel {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl From<Level> for HintLevel {
-    fn from(level: Level) -> Self {
-        match level {
-            Level::Easy => HintLevel::Easy,
-            Level::Normal => HintLevel::Normal,
-            Level::Hard => HintLevel::Hard,
-        }
-    }
-}
+pub use crate::engine::{HintKind as HintKindName, Level as HintLevel};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -66,8 +35,8 @@ pub struct HintView {
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
     /// first.
-    #[schema(value_type = HintKindName, example = "turn_card")]
-    pub kind: &'static str,
+    #[schema(example = "turn_card")]
+    pub kind: HintKindName,
     /// One sentence for the player.
     #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]
     pub reason: String,
@@ -171,9 +140,9 @@ pub async fn hint(
         .await?;
     let body = HintView {
         version,
-        level: level.into(),
+        level,
         action: hint.action.map(ActionView::from),
-        kind: hint.kind.name(),
+        kind: hint.kind,
         reason: hint.reason,
         suggest_undo: hint.suggest_undo,
         confidence: hint.confidence,

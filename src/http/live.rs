@@ -70,7 +70,7 @@ impl Follow {
             .push(event("view", Some(row.version), &games::to_json(&view)?));
         if game.status().is_over() {
             let data = games::to_json(&super::sse::GameEnd {
-                status: game.status().into(),
+                status: game.status(),
             })?;
             found.events.push(event("end", Some(row.version), &data));
             found.done = true;

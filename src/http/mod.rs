@@ -12,6 +12,7 @@ pub mod hints;
 pub mod identity;
 pub mod live;
 pub mod metrics;
+pub mod names;
 pub mod ops;
 pub mod page;
 pub mod races;
@@ -52,7 +53,7 @@ pub struct AppState {
     /// Today's date for daily challenges.
     pub calendar: Calendar,
     /// The key of the daily deal derivation.
-    pub daily_secret: Vec<u8>,
+    pub daily_secret: std::sync::Arc<[u8]>,
     /// Hands out proven winnable deals and asks for more.
     pub winnable: crate::winnable::Prover,
     /// Wakes live streams when this instance appends to a game.
@@ -95,6 +96,7 @@ impl AppState {
         crate::play::Play {
             db: self.db.clone(),
             calendar: self.calendar,
+            daily_secret: self.daily_secret.clone(),
             winnable: self.winnable.clone(),
             live: self.live.clone(),
             positions: self.positions.clone(),
@@ -484,7 +486,7 @@ pub fn serve(
         calendar: Calendar {
             offset: config.calendar_offset,
         },
-        daily_secret: config.daily_secret.expose().as_bytes().to_vec(),
+        daily_secret: config.daily_secret.expose().as_bytes().into(),
         live: match db.backend() {
             crate::store::Backend::Postgres => {
                 let (_, url) = crate::store::parse_url(&config.database_url);

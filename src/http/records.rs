@@ -80,7 +80,7 @@ impl BoardQuery {
             .map_err(|_| ApiError::invalid_request("cursor is not one this server gave out."))?,
         };
         Ok(Board {
-            variant: self.variant.unwrap_or(VariantName::Spider).into(),
+            variant: self.variant.unwrap_or(VariantName::Spider),
             suits,
             by: self.by.unwrap_or_default(),
             offset,
@@ -133,7 +133,7 @@ pub struct RecordView {
 impl RecordView {
     fn from_record(r: Record) -> Result<RecordView, ApiError> {
         Ok(RecordView {
-            variant: r.variant.into(),
+            variant: r.variant,
             suits: u8::try_from(r.suits).unwrap_or(0),
             played: r.played,
             won: r.won,
@@ -208,7 +208,7 @@ pub async fn my_records(
     let ratings = ratings
         .into_iter()
         .map(|r| RatingView {
-            variant: r.variant.into(),
+            variant: r.variant,
             suits: r.suits as u8,
             rating: r.rating,
             rounds: r.rounds,
@@ -300,7 +300,7 @@ pub async fn leaderboard(
         .collect();
     let you = you.map(|(rank, r, name)| entry(rank, player_name(&r.user_id, name), &r, by));
     Ok(HttpResponse::Ok().json(Leaderboard {
-        variant: variant.into(),
+        variant,
         suits: suits.count(),
         by: board.by,
         entries,

@@ -8,180 +8,18 @@ use super::error::ApiError;
 use crate::daily::Calendar;
 use crate::engine::{self, Action, Game, Illegal, Intent};
 use crate::store::{self, games::GameRow};
-use crate::winnable::Difficulty;
 use actix_web::http::StatusCode;
 
 // ---------------------------------------------------------------- Shapes
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum VariantName {
-    Spider,
-    Spiderette,
-}
-
-/// How a game came to be (see `GameView.origin`).
-#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GameOrigin {
-    Random,
-    Chosen,
-    Daily,
-    Winnable,
-    Race,
-    Restart,
-}
-
-/// How hard a proven winnable deal is, from the solver's effort to prove it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DifficultyName {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl From<DifficultyName> for Difficulty {
-    fn from(d: DifficultyName) -> Self {
-        match d {
-            DifficultyName::Easy => Difficulty::Easy,
-            DifficultyName::Normal => Difficulty::Normal,
-            DifficultyName::Hard => Difficulty::Hard,
-        }
-    }
-}
-
-impl From<Difficulty> for DifficultyName {
-    fn from(d: Difficulty) -> Self {
-        match d {
-            Difficulty::Easy => DifficultyName::Easy,
-            Difficulty::Normal => DifficultyName::Normal,
-            Difficulty::Hard => DifficultyName::Hard,
-        }
-    }
-}
-
-impl From<VariantName> for engine::Variant {
-    fn from(v: VariantName) -> Self {
-        match v {
-            VariantName::Spider => engine::Variant::Spider,
-            VariantName::Spiderette => engine::Variant::Spiderette,
-        }
-    }
-}
-
-impl From<engine::Variant> for VariantName {
-    fn from(v: engine::Variant) -> Self {
-        match v {
-            engine::Variant::Spider => VariantName::Spider,
-            engine::Variant::Spiderette => VariantName::Spiderette,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SuitName {
-    Spades,
-    Hearts,
-    Diamonds,
-    Clubs,
-}
-
-impl From<engine::Suit> for SuitName {
-    fn from(s: engine::Suit) -> Self {
-        match s {
-            engine::Suit::Spades => SuitName::Spades,
-            engine::Suit::Hearts => SuitName::Hearts,
-            engine::Suit::Diamonds => SuitName::Diamonds,
-            engine::Suit::Clubs => SuitName::Clubs,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GameStatus {
-    InProgress,
-    Won,
-    Resigned,
-}
-
-impl From<engine::Status> for GameStatus {
-    fn from(s: engine::Status) -> Self {
-        match s {
-            engine::Status::InProgress => GameStatus::InProgress,
-            engine::Status::Won => GameStatus::Won,
-            engine::Status::Resigned => GameStatus::Resigned,
-        }
-    }
-}
-
-/// RULES.md, "Empty-column rule": what a deal does while a column is empty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EmptyColumnRule {
-    /// Refused while a column is empty, unless the tableau holds fewer cards than columns.
-    #[default]
-    Standard,
-    /// Refused while a column is empty, always.
-    Strict,
-    /// Empty columns never block a deal.
-    Allowed,
-}
-
-impl From<EmptyColumnRule> for engine::EmptyColumnDeal {
-    fn from(r: EmptyColumnRule) -> Self {
-        match r {
-            EmptyColumnRule::Standard => engine::EmptyColumnDeal::Standard,
-            EmptyColumnRule::Strict => engine::EmptyColumnDeal::Strict,
-            EmptyColumnRule::Allowed => engine::EmptyColumnDeal::Allowed,
-        }
-    }
-}
-
-impl From<engine::EmptyColumnDeal> for EmptyColumnRule {
-    fn from(r: engine::EmptyColumnDeal) -> Self {
-        match r {
-            engine::EmptyColumnDeal::Standard => EmptyColumnRule::Standard,
-            engine::EmptyColumnDeal::Strict => EmptyColumnRule::Strict,
-            engine::EmptyColumnDeal::Allowed => EmptyColumnRule::Allowed,
-        }
-    }
-}
-
-/// How far undo reaches (RULES.md, Undo): `full` takes back any move or deal; `no_reveal`
-/// anything but an action that showed a card not seen before (a deal, or a move that turned a
-/// card over), refusing that with `undo_would_hide_card` and leaving the actions before it out
-/// of reach (ranked dailies and races use it); `off` takes back nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum UndoModeName {
-    #[default]
-    Full,
-    NoReveal,
-    Off,
-}
-
-impl From<UndoModeName> for engine::UndoMode {
-    fn from(m: UndoModeName) -> Self {
-        match m {
-            UndoModeName::Full => engine::UndoMode::Full,
-            UndoModeName::NoReveal => engine::UndoMode::NoReveal,
-            UndoModeName::Off => engine::UndoMode::Off,
-        }
-    }
-}
-
-impl From<engine::UndoMode> for UndoModeName {
-    fn from(m: engine::UndoMode) -> Self {
-        match m {
-            engine::UndoMode::Full => UndoModeName::Full,
-            engine::UndoMode::NoReveal => UndoModeName::NoReveal,
-            engine::UndoMode::Off => UndoModeName::Off,
-        }
-    }
-}
+// The engine's and the store's enums go on the wire as themselves, under the names the API
+// gives them (their schemas: `super::names`).
+pub use crate::engine::{
+    EmptyColumnDeal as EmptyColumnRule, Status as GameStatus, Suit as SuitName,
+    UndoMode as UndoModeName, Variant as VariantName,
+};
+pub use crate::store::games::OriginKind as GameOrigin;
+pub use crate::winnable::Difficulty as DifficultyName;
 
 /// The undo rule as a request gives it: a mode, or the older yes/no (`true` is `full`,
 /// `false` is `off`).
@@ -201,7 +39,7 @@ impl Default for UndoSetting {
 impl UndoSetting {
     pub fn mode(self) -> engine::UndoMode {
         match self {
-            UndoSetting::Mode(mode) => mode.into(),
+            UndoSetting::Mode(mode) => mode,
             UndoSetting::YesNo(allowed) => engine::UndoMode::from_allowed(allowed),
         }
     }
@@ -224,7 +62,7 @@ impl<'de> Deserialize<'de> for UndoSetting {
 
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<UndoSetting, E> {
                 name.parse::<engine::UndoMode>()
-                    .map(|mode| UndoSetting::Mode(mode.into()))
+                    .map(UndoSetting::Mode)
                     .map_err(|()| {
                         E::custom(format!(
                             r#"there is no undo mode "{name}": undo must be "full", "no_reveal" or "off" (or true for full, false for off)"#
@@ -327,7 +165,7 @@ impl From<engine::Card> for CardView {
     fn from(card: engine::Card) -> Self {
         CardView {
             rank: card.rank.value(),
-            suit: card.suit.into(),
+            suit: card.suit,
             text: card.to_string(),
         }
     }
@@ -397,21 +235,6 @@ pub struct GameView {
     pub columns: Vec<ColumnView>,
 }
 
-/// Whether a caller may see the deal number now (a known number reveals every hidden card):
-/// a daily's once its day is over, a deal the player chose always, any other once the game
-/// is over.
-pub(crate) fn deal_visible(row: &GameRow, status: engine::Status, calendar: &Calendar) -> bool {
-    if row.race_id.is_some() {
-        // Others may still be racing on the same deal.
-        return false;
-    }
-    match row.daily_date() {
-        Ok(Some(day)) => calendar.is_over(day),
-        Ok(None) => row.deal_chosen || status.is_over(),
-        Err(_) => false,
-    }
-}
-
 fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
     let end = finished.unwrap_or_else(store::now);
     (end - created).num_milliseconds().max(0)
@@ -437,14 +260,14 @@ impl GameView {
         let view = game.view();
         GameView {
             id: row.id.clone(),
-            variant: view.variant.into(),
+            variant: view.variant,
             suits: view.suits.count(),
             rules: RulesView {
                 undo: view.rules.undo.allows_any(),
-                empty_column_deal: view.rules.empty_column_deal.into(),
+                empty_column_deal: view.rules.empty_column_deal,
             },
-            undo_mode: view.rules.undo.into(),
-            deal_number: deal_visible(row, view.status, calendar)
+            undo_mode: view.rules.undo,
+            deal_number: crate::play::games::deal_visible(row, calendar)
                 .then(|| game.deal_number().to_string()),
             deal_chosen: row.deal_chosen,
             origin: row.origin.name().to_string(),
@@ -452,9 +275,9 @@ impl GameView {
                 date,
                 ranked: row.ranked,
             }),
-            difficulty: row.difficulty.map(DifficultyName::from),
+            difficulty: row.difficulty,
             hints_allowed: row.hints_allowed,
-            status: view.status.into(),
+            status: view.status,
             score: view.score,
             actions: view.actions,
             moves: view.moves,
@@ -462,7 +285,7 @@ impl GameView {
             undos: view.undos,
             runs_completed: view.runs_completed,
             runs_total: view.runs_total,
-            completed_suits: view.completed_suits.iter().map(|&s| s.into()).collect(),
+            completed_suits: view.completed_suits.to_vec(),
             stock_cards: view.stock_cards,
             stock_deals_left: view.stock_deals_left,
             has_legal_action: view.has_legal_action,

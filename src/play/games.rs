@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::positions::Position;
 use super::{blocking, Error, Play};
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Rules};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     OriginKind, Remembered, Stamp, Summary,
@@ -30,6 +30,20 @@ pub struct Loaded {
     pub row: GameRow,
     pub log: Vec<Action>,
     pub game: Game,
+}
+
+/// Whether a caller may see a game's deal number now (a known number reveals every hidden
+/// card): a race game's never (others may still be racing on the same deal), a daily's once
+/// its day is over, a deal the player chose always, any other once the game is over.
+pub fn deal_visible(row: &GameRow, calendar: &crate::daily::Calendar) -> bool {
+    if row.race_id.is_some() {
+        return false;
+    }
+    match row.daily_date() {
+        Ok(Some(day)) => calendar.is_over(day),
+        Ok(None) => row.deal_chosen || row.status.is_over(),
+        Err(_) => false,
+    }
 }
 
 /// A race seat's game is dated at the end of its round's countdown: before that nobody sees
@@ -370,7 +384,7 @@ fn fresh(new: &NewGame, render: &RenderNew) -> Result<(GameRow, Remembered), Err
 
 /// Store a new game (counted as played where it counts). With an idempotency key, a retry
 /// gets the first answer and creates nothing. Blocking.
-fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
+pub(super) fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
     if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
         return Ok(replayed);
     }
@@ -528,63 +542,6 @@ pub fn give_back(play: &Play, deals: Vec<ProvenDeal>) -> Result<(), Error> {
             .iter()
             .try_for_each(|deal| crate::store::winnable::insert(conn, deal))
     })?)
-}
-
-/// Start today's daily challenge for `spec`'s variant and suits: the ranked attempt if the
-/// caller has none yet, else a practice attempt once the ranked one is over. The ranked
-/// attempt undoes nothing that showed a card (RULES.md, Undo); practice keeps `spec`'s rules.
-pub async fn start_daily(
-    play: &Play,
-    new: NewGame,
-    date: chrono::NaiveDate,
-    render: RenderNew,
-) -> Result<Created, Error> {
-    let play = play.clone();
-    blocking(move || {
-        let attempt = |ranked: bool| NewGame {
-            spec: DealSpec {
-                rules: Rules {
-                    undo: if ranked {
-                        new.spec.rules.undo.for_ranked_play()
-                    } else {
-                        new.spec.rules.undo
-                    },
-                    ..new.spec.rules
-                },
-                ..new.spec
-            },
-            origin: Origin {
-                kind: OriginKind::Daily,
-                deal_known: false,
-                daily_date: Some(date),
-                ranked,
-                difficulty: None,
-            },
-            ..new.clone()
-        };
-        // The database's unique key decides the ranked attempt, however requests race.
-        match insert(&play, &attempt(true), &render) {
-            Err(Error::Store(e)) if e.is_unique_violation() => {
-                // Practice only once the ranked attempt is over: a copy of the deal would
-                // show the ranked game's hidden cards.
-                let mut conn = play.db.conn()?;
-                let ranked = crate::store::daily::ranked_attempt(
-                    &mut conn,
-                    &new.user_id,
-                    &date.to_string(),
-                    new.spec.variant,
-                    i32::from(new.spec.suits.count()),
-                )?;
-                drop(conn);
-                if ranked.is_some_and(|g| !g.status.is_over()) {
-                    return Err(Error::RankedAttemptInProgress);
-                }
-                insert(&play, &attempt(false), &render)
-            }
-            other => other,
-        }
-    })
-    .await
 }
 
 /// Start a new game on the same deal and rules, from the opening. A game still in progress

@@ -4,6 +4,7 @@
 //! problem in one place.
 
 pub mod accounts;
+pub mod daily;
 pub mod games;
 pub mod live;
 pub mod positions;
@@ -20,6 +21,8 @@ use crate::winnable::{Difficulty, Prover};
 pub struct Play {
     pub db: Db,
     pub calendar: Calendar,
+    /// The key of the daily deal derivation (`crate::daily`).
+    pub daily_secret: std::sync::Arc<[u8]>,
     pub winnable: Prover,
     pub live: live::Live,
     /// The positions this instance last wrote, so the next action skips the read.

@@ -82,7 +82,8 @@ impl GameRow {
 }
 
 /// How a game came to be, which decides what it counts for (`records::counting`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum OriginKind {
     /// A deal the server drew at random.
     Random,
@@ -104,8 +105,8 @@ impl OriginKind {
         OriginKind::Chosen,
         OriginKind::Daily,
         OriginKind::Winnable,
-        OriginKind::Restart,
         OriginKind::Race,
+        OriginKind::Restart,
     ];
 
     pub fn name(self) -> &'static str {

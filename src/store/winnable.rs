@@ -8,7 +8,10 @@ use super::{now, DbConn, StoreError};
 use crate::engine::{DealSpec, EmptyColumnDeal, Level, Rules, Suits, UndoMode, Variant};
 
 /// How hard a proven deal is, from the solver's effort (see `crate::winnable::difficulty`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Difficulty {
     Easy,
     Normal,

@@ -18,7 +18,7 @@ use super::identity::{Caller, Scope};
 use super::sse;
 use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
-use crate::engine::{self, Level, Suits};
+use crate::engine::{Level, Suits};
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::race::{self, Standing};
 use crate::store::races::RaceRow;
@@ -76,15 +76,15 @@ pub async fn create_race(
         ));
     }
     let new = NewRace {
-        variant: engine::Variant::from(body.variant.unwrap_or(VariantName::Spider)),
+        variant: body.variant.unwrap_or(VariantName::Spider),
         suits,
-        difficulty: Difficulty::from(body.difficulty.unwrap_or(DifficultyName::Normal)),
+        difficulty: body.difficulty.unwrap_or(DifficultyName::Normal),
         time_limit_s: time_limit,
         undo: body.undo.unwrap_or_default().mode(),
         hints: body.hints.unwrap_or(false),
         handicap: body.handicap.unwrap_or(false),
         cpu_players: cpus,
-        cpu_level: Level::from(body.cpu_level.unwrap_or(CpuLevel::Normal)),
+        cpu_level: body.cpu_level.unwrap_or(Level::Normal),
         ranked: body.ranked.unwrap_or(false),
         idle_takeover_s: idle,
     };

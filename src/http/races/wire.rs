@@ -5,34 +5,6 @@ use utoipa::ToSchema;
 
 use super::*;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CpuLevel {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl From<CpuLevel> for Level {
-    fn from(level: CpuLevel) -> Level {
-        match level {
-            CpuLevel::Easy => Level::Easy,
-            CpuLevel::Normal => Level::Normal,
-            CpuLevel::Hard => Level::Hard,
-        }
-    }
-}
-
-impl From<Level> for CpuLevel {
-    fn from(level: Level) -> CpuLevel {
-        match level {
-            Level::Easy => CpuLevel::Easy,
-            Level::Normal => CpuLevel::Normal,
-            Level::Hard => CpuLevel::Hard,
-        }
-    }
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"suits": 1, "cpu_players": 2, "time_limit_seconds": 600}))]
@@ -63,7 +35,8 @@ pub struct CreateRace {
     #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub cpu_players: Option<u32>,
     /// How fast the CPU players play (default `normal`).
-    pub cpu_level: Option<CpuLevel>,
+    #[schema(value_type = Option<crate::http::names::CpuLevel>)]
+    pub cpu_level: Option<Level>,
     /// Whether rounds update the players' ratings (default false).
     pub ranked: Option<bool>,
     /// Seconds without an action before a CPU stands in for a player, 30–3600 (default 120).
@@ -86,7 +59,8 @@ pub struct RaceSettings {
     pub undo_mode: UndoModeName,
     pub hints: bool,
     pub handicap: bool,
-    pub cpu_level: CpuLevel,
+    #[schema(value_type = crate::http::names::CpuLevel)]
+    pub cpu_level: Level,
     pub ranked: bool,
     pub idle_takeover_seconds: i32,
 }
@@ -181,15 +155,15 @@ pub struct JoinRace {
 fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
     let undo_mode = races::spec_of(race, 0)?.rules.undo;
     Ok(RaceSettings {
-        variant: race.variant.into(),
+        variant: race.variant,
         suits: race.suits as u8,
-        difficulty: race.difficulty.into(),
+        difficulty: race.difficulty,
         time_limit_seconds: race.time_limit_s,
         undo: undo_mode.allows_any(),
-        undo_mode: UndoModeName::from(undo_mode),
+        undo_mode,
         hints: race.hints_allowed,
         handicap: race.handicap,
-        cpu_level: race.cpu_level.into(),
+        cpu_level: race.cpu_level,
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
     })
@@ -219,7 +193,7 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
                 finished_ms: p.progress.finished_ms,
                 stand_in: round.stand_ins.contains(&p.progress.seat)
                     && p.standing == Standing::Playing,
-                difficulty: entry.map_or(Difficulty::Normal, |e| e.difficulty).into(),
+                difficulty: entry.map_or(Difficulty::Normal, |e| e.difficulty),
                 rating: user.and_then(|u| {
                     round
                         .ratings
