@@ -14,31 +14,12 @@ use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::Suits;
 use crate::engine::{notation, Level};
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::{leases, Db};
 
-pub use crate::store::winnable::{Class, Difficulty};
-
-/// The difficulty of a proven deal, from the positions the solver searched to prove it. The
-/// bounds split deals 1–200 of each suit count into thirds (`spider solve --suits N --from 1
-/// --to 200` prints them): easy deals fall to the first greedy dive, hard ones need the
-/// widest beams.
-pub fn difficulty(suits: Suits, nodes: u64) -> Difficulty {
-    let (easy, normal) = match suits {
-        Suits::One => (760, 1_100),
-        Suits::Two => (8_000, 240_000),
-        Suits::Four => (1_570_000, 1_840_000),
-    };
-    if nodes <= easy {
-        Difficulty::Easy
-    } else if nodes <= normal {
-        Difficulty::Normal
-    } else {
-        Difficulty::Hard
-    }
-}
+pub use crate::engine::{difficulty, Difficulty};
+pub use crate::store::winnable::Class;
 
 /// Proves deal `number` of `class`: its difficulty, positions searched and line length when
 /// it is winnable within the solver's default budget.

@@ -4,6 +4,7 @@ mod advisor;
 pub mod analysis;
 mod card;
 mod deal;
+mod difficulty;
 mod game;
 mod hint;
 mod illegal;
@@ -23,6 +24,7 @@ pub use advisor::{advise, advise_scaled, advise_within, follow, search, Level, O
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
+pub use difficulty::{difficulty, Difficulty};
 pub use game::{Action, ColumnSet, Game, Outcome, Position, ReplayError, Status};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use illegal::Illegal;

@@ -13,6 +13,7 @@ use super::identity::{Caller, Scope};
 use super::wire::*;
 use super::{blocking, AppState};
 use crate::daily::Calendar;
+use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Game};
 use crate::play;
 use crate::play::games::{Act, Acted, Created, Loaded, NewGame, Render, RenderNew, Turn};
@@ -20,7 +21,6 @@ use crate::store::games::{
     self as game_store, GameRow, IdempotencyKey, Origin, OriginKind, Remembered,
 };
 use crate::store::StoreError;
-use crate::winnable::Difficulty;
 use std::sync::Arc;
 
 // ---------------------------------------------------------------- Helpers

@@ -9,9 +9,9 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 
 use crate::engine::analysis::{Verdict, Winnability};
+use crate::engine::Difficulty;
 use crate::engine::{EmptyColumnDeal, HintKind, Level, Status, Suit, UndoMode, Variant};
 use crate::store::games::OriginKind;
-use crate::winnable::Difficulty;
 
 /// A string enum of `values`' serde names.
 fn string_enum<T: serde::Serialize>(values: &[T], description: Option<&str>) -> RefOr<Schema> {

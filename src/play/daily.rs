@@ -94,4 +94,3 @@ pub async fn start(
     })
     .await
 }
-

@@ -5,9 +5,9 @@ use diesel::prelude::*;
 
 use super::records;
 use super::schema::{game_events, games, idempotency_keys};
-use super::winnable::Difficulty;
 use super::{now, Db, DbConn, PooledConn, StoreError};
 use crate::engine::notation::{self, encode};
+use crate::engine::Difficulty;
 use crate::engine::{Action, DealSpec, EmptyColumnDeal, Rules, Status, Suits, UndoMode, Variant};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]

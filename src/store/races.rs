@@ -4,8 +4,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{race_entries, race_rounds, race_seats, races, ratings};
-use super::winnable::Difficulty;
 use super::{DbConn, StoreError};
+use crate::engine::Difficulty;
 use crate::engine::{Level, UndoMode, Variant};
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]

@@ -8,7 +8,7 @@ use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::Text;
 
 use super::games::OriginKind;
-use super::winnable::Difficulty;
+use crate::engine::Difficulty;
 use crate::engine::{EmptyColumnDeal, Level, Status, UndoMode, Variant};
 
 /// Makes `$ty` (with `name()` and `FromStr`) a text column type.

@@ -7,44 +7,7 @@ use super::schema::winnable_deals;
 use super::{now, DbConn, StoreError};
 use crate::engine::{DealSpec, EmptyColumnDeal, Level, Rules, Suits, UndoMode, Variant};
 
-/// How hard a proven deal is, from the solver's effort (see `crate::winnable::difficulty`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Difficulty {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
-
-    /// `steps` levels harder (easier when negative), within easy to hard.
-    pub fn harder(self, steps: i32) -> Difficulty {
-        let at = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(1) as i32;
-        Difficulty::ALL[(at + steps).clamp(0, Difficulty::ALL.len() as i32 - 1) as usize]
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
-
-impl std::str::FromStr for Difficulty {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or(())
-    }
-}
+pub use crate::engine::Difficulty;
 
 /// A kind of deal a player can ask for: variant, suits and the empty-column rule (the rule
 /// decides what is winnable; undo does not).

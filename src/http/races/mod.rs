@@ -18,11 +18,11 @@ use super::identity::{Caller, Scope};
 use super::sse;
 use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
+use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::race::{self, Standing};
 use crate::store::races::RaceRow;
-use crate::winnable::Difficulty;
 
 /// The room as `caller` sees it now.
 async fn look(state: &AppState, caller: &Caller, code: &str) -> Result<RaceView, ApiError> {

@@ -17,13 +17,13 @@ use std::collections::HashSet;
 use chrono::NaiveDateTime;
 
 use super::{blocking, Error, Play};
+use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::race;
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
 use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, DbConn, StoreError};
-use crate::winnable::Difficulty;
 
 /// The room's clock: the server's, moved by the calendar's offset (tests move it).
 fn now(play: &Play) -> NaiveDateTime {
