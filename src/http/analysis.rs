@@ -2,8 +2,6 @@
 //! the last winnable position. It reads every card, so it opens only once that hurts nobody;
 //! it is searched once in the bounded search pool and stored, so a second request is a read.
 
-use std::time::Instant;
-
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
@@ -15,13 +13,11 @@ use super::error::{ApiError, Problem};
 use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::{ActionView, GameStatus};
-use super::{blocking, searches, AppState};
+use super::{searches, AppState};
 use crate::daily::Calendar;
-use crate::engine::analysis::{Analysis, AnalysisBudget};
-use crate::engine::{self, Action};
-use crate::store::analyses::{self as analysis_store, AnalysisRow};
-use crate::store::games::{self as game_store, GameRow};
-use crate::store::{self, StoreError};
+use crate::engine::analysis::Analysis;
+use crate::store::analyses::AnalysisRow;
+use crate::store::games::GameRow;
 
 /// Response header: `computed` when this request ran the search, `stored` when the answer
 /// was read from an earlier one.
@@ -86,7 +82,7 @@ fn view(
     calendar: &Calendar,
 ) -> Result<AnalysisView, ApiError> {
     let status = row.status;
-    let deal_shown = crate::play::games::deal_visible(row, calendar);
+    let deal_shown = crate::play::games::deal_visible(row, row.status, calendar);
     Ok(AnalysisView {
         game_id: row.id.clone(),
         version: stored.version,
@@ -107,96 +103,6 @@ fn view(
         positions_searched: analysis.nodes,
         computed_at: stored.computed_at.and_utc(),
         computed_ms: stored.duration_ms,
-    })
-}
-
-// ---------------------------------------------------------------- Refusals
-
-fn in_progress() -> ApiError {
-    ApiError::conflict(
-        "game_in_progress",
-        "The game is still being played: its analysis would show the hidden cards. Finish or \
-         resign it first.",
-    )
-}
-
-fn daily_not_over() -> ApiError {
-    ApiError::conflict(
-        "daily_not_over",
-        "This game plays a daily challenge: its analysis opens once the challenge's day (UTC) \
-         is over, when nobody can play that deal for the day any more.",
-    )
-}
-
-fn race_round_in_progress() -> ApiError {
-    ApiError::conflict(
-        "race_round_in_progress",
-        "This game is part of a race round that is still being played: its analysis opens \
-         once the round is over.",
-    )
-}
-
-// ---------------------------------------------------------------- The work
-
-/// The game and its log, or the reason its analysis is not open yet.
-fn open_game(
-    state: &AppState,
-    caller: &Caller,
-    id: &str,
-) -> Result<(GameRow, Vec<Action>, Option<AnalysisRow>), ApiError> {
-    let (row, log, stored) = state.db.read(|conn| -> Result<_, ApiError> {
-        let (row, log) =
-            game_store::load(conn, &caller.user_id, id)?.ok_or_else(ApiError::game_not_found)?;
-        let stored = analysis_store::get(conn, id)?;
-        Ok((row, log, stored))
-    })?;
-    if !row.status.is_over() {
-        return Err(in_progress());
-    }
-    if let Some(day) = row.daily_date()? {
-        if !state.calendar.is_over(day) {
-            return Err(daily_not_over());
-        }
-    }
-    if let Some(race_id) = &row.race_id {
-        if !crate::play::races::round_over_for_game(&state.play(), race_id, &row.id)? {
-            return Err(race_round_in_progress());
-        }
-    }
-    Ok((row, log, stored))
-}
-
-/// Search the game (in the caller's slot of the search pool).
-fn compute(
-    row: &GameRow,
-    log: &[Action],
-    budget: &AnalysisBudget,
-) -> Result<AnalysisRow, ApiError> {
-    let spec = row.deal_spec()?;
-    let started = Instant::now();
-    let analysis = engine::analyse(
-        spec.variant,
-        spec.suits,
-        spec.rules,
-        spec.deal_number,
-        log,
-        budget,
-    )
-    .map_err(|e| ApiError::internal("stored log no longer replays", format!("{}: {e}", row.id)))?;
-    let duration_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
-    Ok(AnalysisRow {
-        game_id: row.id.clone(),
-        version: row.version,
-        result: to_json(&analysis)?,
-        nodes: i64::try_from(analysis.nodes).unwrap_or(i64::MAX),
-        duration_ms,
-        computed_at: store::now(),
-    })
-}
-
-fn parse(stored: &AnalysisRow) -> Result<Analysis, ApiError> {
-    serde_json::from_str(&stored.result).map_err(|e| {
-        StoreError::Corrupt(format!("analysis of game {}: {e}", stored.game_id)).into()
     })
 }
 
@@ -250,29 +156,13 @@ pub async fn get_analysis(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let st = state.clone();
-    let (row, log, stored) = blocking(move || open_game(&st, &caller, &id)).await?;
-    let (stored, source) = match stored {
-        Some(stored) => (stored, "stored"),
-        None => {
-            let Some(slot) = state.searches.try_slot() else {
-                return Ok(searches::busy_response());
-            };
-            let game = row.clone();
-            let budget = AnalysisBudget::of(state.analysis_positions);
-            let computed = slot.run(move || compute(&game, &log, &budget)).await?;
-            let db = state.db.clone();
-            // Two requests may compute at once: the first stored wins, both answer with it.
-            let stored = blocking(move || {
-                db.write(move |conn| -> Result<_, ApiError> {
-                    Ok(analysis_store::insert_once(conn, &computed)?)
-                })
-            })
-            .await?;
-            (stored, "computed")
-        }
+    let found = match crate::play::analysis::analysis(&state.play(), &caller.user_id, &id).await {
+        Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
+        other => other?,
     };
-    let body = view(&row, &stored, parse(&stored)?, &state.calendar)?;
+    let source = if found.computed { "computed" } else { "stored" };
+    let row = found.row;
+    let body = view(&row, &found.stored, found.analysis, &state.calendar)?;
     let mut response = json_response(StatusCode::OK, row.version, to_json(&body)?);
     response.headers_mut().insert(
         HeaderName::from_static(SOURCE_HEADER),

@@ -16,7 +16,6 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::games;
-use super::hints;
 use super::identity::Caller;
 use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
@@ -419,11 +418,13 @@ pub async fn run_command(
         Command::Hint => {
             let board = board_of(&game);
             if !row.hints_allowed {
-                return Ok(refusal(&req, hints::hints_disabled(), Some(board)));
+                let refused = ApiError::from(play::Error::HintsDisabled);
+                return Ok(refusal(&req, refused, Some(board)));
             }
-            match hints::advise(&state, game.clone(), log, engine::Level::Normal).await {
+            match play::hints::advise(&state.play(), game.clone(), log, engine::Level::Normal).await
+            {
                 Ok(hint) => hint.reason,
-                Err(e) => return Ok(refusal(&req, e, Some(board))),
+                Err(e) => return Ok(refusal(&req, e.into(), Some(board))),
             }
         }
         Command::Board | Command::Act(_) => String::new(),

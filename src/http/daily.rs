@@ -85,8 +85,7 @@ fn variants(filter: Option<VariantName>) -> Vec<engine::Variant> {
 
 fn suit_settings(filter: Option<u8>) -> Result<Vec<engine::Suits>, ApiError> {
     match filter {
-        Some(n) => Ok(vec![engine::Suits::try_from(n)
-            .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?]),
+        Some(n) => Ok(vec![engine::Suits::try_from(n)?]),
         None => Ok(engine::Suits::ALL.to_vec()),
     }
 }
@@ -197,8 +196,7 @@ pub async fn start(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
-    let suits = engine::Suits::try_from(body.suits)
-        .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+    let suits = engine::Suits::try_from(body.suits)?;
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome = crate::play::daily::start(
         &state.play(),

@@ -225,6 +225,12 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
+impl From<crate::engine::BadSuitCount> for ApiError {
+    fn from(_: crate::engine::BadSuitCount) -> Self {
+        Self::invalid_request("suits must be 1, 2 or 4.")
+    }
+}
+
 impl From<crate::play::Error> for ApiError {
     /// The one place a domain refusal becomes a status code and a sentence.
     fn from(e: crate::play::Error) -> Self {
@@ -403,6 +409,28 @@ impl From<crate::play::Error> for ApiError {
                 "Forbidden",
                 "Ranked races are for registered players: sign up (a guest can keep \
                  everything with POST /v1/users/me/upgrade), then join.",
+            ),
+            Error::SearchBusy => super::searches::busy(),
+            Error::HintsDisabled => Self::new(
+                StatusCode::FORBIDDEN,
+                "hints_disabled",
+                "Forbidden",
+                "Hints are off in this game's race room.",
+            ),
+            Error::GameInProgress => Self::conflict(
+                "game_in_progress",
+                "The game is still being played: its analysis would show the hidden cards. \
+                 Finish or resign it first.",
+            ),
+            Error::DailyNotOver => Self::conflict(
+                "daily_not_over",
+                "This game plays a daily challenge: its analysis opens once the challenge's day \
+                 (UTC) is over, when nobody can play that deal for the day any more.",
+            ),
+            Error::RaceRoundInProgress => Self::conflict(
+                "race_round_in_progress",
+                "This game is part of a race round that is still being played: its analysis \
+                 opens once the round is over.",
             ),
             Error::Store(e) => e.into(),
             Error::Internal(what) => Self::internal("internal error", what),

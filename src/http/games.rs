@@ -175,8 +175,7 @@ pub async fn create_game(
     caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
     let key = idempotency_key(&req, &to_json(&body)?)?;
-    let suits = engine::Suits::try_from(body.suits)
-        .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+    let suits = engine::Suits::try_from(body.suits)?;
     let rules = body.rules.unwrap_or_default();
     let winnable: Option<Difficulty> = match (body.winnable, body.difficulty) {
         (Some(false), Some(_)) => {
@@ -561,7 +560,7 @@ pub async fn list_my_games(
                 actions: row.actions,
                 runs_completed: row.runs_completed,
                 version: row.version,
-                deal_number: crate::play::games::deal_visible(row, &state.calendar)
+                deal_number: crate::play::games::deal_visible(row, row.status, &state.calendar)
                     .then(|| spec.deal_number.to_string()),
                 deal_chosen: row.deal_chosen,
                 created_at: row.created_at.and_utc(),

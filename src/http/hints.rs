@@ -11,8 +11,7 @@ use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::ActionView;
 use super::{searches, AppState};
-use crate::engine::{self, Action, Game, Hint, Level};
-use crate::play::games::Loaded;
+use crate::engine::Level;
 
 pub use crate::engine::{HintKind as HintKindName, Level as HintLevel};
 
@@ -66,34 +65,6 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
     })
 }
 
-/// How long one hint may search: past it, the samples searched so far decide. Below it, the
-/// hint depends only on the visible game.
-const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(1_500);
-
-/// The hint at `level`, its positions scaled to `percent`, within [`HINT_TIME`] (on a search
-/// worker).
-fn within_time(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
-    let until = std::time::Instant::now() + HINT_TIME;
-    engine::advise_within(game, log, level, percent, &|| {
-        std::time::Instant::now() < until
-    })
-}
-
-/// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool: 503
-/// `search_busy` when the pool is full.
-pub(crate) async fn advise(
-    state: &AppState,
-    game: Game,
-    log: Vec<Action>,
-    level: Level,
-) -> Result<Hint, ApiError> {
-    let percent = state.hint_budget_percent;
-    state
-        .searches
-        .run(move || Ok(within_time(&game, &log, level, percent)))
-        .await
-}
-
 /// A suggested action, chosen from the visible position only.
 ///
 /// It never depends on a face-down card or the stock order, and never leads straight back
@@ -124,20 +95,11 @@ pub async fn hint(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;
-    // The slot first: a refusal when the pool is full then costs no database read.
-    let Some(slot) = state.searches.try_slot() else {
-        return Ok(searches::busy_response());
-    };
-    let (db, percent) = (state.db.clone(), state.hint_budget_percent);
-    let (version, hint) = slot
-        .run(move || {
-            let Loaded { row, log, game } = crate::play::games::load(&db, &caller.user_id, &id)?;
-            if !row.hints_allowed {
-                return Err(hints_disabled());
-            }
-            Ok((row.version, within_time(&game, &log, level, percent)))
-        })
-        .await?;
+    let (version, hint) =
+        match crate::play::hints::hint(&state.play(), &caller.user_id, &id, level).await {
+            Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
+            other => other?,
+        };
     let body = HintView {
         version,
         level,
@@ -148,16 +110,6 @@ pub async fn hint(
         confidence: hint.confidence,
     };
     Ok(json_response(StatusCode::OK, version, to_json(&body)?))
-}
-
-/// The refusal of a hint in a race room that turned hints off.
-pub(crate) fn hints_disabled() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "hints_disabled",
-        "Forbidden",
-        "Hints are off in this game's race room.",
-    )
 }
 
 #[cfg(test)]

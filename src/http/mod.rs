@@ -102,6 +102,9 @@ impl AppState {
             positions: self.positions.clone(),
             max_actions: self.max_actions_per_game,
             rationing: self.rationing,
+            searches: self.searches.clone(),
+            hint_budget_percent: self.hint_budget_percent,
+            analysis_positions: self.analysis_positions,
         }
     }
 

@@ -63,8 +63,7 @@ pub struct Board {
 
 impl BoardQuery {
     pub fn check(&self) -> Result<Board, ApiError> {
-        let suits = engine::Suits::try_from(self.suits)
-            .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+        let suits = engine::Suits::try_from(self.suits)?;
         let limit = self.limit.unwrap_or(20);
         if !(1..=100).contains(&limit) {
             return Err(ApiError::invalid_request("limit must be from 1 to 100."));

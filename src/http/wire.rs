@@ -267,7 +267,7 @@ impl GameView {
                 empty_column_deal: view.rules.empty_column_deal,
             },
             undo_mode: view.rules.undo,
-            deal_number: crate::play::games::deal_visible(row, calendar)
+            deal_number: crate::play::games::deal_visible(row, view.status, calendar)
                 .then(|| game.deal_number().to_string()),
             deal_chosen: row.deal_chosen,
             origin: row.origin.name().to_string(),

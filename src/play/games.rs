@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::positions::Position;
 use super::{blocking, Error, Play};
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Status};
 use crate::store::games::{
     self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
     OriginKind, Remembered, Stamp, Summary,
@@ -34,14 +34,15 @@ pub struct Loaded {
 
 /// Whether a caller may see a game's deal number now (a known number reveals every hidden
 /// card): a race game's never (others may still be racing on the same deal), a daily's once
-/// its day is over, a deal the player chose always, any other once the game is over.
-pub fn deal_visible(row: &GameRow, calendar: &crate::daily::Calendar) -> bool {
+/// its day is over, a deal the player chose always, any other once the game is over (its
+/// `status` may be newer than the row's: the answer to the action that ended it).
+pub fn deal_visible(row: &GameRow, status: Status, calendar: &crate::daily::Calendar) -> bool {
     if row.race_id.is_some() {
         return false;
     }
     match row.daily_date() {
         Ok(Some(day)) => calendar.is_over(day),
-        Ok(None) => row.deal_chosen || row.status.is_over(),
+        Ok(None) => row.deal_chosen || status.is_over(),
         Err(_) => false,
     }
 }
@@ -287,15 +288,7 @@ fn decide(
     let finish = finished_at.map(|at| {
         (
             records::RecordKey::of(row),
-            records::Finish {
-                game_id: row.id.clone(),
-                won: after.status() == crate::engine::Status::Won,
-                score: summary.score,
-                duration_ms: (at - row.created_at).num_milliseconds(),
-                actions: summary.actions,
-                at,
-                counting: records::counting(row.origin, row.ranked),
-            },
+            records::Finish::of(row, &after, at),
         )
     });
     // The row as the write leaves it (see `store::games::Append`).

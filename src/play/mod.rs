@@ -4,11 +4,14 @@
 //! problem in one place.
 
 pub mod accounts;
+pub mod analysis;
 pub mod daily;
 pub mod games;
+pub mod hints;
 pub mod live;
 pub mod positions;
 pub mod races;
+pub mod searches;
 
 use crate::daily::Calendar;
 use crate::engine::Illegal;
@@ -31,6 +34,12 @@ pub struct Play {
     pub max_actions: u32,
     /// How proven winnable deals are shared out.
     pub rationing: games::Rationing,
+    /// The bounded pool hints and analyses search on.
+    pub searches: searches::SearchPool,
+    /// Hints search this share (in percent) of each level's positions.
+    pub hint_budget_percent: u32,
+    /// The most positions one analysis may search.
+    pub analysis_positions: u64,
 }
 
 /// Why a use case refused or failed. A refusal changes nothing.
@@ -119,6 +128,21 @@ pub enum Error {
     /// Ranked rooms are for registered accounts.
     #[error("a registered account is required")]
     AccountRequired,
+    /// Every slot of the search pool is busy: nothing was searched.
+    #[error("every search slot is busy")]
+    SearchBusy,
+    /// The game's race room turned hints off.
+    #[error("hints are off in this game")]
+    HintsDisabled,
+    /// A game's analysis while it is still being played.
+    #[error("the game is in progress")]
+    GameInProgress,
+    /// A daily game's analysis before its day is over.
+    #[error("the daily's day is not over")]
+    DailyNotOver,
+    /// A race game's analysis before its round is over.
+    #[error("the race round is not over")]
+    RaceRoundInProgress,
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that

@@ -78,6 +78,21 @@ pub struct Finish {
     pub counting: Counting,
 }
 
+impl Finish {
+    /// The end of `row`'s game, `game` being its final position, reached at `at`.
+    pub fn of(row: &GameRow, game: &Game, at: NaiveDateTime) -> Finish {
+        Finish {
+            game_id: row.id.clone(),
+            won: game.status() == Status::Won,
+            score: game.score() as i32,
+            duration_ms: (at - row.created_at).num_milliseconds(),
+            actions: game.actions() as i32,
+            at,
+            counting: counting(row.origin, row.ranked),
+        }
+    }
+}
+
 /// Which record a change belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RecordKey {
@@ -388,18 +403,7 @@ pub fn compute_all(conn: &mut DbConn) -> Result<Vec<Record>, StoreError> {
         )
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
         if let (true, Some(last)) = (game.status().is_over(), log.last()) {
-            finishes.push((
-                key,
-                Finish {
-                    game_id: row.id.clone(),
-                    won: game.status() == Status::Won,
-                    score: game.score() as i32,
-                    duration_ms: (last.created_at - row.created_at).num_milliseconds(),
-                    actions: game.actions() as i32,
-                    at: last.created_at,
-                    counting: counts,
-                },
-            ));
+            finishes.push((key, Finish::of(row, &game, last.created_at)));
         }
     }
     finishes.sort_by(|(_, a), (_, b)| (a.at, &a.game_id).cmp(&(b.at, &b.game_id)));

@@ -53,8 +53,7 @@ pub async fn create_race(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
-    let suits = Suits::try_from(body.suits)
-        .map_err(|_| ApiError::invalid_request("suits must be 1, 2 or 4."))?;
+    let suits = Suits::try_from(body.suits)?;
     let time_limit = body.time_limit_seconds.unwrap_or(600);
     if !(60..=3600).contains(&time_limit) {
         return Err(ApiError::invalid_request(

@@ -1,0 +1,55 @@
+//! Hints: a suggested action from what the player can see, at a strength level, searched in
+//! the bounded search pool within a time cap.
+
+use std::time::{Duration, Instant};
+
+use super::games::{load, Loaded};
+use super::{Error, Play};
+use crate::engine::{self, Action, Game, Hint, Level};
+
+/// How long one hint may search: past it, the samples searched so far decide. Below it, the
+/// hint depends only on the visible game.
+pub const HINT_TIME: Duration = Duration::from_millis(1_500);
+
+/// The hint at `level`, its positions scaled to `percent`, within [`HINT_TIME`] (on a search
+/// worker).
+fn within_time(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
+    let until = Instant::now() + HINT_TIME;
+    engine::advise_within(game, log, level, percent, &|| Instant::now() < until)
+}
+
+/// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool
+/// ([`Error::SearchBusy`] when it is full).
+pub async fn advise(
+    play: &Play,
+    game: Game,
+    log: Vec<Action>,
+    level: Level,
+) -> Result<Hint, Error> {
+    let percent = play.hint_budget_percent;
+    play.searches
+        .run(move || Ok(within_time(&game, &log, level, percent)))
+        .await
+}
+
+/// The hint for the caller's game `game_id` at `level`, with the game's version. Refused
+/// where the game's race room turned hints off.
+pub async fn hint(
+    play: &Play,
+    user_id: &str,
+    game_id: &str,
+    level: Level,
+) -> Result<(i32, Hint), Error> {
+    // The slot first: a refusal when the pool is full then costs no database read.
+    let slot = play.searches.try_slot().ok_or(Error::SearchBusy)?;
+    let (db, percent) = (play.db.clone(), play.hint_budget_percent);
+    let (user_id, game_id) = (user_id.to_string(), game_id.to_string());
+    slot.run(move || {
+        let Loaded { row, log, game } = load(&db, &user_id, &game_id)?;
+        if !row.hints_allowed {
+            return Err(Error::HintsDisabled);
+        }
+        Ok((row.version, within_time(&game, &log, level, percent)))
+    })
+    .await
+}
