@@ -6,6 +6,19 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 pub const ISSUER: &str = "spider-solitaire";
+
+/// The prefix of every personal access token.
+pub const PAT_PREFIX: &str = "spider_pat_";
+
+/// SHA-256 (hex) of a personal access token's secret part, as stored.
+pub fn secret_hash(secret: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 pub const AUDIENCE: &str = "spider-api";
 
 pub fn hash_password(password: &str) -> Result<String, argon2::password_hash::Error> {

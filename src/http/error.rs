@@ -410,6 +410,13 @@ impl From<crate::play::Error> for ApiError {
                 "Ranked races are for registered players: sign up (a guest can keep \
                  everything with POST /v1/users/me/upgrade), then join.",
             ),
+            Error::TooManyTokens { max } => Self::conflict(
+                "too_many_tokens",
+                format!("You already have {max} active tokens: revoke one first."),
+            ),
+            Error::TokenNotFound => {
+                Self::not_found("There is no access token with that id among yours.")
+            }
             Error::SearchBusy => super::searches::busy(),
             Error::HintsDisabled => Self::new(
                 StatusCode::FORBIDDEN,

@@ -13,7 +13,6 @@ type LocalBoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 use actix_web::dev::Payload;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, FromRequest, HttpRequest};
-use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
 use super::{blocking, AppState};
@@ -96,16 +95,7 @@ impl Caller {
     }
 }
 
-/// The prefix of every personal access token.
-pub const PAT_PREFIX: &str = "spider_pat_";
-
-/// SHA-256 (hex) of a token's secret part, as stored.
-pub fn secret_hash(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub use crate::auth::{secret_hash, PAT_PREFIX};
 
 /// A personal access token's id and secret, if it has their shape.
 pub fn pat_parts(token: &str) -> Option<(&str, &str)> {

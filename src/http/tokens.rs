@@ -3,22 +3,17 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
-use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::identity::{secret_hash, Caller, Scope, PAT_PREFIX};
-use super::{blocking, AppState};
-use crate::store::tokens::{self as token_store, AccessToken};
-use crate::store::{self, StoreError};
+use super::identity::{Caller, Scope};
+use super::AppState;
+use crate::store;
+use crate::store::tokens::AccessToken;
 
-/// Active tokens one user may hold.
-const MAX_ACTIVE: usize = 50;
-
-/// The longest life a token may be given, in days.
-const MAX_DAYS: u32 = 90;
+use crate::play::tokens::{NewToken, MAX_DAYS};
 
 /// What a personal access token may do.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
@@ -89,15 +84,6 @@ pub struct TokenList {
     pub tokens: Vec<TokenView>,
 }
 
-fn random_bytes<const N: usize>() -> Result<[u8; N], ApiError> {
-    use rand_core::{OsRng, TryRngCore};
-    let mut bytes = [0u8; N];
-    OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| ApiError::internal("operating system random source", e))?;
-    Ok(bytes)
-}
-
 /// Create a personal access token.
 ///
 /// Needs a session token (not another access token). The answer holds the token once; only
@@ -158,65 +144,18 @@ pub async fn create_token(
         )));
     }
     super::accounts::password_attempt(&state, &caller.user_id)?;
-    state
-        .accounts()
-        .confirm_password(&caller.user_id, body.password)
-        .await?;
-    let id: String = random_bytes::<8>()?
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
-    // The id is hex, so the first '_' after the prefix ends it.
-    let token = format!("{PAT_PREFIX}{id}_{secret}");
-    let at = store::now();
-    let row = AccessToken {
-        id,
-        user_id: caller.user_id.clone(),
+    let new = NewToken {
         name,
-        secret_hash: secret_hash(&secret),
-        scopes: scopes
-            .iter()
-            .map(|s| s.name())
-            .collect::<Vec<_>>()
-            .join(" "),
-        created_at: at,
-        expires_at: at + chrono::Duration::days(i64::from(days)),
-        revoked_at: None,
+        scopes: scopes.iter().map(|s| s.name()).collect(),
+        days,
     };
-    let db = state.db.clone();
-    let stored = row.clone();
-    blocking(move || {
-        db.write(move |conn| -> Result<(), ApiError> {
-            // Counting and inserting under the user's row lock: two creations at once cannot
-            // both pass the count.
-            if !crate::store::users::lock(conn, &stored.user_id)? {
-                return Err(super::accounts::unknown_user());
-            }
-            let now = store::now();
-            let active = token_store::of_user(conn, &stored.user_id)?
-                .iter()
-                .filter(|t| t.active(now))
-                .count();
-            if active >= MAX_ACTIVE {
-                return Err(ApiError::conflict(
-                    "too_many_tokens",
-                    format!("You already have {MAX_ACTIVE} active tokens: revoke one first."),
-                ));
-            }
-            token_store::insert(conn, &stored).map_err(|e: StoreError| {
-                if e.is_foreign_key_violation() {
-                    super::accounts::unknown_user()
-                } else {
-                    e.into()
-                }
-            })
-        })
-    })
-    .await?;
+    let made = state
+        .accounts()
+        .create_token(&caller.user_id, body.password, new)
+        .await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(CreatedToken {
-        info: TokenView::of(&row),
-        token,
+        info: TokenView::of(&made.row),
+        token: made.token,
     }))
 }
 
@@ -237,12 +176,7 @@ pub async fn list_tokens(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let db = state.db.clone();
-    let rows = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok::<_, ApiError>(token_store::of_user(&mut conn, &caller.user_id)?)
-    })
-    .await?;
+    let rows = state.accounts().tokens(&caller.user_id).await?;
     Ok(HttpResponse::Ok().json(TokenList {
         tokens: rows.iter().map(TokenView::of).collect(),
     }))
@@ -269,23 +203,6 @@ pub async fn revoke_token(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let db = state.db.clone();
-    let found = blocking(move || {
-        db.write(move |conn| -> Result<bool, ApiError> {
-            Ok(token_store::revoke(
-                conn,
-                &caller.user_id,
-                &id,
-                store::now(),
-            )?)
-        })
-    })
-    .await?;
-    if found {
-        Ok(HttpResponse::NoContent().finish())
-    } else {
-        Err(ApiError::not_found(
-            "There is no access token with that id among yours.",
-        ))
-    }
+    state.accounts().revoke_token(&caller.user_id, &id).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

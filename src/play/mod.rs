@@ -12,6 +12,7 @@ pub mod live;
 pub mod positions;
 pub mod races;
 pub mod searches;
+pub mod tokens;
 
 use crate::daily::Calendar;
 use crate::engine::Illegal;
@@ -143,6 +144,12 @@ pub enum Error {
     /// A race game's analysis before its round is over.
     #[error("the race round is not over")]
     RaceRoundInProgress,
+    /// The account holds as many active access tokens as it may.
+    #[error("{max} active tokens")]
+    TooManyTokens { max: usize },
+    /// No access token with that id among the caller's.
+    #[error("no such token")]
+    TokenNotFound,
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that

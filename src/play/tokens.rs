@@ -1,0 +1,119 @@
+//! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
+//! scripts, lists them and revokes them. Only a hash of a token's secret is kept.
+
+use base64::Engine as _;
+
+use super::accounts::Accounts;
+use super::{blocking, Error};
+use crate::auth::{secret_hash, PAT_PREFIX};
+use crate::store::tokens::{self as token_store, AccessToken};
+use crate::store::{self, users, StoreError};
+
+/// Active tokens one user may hold.
+pub const MAX_ACTIVE: usize = 50;
+
+/// The longest life a token may be given, in days.
+pub const MAX_DAYS: u32 = 90;
+
+/// A token to make: its name, its scopes' names (checked), and its life, 1 to [`MAX_DAYS`]
+/// days.
+#[derive(Clone, Debug)]
+pub struct NewToken {
+    pub name: String,
+    pub scopes: Vec<&'static str>,
+    pub days: u32,
+}
+
+/// A token just made: its row, and the token itself, which is shown this once.
+pub struct Made {
+    pub row: AccessToken,
+    pub token: String,
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], Error> {
+    use rand_core::{OsRng, TryRngCore};
+    let mut bytes = [0u8; N];
+    OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| Error::Internal(format!("operating system random source: {e}")))?;
+    Ok(bytes)
+}
+
+impl Accounts {
+    /// Make a token for `user_id`, once their `password` confirms it is them (a session
+    /// alone, which may have been stolen, cannot make a long-lived token).
+    pub async fn create_token(
+        &self,
+        user_id: &str,
+        password: String,
+        new: NewToken,
+    ) -> Result<Made, Error> {
+        self.confirm_password(user_id, password).await?;
+        let id: String = random_bytes::<8>()?
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
+        // The id is hex, so the first '_' after the prefix ends it.
+        let token = format!("{PAT_PREFIX}{id}_{secret}");
+        let at = store::now();
+        let row = AccessToken {
+            id,
+            user_id: user_id.to_string(),
+            name: new.name,
+            secret_hash: secret_hash(&secret),
+            scopes: new.scopes.join(" "),
+            created_at: at,
+            expires_at: at + chrono::Duration::days(i64::from(new.days)),
+            revoked_at: None,
+        };
+        let (db, stored) = (self.db.clone(), row.clone());
+        blocking(move || {
+            db.write(move |conn| -> Result<(), Error> {
+                // Counting and inserting under the user's row lock: two creations at once
+                // cannot both pass the count.
+                if !users::lock(conn, &stored.user_id)? {
+                    return Err(Error::UnknownUser);
+                }
+                let now = store::now();
+                let active = token_store::of_user(conn, &stored.user_id)?
+                    .iter()
+                    .filter(|t| t.active(now))
+                    .count();
+                if active >= MAX_ACTIVE {
+                    return Err(Error::TooManyTokens { max: MAX_ACTIVE });
+                }
+                token_store::insert(conn, &stored).map_err(|e: StoreError| {
+                    if e.is_foreign_key_violation() {
+                        Error::UnknownUser
+                    } else {
+                        e.into()
+                    }
+                })
+            })
+        })
+        .await?;
+        Ok(Made { row, token })
+    }
+
+    /// The tokens of `user_id`, newest first.
+    pub async fn tokens(&self, user_id: &str) -> Result<Vec<AccessToken>, Error> {
+        let (db, user_id) = (self.db.clone(), user_id.to_string());
+        blocking(move || Ok(db.read(|conn| token_store::of_user(conn, &user_id))?)).await
+    }
+
+    /// Revoke token `id` of `user_id`: it stops working at once. Revoking a revoked token
+    /// again is harmless.
+    pub async fn revoke_token(&self, user_id: &str, id: &str) -> Result<(), Error> {
+        let (db, user_id, id) = (self.db.clone(), user_id.to_string(), id.to_string());
+        let found = blocking(move || {
+            Ok(db.write(move |conn| token_store::revoke(conn, &user_id, &id, store::now()))?)
+        })
+        .await?;
+        if found {
+            Ok(())
+        } else {
+            Err(Error::TokenNotFound)
+        }
+    }
+}
