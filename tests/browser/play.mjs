@@ -760,6 +760,12 @@ async function main() {
     check(room.round.standings.every((p) => p.rating != null || p.cpu), 'ratings in a ranked round');
     await page.waitForSelector('#race-standings-body [data-testid="rating-change"]');
     await pageB.waitForSelector('#race-standings-body [data-testid="rating-change"]');
+    // The CPU had not finished when the round ended: it does not read as still playing.
+    const cpu = room.round.standings.find((p) => p.cpu && p.standing === 'playing');
+    if (cpu) {
+      const row = await page.textContent(`#race-standings-body tr[data-seat="${cpu.seat}"]`);
+      check(row.includes('did not finish') && !row.includes('playing'), `an unfinished CPU after the round: ${row}`);
+    }
     check(await page.isVisible('[data-testid="race-start"]'), 'no Play again for the host');
     check(!(await pageB.isVisible('[data-testid="race-start"]')), 'Play again for a player who is not the host');
     await shot(page, 'race-over.png');

@@ -274,7 +274,8 @@ export const race = {
     const standingLabel = { finished: 'finished', finished_late: 'finished late', playing: 'playing', quit: 'quit' };
     $('#race-standings-body').replaceChildren(...round.standings.map((p) => {
       const pct = Math.round(p.progress * 100);
-      let result = standingLabel[p.standing] || p.standing;
+      // Once the round is over, "playing" means the results caught the seat unfinished.
+      let result = over && p.standing === 'playing' ? 'did not finish' : (standingLabel[p.standing] || p.standing);
       if (p.finished_ms != null) result += ` in ${formatDuration(p.finished_ms)}`;
       let rating = null;
       if (p.rating != null) {
