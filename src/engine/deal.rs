@@ -49,16 +49,7 @@ impl Variant {
     }
 }
 
-impl std::str::FromStr for Variant {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        match s {
-            "spider" => Ok(Variant::Spider),
-            "spiderette" => Ok(Variant::Spiderette),
-            _ => Err(()),
-        }
-    }
-}
+super::parse_by_name!(Variant);
 
 /// How many suits the deck uses: 1, 2 or 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -31,15 +31,7 @@ impl Difficulty {
     }
 }
 
-impl std::str::FromStr for Difficulty {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or(())
-    }
-}
+super::parse_by_name!(Difficulty);
 
 /// The difficulty of a proven deal, from the positions the solver searched to prove it. The
 /// bounds split deals 1–200 of each suit count into thirds (`spider solve --suits N --from 1

@@ -51,15 +51,7 @@ impl Status {
     }
 }
 
-impl std::str::FromStr for Status {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        [Status::InProgress, Status::Won, Status::Resigned]
-            .into_iter()
-            .find(|status| status.name() == s)
-            .ok_or(())
-    }
-}
+super::parse_by_name!(Status);
 
 /// A set of columns, as a bit mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

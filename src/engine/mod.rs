@@ -1,5 +1,18 @@
 //! The rules of Spider and Spiderette (RULES.md). No I/O, no clock, no database, no HTTP.
 
+/// `FromStr` for an enum with `ALL` and `name()`: the value whose name is the text.
+macro_rules! parse_by_name {
+    ($ty:ty) => {
+        impl std::str::FromStr for $ty {
+            type Err = ();
+            fn from_str(s: &str) -> Result<Self, ()> {
+                <$ty>::ALL.into_iter().find(|v| v.name() == s).ok_or(())
+            }
+        }
+    };
+}
+pub(crate) use parse_by_name;
+
 mod advisor;
 pub mod analysis;
 mod card;

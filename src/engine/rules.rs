@@ -33,15 +33,7 @@ impl EmptyColumnDeal {
     }
 }
 
-impl std::str::FromStr for EmptyColumnDeal {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        EmptyColumnDeal::ALL
-            .into_iter()
-            .find(|rule| rule.name() == s)
-            .ok_or(())
-    }
-}
+super::parse_by_name!(EmptyColumnDeal);
 
 /// How far undo reaches (RULES.md, Undo).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,15 +84,7 @@ impl UndoMode {
     }
 }
 
-impl std::str::FromStr for UndoMode {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        UndoMode::ALL
-            .into_iter()
-            .find(|mode| mode.name() == s)
-            .ok_or(())
-    }
-}
+super::parse_by_name!(UndoMode);
 
 /// Rules options, fixed when a game is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

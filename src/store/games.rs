@@ -121,15 +121,7 @@ impl OriginKind {
     }
 }
 
-impl std::str::FromStr for OriginKind {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        OriginKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or(())
-    }
-}
+crate::engine::parse_by_name!(OriginKind);
 
 /// How a new game came to be.
 #[derive(Clone, Debug)]
