@@ -175,6 +175,8 @@ pub fn hint_bot(
         return Err("--to must not be below --from".into());
     }
     let started = Instant::now();
+    // Every hint of every game, to stderr (for studying what the search does).
+    let trace = std::env::var_os("HINT_BOT_TRACE").is_some();
     let next = AtomicU64::new(from);
     // Per deal: (deal, won, runs, actions, hint times).
     let rows = Mutex::new(Vec::new());
@@ -201,7 +203,25 @@ pub fn hint_bot(
                 let (end, line) = engine::follow(&game, 2_000, |game, log| {
                     let t = Instant::now();
                     let action = match level {
-                        Some(level) => engine::advise(game, log, level).action,
+                        Some(level) => {
+                            let hint = engine::advise(game, log, level);
+                            if trace {
+                                eprintln!(
+                                    "deal {deal} #{}: {:?} {} ({:?}) down {} stock {} runs {}",
+                                    log.len(),
+                                    hint.action,
+                                    hint.kind.name(),
+                                    hint.confidence,
+                                    (0..game.column_count())
+                                        .filter_map(|c| game.column(c))
+                                        .map(|(down, _)| down)
+                                        .sum::<usize>(),
+                                    game.stock_cards(),
+                                    game.runs_completed()
+                                );
+                            }
+                            hint.action
+                        }
                         None => plain(game, log),
                     };
                     times.push(t.elapsed());
