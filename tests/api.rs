@@ -1723,7 +1723,7 @@ async fn old_idempotency_keys_are_forgotten_oldest_first_in_bounded_batches() {
         .unwrap()
     };
     let forget = |db: &Db, limit: i64| {
-        db.write(move |c| spider::store::games::forget_old_keys(c, now, limit))
+        db.write(move |c| spider::store::idempotency::forget_old_keys(c, now, limit))
             .unwrap()
     };
     assert_eq!(forget(&db, 2), 2);

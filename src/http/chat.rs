@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::play;
 use crate::play::games::{Act, Acted, Loaded, Render, Turn};
-use crate::store::games::Remembered;
+use crate::store::idempotency::Remembered;
 
 /// What a command asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

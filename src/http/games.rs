@@ -17,9 +17,8 @@ use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Game};
 use crate::play;
 use crate::play::games::{Act, Acted, Created, Loaded, NewGame, Render, RenderNew, Turn};
-use crate::store::games::{
-    self as game_store, GameRow, IdempotencyKey, Origin, OriginKind, Remembered,
-};
+use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
+use crate::store::idempotency::{IdempotencyKey, Remembered};
 use crate::store::StoreError;
 use std::sync::Arc;
 

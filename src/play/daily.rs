@@ -7,7 +7,8 @@ use super::games::{insert, Created, NewGame, RenderNew};
 use super::{blocking, Error, Play};
 use crate::daily;
 use crate::engine::{DealSpec, Rules, Suits, Variant};
-use crate::store::games::{IdempotencyKey, Origin, OriginKind};
+use crate::store::games::{Origin, OriginKind};
+use crate::store::idempotency::IdempotencyKey;
 
 /// The deal number of the daily of `date`, once that day is over: before, it would reveal
 /// every hidden card of the day's games.

@@ -8,9 +8,9 @@ use super::positions::Position;
 use super::{blocking, Error, Play};
 use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Status};
 use crate::store::games::{
-    self as game_store, Append, Commit, ForAppend, GameRow, IdempotencyKey, KeyLookup, Origin,
-    OriginKind, Remembered, Stamp, Summary,
+    self as game_store, Append, Commit, ForAppend, GameRow, Origin, OriginKind, Stamp, Summary,
 };
+use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembered};
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, records, Backend, Db, PooledConn};
 use crate::winnable::{Class, Difficulty};
@@ -349,7 +349,7 @@ fn answered(
 ) -> Result<Option<Created>, Error> {
     let Some(key) = key else { return Ok(None) };
     let mut conn = db.conn()?;
-    match game_store::remembered(&mut conn, user_id, key)? {
+    match keys::remembered(&mut conn, user_id, key)? {
         KeyLookup::Unused => Ok(None),
         KeyLookup::Reused => Err(Error::KeyReused),
         KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r))),

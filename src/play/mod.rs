@@ -212,7 +212,7 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         if !crate::store::leases::take(conn, "upkeep", &holder, at, until)? {
             return Ok(0);
         }
-        let keys = crate::store::games::forget_old_keys(conn, at, 1_000)?;
+        let keys = crate::store::idempotency::forget_old_keys(conn, at, 1_000)?;
         let sessions = crate::store::users::forget_ended_sessions(conn, at)?;
         let leases = crate::store::leases::forget_expired(conn, at)?;
         Ok(keys + sessions + leases)

@@ -3,6 +3,7 @@
 pub mod analyses;
 pub mod daily;
 pub mod games;
+pub mod idempotency;
 pub mod leases;
 pub mod notify;
 pub mod races;
