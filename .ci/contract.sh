@@ -26,23 +26,9 @@ PYTHON=${PYTHON:-python3}
 EXAMPLES=${CONTRACT_EXAMPLES:-50}
 START=$(date +%s)
 
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-  local rc=$?
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
-  if [ $rc -ne 0 ] && [ -s "$WORK/server.log" ]; then
-    echo "== server log (last 40 lines)" >&2
-    tail -n 40 "$WORK/server.log" >&2
-  fi
-  rm -rf "$WORK"
-  exit $rc
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+NAME=contract
+# shellcheck source=.ci/lib.sh
+source "$ROOT/.ci/lib.sh"
 
 echo "== schemathesis (tests/contract/requirements.txt -> tests/contract/.venv)"
 VENV="$HERE/.venv"
@@ -55,10 +41,7 @@ fi
 "$VENV/bin/schemathesis" --version
 
 echo "== start $BINARY serve"
-PORT=${CONTRACT_PORT:-18383}
-if ! "$PYTHON" -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1])))' "$PORT" 2>/dev/null; then
-  PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-fi
+PORT=$(free_port "${CONTRACT_PORT:-18383}")
 BASE="http://127.0.0.1:$PORT"
 # No rate limits (schemathesis sends hundreds of requests a second from one address), one
 # proven 1-suit deal of each difficulty kept ready (so a race can start; other kinds answer
@@ -74,16 +57,7 @@ DATABASE_URL="sqlite://$WORK/spider.db" SQLITE_SYNCHRONOUS=NORMAL \
   LOG_LEVEL=error \
   BIND="127.0.0.1:$PORT" "$BINARY" serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 1 100); do
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    echo "contract: the server exited during start" >&2
-    exit 1
-  fi
-  curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-curl -fsS "$BASE/healthz" >/dev/null || { echo "contract: $BASE/healthz did not answer" >&2; exit 1; }
-echo "server up at $BASE (pid $SERVER_PID)"
+await_server "$BASE"
 
 # A guest session for the run, and one more for each operation that ends its own session
 # (tests/contract/schemathesis.toml): after the first success those answer 401, as documented.

@@ -28,23 +28,9 @@ export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=f
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 START=$(date +%s)
 
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-  local rc=$?
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
-  if [ $rc -ne 0 ] && [ -s "$WORK/server.log" ]; then
-    echo "== server log (last 40 lines)" >&2
-    tail -n 40 "$WORK/server.log" >&2
-  fi
-  rm -rf "$WORK"
-  exit $rc
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+NAME=sdk-check
+# shellcheck source=.ci/lib.sh
+source "$ROOT/.ci/lib.sh"
 
 echo "== tools: node $(node --version), npm $(npm --version), $($PYTHON --version)"
 
@@ -75,24 +61,12 @@ GEN_FLAGS=(--overwrite)
 )
 
 echo "== start $BINARY serve"
-PORT=${SDK_CHECK_PORT:-18282}
-if ! "$PYTHON" -c 'import socket,sys; s=socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1])))' "$PORT" 2>/dev/null; then
-  PORT=$("$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-fi
+PORT=$(free_port "${SDK_CHECK_PORT:-18282}")
 BASE="http://127.0.0.1:$PORT"
 DATABASE_URL="sqlite://$WORK/spider.db" WINNABLE_POOL=0 RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 \
   BIND="127.0.0.1:$PORT" "$BINARY" serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 1 100); do
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-    echo "sdk-check: the server exited during start" >&2
-    exit 1
-  fi
-  curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-curl -fsS "$BASE/healthz" >/dev/null || { echo "sdk-check: $BASE/healthz did not answer" >&2; exit 1; }
-echo "server up at $BASE (pid $SERVER_PID)"
+await_server "$BASE"
 
 FAILED=0
 PASSED=0
