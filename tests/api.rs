@@ -1692,12 +1692,7 @@ async fn old_idempotency_keys_are_forgotten_oldest_first_in_bounded_batches() {
             .await;
         assert_eq!(made.status, 201, "{}", made.text);
     }
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let now = spider::store::now();
     // key-0 is the oldest (30 hours), key-3 25 hours old; key-4 is within its lifetime.
     for (i, hours) in [(0, 30), (1, 29), (2, 28), (3, 25)] {

@@ -257,12 +257,7 @@ async fn instances_share_the_provers_work_through_leases() {
     use spider::store::{leases, winnable as cache};
     let app = spawn_with(|c| c.winnable_pool = 0).await;
     stock(&app, 10, 3, Difficulty::Normal);
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let at = spider::store::now();
     let until = at + chrono::TimeDelta::seconds(120);
     let claim = |holder: &'static str, at: chrono::NaiveDateTime| {

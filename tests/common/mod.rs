@@ -166,6 +166,18 @@ pub async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> TestApp {
 }
 
 impl TestApp {
+    /// A connection pool of its own to the app's database, for what a test sets up or
+    /// inspects below the API.
+    #[allow(dead_code)]
+    pub fn db(&self) -> Db {
+        Db::connect(&DbOptions {
+            url: self.config.database_url.clone(),
+            pool_size: 1,
+            sqlite_synchronous: "NORMAL".into(),
+        })
+        .expect("a connection to the test database")
+    }
+
     pub async fn send(
         &self,
         method: &str,
@@ -411,11 +423,6 @@ fn made_up_deal(
 }
 
 fn stock_deal(app: &TestApp, deal: spider::store::winnable::ProvenDeal) {
-    let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     spider::store::winnable::insert(&mut db.conn().unwrap(), &deal).unwrap();
 }
