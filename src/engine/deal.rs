@@ -97,6 +97,16 @@ impl TryFrom<u8> for Suits {
     }
 }
 
+impl TryFrom<i32> for Suits {
+    type Error = BadSuitCount;
+    /// A suit count as a database column holds it.
+    fn try_from(value: i32) -> Result<Self, BadSuitCount> {
+        u8::try_from(value)
+            .map_err(|_| BadSuitCount)
+            .and_then(Suits::try_from)
+    }
+}
+
 impl From<Suits> for u8 {
     fn from(suits: Suits) -> u8 {
         suits.count()

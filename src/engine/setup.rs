@@ -16,33 +16,6 @@ pub struct DealSpec {
 }
 
 impl DealSpec {
-    /// A deal from its stored parts (variant and rule by name, suits as a number); the error
-    /// names the field that does not parse.
-    pub fn from_parts(
-        variant: &str,
-        suits: i32,
-        undo: &str,
-        empty_column_deal: &str,
-        deal_number: u64,
-    ) -> Result<DealSpec, &'static str> {
-        let variant = variant.parse().map_err(|_| "variant")?;
-        let suits = u8::try_from(suits)
-            .ok()
-            .and_then(|s| Suits::try_from(s).ok())
-            .ok_or("suits")?;
-        let undo = undo.parse().map_err(|_| "undo_mode")?;
-        let empty_column_deal = empty_column_deal.parse().map_err(|_| "empty_column_deal")?;
-        Ok(DealSpec {
-            variant,
-            suits,
-            rules: Rules {
-                undo,
-                empty_column_deal,
-            },
-            deal_number,
-        })
-    }
-
     /// The opening position.
     pub fn deal(&self) -> Game {
         Game::new(self.variant, self.suits, self.rules, self.deal_number)
@@ -116,7 +89,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::UndoMode;
+    use crate::engine::BadSuitCount;
 
     fn spec() -> DealSpec {
         DealSpec {
@@ -128,33 +101,12 @@ mod tests {
     }
 
     #[test]
-    fn a_stored_spec_reads_back_and_names_a_bad_field() {
-        let s = spec();
-        assert_eq!(
-            DealSpec::from_parts(
-                s.variant.name(),
-                1,
-                s.rules.undo.name(),
-                s.rules.empty_column_deal.name(),
-                7
-            ),
-            Ok(s)
-        );
-        assert_eq!(
-            DealSpec::from_parts("spyder", 1, "full", "forbidden", 7),
-            Err("variant")
-        );
-        assert_eq!(
-            DealSpec::from_parts(s.variant.name(), 3, "full", "forbidden", 7),
-            Err("suits")
-        );
-        assert_eq!(
-            DealSpec::from_parts(s.variant.name(), 1, "sometimes", "standard", 7),
-            Err("undo_mode")
-        );
-        for undo in UndoMode::ALL {
-            let spec = DealSpec::from_parts(s.variant.name(), 1, undo.name(), "standard", 7);
-            assert_eq!(spec.map(|d| d.rules.undo), Ok(undo));
+    fn a_stored_suit_count_reads_back_and_any_other_is_refused() {
+        for suits in Suits::ALL {
+            assert_eq!(Suits::try_from(i32::from(suits.count())), Ok(suits));
+        }
+        for bad in [0, 3, 5, -1, 256 + 1, i32::MAX] {
+            assert_eq!(Suits::try_from(bad), Err(BadSuitCount), "{bad}");
         }
     }
 

@@ -56,10 +56,8 @@ pub struct GameRow {
 
 impl GameRow {
     pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
-        let suits = u8::try_from(self.suits)
-            .ok()
-            .and_then(|s| Suits::try_from(s).ok())
-            .ok_or_else(|| StoreError::Corrupt(format!("game {}: suits", self.id)))?;
+        let suits = Suits::try_from(self.suits)
+            .map_err(|_| StoreError::Corrupt(format!("game {}: suits", self.id)))?;
         Ok(DealSpec {
             variant: self.variant,
             suits,

@@ -70,20 +70,13 @@ impl ProvenDeal {
     }
 }
 
-/// A suit count as stored.
-fn suits_of(stored: i32) -> Option<Suits> {
-    u8::try_from(stored)
-        .ok()
-        .and_then(|s| Suits::try_from(s).ok())
-}
-
 impl Class {
     /// Deal `number` of this kind, with every undo allowed (the prover's view: undo does not
     /// decide what is winnable). `None` for a stored suit count the engine does not know.
     pub fn deal(&self, number: u64) -> Option<DealSpec> {
         Some(DealSpec {
             variant: self.variant,
-            suits: suits_of(self.suits)?,
+            suits: Suits::try_from(self.suits).ok()?,
             rules: Rules {
                 undo: UndoMode::Full,
                 empty_column_deal: self.empty_column_deal,

@@ -37,10 +37,8 @@ fn ms(d: chrono::Duration) -> i64 {
 /// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
 /// empty-column rule.
 pub fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, Error> {
-    let suits = u8::try_from(race.suits)
-        .ok()
-        .and_then(|s| Suits::try_from(s).ok())
-        .ok_or_else(|| Error::Internal(format!("stored race {}: suits", race.id)))?;
+    let suits = Suits::try_from(race.suits)
+        .map_err(|_| Error::Internal(format!("stored race {}: suits", race.id)))?;
     let mut spec = DealSpec {
         variant: race.variant,
         suits,
