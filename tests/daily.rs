@@ -695,3 +695,73 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
     assert_eq!(spider::store::records::rebuild(&db).unwrap(), 2);
     assert_eq!(app.get("/v1/users/me/records", &token).await.body, before);
 }
+
+/// The daily leaderboard reads its own table, so no index on the games table covers a column
+/// that every action writes: on Postgres an action is then a heap-only update of the game's
+/// row (no new index entries), which the games table leaves room for in each page.
+#[actix_rt::test]
+async fn no_index_on_games_covers_a_column_that_an_action_writes() {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Definition {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        definition: String,
+    }
+    let app = spawn_app().await;
+    let db = app.db();
+    let postgres = db.backend() == spider::store::Backend::Postgres;
+    let mut conn = db.conn().unwrap();
+    let query = if postgres {
+        "SELECT indexdef AS definition FROM pg_indexes \
+         WHERE schemaname = current_schema() AND tablename = 'games'"
+    } else {
+        "SELECT sql AS definition FROM sqlite_master \
+         WHERE type = 'index' AND tbl_name = 'games' AND sql IS NOT NULL"
+    };
+    let indexes: Vec<Definition> = diesel::sql_query(query).load(&mut *conn).unwrap();
+    assert!(
+        indexes.len() >= 2,
+        "the games indexes are found: {}",
+        indexes.len()
+    );
+    let written = [
+        "version",
+        "log",
+        "status",
+        "score",
+        "actions",
+        "runs_completed",
+        "updated_at",
+        "finished_at",
+        "duration_ms",
+    ];
+    for index in &indexes {
+        let words: Vec<&str> = index
+            .definition
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .collect();
+        for column in written {
+            assert!(
+                !words.contains(&column),
+                "{column} is written by every action but indexed: {}",
+                index.definition
+            );
+        }
+    }
+    if postgres {
+        let options: Vec<Definition> = diesel::sql_query(
+            "SELECT coalesce(array_to_string(reloptions, ','), '') AS definition FROM pg_class \
+             WHERE relname = 'games' AND relnamespace = current_schema()::regnamespace",
+        )
+        .load(&mut *conn)
+        .unwrap();
+        assert_eq!(options.len(), 1);
+        assert!(
+            options[0].definition.contains("fillfactor=70"),
+            "{}",
+            options[0].definition
+        );
+    }
+    drop(conn);
+    app.stop().await;
+}

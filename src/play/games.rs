@@ -306,6 +306,7 @@ fn decide(
         game_id: row.id.clone(),
         user_id: act.user_id.clone(),
         read_version: row.version,
+        ranked: row.ranked,
         stamp,
         action,
         summary,

@@ -1,10 +1,14 @@
-//! Daily challenges: attempts and the day's leaderboard, read from the games table.
+//! Daily challenges: attempts, and the day's leaderboard, read from its own table of ranked
+//! attempts (`daily_entries`, kept in step by each append) so that no index on the games table
+//! covers a column that every action changes.
 
 use diesel::prelude::*;
 
-use super::games::{GameRow, OriginKind};
+use chrono::NaiveDateTime;
+
+use super::games::{GameRow, OriginKind, Summary};
 use super::records::Measure;
-use super::schema::{daily_players, games, users};
+use super::schema::{daily_entries, daily_players, games, users};
 use super::{DbConn, StoreError};
 use crate::engine::{Status, Variant};
 
@@ -53,11 +57,27 @@ pub fn players(
         .unwrap_or(0))
 }
 
-/// Count a new ranked attempt, inside the transaction that creates it.
-pub fn count_player(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
+/// Enter a new ranked attempt on its day's leaderboard and count its player, inside the
+/// transaction that creates it.
+pub fn enter(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
     let Some(date) = &row.daily_date else {
         return Ok(());
     };
+    diesel::insert_into(daily_entries::table)
+        .values((
+            daily_entries::game_id.eq(&row.id),
+            daily_entries::daily_date.eq(date),
+            daily_entries::variant.eq(&row.variant),
+            daily_entries::suits.eq(row.suits),
+            daily_entries::status.eq(&row.status),
+            daily_entries::score.eq(row.score),
+            daily_entries::actions.eq(row.actions),
+            daily_entries::runs_completed.eq(row.runs_completed),
+            daily_entries::created_at.eq(row.created_at),
+            daily_entries::finished_at.eq(row.finished_at),
+            daily_entries::duration_ms.eq(row.duration_ms),
+        ))
+        .execute(conn)?;
     let zero = (
         daily_players::daily_date.eq(date),
         daily_players::variant.eq(&row.variant),
@@ -80,6 +100,27 @@ pub fn count_player(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> 
     Ok(())
 }
 
+/// Keep a ranked attempt's entry in step with an append, inside its transaction.
+pub fn follow(
+    conn: &mut DbConn,
+    game_id: &str,
+    summary: &Summary,
+    at: NaiveDateTime,
+    duration_ms: Option<i64>,
+) -> Result<(), StoreError> {
+    diesel::update(daily_entries::table.find(game_id))
+        .set((
+            daily_entries::status.eq(summary.status),
+            daily_entries::score.eq(summary.score),
+            daily_entries::actions.eq(summary.actions),
+            daily_entries::runs_completed.eq(summary.runs_completed),
+            daily_entries::finished_at.eq(summary.finished.then_some(at)),
+            daily_entries::duration_ms.eq(duration_ms),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// One page of a daily's leaderboard: ranked wins by `by` (ties to whoever finished first),
 /// then every other ranked attempt by progress (runs completed, then score, then who
 /// started first). Each row comes with the player's username (`None` for a guest).
@@ -93,32 +134,31 @@ pub fn leaderboard(
     limit: i64,
 ) -> Result<Vec<(GameRow, Option<String>)>, StoreError> {
     let ranked = || {
-        games::table
-            .inner_join(users::table)
-            .filter(games::daily_date.eq(date))
-            .filter(games::variant.eq(variant))
-            .filter(games::suits.eq(suits))
-            .filter(games::ranked.eq(true))
+        daily_entries::table
+            .inner_join(games::table.inner_join(users::table))
+            .filter(daily_entries::daily_date.eq(date))
+            .filter(daily_entries::variant.eq(variant))
+            .filter(daily_entries::suits.eq(suits))
             .select((GameRow::as_select(), users::username))
             .into_boxed()
     };
     let won_page = |conn: &mut DbConn, offset: i64| {
-        let won = ranked().filter(games::status.eq(Status::Won));
+        let won = ranked().filter(daily_entries::status.eq(Status::Won));
         let won = match by {
             Measure::Score => won.order((
-                games::score.desc(),
-                games::finished_at.asc(),
-                games::id.asc(),
+                daily_entries::score.desc(),
+                daily_entries::finished_at.asc(),
+                daily_entries::game_id.asc(),
             )),
             Measure::Time => won.order((
-                games::duration_ms.asc(),
-                games::finished_at.asc(),
-                games::id.asc(),
+                daily_entries::duration_ms.asc(),
+                daily_entries::finished_at.asc(),
+                daily_entries::game_id.asc(),
             )),
             Measure::Moves => won.order((
-                games::actions.asc(),
-                games::finished_at.asc(),
-                games::id.asc(),
+                daily_entries::actions.asc(),
+                daily_entries::finished_at.asc(),
+                daily_entries::game_id.asc(),
             )),
         };
         won.offset(offset).limit(limit).load(conn)
@@ -133,12 +173,11 @@ pub fn leaderboard(
     let rest_offset = if !page.is_empty() || offset == 0 {
         0
     } else {
-        let wins: i64 = games::table
-            .filter(games::daily_date.eq(date))
-            .filter(games::variant.eq(variant))
-            .filter(games::suits.eq(suits))
-            .filter(games::ranked.eq(true))
-            .filter(games::status.eq(Status::Won))
+        let wins: i64 = daily_entries::table
+            .filter(daily_entries::daily_date.eq(date))
+            .filter(daily_entries::variant.eq(variant))
+            .filter(daily_entries::suits.eq(suits))
+            .filter(daily_entries::status.eq(Status::Won))
             .count()
             .get_result(conn)?;
         (offset - wins).max(0)
@@ -146,12 +185,12 @@ pub fn leaderboard(
     let mut page = page;
     page.extend(
         ranked()
-            .filter(games::status.ne(Status::Won))
+            .filter(daily_entries::status.ne(Status::Won))
             .order((
-                games::runs_completed.desc(),
-                games::score.desc(),
-                games::created_at.asc(),
-                games::id.asc(),
+                daily_entries::runs_completed.desc(),
+                daily_entries::score.desc(),
+                daily_entries::created_at.asc(),
+                daily_entries::game_id.asc(),
             ))
             .offset(rest_offset)
             .limit(left)

@@ -177,7 +177,7 @@ pub fn create(
         .values(row)
         .execute(conn)?;
     if row.ranked {
-        super::daily::count_player(conn, row)?;
+        super::daily::enter(conn, row)?;
     }
     if records::counting(row.origin, row.ranked) != records::Counting::Nothing {
         records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
@@ -385,6 +385,8 @@ pub struct Append {
     pub game_id: String,
     pub user_id: String,
     pub read_version: i32,
+    /// A ranked daily attempt: its leaderboard entry moves with it.
+    pub ranked: bool,
     pub stamp: Stamp,
     pub action: Action,
     pub summary: Summary,
@@ -495,6 +497,7 @@ impl Append {
             game_id,
             user_id,
             read_version,
+            ranked,
             stamp,
             action,
             summary,
@@ -521,6 +524,15 @@ impl Append {
         .execute(conn)?;
         if moved == 0 {
             return Ok(false);
+        }
+        if ranked {
+            super::daily::follow(
+                conn,
+                &game_id,
+                &summary,
+                stamp.at,
+                finish.as_ref().map(|(_, f)| f.duration_ms),
+            )?;
         }
         if let Some((key, finish)) = finish {
             records::apply(conn, &key, &records::Change::Finish(finish))?;

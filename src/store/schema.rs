@@ -28,6 +28,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    daily_entries (game_id) {
+        game_id -> Text,
+        daily_date -> Text,
+        variant -> Text,
+        suits -> Integer,
+        status -> Text,
+        score -> Integer,
+        actions -> Integer,
+        runs_completed -> Integer,
+        created_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+        duration_ms -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Text,
         user_id -> Text,
@@ -229,6 +245,7 @@ diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
+diesel::joinable!(daily_entries -> games (game_id));
 diesel::joinable!(game_analyses -> games (game_id));
 diesel::joinable!(ended_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
@@ -239,6 +256,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     records,
     daily_players,
+    daily_entries,
     winnable_deals,
     access_tokens,
     races,
