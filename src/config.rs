@@ -66,37 +66,72 @@ impl std::fmt::Display for Secret {
 /// The longest a session token may last: 30 days.
 pub const MAX_SESSION_SECONDS: u64 = 30 * 24 * 3600;
 
+/// The service's settings, read from the environment (see `from_env`), grouped by concern.
+/// Secrets are [`Secret`]s, which never print.
 #[derive(Clone, Debug)]
 pub struct Config {
+    // Storage.
     /// `sqlite://spider.db` (default) or `postgres://…`.
     pub database_url: String,
     pub db_pool_size: u32,
     /// SQLite `synchronous` pragma: `FULL` (default) or `NORMAL`.
     pub sqlite_synchronous: String,
-    pub jwt_secret: Secret,
-    /// True when `jwt_secret` is the development default.
-    pub jwt_secret_is_default: bool,
-    pub jwt_ttl_seconds: u64,
+    /// Games whose latest position this instance keeps in memory, so the next action needs
+    /// no read or replay; 0 keeps none.
+    pub position_cache: usize,
+    /// The most actions one game's log may hold; an action beyond it is refused
+    /// (`action_limit`), so no log grows without bound.
+    pub max_actions_per_game: u32,
+
+    // Serving HTTP.
     pub bind: SocketAddr,
     pub workers: usize,
     pub log_level: String,
-    /// Requests per second allowed per token and per client address; 0 turns limits off.
-    pub rate_limit_per_second: u32,
-    pub rate_limit_burst: u32,
     /// Allowed browser origins; empty means any origin.
     pub cors_origins: Vec<String>,
     /// Largest JSON body accepted, in bytes.
     pub json_limit: usize,
+    /// The header a reverse proxy in front of the server puts the client's address in
+    /// (e.g. `X-Forwarded-For`): trusted only when set, and then its last address is the
+    /// client's. Unset: the connection's address.
+    pub client_ip_header: Option<String>,
+    /// When set, `GET /metrics` answers only `Authorization: Bearer <this>`.
+    pub metrics_token: Option<Secret>,
+
+    // Accounts and sessions.
+    pub jwt_secret: Secret,
+    /// True when `jwt_secret` is the development default.
+    pub jwt_secret_is_default: bool,
+    pub jwt_ttl_seconds: u64,
+    /// Passwords hashed or verified at once (each holds about 19 MiB); more wait.
+    pub password_hashes: usize,
+    /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
+    pub password_hash_wait: std::time::Duration,
+    /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
+    pub login_attempts_per_minute: u32,
+    /// Guest accounts one client address may create per minute; 0 turns it off.
+    pub guests_per_minute: u32,
+
+    // Limits per caller.
+    /// Requests per second allowed per token and per client address; 0 turns limits off.
+    pub rate_limit_per_second: u32,
+    pub rate_limit_burst: u32,
+    /// Live streams (game and race) one user may have open on one instance.
+    pub streams_per_user: usize,
+    /// A live stream that has sent no event for this long ends (an `idle` event), so
+    /// forgotten tabs and abandoned bots do not hold a place for ever.
+    pub stream_idle: std::time::Duration,
+    /// Games on proven winnable deals one player may start per hour; 0: no limit.
+    pub winnable_per_user_per_hour: u32,
+
+    // The daily challenge.
     /// Key of the daily deal derivation (HMAC-SHA256).
     pub daily_secret: Secret,
     pub daily_secret_is_default: bool,
     /// Shifts the daily calendar (tests only; not read from the environment).
     pub calendar_offset: chrono::Duration,
-    /// Proven winnable deals to keep waiting per class and difficulty; 0 stops the
-    /// background prover.
-    pub winnable_pool: usize,
-    /// Suit counts whose Spider deals (standard rule) are proven ahead of any request.
-    pub winnable_prefill: Vec<u8>,
+
+    // Searches (hints and post-game analyses).
     /// Searches (hints, post-game analyses) run at once; more get 503 `search_busy`.
     pub search_pool: usize,
     /// The share of each hint level's standard search (its positions), in percent
@@ -105,42 +140,22 @@ pub struct Config {
     /// Positions one post-game analysis may search (`ANALYSIS_POSITIONS`): the bound on its
     /// time (about 10–20 s per 50 million on one core of a release build).
     pub analysis_positions: u64,
-    /// Games whose latest position this instance keeps in memory, so the next action needs
-    /// no read or replay; 0 keeps none.
-    pub position_cache: usize,
-    /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
-    /// instance at a time does it, by a lease).
-    pub scheduled_work: bool,
-    /// The most actions one game's log may hold; an action beyond it is refused
-    /// (`action_limit`), so no log grows without bound.
-    pub max_actions_per_game: u32,
-    /// When set, `GET /metrics` answers only `Authorization: Bearer <this>`.
-    pub metrics_token: Option<Secret>,
-    /// Live streams (game and race) one user may have open on one instance.
-    pub streams_per_user: usize,
-    /// A live stream that has sent no event for this long ends (an `idle` event), so
-    /// forgotten tabs and abandoned bots do not hold a place for ever.
-    pub stream_idle: std::time::Duration,
-    /// Passwords hashed or verified at once (each holds about 19 MiB); more wait.
-    pub password_hashes: usize,
-    /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
-    pub password_hash_wait: std::time::Duration,
-    /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
-    pub login_attempts_per_minute: u32,
-    /// Games on proven winnable deals one player may start per hour; 0: no limit.
-    pub winnable_per_user_per_hour: u32,
+
+    // Background work: the winnable-deal prover, CPU lines, race stand-ins.
+    /// Proven winnable deals to keep waiting per class and difficulty; 0 stops the
+    /// background prover.
+    pub winnable_pool: usize,
+    /// Suit counts whose Spider deals (standard rule) are proven ahead of any request.
+    pub winnable_prefill: Vec<u8>,
     /// Proven deals of each kind and difficulty kept for race rounds (a player's request
     /// never takes the last ones; at most `winnable_pool - 1` on an instance that proves).
     pub winnable_reserve: u32,
     /// Whether the prover, once its deals are stocked, computes the line a CPU player of each
     /// level plays on each waiting deal (race rooms' CPUs play them).
     pub cpu_lines: bool,
-    /// Guest accounts one client address may create per minute; 0 turns it off.
-    pub guests_per_minute: u32,
-    /// The header a reverse proxy in front of the server puts the client's address in
-    /// (e.g. `X-Forwarded-For`): trusted only when set, and then its last address is the
-    /// client's. Unset: the connection's address.
-    pub client_ip_header: Option<String>,
+    /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
+    /// instance at a time does it, by a lease).
+    pub scheduled_work: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
