@@ -864,3 +864,72 @@ async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
     behind.stop().await;
     app.stop().await;
 }
+
+/// A room's live stream hears a change at once: joins made on its instance and (on Postgres)
+/// through another instance reach it well before its one-second look at the clock.
+#[actix_rt::test]
+async fn a_room_stream_hears_a_join_at_once_from_any_instance() {
+    use futures_util::StreamExt;
+    let app = spawn_app().await;
+    let postgres = app.config.database_url.starts_with("postgres");
+    let other = if postgres {
+        Some(instance_at(&app, chrono::Duration::zero()).await)
+    } else {
+        None
+    };
+    let host = app.guest().await;
+    let room = create(&app, &host, json!({"suits": 1, "cpu_players": 0})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let mut joiners = Vec::new();
+    for _ in 0..6 {
+        joiners.push(app.guest().await);
+    }
+    let mut live = app
+        .client
+        .get(format!("{}/v1/races/{code}/stream", app.base))
+        .insert_header(("Authorization", format!("Bearer {host}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(live.status().as_u16(), 200);
+    // The next `race` event's room.
+    let mut buffer = String::new();
+    let mut next_room = async || -> Value {
+        loop {
+            if let Some(end) = buffer.find("\n\n") {
+                let event: String = buffer.drain(..end + 2).collect();
+                if event.starts_with("event: race") {
+                    let data = event
+                        .lines()
+                        .find_map(|l| l.strip_prefix("data: "))
+                        .expect("a data line");
+                    return serde_json::from_str(data).unwrap();
+                }
+                continue;
+            }
+            let chunk = actix_rt::time::timeout(std::time::Duration::from_secs(5), live.next())
+                .await
+                .expect("an event within 5 s")
+                .expect("the stream is open")
+                .unwrap();
+            buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    };
+    assert_eq!(next_room().await["seats"].as_array().unwrap().len(), 1);
+    let mut waits = Vec::new();
+    for (i, joiner) in joiners.iter().enumerate() {
+        // Every other join through the second instance, where there is one.
+        let via = other.as_ref().filter(|_| i % 2 == 1).unwrap_or(&app);
+        let sent = std::time::Instant::now();
+        join(via, joiner, &code).await;
+        let seen = next_room().await;
+        waits.push(sent.elapsed());
+        assert_eq!(seen["seats"].as_array().unwrap().len(), i + 2, "{seen}");
+    }
+    waits.sort();
+    let median = waits[waits.len() / 2];
+    assert!(
+        median < std::time::Duration::from_millis(250),
+        "median {median:?} from a join to the room's stream (all: {waits:?})"
+    );
+}

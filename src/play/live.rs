@@ -66,7 +66,7 @@ impl Live {
         Ok(self)
     }
 
-    /// A game was appended to on this instance.
+    /// A game (by its id) or a race room (by [`room_key`]) changed on this instance.
     pub fn changed(&self, game: &str) {
         // No stream listening is fine.
         let _ = self.inner.sender.send(game.to_string());
@@ -103,6 +103,12 @@ impl Live {
             Duration::from_secs(1)
         }
     }
+}
+
+/// What a change of race room `code` (its seats, rounds or quits) is heard as; a change of
+/// one of its games is heard as the game's id.
+pub fn room_key(code: &str) -> String {
+    format!("race:{code}")
 }
 
 impl Default for Live {

@@ -7,11 +7,13 @@ mod wire;
 
 pub use wire::*;
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
+use tokio::sync::broadcast;
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
@@ -20,6 +22,7 @@ use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
+use crate::play::live::room_key;
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::race::{self, Standing};
 use crate::store::races::RaceRow;
@@ -250,8 +253,10 @@ pub async fn quit_race(
 }
 
 /// Follow a race's room live (Server-Sent Events): a `race` event with the room as from
-/// `GET /v1/races/{code}` at once and whenever it changes (checked every second), and
-/// `end` once the round's results are fixed. Spectators with the code may watch.
+/// `GET /v1/races/{code}` at once and whenever it changes (a join, a start, a quit or a
+/// player's action is sent at once, from any instance; the standings that move with the
+/// clock, such as CPU players' progress, are checked every second), and `end` once the
+/// round's results are fixed. Spectators with the code may watch.
 #[utoipa::path(
     tag = "races",
     operation_id = "streamRace",
@@ -275,15 +280,22 @@ pub async fn stream_race(
     let code = races::normalise(&code);
     let bearer = sse::Bearer::of(&state, &req)?;
     let slot = sse::slot(&state, &caller.user_id)?;
-    let first = look(&state, &caller, &code).await?;
+    let rx = state.live.subscribe();
+    let room = races::look(&state.play(), &code).await?;
+    let first = RaceView::of(&room, Some(&caller.user_id))?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
-    /// Looks at the room every second: standings move with the clock as well as with moves.
+    /// Looks at the room when a change to it or to one of its games is heard (at once, from
+    /// any instance on Postgres), and every second anyway: standings move with the clock as
+    /// well as with moves.
     struct Watch {
         state: web::Data<AppState>,
         caller: Caller,
         code: String,
         last: String,
+        rx: broadcast::Receiver<String>,
+        /// What a change to this room is heard as: its key and its games' ids.
+        heard_as: HashSet<String>,
         _slot: crate::play::live::StreamSlot,
     }
     fn over(view: &RaceView) -> bool {
@@ -291,13 +303,36 @@ pub async fn stream_race(
             .as_ref()
             .is_some_and(|r| r.state == RoundState::Over)
     }
+    fn heard_as(room: &Room, code: &str) -> HashSet<String> {
+        room.entries
+            .iter()
+            .filter_map(|e| e.game_id.clone())
+            .chain([room_key(code)])
+            .collect()
+    }
     impl sse::Source for Watch {
         async fn wait(&mut self) {
-            tokio::time::sleep(Duration::from_secs(1)).await;
+            let (rx, heard_as) = (&mut self.rx, &self.heard_as);
+            let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                loop {
+                    match rx.recv().await {
+                        Ok(changed) if heard_as.contains(&changed) => return,
+                        Ok(_) => continue,
+                        // Missed some: look anyway. Closed: the clock will do.
+                        Err(broadcast::error::RecvError::Lagged(_)) => return,
+                        Err(broadcast::error::RecvError::Closed) => {
+                            std::future::pending::<()>().await
+                        }
+                    }
+                }
+            })
+            .await;
         }
 
         async fn look(&mut self) -> Result<sse::Found, ApiError> {
-            let view = look(&self.state, &self.caller, &self.code).await?;
+            let room = races::look(&self.state.play(), &self.code).await?;
+            self.heard_as = heard_as(&room, &self.code);
+            let view = RaceView::of(&room, Some(&self.caller.user_id))?;
             let json = serde_json::to_string(&view)
                 .map_err(|e| ApiError::internal("serializing a race", e))?;
             let mut found = sse::Found::default();
@@ -320,8 +355,10 @@ pub async fn stream_race(
         state: state.clone(),
         _slot: slot,
         caller,
+        heard_as: heard_as(&room, &code),
         code,
         last: first_json,
+        rx,
     };
     Ok(sse::response(watch, first_found, bearer))
 }

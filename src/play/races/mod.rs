@@ -16,6 +16,7 @@ use std::collections::HashSet;
 
 use chrono::NaiveDateTime;
 
+use super::live::room_key;
 use super::{blocking, Error, Play};
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
@@ -326,6 +327,7 @@ pub async fn join(
         if seat.is_none() {
             return Err(Error::RaceFull);
         }
+        p.live.changed(&room_key(&code));
         look_at(&p, &code, now(&p))
     })
     .await
@@ -362,6 +364,7 @@ pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
                 another_start: true,
             });
         }
+        p.live.changed(&room_key(&code));
         look_at(&p, &code, now(&p))
     })
     .await
@@ -539,5 +542,6 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     })
     .await?;
     work::rate_if_over(play, &code, now(play)).await?;
+    play.live.changed(&room_key(&code));
     look(play, &code).await
 }
