@@ -83,21 +83,9 @@ impl Follow {
 impl Source for Follow {
     /// Until this game may have changed: woken by a change heard, or a poll interval.
     async fn wait(&mut self) {
-        let id = self.id.clone();
-        let rx = &mut self.rx;
         let poll = self.state.live.poll_every();
-        let _ = tokio::time::timeout(poll, async {
-            loop {
-                match rx.recv().await {
-                    Ok(changed) if changed == id => return,
-                    Ok(_) => continue,
-                    // Missed some: look anyway. Closed: the poll will do.
-                    Err(broadcast::error::RecvError::Lagged(_)) => return,
-                    Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
-                }
-            }
-        })
-        .await;
+        let id = &self.id;
+        play::live::heard(&mut self.rx, poll, |changed| changed == id).await;
     }
 
     async fn look(&mut self) -> Result<Found, ApiError> {

@@ -105,6 +105,27 @@ impl Live {
     }
 }
 
+/// Wait until `rx` hears a change that `wanted` accepts, or `within` has passed. Missed
+/// changes (the receiver lagged) count as heard: the caller looks anyway.
+pub async fn heard(
+    rx: &mut broadcast::Receiver<String>,
+    within: Duration,
+    wanted: impl Fn(&str) -> bool,
+) {
+    let _ = tokio::time::timeout(within, async {
+        loop {
+            match rx.recv().await {
+                Ok(changed) if wanted(&changed) => return,
+                Ok(_) => continue,
+                Err(broadcast::error::RecvError::Lagged(_)) => return,
+                // No more changes will be heard: only the time is left.
+                Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
+            }
+        }
+    })
+    .await;
+}
+
 /// What a change of race room `code` (its seats, rounds or quits) is heard as; a change of
 /// one of its games is heard as the game's id.
 pub fn room_key(code: &str) -> String {

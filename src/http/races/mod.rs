@@ -22,7 +22,7 @@ use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
-use crate::play::live::room_key;
+use crate::play::live::{heard, room_key};
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::race::{self, Standing};
 use crate::store::races::RaceRow;
@@ -312,19 +312,9 @@ pub async fn stream_race(
     }
     impl sse::Source for Watch {
         async fn wait(&mut self) {
-            let (rx, heard_as) = (&mut self.rx, &self.heard_as);
-            let _ = tokio::time::timeout(Duration::from_secs(1), async {
-                loop {
-                    match rx.recv().await {
-                        Ok(changed) if heard_as.contains(&changed) => return,
-                        Ok(_) => continue,
-                        // Missed some: look anyway. Closed: the clock will do.
-                        Err(broadcast::error::RecvError::Lagged(_)) => return,
-                        Err(broadcast::error::RecvError::Closed) => {
-                            std::future::pending::<()>().await
-                        }
-                    }
-                }
+            let heard_as = &self.heard_as;
+            heard(&mut self.rx, Duration::from_secs(1), |changed| {
+                heard_as.contains(changed)
             })
             .await;
         }
