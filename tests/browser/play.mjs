@@ -592,6 +592,8 @@ async function main() {
     await page.waitForFunction((n) => document.querySelectorAll('#games-body tr[data-game-id]').length === n, mine.length);
     check(mine.length >= 1, 'the account has no game');
     eq(await page.getAttribute(`#games-body tr[data-game-id="${won.id}"]`, 'data-status'), 'won', 'the game won by hints in my games');
+    const label = await page.getAttribute(`#games-body tr[data-game-id="${won.id}"] [data-testid="game-result"]`, 'aria-label');
+    check(/^Result of the .*game of /.test(label || ''), `the result button names its game: ${label}`);
     await shot(page, 'games.png');
     const open = mine.find((g) => g.status === 'in_progress');
     if (open) {

@@ -34,6 +34,24 @@ export async function newGuest() {
 }
 
 /**
+ * `token` was refused (401): a signed-in account's session has ended, so the sign-in dialog
+ * opens over the table; a guest's token is replaced by a new guest's. True when the caller
+ * may try again with the new token.
+ */
+async function tokenRefused(token, detail) {
+  if (session.token !== token) return true; // replaced meanwhile
+  if (isAccount()) {
+    state.sessionLost = true;
+    store.set('token', null);
+    askToSignIn(detail);
+    return false;
+  }
+  session.set(null, null);
+  await newGuest();
+  return true;
+}
+
+/**
  * One API call. `auth`: 'required' (get a guest token first), 'optional' (send one if we have
  * it) or false. A guest's rejected token (401) is replaced by a new guest token and the call
  * retried once; a signed-in account's opens the sign-in dialog over the table, which stays as
@@ -71,18 +89,8 @@ export async function request(method, path, { body, auth = 'required', headers =
   if (type.includes('json')) data = await res.json().catch(() => null);
   else await res.text().catch(() => '');
 
-  if (res.status === 401 && token) {
-    if (session.token === token) {
-      if (isAccount()) {
-        state.sessionLost = true;
-        store.set('token', null);
-        askToSignIn(data?.detail);
-      } else if (!retried) {
-        session.set(null, null);
-        await newGuest();
-        return request(method, path, { body, auth, headers, retried: true });
-      }
-    }
+  if (res.status === 401 && token && (await tokenRefused(token, data?.detail)) && !retried) {
+    return request(method, path, { body, auth, headers, retried: true });
   }
   if (res.status === 429 && !retried) {
     const wait = Math.min(5, Number(res.headers.get('Retry-After')) || 1);
@@ -102,14 +110,23 @@ export async function request(method, path, { body, auth = 'required', headers =
  * Reads a Server-Sent Events stream with fetch (EventSource cannot send the Authorization
  * header the API wants). Calls onEvent(name, data) per event; resolves when the stream ends.
  */
-export async function readEvents(path, signal, onEvent) {
+export async function readEvents(path, signal, onEvent, retried = false) {
+  if (state.sessionLost) {
+    askToSignIn();
+    throw new ApiError(401, { code: 'unauthorized', detail: 'Your session has ended: sign in again to go on.' });
+  }
   if (!session.token) await newGuest();
+  const token = session.token;
   const res = await fetch(API_BASE + path, {
-    headers: { Accept: 'text/event-stream', Authorization: `Bearer ${session.token}` },
+    headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
     signal,
   });
   if (!res.ok) {
     const data = await res.json().catch(() => ({}));
+    // A refused token: the same as for any request (sign in again, or a new guest).
+    if (res.status === 401 && (await tokenRefused(token, data?.detail)) && !retried) {
+      return readEvents(path, signal, onEvent, true);
+    }
     throw new ApiError(res.status, data || {});
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -25,9 +25,11 @@ export const games = {
     if (!more) body.replaceChildren();
     if (!more && !data.games.length) body.append(el('tr', { class: 'empty' }, el('td', { colspan: 6, text: 'No games yet.' })));
     for (const g of data.games) {
+      // A screen reader hears which game a row's button opens, not just "Continue".
+      const which = `${kindLabel(g.variant, g.suits)} game of ${formatWhen(g.created_at)}`;
       const open = g.status === 'in_progress'
-        ? el('button', { type: 'button', 'data-testid': 'game-continue', onclick: () => run(async () => { await loadGame(g.id); go('play'); }), text: 'Continue' })
-        : el('button', { type: 'button', 'data-testid': 'game-result', onclick: () => go('analysis', g.id), text: 'Result' });
+        ? el('button', { type: 'button', 'data-testid': 'game-continue', 'aria-label': `Continue the ${which}`, onclick: () => run(async () => { await loadGame(g.id); go('play'); }), text: 'Continue' })
+        : el('button', { type: 'button', 'data-testid': 'game-result', 'aria-label': `Result of the ${which}`, onclick: () => go('analysis', g.id), text: 'Result' });
       body.append(el('tr', { 'data-game-id': g.id, 'data-status': g.status },
         el('td', { text: formatWhen(g.created_at) }),
         el('td', { text: `${kindLabel(g.variant, g.suits)}${g.deal_number != null ? ` · #${g.deal_number}` : ''}` }),

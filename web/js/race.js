@@ -82,16 +82,21 @@ export const race = {
     const code = this.code;
     const abort = new AbortController();
     this.abort = abort;
+    let refused = false;
     readEvents(`/v1/races/${encodeURIComponent(code)}/stream`, abort.signal, (name, data) => {
       if (name === 'race' && this.code === code) this.update(data);
       else if (name === 'error') showMessage(data.detail || 'The race stream stopped.', 'error');
     }).catch((err) => {
       if (abort.signal.aborted) return;
-      if (err instanceof ApiError) showMessage(err.message, 'error');
+      if (err instanceof ApiError) {
+        showMessage(err.message, 'error');
+        // Signed out, or the room is gone: reconnecting would only fail again.
+        if ([401, 403, 404].includes(err.status)) refused = true;
+      }
     }).finally(() => {
       if (this.abort !== abort) return; // closed or replaced
       this.abort = null;
-      if (state.screen !== 'race' || this.code !== code) return;
+      if (refused || state.screen !== 'race' || this.code !== code) return;
       const over = !this.view?.round || this.view.round.state === 'over';
       if (over) this.watchForNextRound();
       else setTimeout(() => this.follow(), 1000); // dropped mid-round: reconnect
@@ -102,17 +107,30 @@ export const race = {
     clearInterval(this.poll);
     const code = this.code;
     const seen = this.view?.round?.number ?? 0;
+    let failures = 0;
     this.poll = setInterval(async () => {
       if (state.screen !== 'race' || this.code !== code) return clearInterval(this.poll);
       try {
         const { data } = await request('GET', `/v1/races/${encodeURIComponent(code)}`);
+        failures = 0;
         this.update(data);
         if ((data.round?.number ?? 0) !== seen || (data.round && data.round.state !== 'over')) {
           clearInterval(this.poll);
           this.poll = 0;
           this.follow();
         }
-      } catch { /* try again on the next tick */ }
+      } catch (err) {
+        // A room that is gone, or a session that ended, will not come back by asking again.
+        if (err instanceof ApiError && (err.status === 404 || err.status === 401 || err.status === 403)) {
+          clearInterval(this.poll);
+          this.poll = 0;
+          showMessage(err.message, 'error');
+          return;
+        }
+        // Otherwise try again on the next tick, and say so once it keeps failing.
+        failures += 1;
+        if (failures === 3) showMessage(`${err.message} Still trying to reach the room…`, 'error');
+      }
     }, 2000);
   },
 
