@@ -133,13 +133,14 @@ pub fn leaderboard(
     offset: i64,
     limit: i64,
 ) -> Result<Vec<(GameRow, Option<String>)>, StoreError> {
+    // The page's ids come from the entries' indexes alone (a deep page skips index entries,
+    // not joined rows); the games and names are read for those ids only.
     let ranked = || {
         daily_entries::table
-            .inner_join(games::table.inner_join(users::table))
             .filter(daily_entries::daily_date.eq(date))
             .filter(daily_entries::variant.eq(variant))
             .filter(daily_entries::suits.eq(suits))
-            .select((GameRow::as_select(), users::username))
+            .select(daily_entries::game_id)
             .into_boxed()
     };
     let won_page = |conn: &mut DbConn, offset: i64| {
@@ -161,12 +162,12 @@ pub fn leaderboard(
                 daily_entries::game_id.asc(),
             )),
         };
-        won.offset(offset).limit(limit).load(conn)
+        won.offset(offset).limit(limit).load::<String>(conn)
     };
     let page = won_page(conn, offset)?;
     let left = limit - page.len() as i64;
     if left == 0 {
-        return Ok(page);
+        return rows_in_order(conn, &page);
     }
     // Where the rest begins for this page: at its start if the page began among the wins,
     // else past the wins that earlier pages showed (counted only then).
@@ -194,7 +195,21 @@ pub fn leaderboard(
             ))
             .offset(rest_offset)
             .limit(left)
-            .load(conn)?,
+            .load::<String>(conn)?,
     );
-    Ok(page)
+    rows_in_order(conn, &page)
+}
+
+/// The games `ids` with their players' usernames, in the order of `ids`.
+fn rows_in_order(
+    conn: &mut DbConn,
+    ids: &[String],
+) -> Result<Vec<(GameRow, Option<String>)>, StoreError> {
+    let mut rows: Vec<(GameRow, Option<String>)> = games::table
+        .inner_join(users::table)
+        .filter(games::id.eq_any(ids))
+        .select((GameRow::as_select(), users::username))
+        .load(conn)?;
+    rows.sort_by_key(|(row, _)| ids.iter().position(|id| *id == row.id));
+    Ok(rows)
 }
