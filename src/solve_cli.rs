@@ -230,6 +230,9 @@ pub fn hint_bot(
                 let won = end.status() == engine::Status::Won;
                 let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
                 rows.push((deal, won, end.runs_completed(), line.len(), times));
+                if !won && std::env::var_os("HINT_BOT_DIAGNOSE").is_some() {
+                    diagnose(variant, suits, deal, &line);
+                }
                 if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
                     eprintln!(
                         "deal {deal}: {} with {} runs after {} actions",
@@ -290,6 +293,48 @@ pub fn hint_bot(
         println!("lost: {}", text.join(", "));
     }
     Ok(())
+}
+
+/// Where a lost game of the hint-following player was lost (for studying the hint): the
+/// action after which no line wins, and how far the game was then.
+fn diagnose(variant: Variant, suits: Suits, deal: u64, line: &[engine::Action]) {
+    let analysis = match engine::analyse(
+        variant,
+        suits,
+        Rules::default(),
+        deal,
+        line,
+        &engine::AnalysisBudget::of(20_000_000),
+    ) {
+        Ok(analysis) => analysis,
+        Err(e) => {
+            eprintln!("deal {deal}: replay failed: {e:?}");
+            return;
+        }
+    };
+    let describe = |after: usize| {
+        let mut game = Game::new(variant, suits, Rules::default(), deal);
+        for &action in &line[..after] {
+            let _ = game.apply(action);
+        }
+        let down: usize = (0..game.column_count())
+            .filter_map(|c| game.column(c))
+            .map(|(down, _)| down)
+            .sum();
+        format!(
+            "after {after}: stock {} down {down} runs {}",
+            game.stock_cards(),
+            game.runs_completed()
+        )
+    };
+    eprintln!(
+        "DIAG deal {deal}: {:?} of {} actions; losing {:?}; last winnable {}; first lost {}",
+        analysis.verdict,
+        line.len(),
+        analysis.losing_action.map(|a| (a.number, a.action)),
+        analysis.last_winnable_after.map_or("-".into(), describe),
+        analysis.first_lost_after.map_or("-".into(), describe),
+    );
 }
 
 /// The Wilson score interval for `k` successes in `n` trials, at 95%.
