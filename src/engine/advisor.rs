@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::card::{Card, Suit};
 use super::deal::{fresh_deck, Suits, Variant};
 use super::game::{Action, Column, Game, Position, Status};
-use super::hint::{history, nothing, options, Hint, HintKind, Visible};
+use super::hint::{history, nothing, options, Candidate, Hint, HintKind, Visible};
 use super::rules::Rules;
 use super::solver::{Determinized, ProbeBudget};
 
@@ -216,6 +216,14 @@ impl Observation {
         self.unseen.iter().filter(|&&c| c == card).count()
     }
 
+    /// The lines a wandering game's hint is searched from (tests).
+    #[cfg(test)]
+    pub(crate) fn wandering_lines(&self) -> Option<Vec<Vec<Action>>> {
+        let shown = self.sample(&mut Rng(self.seed | 1));
+        let ranked = options(&shown, &self.seen);
+        wandering(self, &shown, &ranked).map(|(lines, _)| lines)
+    }
+
     /// A game with this observation's visible cards and one ordering of the unseen ones.
     fn sample(&self, rng: &mut Rng) -> Game {
         let mut unseen = self.unseen.clone();
@@ -310,12 +318,21 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
             confidence: None,
         };
     }
-    ranked.truncate(budget.candidates);
-    let mut totals = vec![0i64; ranked.len()];
-    let mut wins = vec![0usize; ranked.len()];
+    // The roots searched from, each a line of moves with the candidate it starts with.
+    let (lines, line_root) = match wandering(observation, &shown, &ranked) {
+        Some(found) => found,
+        None => {
+            ranked.truncate(budget.candidates);
+            (
+                ranked.iter().map(|c| vec![c.action]).collect(),
+                (0..ranked.len()).collect(),
+            )
+        }
+    };
+    let mut totals = vec![0i64; lines.len()];
+    let mut wins = vec![0usize; lines.len()];
     let mut samples = budget.samples;
     if ranked.len() > 1 {
-        let roots: Vec<Action> = ranked.iter().map(|c| c.action).collect();
         let share = budget.nodes / budget.samples as u64;
         for done in 0..budget.samples {
             if done > 0 && !go_on() {
@@ -328,7 +345,7 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
             let mut results = Vec::new();
             while left > 0 && width <= budget.widest {
                 let found = deal.plan(
-                    &roots,
+                    &lines,
                     ProbeBudget {
                         width,
                         depth: MAX_LINE,
@@ -358,20 +375,71 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
         }
     }
     // The first best total: ties go to the visible ranking.
-    let mut best = 0;
-    for i in 1..ranked.len() {
-        if totals[i] > totals[best] {
-            best = i;
+    let mut best_line = 0;
+    for i in 1..lines.len() {
+        if totals[i] > totals[best_line] {
+            best_line = i;
         }
     }
+    let best = line_root[best_line];
     let chosen = ranked.swap_remove(best);
     Hint {
         action: Some(chosen.action),
         kind: chosen.kind,
         reason: chosen.reason,
         suggest_undo: false,
-        confidence: (totals.len() > 1).then(|| wins[best] as f64 / samples as f64),
+        confidence: (totals.len() > 1).then(|| wins[best_line] as f64 / samples as f64),
     }
+}
+
+/// After the last deal, when the last [`QUIET_ACTIONS`] actions turned no card over and
+/// completed no run: the lines of visible moves (from any candidate) that end by turning a
+/// card over or completing a run, the best-looking [`MAX_BLOCKS`] of them (and the best of
+/// each candidate), with the index of the candidate each starts with. `None` when none
+/// exists, or the game is not wandering.
+///
+/// Each sample's look-ahead knows what lies under every card, so a move that commits to
+/// nothing (builds, shuffles between columns) wins in every sample, its sample's line turning
+/// the right card later, while a move towards turning one card over wins only in the samples
+/// where that card helps. Searched one move at a time, the hint then never commits: it
+/// wanders among equivalent positions for as long as the game lets it (hundreds of actions
+/// in a winnable endgame). Searching from the ends of such lines instead makes the choice of
+/// which card to turn over the hint's, judged across the samples.
+fn wandering(
+    observation: &Observation,
+    shown: &Game,
+    ranked: &[Candidate],
+) -> Option<(Vec<Vec<Action>>, Vec<usize>)> {
+    if !observation.stock.is_empty() || observation.quiet < QUIET_ACTIONS || ranked.len() < 2 {
+        return None;
+    }
+    let roots: Vec<Action> = ranked.iter().map(|c| c.action).collect();
+    // Only moves of face-up cards: the lines are the same in every filling.
+    let blocks = Determinized::new(shown).blocks(&roots, BLOCK_DEPTH, BLOCK_NODES);
+    if blocks.is_empty() {
+        return None;
+    }
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut has = vec![false; roots.len()];
+    for (i, block) in blocks.iter().enumerate() {
+        if !has[block.root] {
+            has[block.root] = true;
+            chosen.push(i);
+        }
+    }
+    for i in 0..blocks.len() {
+        if chosen.len() >= MAX_BLOCKS {
+            break;
+        }
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    chosen.sort_unstable();
+    Some((
+        chosen.iter().map(|&i| blocks[i].line.clone()).collect(),
+        chosen.iter().map(|&i| blocks[i].root).collect(),
+    ))
 }
 
 /// The hint-following player: from `game`, takes `choose`'s action every time (given the
@@ -398,6 +466,13 @@ pub fn follow(
 
 /// Quiet actions (no card turned, no run removed, no row dealt) after which the hint deals.
 const QUIET_ACTIONS: usize = 20;
+
+/// The longest line of visible moves searched for one that shows something new.
+const BLOCK_DEPTH: usize = 6;
+/// Positions that search may generate.
+const BLOCK_NODES: u64 = 50_000;
+/// The most such lines each sample searches from (at least the best of each candidate).
+const MAX_BLOCKS: usize = 32;
 
 /// The longest line a sample's beam looks for.
 const MAX_LINE: usize = 400;

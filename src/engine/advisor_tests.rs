@@ -7,6 +7,7 @@ use super::card::Card;
 use super::deal::{Suits, Variant};
 use super::game::{Action, Game, Status};
 use super::rules::Rules;
+use super::solver::Determinized;
 use super::tests::properties::with_hidden_cards_shuffled;
 use super::{advise, advise_scaled, Level};
 
@@ -170,4 +171,117 @@ fn after_twenty_quiet_actions_the_hint_deals() {
         hint.reason,
         "a row was dealt: the search decides again"
     );
+}
+
+/// A 2-suit game with every row dealt, then `pairs` times a move that turns no card made and
+/// taken back: a wandering endgame. The game and its log.
+fn wandering_endgame(deal: u64, pairs: usize) -> Option<(Game, Vec<Action>)> {
+    let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), deal);
+    let mut log = Vec::new();
+    while game.stock_cards() > 0 {
+        game.apply(Action::Deal).ok()?;
+        log.push(Action::Deal);
+    }
+    let quiet = game.legal_actions().into_iter().find(|&a| match a {
+        Action::Move { from, count, .. } => {
+            game.column(from).is_some_and(|(_, up)| count < up.len())
+        }
+        _ => false,
+    })?;
+    for _ in 0..pairs {
+        game.apply(quiet).ok()?;
+        game.apply(Action::Undo).ok()?;
+        log.extend([quiet, Action::Undo]);
+    }
+    Some((game, log))
+}
+
+#[test]
+fn lines_that_turn_a_card_are_found_from_visible_cards_alone_and_end_there() {
+    let mut checked = 0;
+    for deal in 1..=20 {
+        let Some((game, _)) = wandering_endgame(deal, 0) else {
+            continue;
+        };
+        let roots: Vec<Action> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Move { .. }))
+            .collect();
+        let blocks = Determinized::new(&game).blocks(&roots, 6, 50_000);
+        for seed in [1, 2] {
+            let other = with_hidden_cards_shuffled(&game, seed);
+            let again = Determinized::new(&other).blocks(&roots, 6, 50_000);
+            let lines = |b: &[super::solver::Block]| {
+                b.iter()
+                    .map(|b| (b.root, b.line.clone(), b.sight))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(lines(&blocks), lines(&again), "deal {deal}");
+        }
+        for block in &blocks {
+            assert_eq!(block.line[0], roots[block.root]);
+            let mut played = game.clone();
+            let progress = |g: &Game| {
+                let down: usize = (0..g.column_count())
+                    .filter_map(|c| g.column(c))
+                    .map(|(down, _)| down)
+                    .sum();
+                (down, g.runs_completed())
+            };
+            for (i, &action) in block.line.iter().enumerate() {
+                let before = progress(&played);
+                played.apply(action).expect("a block's line is legal");
+                let changed = progress(&played) != before;
+                assert_eq!(changed, i + 1 == block.line.len(), "deal {deal}: {block:?}");
+            }
+            checked += 1;
+        }
+        // Best-looking first.
+        assert!(blocks.windows(2).all(|w| w[0].sight >= w[1].sight));
+    }
+    assert!(checked > 20, "only {checked} lines checked");
+}
+
+#[test]
+fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_turn() {
+    let mut checked = 0;
+    for deal in 1..=6 {
+        let Some((game, log)) = wandering_endgame(deal, 10) else {
+            continue;
+        };
+        let progress = |g: &Game| {
+            let down: usize = (0..g.column_count())
+                .filter_map(|c| g.column(c))
+                .map(|(down, _)| down)
+                .sum();
+            (down, g.runs_completed())
+        };
+        // Eighteen quiet actions: moves are searched one at a time.
+        assert_eq!(
+            Observation::new(&game, &log[..log.len() - 2]).wandering_lines(),
+            None
+        );
+        // Twenty: from the ends of lines that turn a card over or complete a run.
+        let Some(lines) = Observation::new(&game, &log).wandering_lines() else {
+            continue;
+        };
+        for line in &lines {
+            let mut played = game.clone();
+            for (i, &action) in line.iter().enumerate() {
+                let before = progress(&played);
+                played.apply(action).expect("a line is legal");
+                assert_eq!(progress(&played) != before, i + 1 == line.len(), "{line:?}");
+            }
+        }
+        let hint = advise(&game, &log, Level::Easy);
+        assert_eq!(advise(&game, &log, Level::Easy), hint);
+        let action = hint.action.expect("a move");
+        assert!(
+            lines.iter().any(|line| line[0] == action),
+            "{hint:?} starts none of {lines:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} endgames checked");
 }

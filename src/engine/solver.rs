@@ -855,6 +855,16 @@ pub(crate) struct Probe {
     pub(crate) nodes: u64,
 }
 
+/// A line of visible moves ending where something new shows (see [`Determinized::blocks`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    /// The index of the root it starts with.
+    pub(crate) root: usize,
+    pub(crate) line: Vec<Action>,
+    /// How good its end looks with the turned card unknown.
+    pub(crate) sight: i32,
+}
+
 /// The width of a probe's beam, its depth and its node cap.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ProbeBudget {
@@ -874,12 +884,91 @@ impl Determinized {
         Determinized { state, table }
     }
 
-    /// Looks for the best line that starts with one of `roots` (moves or deals; others are
-    /// ignored) with one beam over all of them, bucketed by deals made: each position
-    /// remembers the root its line started with. Per root: whether a line from it won, and
-    /// the best score a position on its lines reached. The search stops at the end of the
-    /// depth where the first win was found.
-    pub(crate) fn plan(&self, roots: &[Action], budget: ProbeBudget) -> Vec<Probe> {
+    /// Lines of moves the player can play from what is visible (the first of them one of
+    /// `roots`, a move), each ending with the first move that shows something new: a card
+    /// turned over or a run completed. Lines that reach the same position are kept once,
+    /// the shortest. Each comes with how good its end looks with the turned card unknown
+    /// (higher is better), the order they are returned in. Face-down cards are never read:
+    /// a line stops as soon as one would be.
+    pub(crate) fn blocks(&self, roots: &[Action], depth: usize, nodes: u64) -> Vec<Block> {
+        let table = &self.table;
+        let mut seen = Seen::default();
+        seen.insert(self.state.key());
+        let mut found: Vec<Block> = Vec::new();
+        let mut frontier: Vec<(usize, Vec<Mv>, State)> = Vec::new();
+        let mut left = nodes;
+        let mut step = |root: usize, line: &[Mv], state: &State, mv: Mv, found: &mut Vec<Block>| {
+            let mut next = *state;
+            let effect = next.apply(mv, table);
+            if !seen.insert(next.key()) {
+                return None;
+            }
+            let mut moves: Vec<Mv> = line.to_vec();
+            moves.push(mv);
+            if effect.turned == 0 && effect.completed == 0 && !next.won(table) {
+                return Some((root, moves, next));
+            }
+            // What the player will see is unknown until played: score the end with every
+            // newly turned card unknown.
+            let mut masked = next;
+            for c in 0..table.columns {
+                if masked.down[c] < state.down[c] && masked.len[c] > 0 {
+                    let at = masked.start(c) + usize::from(masked.down[c]);
+                    masked.cards[at] = UNKNOWN;
+                }
+            }
+            found.push(Block {
+                root,
+                line: moves.iter().map(|m| m.action()).collect(),
+                sight: masked.score(table),
+            });
+            None
+        };
+        for (root, action) in roots.iter().enumerate() {
+            let Action::Move { from, to, count } = *action else {
+                continue;
+            };
+            let mv = Mv {
+                from: from as u8,
+                to: to as u8,
+                count: count as u8,
+            };
+            left = left.saturating_sub(1);
+            if let Some(next) = step(root, &[], &self.state, mv, &mut found) {
+                frontier.push(next);
+            }
+        }
+        let mut moves = Vec::new();
+        for _ in 1..depth {
+            let mut next_frontier = Vec::new();
+            for (root, line, state) in &frontier {
+                state.moves(table, true, &mut moves);
+                for &mv in &moves {
+                    if mv == Mv::DEAL || left == 0 {
+                        continue;
+                    }
+                    left -= 1;
+                    if let Some(next) = step(*root, line, state, mv, &mut found) {
+                        next_frontier.push(next);
+                    }
+                }
+            }
+            frontier = next_frontier;
+            if frontier.is_empty() || left == 0 {
+                break;
+            }
+        }
+        found.sort_by_key(|b| std::cmp::Reverse(b.sight));
+        found
+    }
+
+    /// Looks for the best line that starts with one of `roots`, each a line of moves (or one
+    /// deal) played in full first, with one beam over all of them, bucketed by deals made:
+    /// each position remembers the root its line started with. Per root: whether a line
+    /// from it won, and the best score a position on its lines reached. A root that is not
+    /// a move or a deal is ignored. The search stops at the end of the depth where the first
+    /// win was found.
+    pub(crate) fn plan(&self, roots: &[Vec<Action>], budget: ProbeBudget) -> Vec<Probe> {
         let table = &self.table;
         let mut results = vec![
             Probe {
@@ -899,19 +988,30 @@ impl Determinized {
         let mut frontier: Vec<(u16, State)> = Vec::new();
         let mut nodes = 0u64;
         let mut any_won = false;
-        for (i, action) in roots.iter().enumerate() {
-            let mv = match *action {
-                Action::Move { from, to, count } => Mv {
-                    from: from as u8,
-                    to: to as u8,
-                    count: count as u8,
-                },
-                Action::Deal => Mv::DEAL,
-                _ => continue,
-            };
+        let mut extra = vec![0usize; roots.len()];
+        'lines: for (i, line) in roots.iter().enumerate() {
             let mut next = self.state;
-            next.apply(mv, table);
-            nodes += 1;
+            let mut mv = Mv::DEAL;
+            for (at, action) in line.iter().enumerate() {
+                mv = match *action {
+                    Action::Move { from, to, count } => Mv {
+                        from: from as u8,
+                        to: to as u8,
+                        count: count as u8,
+                    },
+                    Action::Deal => Mv::DEAL,
+                    _ => continue 'lines,
+                };
+                next.apply(mv, table);
+                nodes += 1;
+                if at + 1 < line.len() && next.won(table) {
+                    continue 'lines;
+                }
+            }
+            if line.is_empty() {
+                continue;
+            }
+            extra[i] = line.len() - 1;
             if mv == Mv::DEAL && DEAL_ENDS_LINE {
                 results[i].best = next.score(table);
                 continue;
@@ -921,7 +1021,7 @@ impl Determinized {
             }
             if next.won(table) {
                 results[i].won = true;
-                results[i].depth = 1;
+                results[i].depth = line.len();
                 any_won = true;
             }
             if seen.insert(next.key()) {
@@ -951,7 +1051,7 @@ impl Determinized {
                     if next.won(table) {
                         if !results[root].won {
                             results[root].won = true;
-                            results[root].depth = depth;
+                            results[root].depth = depth + extra[root];
                         }
                         any_won = true;
                         continue;
