@@ -212,10 +212,7 @@ pub fn hint_bot(
                                     hint.action,
                                     hint.kind.name(),
                                     hint.confidence,
-                                    (0..game.column_count())
-                                        .filter_map(|c| game.column(c))
-                                        .map(|(down, _)| down)
-                                        .sum::<usize>(),
+                                    game.face_down_cards(),
                                     game.stock_cards(),
                                     game.runs_completed()
                                 );
@@ -317,13 +314,10 @@ fn diagnose(variant: Variant, suits: Suits, deal: u64, line: &[engine::Action]) 
         for &action in &line[..after] {
             let _ = game.apply(action);
         }
-        let down: usize = (0..game.column_count())
-            .filter_map(|c| game.column(c))
-            .map(|(down, _)| down)
-            .sum();
         format!(
-            "after {after}: stock {} down {down} runs {}",
+            "after {after}: stock {} down {} runs {}",
             game.stock_cards(),
+            game.face_down_cards(),
             game.runs_completed()
         )
     };

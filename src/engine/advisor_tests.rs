@@ -196,6 +196,17 @@ fn wandering_endgame(deal: u64, pairs: usize) -> Option<(Game, Vec<Action>)> {
     Some((game, log))
 }
 
+/// `line` plays from `game`, and only its last action turns a card over or completes a run.
+fn assert_legal_and_progress_only_at_the_end(game: &Game, line: &[Action]) {
+    let progress = |g: &Game| (g.face_down_cards(), g.runs_completed());
+    let mut played = game.clone();
+    for (i, &action) in line.iter().enumerate() {
+        let before = progress(&played);
+        played.apply(action).expect("a line is legal");
+        assert_eq!(progress(&played) != before, i + 1 == line.len(), "{line:?}");
+    }
+}
+
 #[test]
 fn lines_that_turn_a_card_are_found_from_visible_cards_alone_and_end_there() {
     let mut checked = 0;
@@ -221,20 +232,7 @@ fn lines_that_turn_a_card_are_found_from_visible_cards_alone_and_end_there() {
         }
         for block in &blocks {
             assert_eq!(block.line[0], roots[block.root]);
-            let mut played = game.clone();
-            let progress = |g: &Game| {
-                let down: usize = (0..g.column_count())
-                    .filter_map(|c| g.column(c))
-                    .map(|(down, _)| down)
-                    .sum();
-                (down, g.runs_completed())
-            };
-            for (i, &action) in block.line.iter().enumerate() {
-                let before = progress(&played);
-                played.apply(action).expect("a block's line is legal");
-                let changed = progress(&played) != before;
-                assert_eq!(changed, i + 1 == block.line.len(), "deal {deal}: {block:?}");
-            }
+            assert_legal_and_progress_only_at_the_end(&game, &block.line);
             checked += 1;
         }
         // Best-looking first.
@@ -250,13 +248,6 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
         let Some((game, log)) = wandering_endgame(deal, 10) else {
             continue;
         };
-        let progress = |g: &Game| {
-            let down: usize = (0..g.column_count())
-                .filter_map(|c| g.column(c))
-                .map(|(down, _)| down)
-                .sum();
-            (down, g.runs_completed())
-        };
         // Eighteen quiet actions: moves are searched one at a time.
         assert_eq!(
             Observation::new(&game, &log[..log.len() - 2]).wandering_lines(),
@@ -267,12 +258,7 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
             continue;
         };
         for line in &lines {
-            let mut played = game.clone();
-            for (i, &action) in line.iter().enumerate() {
-                let before = progress(&played);
-                played.apply(action).expect("a line is legal");
-                assert_eq!(progress(&played) != before, i + 1 == line.len(), "{line:?}");
-            }
+            assert_legal_and_progress_only_at_the_end(&game, line);
         }
         let hint = advise(&game, &log, Level::Easy);
         assert_eq!(advise(&game, &log, Level::Easy), hint);

@@ -391,6 +391,11 @@ impl Game {
         self.position.stock.len()
     }
 
+    /// Face-down cards in all the columns.
+    pub fn face_down_cards(&self) -> usize {
+        self.position.columns.iter().map(|c| c.face_down).sum()
+    }
+
     /// Deals left in the stock (Spiderette's last deal of 3 counts as one).
     pub fn stock_deals_left(&self) -> usize {
         self.position.stock.len().div_ceil(self.variant.columns())

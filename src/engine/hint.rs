@@ -114,13 +114,7 @@ pub(crate) fn history(game: &Game, log: &[Action]) -> (HashSet<Visible>, usize) 
         game.rules(),
         game.deal_number(),
     );
-    let progress = |g: &Game| {
-        let down: usize = (0..g.column_count())
-            .filter_map(|c| g.column(c))
-            .map(|(down, _)| down)
-            .sum();
-        (down, g.runs_completed(), g.stock_cards())
-    };
+    let progress = |g: &Game| (g.face_down_cards(), g.runs_completed(), g.stock_cards());
     let mut seen = HashSet::with_capacity(log.len() + 1);
     seen.insert(replay.visible());
     let mut last = progress(&replay);

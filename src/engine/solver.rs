@@ -120,6 +120,19 @@ impl Mv {
         count: 0,
     };
 
+    /// The move or deal `action` is; `None` for an undo or a resignation.
+    fn of(action: Action) -> Option<Mv> {
+        match action {
+            Action::Move { from, to, count } => Some(Mv {
+                from: from as u8,
+                to: to as u8,
+                count: count as u8,
+            }),
+            Action::Deal => Some(Mv::DEAL),
+            Action::Undo | Action::Resign => None,
+        }
+    }
+
     fn action(self) -> Action {
         if self.from == DEAL {
             Action::Deal
@@ -788,15 +801,8 @@ impl Sight {
     /// as a card nothing fits on (the guaranteed minimum). `nodes` caps the positions looked
     /// at. `None` when `action` is not a move.
     pub(crate) fn after(&self, action: Action, depth: usize, nodes: &mut u64) -> Option<i32> {
-        let Action::Move { from, to, count } = action else {
-            return None;
-        };
+        let mv = Mv::of(action).filter(|&mv| mv != Mv::DEAL)?;
         let mut next = self.state;
-        let mv = Mv {
-            from: from as u8,
-            to: to as u8,
-            count: count as u8,
-        };
         let effect = next.apply(mv, &self.table);
         let here = next.score(&self.table);
         if effect.turned > 0 || next.won(&self.table) || depth <= 1 {
@@ -925,13 +931,8 @@ impl Determinized {
             None
         };
         for (root, action) in roots.iter().enumerate() {
-            let Action::Move { from, to, count } = *action else {
+            let Some(mv) = Mv::of(*action).filter(|&mv| mv != Mv::DEAL) else {
                 continue;
-            };
-            let mv = Mv {
-                from: from as u8,
-                to: to as u8,
-                count: count as u8,
             };
             left = left.saturating_sub(1);
             if let Some(next) = step(root, &[], &self.state, mv, &mut found) {
@@ -993,15 +994,10 @@ impl Determinized {
             let mut next = self.state;
             let mut mv = Mv::DEAL;
             for (at, action) in line.iter().enumerate() {
-                mv = match *action {
-                    Action::Move { from, to, count } => Mv {
-                        from: from as u8,
-                        to: to as u8,
-                        count: count as u8,
-                    },
-                    Action::Deal => Mv::DEAL,
-                    _ => continue 'lines,
+                let Some(this) = Mv::of(*action) else {
+                    continue 'lines;
                 };
+                mv = this;
                 next.apply(mv, table);
                 nodes += 1;
                 if at + 1 < line.len() && next.won(table) {
