@@ -7,8 +7,11 @@
 //! that fits the observation is equally likely, so the search samples such orderings
 //! (determinization), plays each candidate action in every sample and looks ahead from there
 //! with full information about that sample, and picks the action that does best across the
-//! samples (hindsight optimisation). The samples are seeded from the visible history, so the
-//! same visible game always gets the same hint.
+//! samples (hindsight optimisation). When the best few actions come out close (a few won
+//! samples apart, or a few points), they alone are searched again in more samples: with eight
+//! samples, three wins against three is a coin toss, and those are the moves that decide
+//! games. The samples are seeded from the visible history, so the same visible game always
+//! gets the same hint.
 
 use std::collections::HashSet;
 
@@ -19,7 +22,7 @@ use super::deal::{fresh_deck, Suits, Variant};
 use super::game::{Action, Column, Game, Position, Status};
 use super::hint::{history, nothing, options, Candidate, Hint, HintKind, Visible};
 use super::rules::Rules;
-use super::solver::{Determinized, ProbeBudget};
+use super::solver::{Determinized, Probe, ProbeBudget};
 
 /// How hard the search thinks: the same search with a bigger budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -42,12 +45,13 @@ impl Level {
     }
 
     fn budget(self) -> Budget {
-        let (samples, nodes, widest) = match self {
-            Level::Easy => (1, 20_000, 16),
-            Level::Normal => (8, 800_000, 128),
-            Level::Hard => (16, 1_600_000, 128),
+        let (samples, nodes, widest, refine) = match self {
+            Level::Easy => (1, 20_000, 16, 0),
+            Level::Normal => (8, 800_000, 128, 64),
+            Level::Hard => (16, 1_600_000, 128, 128),
         };
         Budget {
+            refine,
             samples,
             candidates: 24,
             nodes,
@@ -76,6 +80,8 @@ struct Budget {
     candidates: usize,
     /// Positions the whole search may generate, shared equally by the samples.
     nodes: u64,
+    /// More samples searched from the best few lines alone when their results are close.
+    refine: usize,
     /// Each sample's beam starts this wide and is widened four times over until a line
     /// wins, its share of positions runs out, or it reaches `widest`.
     narrowest: usize,
@@ -329,58 +335,34 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
             )
         }
     };
-    let mut totals = vec![0i64; lines.len()];
-    let mut wins = vec![0usize; lines.len()];
-    let mut samples = budget.samples;
+    let mut tally = Tally::new(lines.len());
     if ranked.len() > 1 {
         let share = budget.nodes / budget.samples as u64;
-        for done in 0..budget.samples {
-            if done > 0 && !go_on() {
-                samples = done;
-                break;
+        // Searches `among` (indices into `lines`) in `count` more samples; false when `go_on`
+        // stopped it first.
+        let mut round = |among: &[usize], count: usize, tally: &mut Tally| {
+            let subset: Vec<Vec<Action>> = among.iter().map(|&i| lines[i].clone()).collect();
+            for done in 0..count {
+                if done > 0 && !go_on() {
+                    return false;
+                }
+                let deal = Determinized::new(&observation.sample(&mut rng));
+                for (found, &i) in probe(&deal, &subset, budget, share).iter().zip(among) {
+                    tally.add(i, found);
+                }
             }
-            let deal = Determinized::new(&observation.sample(&mut rng));
-            let mut left = share;
-            let mut width = budget.narrowest;
-            let mut results = Vec::new();
-            while left > 0 && width <= budget.widest {
-                let found = deal.plan(
-                    &lines,
-                    ProbeBudget {
-                        width,
-                        depth: MAX_LINE,
-                        nodes: left,
-                    },
-                );
-                let spent = found.first().map_or(left, |p| p.nodes);
-                left = left.saturating_sub(spent);
-                let won = found.iter().any(|p| p.won);
-                // A wider beam that ran out of positions saw less than a finished one.
-                if results.is_empty() || won || left > 0 {
-                    results = found;
-                }
-                if won {
-                    break;
-                }
-                width *= 4;
-            }
-            for (i, probe) in results.iter().enumerate() {
-                if probe.won {
-                    wins[i] += 1;
-                    totals[i] += WON - probe.depth as i64 * 1_000;
-                } else {
-                    totals[i] += i64::from(probe.best);
-                }
+            true
+        };
+        let all: Vec<usize> = (0..lines.len()).collect();
+        let finished = round(&all, budget.samples, &mut tally);
+        // A close call between the best lines: search them again, alone, in more samples.
+        if finished && budget.refine > 0 && go_on() {
+            if let Some(among) = close_call(&tally.totals, &tally.wins, budget.samples) {
+                round(&among, budget.refine, &mut tally);
             }
         }
     }
-    // The first best total: ties go to the visible ranking.
-    let mut best_line = 0;
-    for i in 1..lines.len() {
-        if totals[i] > totals[best_line] {
-            best_line = i;
-        }
-    }
+    let best_line = tally.best();
     let best = line_root[best_line];
     let chosen = ranked.swap_remove(best);
     Hint {
@@ -388,8 +370,115 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
         kind: chosen.kind,
         reason: chosen.reason,
         suggest_undo: false,
-        confidence: (totals.len() > 1).then(|| wins[best_line] as f64 / samples as f64),
+        confidence: (lines.len() > 1).then(|| tally.share_won(best_line)),
     }
+}
+
+/// What the samples said of each line.
+struct Tally {
+    /// Per line: a won sample counts [`WON`] less its length, another the best score reached.
+    totals: Vec<i64>,
+    wins: Vec<usize>,
+    /// The samples each line was searched in.
+    searched: Vec<usize>,
+}
+
+impl Tally {
+    fn new(lines: usize) -> Tally {
+        Tally {
+            totals: vec![0; lines],
+            wins: vec![0; lines],
+            searched: vec![0; lines],
+        }
+    }
+
+    fn add(&mut self, line: usize, found: &Probe) {
+        self.searched[line] += 1;
+        if found.won {
+            self.wins[line] += 1;
+            self.totals[line] += WON - found.depth as i64 * 1_000;
+        } else {
+            self.totals[line] += i64::from(found.best);
+        }
+    }
+
+    fn mean(&self, line: usize) -> i64 {
+        self.totals[line] / self.searched[line].max(1) as i64
+    }
+
+    /// The best mean among the lines searched most (the contenders of a close call, or all
+    /// of them); ties go to the visible ranking.
+    fn best(&self) -> usize {
+        let most = self.searched.iter().copied().max().unwrap_or(0);
+        let mut best = 0;
+        for i in 1..self.totals.len() {
+            if self.searched[i] == most
+                && (self.searched[best] < most || self.mean(i) > self.mean(best))
+            {
+                best = i;
+            }
+        }
+        best
+    }
+
+    fn share_won(&self, line: usize) -> f64 {
+        self.wins[line] as f64 / self.searched[line].max(1) as f64
+    }
+}
+
+/// The lines to search again after the first `samples` samples, best first: the best
+/// [`CONTENDERS`] by total that are within reach of the best, when at least one other is.
+/// Within reach: at most [`CLOSE_WINS`] wins fewer when the best won some samples but not
+/// all; at most [`CLOSE_SCORE`] points lower on average when no line won. `None` when the
+/// first samples decided (one line won every sample, or the best stands clear).
+pub(crate) fn close_call(totals: &[i64], wins: &[usize], samples: usize) -> Option<Vec<usize>> {
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    // Stable: equal totals keep the visible ranking.
+    order.sort_by_key(|&i| std::cmp::Reverse(totals[i]));
+    order.truncate(CONTENDERS);
+    let first = *order.first()?;
+    if wins[first] >= samples {
+        return None;
+    }
+    let near = |i: usize| {
+        if wins[first] > 0 {
+            wins[first].saturating_sub(wins[i]) <= CLOSE_WINS
+        } else {
+            (totals[first] - totals[i]) / samples.max(1) as i64 <= CLOSE_SCORE
+        }
+    };
+    order.retain(|&i| near(i));
+    (order.len() > 1).then_some(order)
+}
+
+/// One sample's search from `lines`: beams of growing width until a line wins, the
+/// sample's share of positions runs out, or the widest beam was searched.
+fn probe(deal: &Determinized, lines: &[Vec<Action>], budget: Budget, share: u64) -> Vec<Probe> {
+    let mut left = share;
+    let mut width = budget.narrowest;
+    let mut results = Vec::new();
+    while left > 0 && width <= budget.widest {
+        let found = deal.plan(
+            lines,
+            ProbeBudget {
+                width,
+                depth: MAX_LINE,
+                nodes: left,
+            },
+        );
+        let spent = found.first().map_or(left, |p| p.nodes);
+        left = left.saturating_sub(spent);
+        let won = found.iter().any(|p| p.won);
+        // A wider beam that ran out of positions saw less than a finished one.
+        if results.is_empty() || won || left > 0 {
+            results = found;
+        }
+        if won {
+            break;
+        }
+        width *= 4;
+    }
+    results
 }
 
 /// After the last deal, when the last [`QUIET_ACTIONS`] actions turned no card over and
@@ -463,6 +552,13 @@ pub fn follow(
     }
     (game, line)
 }
+
+/// The most lines searched again in a close call.
+const CONTENDERS: usize = 4;
+/// Wins apart (in the first samples) that make a close call.
+const CLOSE_WINS: usize = 2;
+/// Mean score apart that make a close call when no line won.
+const CLOSE_SCORE: i64 = 40;
 
 /// Quiet actions (no card turned, no run removed, no row dealt) after which the hint deals.
 const QUIET_ACTIONS: usize = 20;

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::advisor::Observation;
+use super::advisor::{close_call, Observation};
 use super::card::Card;
 use super::deal::{Suits, Variant};
 use super::game::{Action, Game, Status};
@@ -270,4 +270,44 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
         checked += 1;
     }
     assert!(checked >= 3, "only {checked} endgames checked");
+}
+
+/// Totals as the search adds them up: a won sample is worth far more than any position.
+fn totals_of(wins: &[usize], samples: usize, score: i64) -> Vec<i64> {
+    wins.iter()
+        .map(|&w| w as i64 * 900_000 + (samples - w) as i64 * score)
+        .collect()
+}
+
+#[test]
+fn lines_a_few_wins_apart_are_searched_again_and_a_clear_best_is_not() {
+    // 3 and 3 of 8 samples won, a third line 2 behind, two more 3 behind: a close call
+    // between the first three, best first.
+    let wins = [1, 3, 3, 0, 0];
+    let totals = totals_of(&wins, 8, 20_000);
+    assert_eq!(close_call(&totals, &wins, 8), Some(vec![1, 2, 0]));
+    // 6 against 2: decided.
+    let wins = [2, 6, 0];
+    assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
+    // Won in every sample: nothing to gain from more.
+    let wins = [8, 7, 7];
+    assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
+    // At most four lines are searched again, the best four.
+    let wins = [2, 2, 2, 2, 2, 3];
+    assert_eq!(
+        close_call(&totals_of(&wins, 8, 20_000), &wins, 8),
+        Some(vec![5, 0, 1, 2])
+    );
+}
+
+#[test]
+fn without_a_win_lines_close_in_mean_score_are_searched_again() {
+    let wins = [0, 0, 0];
+    // Means 1000, 970 and 900 over 8 samples: the first two are within 40 points.
+    let totals = [8_000, 7_760, 7_200];
+    assert_eq!(close_call(&totals, &wins, 8), Some(vec![0, 1]));
+    let totals = [8_000, 7_600, 7_200];
+    assert_eq!(close_call(&totals, &wins, 8), None);
+    // One line alone is never a close call.
+    assert_eq!(close_call(&[8_000], &[0], 8), None);
 }
