@@ -8,8 +8,7 @@
 //! (determinization), plays each candidate action in every sample and looks ahead from there
 //! with full information about that sample, and picks the action that does best across the
 //! samples (hindsight optimisation). When the best few actions come out close (a few won
-//! samples apart, or at 1 and 2 suits a few points apart when none won), they alone are
-//! searched again in more samples: with eight
+//! samples apart), they alone are searched again in more samples: with eight
 //! samples, three wins against three is a coin toss, and those are the moves that decide
 //! games. The samples are seeded from the visible history, so the same visible game always
 //! gets the same hint.
@@ -358,10 +357,7 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
         let finished = round(&all, budget.samples, &mut tally);
         // A close call between the best lines: search them again, alone, in more samples.
         if finished && budget.refine > 0 && go_on() {
-            let close_points = (observation.suits != Suits::Four).then_some(CLOSE_POINTS);
-            if let Some(among) =
-                close_call(&tally.totals, &tally.wins, budget.samples, close_points)
-            {
+            if let Some(among) = close_call(&tally.totals, &tally.wins, budget.samples) {
                 round(&among, budget.refine, &mut tally);
             }
         }
@@ -432,32 +428,20 @@ impl Tally {
 
 /// The lines to search again after the first `samples` samples, best first: when the best
 /// line by total won some samples but not all, the best [`CONTENDERS`] that won at most
-/// [`CLOSE_WINS`] samples fewer, if there is more than one. When no line won, the best
-/// [`CONTENDERS`] whose mean score is within `close_points` of the best, if scores may make
-/// a close call at all (`None`: at 4 suits almost no sample wins before the last deals, so
-/// nearly every hint would be searched again by score, and that was measured to lose more
-/// games than it saves). `None` when the first samples decided: one line won every sample,
-/// or the best stands clear.
-pub(crate) fn close_call(
-    totals: &[i64],
-    wins: &[usize],
-    samples: usize,
-    close_points: Option<i64>,
-) -> Option<Vec<usize>> {
+/// [`CLOSE_WINS`] samples fewer, if there is more than one. `None` when the first samples
+/// decided: one line won every sample, the best stands clear, or no line won (then every
+/// line is judged by the score it reaches, and searching the best few again alone, in more
+/// samples, was measured to lose more 4-suit games than it saves).
+pub(crate) fn close_call(totals: &[i64], wins: &[usize], samples: usize) -> Option<Vec<usize>> {
     let mut order: Vec<usize> = (0..totals.len()).collect();
     // Stable: equal totals keep the visible ranking.
     order.sort_by_key(|&i| std::cmp::Reverse(totals[i]));
     order.truncate(CONTENDERS);
     let first = *order.first()?;
-    if wins[first] >= samples {
+    if wins[first] == 0 || wins[first] >= samples {
         return None;
     }
-    if wins[first] > 0 {
-        order.retain(|&i| wins[first].saturating_sub(wins[i]) <= CLOSE_WINS);
-    } else {
-        let points = close_points?.saturating_mul(samples.max(1) as i64);
-        order.retain(|&i| totals[first].saturating_sub(totals[i]) <= points);
-    }
+    order.retain(|&i| wins[first].saturating_sub(wins[i]) <= CLOSE_WINS);
     (order.len() > 1).then_some(order)
 }
 
@@ -567,8 +551,6 @@ pub fn follow(
 const CONTENDERS: usize = 4;
 /// Wins apart (in the first samples) that make a close call.
 const CLOSE_WINS: usize = 2;
-/// Mean score apart (in the first samples, none won) that makes a close call at 1 and 2 suits.
-const CLOSE_POINTS: i64 = 40;
 
 /// Quiet actions (no card turned, no run removed, no row dealt) after which the hint deals.
 const QUIET_ACTIONS: usize = 20;

@@ -285,46 +285,28 @@ fn lines_a_few_wins_apart_are_searched_again_and_a_clear_best_is_not() {
     // between the first three, best first.
     let wins = [1, 3, 3, 0, 0];
     let totals = totals_of(&wins, 8, 20_000);
-    assert_eq!(close_call(&totals, &wins, 8, Some(40)), Some(vec![1, 2, 0]));
+    assert_eq!(close_call(&totals, &wins, 8), Some(vec![1, 2, 0]));
     // 6 against 2: decided.
     let wins = [2, 6, 0];
-    assert_eq!(
-        close_call(&totals_of(&wins, 8, 20_000), &wins, 8, Some(40)),
-        None
-    );
+    assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
     // Won in every sample: nothing to gain from more.
     let wins = [8, 7, 7];
-    assert_eq!(
-        close_call(&totals_of(&wins, 8, 20_000), &wins, 8, Some(40)),
-        None
-    );
+    assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
     // At most four lines are searched again, the best four.
     let wins = [2, 2, 2, 2, 2, 3];
     assert_eq!(
-        close_call(&totals_of(&wins, 8, 20_000), &wins, 8, Some(40)),
+        close_call(&totals_of(&wins, 8, 20_000), &wins, 8),
         Some(vec![5, 0, 1, 2])
     );
 }
 
 #[test]
-fn without_a_win_lines_a_few_points_apart_are_searched_again_where_scores_may_decide() {
-    // Means 1000, 999, 990 and 900 over 8 samples, no sample won: within 40 points of the
-    // best, the first three are a close call at 1 and 2 suits...
-    let wins = [0, 0, 0, 0];
-    let totals = [8_000, 7_992, 7_920, 7_200];
-    assert_eq!(close_call(&totals, &wins, 8, Some(40)), Some(vec![0, 1, 2]));
-    // ...and none where scores may not make one (4 suits).
-    assert_eq!(close_call(&totals, &wins, 8, None), None);
-    // A clear best by score is not.
-    assert_eq!(
-        close_call(&[8_000, 7_000, 6_000], &[0, 0, 0], 8, Some(40)),
-        None
-    );
+fn without_a_win_no_line_is_searched_again() {
+    // Means 1000 and 999 over 8 samples, no sample won: the scores decide at once.
+    let wins = [0, 0, 0];
+    assert_eq!(close_call(&[8_000, 7_992, 7_200], &wins, 8), None);
     // One line alone is never a close call.
-    assert_eq!(close_call(&[8_000], &[0], 8, Some(40)), None);
+    assert_eq!(close_call(&[8_000], &[0], 8), None);
     let wins = [3];
-    assert_eq!(
-        close_call(&totals_of(&wins, 8, 20_000), &wins, 8, Some(40)),
-        None
-    );
+    assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
 }
