@@ -200,6 +200,26 @@ impl Observation {
         }
     }
 
+    /// Whether `action` moves a group into an empty column and leaves a card where it was.
+    fn fills_hole(&self, action: Action) -> bool {
+        let Action::Move { from, to, count } = action else {
+            return false;
+        };
+        let cards = |c: usize| {
+            self.columns
+                .get(c)
+                .map_or(0, |(down, up)| down.len() + up.len())
+        };
+        cards(to) == 0 && cards(from) > count
+    }
+
+    /// This observation after `quiet` actions that changed nothing (tests).
+    #[cfg(test)]
+    pub(crate) fn with_quiet(mut self, quiet: usize) -> Observation {
+        self.quiet = quiet;
+        self
+    }
+
     /// The known face-down cards of `column`, bottom first (tests).
     #[cfg(test)]
     pub(crate) fn known_down(&self, column: usize) -> Vec<Card> {
@@ -324,6 +344,20 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
             confidence: None,
         };
     }
+    // Holes stop that deal (every column must hold a card first): fill them, one a hint,
+    // with a group that leaves a card behind, however the search would rather build.
+    let mut filling = false;
+    if observation.quiet >= QUIET_ACTIONS && !observation.stock.is_empty() {
+        let fills: Vec<Candidate> = ranked
+            .iter()
+            .filter(|c| observation.fills_hole(c.action))
+            .cloned()
+            .collect();
+        if !fills.is_empty() {
+            ranked = fills;
+            filling = true;
+        }
+    }
     // The roots searched from, each a line of moves with the candidate it starts with.
     let (lines, line_root) = match wandering(observation, &shown, &ranked) {
         Some(found) => found,
@@ -365,10 +399,18 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
     let best_line = tally.best();
     let best = line_root[best_line];
     let chosen = ranked.swap_remove(best);
+    let reason = if filling {
+        format!(
+            "{} Your last {QUIET_ACTIONS} moves turned no card over: fill every empty column so the next row can be dealt.",
+            chosen.reason
+        )
+    } else {
+        chosen.reason
+    };
     Hint {
         action: Some(chosen.action),
         kind: chosen.kind,
-        reason: chosen.reason,
+        reason,
         suggest_undo: false,
         confidence: (lines.len() > 1).then(|| tally.share_won(best_line)),
     }

@@ -310,3 +310,46 @@ fn without_a_win_no_line_is_searched_again() {
     let wins = [3];
     assert_eq!(close_call(&totals_of(&wins, 8, 20_000), &wins, 8), None);
 }
+
+#[test]
+fn after_twenty_quiet_actions_holes_that_stop_the_deal_are_filled_then_the_row_is_dealt() {
+    // One suit, six runs home, one row left in the stock: sixteen cards in two columns,
+    // each a single run, so the eight holes take split runs to fill before the deal.
+    let spades = |text: &str| -> Vec<Card> {
+        text.split_whitespace()
+            .map(|rank| format!("{rank}\u{2660}").parse().expect("a card"))
+            .collect()
+    };
+    let mut columns: Vec<(usize, Vec<Card>)> = ["K Q J 10 9 8 7 6", "K Q J 10 9 8 7 6"]
+        .iter()
+        .map(|c| (0, spades(c)))
+        .collect();
+    columns.resize(10, (0, Vec::new()));
+    let mut game = Game::from_parts(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        columns,
+        spades("5 5 4 4 3 3 2 2 A A"),
+    )
+    .with_removed(vec![super::card::Suit::Spades; 6]);
+    let holes = |g: &Game| {
+        (0..10)
+            .filter(|&c| g.column(c).is_some_and(|(_, up)| up.is_empty()))
+            .count()
+    };
+    for played in 0..8 {
+        let before = holes(&game);
+        let observation = Observation::new(&game, &[]).with_quiet(20 + played);
+        let hint = super::search(&observation, Level::Easy);
+        let action = hint.action.expect("a move");
+        assert!(hint.reason.contains("fill every empty column"), "{hint:?}");
+        game.apply(action).unwrap();
+        assert_eq!(holes(&game), before - 1, "{action:?} fills a hole");
+    }
+    let observation = Observation::new(&game, &[]).with_quiet(28);
+    assert_eq!(
+        super::search(&observation, Level::Easy).action,
+        Some(Action::Deal)
+    );
+}
