@@ -57,6 +57,7 @@ impl Level {
             nodes,
             narrowest: 32,
             widest,
+            through_last_deal: false,
         }
     }
 }
@@ -86,6 +87,8 @@ struct Budget {
     /// wins, its share of positions runs out, or it reaches `widest`.
     narrowest: usize,
     widest: usize,
+    /// Lines go on past the last deal (see [`Observation::last_row_alone_unseen`]).
+    through_last_deal: bool,
 }
 
 impl Budget {
@@ -198,6 +201,17 @@ impl Observation {
             quiet,
             seed: seed.finish(),
         }
+    }
+
+    /// Whether the last row in the stock is all the player has not seen: every card on the
+    /// table is face up. No move can turn a card then, so quiet actions are no sign of
+    /// wandering: after [`QUIET_ACTIONS`] of them the deal is not forced but searched, with
+    /// the moves, through to the end of the game (judged that way from the start, the
+    /// search's lines, longer by a whole endgame, found fewer wins: 1 suit, deal 82).
+    fn last_row_alone_unseen(&self) -> bool {
+        !self.stock.is_empty()
+            && self.stock.len() <= self.columns.len()
+            && self.columns.iter().all(|(down, _)| down.is_empty())
     }
 
     /// Whether `action` moves a group into an empty column and leaves a card where it was.
@@ -325,6 +339,12 @@ pub fn search(observation: &Observation, level: Level) -> Hint {
 
 /// [`search`] within `budget`, stopping after the sample in progress once `go_on` says no.
 fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> bool) -> Hint {
+    let alone = observation.last_row_alone_unseen();
+    let last_look = alone && observation.quiet >= QUIET_ACTIONS;
+    let budget = Budget {
+        through_last_deal: last_look,
+        ..budget
+    };
     let mut rng = Rng(observation.seed | 1);
     // Any filling gives the same visible ranking: it reads face-up cards only.
     let shown = observation.sample(&mut rng);
@@ -333,7 +353,10 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
         return nothing(observation.status, observation.can_undo);
     }
     // Moving cards around without turning one, for this long, only wastes time: deal.
-    if observation.quiet >= QUIET_ACTIONS && ranked.iter().any(|c| c.action == Action::Deal) {
+    // Unless every card on the table is face up: then no move can turn one, and the search
+    // judges the last deal to the end of the game (and deals unless a move wins more).
+    let must_deal = observation.quiet >= QUIET_ACTIONS;
+    if must_deal && !alone && ranked.iter().any(|c| c.action == Action::Deal) {
         return Hint {
             action: Some(Action::Deal),
             kind: HintKind::Deal,
@@ -362,7 +385,18 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
     let (lines, line_root) = match wandering(observation, &shown, &ranked) {
         Some(found) => found,
         None => {
+            // The deal a quiet game weighs its moves against is always searched.
+            let kept_deal = last_look
+                .then(|| {
+                    ranked
+                        .iter()
+                        .skip(budget.candidates)
+                        .find(|c| c.action == Action::Deal)
+                        .cloned()
+                })
+                .flatten();
             ranked.truncate(budget.candidates);
+            ranked.extend(kept_deal);
             (
                 ranked.iter().map(|c| vec![c.action]).collect(),
                 (0..ranked.len()).collect(),
@@ -396,7 +430,13 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
             }
         }
     }
-    let best_line = tally.best();
+    let mut best_line = tally.best();
+    if last_look {
+        let deal = lines.iter().position(|line| line[..] == [Action::Deal]);
+        if let Some(deal) = deal.filter(|&d| tally.share_won(d) >= tally.share_won(best_line)) {
+            best_line = deal;
+        }
+    }
     let best = line_root[best_line];
     let chosen = ranked.swap_remove(best);
     let reason = if filling {
@@ -501,6 +541,7 @@ fn probe(deal: &Determinized, lines: &[Vec<Action>], budget: Budget, share: u64)
                 width,
                 depth: MAX_LINE,
                 nodes: left,
+                through_last_deal: budget.through_last_deal,
             },
         );
         let spent = found.first().map_or(left, |p| p.nodes);

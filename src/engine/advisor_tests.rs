@@ -272,6 +272,49 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
     assert!(checked >= 3, "only {checked} endgames checked");
 }
 
+#[test]
+fn with_only_the_last_row_unseen_the_search_judges_the_deal_to_the_end_of_the_game() {
+    // One suit, five runs home, every card on the table face up, one row left.
+    let spades = |text: &str| -> Vec<Card> {
+        text.split_whitespace()
+            .map(|rank| format!("{rank}\u{2660}").parse().expect("a card"))
+            .collect()
+    };
+    let columns: Vec<(usize, Vec<Card>)> = [
+        "K Q J 10 9 8 7 6",
+        "K Q J 10 9 8 7",
+        "K Q J 10 9 8",
+        "7",
+        "6",
+        "6",
+        "5",
+        "5",
+        "5 4",
+        "4",
+    ]
+    .iter()
+    .map(|c| (0, spades(c)))
+    .collect();
+    let game = Game::from_parts(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        columns,
+        spades("A A A 2 2 2 3 3 3 4"),
+    )
+    .with_removed(vec![super::card::Suit::Spades; 5]);
+    // Twenty quiet actions do not force the deal: it is searched, through to the end, and
+    // chosen as no move wins more often (every ordering of the last row wins).
+    let observation = Observation::new(&game, &[]).with_quiet(20);
+    let hint = super::search(&observation, Level::Normal);
+    assert_eq!(hint.action, Some(Action::Deal), "{hint:?}");
+    assert_eq!(hint.confidence, Some(1.0), "{hint:?}");
+    // Before, lines end at the deal as everywhere else (worth the position after it): no
+    // sample is won yet.
+    let hint = super::search(&Observation::new(&game, &[]), Level::Normal);
+    assert_eq!(hint.confidence, Some(0.0), "{hint:?}");
+}
+
 /// Totals as the search adds them up: a won sample is worth far more than any position.
 fn totals_of(wins: &[usize], samples: usize, score: i64) -> Vec<i64> {
     wins.iter()

@@ -877,6 +877,9 @@ pub(crate) struct ProbeBudget {
     pub(crate) width: usize,
     pub(crate) depth: usize,
     pub(crate) nodes: u64,
+    /// Plan through the last deal instead of ending lines at it (when the row it deals is
+    /// the only thing unseen, there is no hidden card for a line to fit to its sample's).
+    pub(crate) through_last_deal: bool,
 }
 
 /// Whether the next deal ends a probe's lines while the stock is not empty: the sampled row
@@ -984,7 +987,9 @@ impl Determinized {
         seen.insert(self.state.key());
         let buckets = table.rows.len() + 1;
         // While a deal is left, a line is worth only the position after its deal.
-        let ends_at_deal = DEAL_ENDS_LINE && usize::from(self.state.dealt) < table.rows.len();
+        let deal_ends_line = DEAL_ENDS_LINE
+            && !(budget.through_last_deal && usize::from(self.state.dealt) + 1 >= table.rows.len());
+        let ends_at_deal = deal_ends_line && usize::from(self.state.dealt) < table.rows.len();
         // (root, state)
         let mut frontier: Vec<(u16, State)> = Vec::new();
         let mut nodes = 0u64;
@@ -1008,7 +1013,7 @@ impl Determinized {
                 continue;
             }
             extra[i] = line.len() - 1;
-            if mv == Mv::DEAL && DEAL_ENDS_LINE {
+            if mv == Mv::DEAL && deal_ends_line {
                 results[i].best = next.score(table);
                 continue;
             }
@@ -1040,7 +1045,7 @@ impl Determinized {
                     nodes += 1;
                     let mut next = *state;
                     next.apply(mv, table);
-                    if mv == Mv::DEAL && DEAL_ENDS_LINE {
+                    if mv == Mv::DEAL && deal_ends_line {
                         results[root].best = results[root].best.max(next.score(table));
                         continue;
                     }
