@@ -272,14 +272,16 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
     assert!(checked >= 3, "only {checked} endgames checked");
 }
 
+/// Spades of the ranks in `text` ("K Q 10"), in order.
+fn spades(text: &str) -> Vec<Card> {
+    text.split_whitespace()
+        .map(|rank| format!("{rank}\u{2660}").parse().expect("a card"))
+        .collect()
+}
+
 #[test]
 fn with_only_the_last_row_unseen_the_search_judges_the_deal_to_the_end_of_the_game() {
     // One suit, five runs home, every card on the table face up, one row left.
-    let spades = |text: &str| -> Vec<Card> {
-        text.split_whitespace()
-            .map(|rank| format!("{rank}\u{2660}").parse().expect("a card"))
-            .collect()
-    };
     let columns: Vec<(usize, Vec<Card>)> = [
         "K Q J 10 9 8 7 6",
         "K Q J 10 9 8 7",
@@ -358,11 +360,6 @@ fn without_a_win_no_line_is_searched_again() {
 fn after_twenty_quiet_actions_holes_that_stop_the_deal_are_filled_then_the_row_is_dealt() {
     // One suit, six runs home, one row left in the stock: sixteen cards in two columns,
     // each a single run, so the eight holes take split runs to fill before the deal.
-    let spades = |text: &str| -> Vec<Card> {
-        text.split_whitespace()
-            .map(|rank| format!("{rank}\u{2660}").parse().expect("a card"))
-            .collect()
-    };
     let mut columns: Vec<(usize, Vec<Card>)> = ["K Q J 10 9 8 7 6", "K Q J 10 9 8 7 6"]
         .iter()
         .map(|c| (0, spades(c)))
