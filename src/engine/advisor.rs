@@ -355,8 +355,10 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
     // Moving cards around without turning one, for this long, only wastes time: deal.
     // Unless every card on the table is face up: then no move can turn one, and the search
     // judges the last deal to the end of the game (and deals unless a move wins more).
-    let must_deal = observation.quiet >= QUIET_ACTIONS;
-    if must_deal && !alone && ranked.iter().any(|c| c.action == Action::Deal) {
+    if observation.quiet >= QUIET_ACTIONS
+        && !alone
+        && ranked.iter().any(|c| c.action == Action::Deal)
+    {
         return Hint {
             action: Some(Action::Deal),
             kind: HintKind::Deal,
