@@ -134,6 +134,9 @@ pub struct Config {
     // Searches (hints and post-game analyses).
     /// Searches (hints, post-game analyses) run at once; more get 503 `search_busy`.
     pub search_pool: usize,
+    /// Searches one client address may hold at once (an account always holds at most one);
+    /// `None`: the pool's default share (1 of 2 slots, else 2).
+    pub searches_per_address: Option<usize>,
     /// The share of each hint level's standard search (its positions), in percent
     /// (`HINT_BUDGET_PERCENT`, default 100): lower answers sooner from a shallower search.
     pub hint_budget_percent: u32,
@@ -207,6 +210,7 @@ impl Default for Config {
             winnable_pool: 5,
             winnable_prefill: vec![1, 2, 4],
             search_pool: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            searches_per_address: None,
             analysis_positions: crate::engine::analysis::AnalysisBudget::default().nodes,
             hint_budget_percent: 100,
             position_cache: 4096,
@@ -370,6 +374,16 @@ impl Config {
                     })
                 }
                 n => n,
+            },
+            searches_per_address: match var("SEARCHES_PER_ADDRESS") {
+                None => None,
+                Some(v) => Some(v.trim().parse().ok().filter(|&n: &usize| n >= 1).ok_or(
+                    ConfigError {
+                        var: "SEARCHES_PER_ADDRESS",
+                        value: v.clone(),
+                        expected: "a whole number of searches at once, 1 or more",
+                    },
+                )?),
             },
             position_cache: parse(
                 "POSITION_CACHE",

@@ -362,3 +362,105 @@ async fn a_full_search_pool_answers_503_and_moves_go_on() {
     assert_eq!(pool.free(), 1, "every slot given back");
     app.stop().await;
 }
+
+/// No one account or address takes every search slot: an account holds one search at a
+/// time, an address its share, and another player's hint still finds a slot.
+#[actix_rt::test]
+async fn one_account_or_address_cannot_take_every_search_slot() {
+    let (url, dir) = fresh_database();
+    let mut config = test_config(&url);
+    config.search_pool = 2;
+    config.client_ip_header = Some("X-Forwarded-For".into());
+    let pool = SearchPool::new(2);
+    assert_eq!(pool.per_address(), 1);
+    let app = start_with_searches(config, dir, pool.clone()).await;
+    let hog = app.guest().await;
+    let hog_id = app.get("/v1/me", &hog).await.body["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let from = |addr: &'static str| [("X-Forwarded-For", addr)];
+    let game = id(&app.new_game(&hog, json!({"suits": 4})).await);
+    let done = id(&app.new_game(&hog, json!({"suits": 4})).await);
+    app.act(&hog, &done, json!({"type": "resign"})).await;
+
+    // The hog's account has a search running (as a long analysis would).
+    let held = pool
+        .slot_for(&spider::http::searches::Searcher {
+            account: hog_id,
+            address: "203.0.113.7".into(),
+        })
+        .expect("a free slot");
+    let again = app
+        .send(
+            "GET",
+            &format!("/v1/games/{game}/hint"),
+            Some(&hog),
+            &from("198.51.100.1"),
+            None,
+        )
+        .await;
+    again.problem(429, "search_running");
+    assert_eq!(again.header("retry-after").as_deref(), Some("1"));
+    app.send(
+        "GET",
+        &format!("/v1/games/{done}/analysis"),
+        Some(&hog),
+        &from("198.51.100.1"),
+        None,
+    )
+    .await
+    .problem(429, "search_running");
+    let chat = app
+        .send(
+            "POST",
+            &format!("/v1/games/{game}/commands"),
+            Some(&hog),
+            &from("198.51.100.1"),
+            Some(json!({"command": "h"})),
+        )
+        .await;
+    chat.problem(429, "search_running");
+
+    // A second guest from the hog's address: the address holds its share.
+    let helper = app.guest().await;
+    let helper_game = id(&app.new_game(&helper, json!({"suits": 4})).await);
+    app.send(
+        "GET",
+        &format!("/v1/games/{helper_game}/hint"),
+        Some(&helper),
+        &from("203.0.113.7"),
+        None,
+    )
+    .await
+    .problem(429, "address_searches_busy");
+
+    // Anyone else still gets a hint.
+    let other = app.guest().await;
+    let other_game = id(&app.new_game(&other, json!({"suits": 4})).await);
+    let hint = app
+        .send(
+            "GET",
+            &format!("/v1/games/{other_game}/hint"),
+            Some(&other),
+            &from("192.0.2.44"),
+            None,
+        )
+        .await;
+    assert_eq!(hint.status, 200, "{}", hint.text);
+
+    // Once the search ends, the hog searches again.
+    drop(held);
+    let hint = app
+        .send(
+            "GET",
+            &format!("/v1/games/{game}/hint"),
+            Some(&hog),
+            &from("203.0.113.7"),
+            None,
+        )
+        .await;
+    assert_eq!(hint.status, 200, "{}", hint.text);
+    assert_eq!(pool.free(), 2, "every slot given back");
+    app.stop().await;
+}

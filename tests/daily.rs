@@ -51,8 +51,8 @@ async fn start_daily(app: &TestApp, token: &str, suits: u8) -> Value {
 #[actix_rt::test]
 async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
     let app = spawn_app().await;
-    let alice = app.guest().await;
-    let bob = app.guest().await;
+    let alice = app.register().await.1;
+    let bob = app.register().await.1;
     let a = start_daily(&app, &alice, 2).await;
     let b = start_daily(&app, &bob, 2).await;
     assert_eq!(a["columns"], b["columns"], "the same opening for everyone");
@@ -124,7 +124,7 @@ async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
 #[actix_rt::test]
 async fn a_ranked_daily_never_takes_back_an_action_that_showed_a_card() {
     let app = spawn_app().await;
-    let token = app.guest().await;
+    let token = app.register().await.1;
     let ranked = start_daily(&app, &token, 1).await;
     let gid = id(&ranked);
     assert_eq!(ranked["daily"]["ranked"], true);
@@ -185,7 +185,7 @@ async fn a_ranked_daily_never_takes_back_an_action_that_showed_a_card() {
 #[actix_rt::test]
 async fn racing_first_attempts_make_exactly_one_ranked_game() {
     let app = spawn_app().await;
-    let token = app.guest().await;
+    let token = app.register().await.1;
     let tries = (0..8).map(|_| app.post("/v1/daily/games", &token, json!({"suits": 1})));
     let results = futures_util::future::join_all(tries).await;
     let created: Vec<&Resp> = results.iter().filter(|r| r.status == 201).collect();
@@ -204,7 +204,7 @@ async fn racing_first_attempts_make_exactly_one_ranked_game() {
 #[actix_rt::test]
 async fn a_retried_daily_start_returns_the_same_ranked_attempt() {
     let app = spawn_app().await;
-    let token = app.guest().await;
+    let token = app.register().await.1;
     let key = [("Idempotency-Key", "bot-daily-7")];
     let body = json!({"suits": 2});
     let first = app
@@ -229,7 +229,7 @@ async fn a_retried_daily_start_returns_the_same_ranked_attempt() {
 #[actix_rt::test]
 async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
     let yesterday_app = spawn_with(|c| c.calendar_offset = chrono::Duration::days(-1)).await;
-    let token = yesterday_app.guest().await;
+    let token = yesterday_app.register().await.1;
     let old = start_daily(&yesterday_app, &token, 1).await;
     let yesterdays = today_number(&yesterday_app, Variant::Spider, Suits::One, -1);
     assert!(old["deal_number"].is_null(), "hidden while its day lasts");
@@ -763,5 +763,81 @@ async fn no_index_on_games_covers_a_column_that_an_action_writes() {
         );
     }
     drop(conn);
+    app.stop().await;
+}
+
+/// Ranked daily attempts are what ranked races are: for registered accounts. Throwaway guests
+/// get practice (told why), never reach the board, and an upgrade ranks none of their attempts.
+#[actix_rt::test]
+async fn a_guest_plays_the_daily_as_practice_and_never_reaches_the_board() {
+    let app = spawn_app().await;
+    let today = chrono::Utc::now().date_naive().to_string();
+    let guests = [app.guest().await, app.guest().await, app.guest().await];
+    for guest in &guests {
+        let panel = app.get("/v1/daily?suits=2", guest).await.body;
+        let reason = panel["challenges"][0]["practice_reason"]
+            .as_str()
+            .unwrap_or("");
+        assert!(reason.contains("Guests"), "{panel}");
+        let g = start_daily(&app, guest, 2).await;
+        assert_eq!(g["daily"]["ranked"], false, "{g}");
+        assert_eq!(g["undo_mode"], "full", "practice undoes anything");
+        assert!(
+            g["daily"]["practice_reason"]
+                .as_str()
+                .is_some_and(|r| r.len() > 20),
+            "{g}"
+        );
+        app.act(guest, &id(&g), json!({"type": "resign"})).await;
+    }
+    let board = app
+        .get(
+            &format!("/v1/daily/{today}/leaderboard?suits=2"),
+            &guests[0],
+        )
+        .await
+        .body;
+    assert_eq!(board["players"], 0, "{board}");
+    assert_eq!(board["entries"], json!([]), "{board}");
+
+    // The guest signs up: its earlier attempt stays practice, and having seen the cards it
+    // cannot rank today's challenge any more.
+    let name = format!("up-{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+    let up = app
+        .post(
+            "/v1/users/me/upgrade",
+            &guests[0],
+            json!({"username": name, "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(up.status, 200, "{}", up.text);
+    let token = up.body["token"].as_str().unwrap().to_string();
+    let panel = app.get("/v1/daily?suits=2", &token).await.body;
+    let attempts = &panel["challenges"][0]["your_attempts"];
+    assert_eq!(attempts[0]["ranked"], false, "{panel}");
+    assert!(
+        panel["challenges"][0]["practice_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("before your account was registered")),
+        "{panel}"
+    );
+    let again = start_daily(&app, &token, 2).await;
+    assert_eq!(again["daily"]["ranked"], false, "{again}");
+    // Another suit setting it never saw is ranked at once.
+    let fresh = start_daily(&app, &token, 1).await;
+    assert_eq!(fresh["daily"]["ranked"], true, "{fresh}");
+    let board = app
+        .get(&format!("/v1/daily/{today}/leaderboard?suits=2"), &token)
+        .await
+        .body;
+    assert_eq!(board["players"], 0, "{board}");
+
+    // A registered account's panel says its first attempt would be ranked.
+    let (_, member) = app.register().await;
+    let panel = app.get("/v1/daily?suits=2", &member).await.body;
+    assert!(
+        panel["challenges"][0]["practice_reason"].is_null(),
+        "{panel}"
+    );
     app.stop().await;
 }

@@ -4,7 +4,7 @@
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -145,6 +145,8 @@ fn view(
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Not open yet: the game is in progress (`game_in_progress`), its daily challenge's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -154,9 +156,11 @@ pub async fn get_analysis(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let found = match crate::play::analysis::analysis(&state.play(), &caller.user_id, &id).await {
+    let who = searches::searcher(&state, &caller, &req);
+    let found = match crate::play::analysis::analysis(&state.play(), &who, &id).await {
         Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
         other => other?,
     };

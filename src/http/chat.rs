@@ -421,7 +421,15 @@ pub async fn run_command(
                 let refused = ApiError::from(play::Error::HintsDisabled);
                 return Ok(refusal(&req, refused, Some(board)));
             }
-            match play::hints::advise(&state.play(), game.clone(), log, engine::Level::Normal).await
+            let who = super::searches::searcher(&state, &caller, &req);
+            match play::hints::advise(
+                &state.play(),
+                &who,
+                game.clone(),
+                log,
+                engine::Level::Normal,
+            )
+            .await
             {
                 Ok(hint) => hint.reason,
                 Err(e) => return Ok(refusal(&req, e.into(), Some(board))),

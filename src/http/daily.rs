@@ -65,6 +65,10 @@ pub struct Challenge {
     pub players: i64,
     /// The signed-in caller's attempts today, the ranked one first.
     pub your_attempts: Vec<AttemptView>,
+    /// Why the signed-in caller's next attempt would be practice (a guest account, the ranked
+    /// attempt made, or the challenge played before the account was registered); null when it
+    /// would be ranked, or nobody is signed in.
+    pub practice_reason: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -113,7 +117,7 @@ pub async fn today(
     let suits = suit_settings(query.suits)?;
     let db = state.db.clone();
     let day = date.to_string();
-    let (counts, mine) = blocking(move || {
+    let (counts, mine, is_guest) = blocking(move || {
         let mut conn = db.conn()?;
         let mut counts = Vec::new();
         for &v in &variants {
@@ -122,11 +126,18 @@ pub async fn today(
                 counts.push((v, s, n));
             }
         }
-        let mine = match caller.0 {
-            Some(c) => daily_store::attempts(&mut conn, &c.user_id, &day)?,
-            None => Vec::new(),
+        let (mine, is_guest) = match caller.0 {
+            Some(c) => {
+                let guest =
+                    crate::store::users::by_id(&mut conn, &c.user_id)?.is_some_and(|u| u.is_guest);
+                (
+                    daily_store::attempts(&mut conn, &c.user_id, &day)?,
+                    Some(guest),
+                )
+            }
+            None => (Vec::new(), None),
         };
-        Ok((counts, mine))
+        Ok((counts, mine, is_guest))
     })
     .await?;
     let mut challenges = Vec::new();
@@ -137,12 +148,20 @@ pub async fn today(
             .map(AttemptView::of)
             .collect::<Result<Vec<_>, _>>()?;
         your_attempts.sort_by_key(|a| !a.ranked);
+        let earlier: Vec<(bool, bool)> = your_attempts
+            .iter()
+            .map(|a| (a.ranked, a.status.is_over()))
+            .collect();
+        let practice_reason = is_guest
+            .and_then(|guest| crate::play::daily::practice_reason(guest, &earlier))
+            .map(str::to_string);
         challenges.push(Challenge {
             date: date.to_string(),
             variant,
             suits: suits.count(),
             players,
             your_attempts,
+            practice_reason,
         });
     }
     let ends_at = date
@@ -167,10 +186,12 @@ pub struct StartDaily {
     pub variant: Option<VariantName>,
 }
 
-/// Start an attempt at today's challenge. The first attempt per day, variant and suits is
-/// ranked and plays the `no_reveal` undo mode (a deal, or a move that turned a card over, is
-/// never taken back); later ones (and restarts) are practice, and can start only once the
-/// ranked one is over. Practice attempts undo anything.
+/// Start an attempt at today's challenge. A registered account's first attempt per day, variant
+/// and suits is ranked and plays the `no_reveal` undo mode (a deal, or a move that turned a card
+/// over, is never taken back); later ones (and restarts) are practice, and can start only once
+/// the ranked one is over. A guest's attempts are practice (never on the leaderboard, and still
+/// practice after the account is registered). Practice attempts undo anything; the view's
+/// `daily.practice_reason` says why an attempt is practice.
 #[utoipa::path(
     tag = "daily",
     operation_id = "startDailyGame",

@@ -418,6 +418,8 @@ impl From<crate::play::Error> for ApiError {
                 Self::not_found("There is no access token with that id among yours.")
             }
             Error::SearchBusy => super::searches::busy(),
+            Error::SearchRunning => super::searches::running(),
+            Error::AddressSearchesBusy(share) => super::searches::address_busy(share),
             Error::HintsDisabled => Self::new(
                 StatusCode::FORBIDDEN,
                 "hints_disabled",

@@ -2,7 +2,7 @@
 //! the bounded search pool.
 
 use actix_web::http::StatusCode;
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -82,6 +82,8 @@ pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`), or hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -92,14 +94,21 @@ pub async fn hint(
     caller: Caller,
     id: web::Path<String>,
     query: web::Query<HintQuery>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;
-    let (version, hint) =
-        match crate::play::hints::hint(&state.play(), &caller.user_id, &id, level).await {
-            Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
-            other => other?,
-        };
+    let (version, hint) = match crate::play::hints::hint(
+        &state.play(),
+        &searches::searcher(&state, &caller, &req),
+        &id,
+        level,
+    )
+    .await
+    {
+        Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
+        other => other?,
+    };
     let body = HintView {
         version,
         level,

@@ -472,7 +472,12 @@ pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Se
         config,
         db,
         listener,
-        searches::SearchPool::new(config.search_pool),
+        searches::SearchPool::with_limits(
+            config.search_pool,
+            config
+                .searches_per_address
+                .unwrap_or_else(|| searches::SearchPool::default_per_address(config.search_pool)),
+        ),
     )
 }
 

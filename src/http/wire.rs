@@ -240,12 +240,19 @@ fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
     (end - created).num_milliseconds().max(0)
 }
 
+/// Why a daily attempt is practice, as its view says.
+const PRACTICE: &str = "Practice: it counts for nothing. Only a registered account's first \
+    attempt at a day's challenge is ranked (guests play the daily as practice).";
+
 /// Which daily challenge a game plays.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DailyTag {
     pub date: String,
-    /// The player's first attempt of that day (it alone goes on the leaderboard).
+    /// A registered account's first attempt of that day (it alone goes on the leaderboard).
     pub ranked: bool,
+    /// For a practice attempt, why it is one (`GET /v1/daily` says it for the caller before
+    /// they start); null for the ranked attempt.
+    pub practice_reason: Option<String>,
 }
 
 impl GameView {
@@ -274,6 +281,7 @@ impl GameView {
             daily: row.daily_date.clone().map(|date| DailyTag {
                 date,
                 ranked: row.ranked,
+                practice_reason: (!row.ranked).then(|| PRACTICE.to_string()),
             }),
             difficulty: row.difficulty,
             hints_allowed: row.hints_allowed,

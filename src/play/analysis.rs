@@ -22,15 +22,19 @@ pub struct Analysed {
     pub computed: bool,
 }
 
-/// The analysis of the caller's game `game_id`: read when kept, else searched (in the pool:
-/// [`Error::SearchBusy`] when it is full) and kept.
-pub async fn analysis(play: &Play, user_id: &str, game_id: &str) -> Result<Analysed, Error> {
-    let (p, user_id, game_id) = (play.clone(), user_id.to_string(), game_id.to_string());
+/// The analysis of `who`'s game `game_id`: read when kept, else searched (in the pool: refused
+/// when it is full, or `who` holds their share of it) and kept.
+pub async fn analysis(
+    play: &Play,
+    who: &super::searches::Searcher,
+    game_id: &str,
+) -> Result<Analysed, Error> {
+    let (p, user_id, game_id) = (play.clone(), who.account.clone(), game_id.to_string());
     let (row, log, kept) = blocking(move || open_game(&p, &user_id, &game_id)).await?;
     let (stored, computed) = match kept {
         Some(kept) => (kept, false),
         None => {
-            let slot = play.searches.try_slot().ok_or(Error::SearchBusy)?;
+            let slot = play.searches.slot_for(who)?;
             let game = row.clone();
             let budget = AnalysisBudget::of(play.analysis_positions);
             let found = slot.run(move || compute(&game, &log, &budget)).await?;

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::games::{insert, Created, NewGame, RenderNew};
+use super::games::{answered, insert, Created, NewGame, RenderNew};
 use super::{blocking, Error, Play};
 use crate::daily;
 use crate::engine::{DealSpec, Rules, Suits, Variant};
@@ -18,10 +18,38 @@ pub fn revealed_deal(play: &Play, date: NaiveDate, variant: Variant, suits: Suit
         .then(|| daily::deal_number(&play.daily_secret, date, variant, suits))
 }
 
-/// Start today's daily challenge of `variant` and `suits` for `user_id`: the ranked attempt
-/// if they have none yet, else a practice attempt once the ranked one is over. The ranked
-/// attempt undoes nothing that showed a card (RULES.md, Undo); practice has the standard
-/// rules.
+/// Why a new attempt at a daily would be practice for this player, or `None` when it would be
+/// the ranked one. `is_guest` is the account's kind; `attempts` are the player's earlier
+/// attempts at that daily (`ranked` and whether each is over).
+pub fn practice_reason(is_guest: bool, attempts: &[(bool, bool)]) -> Option<&'static str> {
+    if is_guest {
+        return Some(GUEST_PRACTICE);
+    }
+    if attempts.iter().any(|&(ranked, _)| ranked) {
+        return Some("Your ranked attempt at this challenge is made: later attempts are practice.");
+    }
+    if !attempts.is_empty() {
+        return Some(SEEN_AS_GUEST);
+    }
+    None
+}
+
+/// Why a guest's attempts are practice (ranked attempts are what ranked races are: for
+/// registered accounts, so that throwaway guests cannot scout the cards or keep the best of
+/// many ranked attempts).
+pub const GUEST_PRACTICE: &str = "Guests play the daily challenge as practice: only a \
+    registered account's first attempt is ranked. Sign up (your games come with you) to play \
+    tomorrow's ranked.";
+
+/// Why an account that played a daily as a guest cannot rank it after signing up.
+const SEEN_AS_GUEST: &str = "You played this challenge before your account was registered: \
+    its cards are known to you, so today's attempts are practice.";
+
+/// Start today's daily challenge of `variant` and `suits` for `user_id`. A registered account
+/// gets the ranked attempt if it has no attempt at that daily yet, else a practice attempt once
+/// the ranked one is over; a guest gets practice only (and an account that played the daily as
+/// a guest, then signed up, never ranks it). The ranked attempt undoes nothing that showed a
+/// card (RULES.md, Undo); practice has the standard rules.
 pub async fn start(
     play: &Play,
     user_id: &str,
@@ -71,11 +99,34 @@ pub async fn start(
             },
             ..new.clone()
         };
+        // A retry of an answered request answers as the first did, whatever came since.
+        if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+            return Ok(replayed);
+        }
+        let (is_guest, earlier) = {
+            let mut conn = play.db.conn()?;
+            let user =
+                crate::store::users::by_id(&mut conn, &new.user_id)?.ok_or(Error::UnknownUser)?;
+            let earlier =
+                crate::store::daily::attempts(&mut conn, &new.user_id, &date.to_string())?
+                    .into_iter()
+                    .filter(|g| g.variant == variant && g.suits == i32::from(suits.count()))
+                    .map(|g| (g.ranked, g.status.is_over()))
+                    .collect::<Vec<_>>();
+            (user.is_guest, earlier)
+        };
+        let ranked_open = practice_reason(is_guest, &earlier).is_none();
+        if !ranked_open {
+            // Practice only once the ranked attempt is over: a copy of the deal would show
+            // the ranked game's hidden cards.
+            if earlier.iter().any(|&(ranked, over)| ranked && !over) {
+                return Err(Error::RankedAttemptInProgress);
+            }
+            return insert(&play, &attempt(false), &render);
+        }
         // The database's unique key decides the ranked attempt, however requests race.
         match insert(&play, &attempt(true), &render) {
             Err(Error::Store(e)) if e.is_unique_violation() => {
-                // Practice only once the ranked attempt is over: a copy of the deal would
-                // show the ranked game's hidden cards.
                 let mut conn = play.db.conn()?;
                 let ranked = crate::store::daily::ranked_attempt(
                     &mut conn,

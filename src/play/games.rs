@@ -343,7 +343,8 @@ pub struct NewGame {
     pub key: Option<IdempotencyKey>,
 }
 
-fn answered(
+/// The remembered answer to a request with idempotency key `key`, if one was given.
+pub(super) fn answered(
     db: &Db,
     user_id: &str,
     key: Option<&IdempotencyKey>,

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::games::{load, Loaded};
+use super::searches::Searcher;
 use super::{Error, Play};
 use crate::engine::{self, Action, Game, Hint, Level};
 
@@ -18,32 +19,33 @@ fn within_time(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint 
     engine::advise_within(game, log, level, percent, &|| Instant::now() < until)
 }
 
-/// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool
-/// ([`Error::SearchBusy`] when it is full).
+/// The hint for `game` (whose log is `log`) at `level`, searched in the bounded pool for `who`
+/// (refused when it is full, or `who` holds their share of it).
 pub async fn advise(
     play: &Play,
+    who: &Searcher,
     game: Game,
     log: Vec<Action>,
     level: Level,
 ) -> Result<Hint, Error> {
     let percent = play.hint_budget_percent;
     play.searches
-        .run(move || Ok(within_time(&game, &log, level, percent)))
+        .run(who, move || Ok(within_time(&game, &log, level, percent)))
         .await
 }
 
-/// The hint for the caller's game `game_id` at `level`, with the game's version. Refused
-/// where the game's race room turned hints off.
+/// The hint for `who`'s game `game_id` at `level`, with the game's version. Refused where the
+/// game's race room turned hints off.
 pub async fn hint(
     play: &Play,
-    user_id: &str,
+    who: &Searcher,
     game_id: &str,
     level: Level,
 ) -> Result<(i32, Hint), Error> {
     // The slot first: a refusal when the pool is full then costs no database read.
-    let slot = play.searches.try_slot().ok_or(Error::SearchBusy)?;
+    let slot = play.searches.slot_for(who)?;
     let (db, percent) = (play.db.clone(), play.hint_budget_percent);
-    let (user_id, game_id) = (user_id.to_string(), game_id.to_string());
+    let (user_id, game_id) = (who.account.clone(), game_id.to_string());
     slot.run(move || {
         let Loaded { row, log, game } = load(&db, &user_id, &game_id)?;
         if !row.hints_allowed {

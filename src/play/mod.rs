@@ -132,6 +132,12 @@ pub enum Error {
     /// Every slot of the search pool is busy: nothing was searched.
     #[error("every search slot is busy")]
     SearchBusy,
+    /// The caller's account already has a search running: one at a time per account.
+    #[error("a search of this account is running")]
+    SearchRunning,
+    /// The caller's address holds its share of the search slots (the share).
+    #[error("searches from this address are at their limit")]
+    AddressSearchesBusy(usize),
     /// The game's race room turned hints off.
     #[error("hints are off in this game")]
     HintsDisabled,

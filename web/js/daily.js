@@ -56,6 +56,9 @@ export function renderDaily() {
   $('#daily-info').textContent =
     `${today.date} (UTC) · ${kindLabel(ch.variant, ch.suits)} · ` +
     `${plural(ch.players, 'ranked player')} · ends in ${hours} h ${mins} min`;
+  if (ch.practice_reason) {
+    attempts.append(el('li', { class: 'muted', 'data-testid': 'daily-practice-reason', text: ch.practice_reason }));
+  }
 
   for (const attempt of ch.your_attempts) {
     const current = state.game && state.game.id === attempt.game_id;
@@ -69,7 +72,7 @@ export function renderDaily() {
   }
   const running = ch.your_attempts.find((a) => a.status === 'in_progress');
   btn.textContent = running ? 'Resume daily'
-    : ch.your_attempts.length ? 'Daily (practice)' : 'Daily challenge';
+    : ch.practice_reason ? 'Daily (practice)' : 'Daily challenge';
 }
 
 /** The names the boards may show for me: a guest is "guest-" and the first 8 characters of its id. */

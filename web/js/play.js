@@ -140,7 +140,7 @@ function startDaily() {
     setGame(data);
     showMessage(data.daily?.ranked
       ? `Today's daily challenge: this attempt is ranked. Good luck!`
-      : `Today's daily challenge (practice: only your first attempt is ranked).`, 'info');
+      : `Today's daily challenge. ${data.daily?.practice_reason || 'This attempt is practice.'}`, 'info');
   });
 }
 
