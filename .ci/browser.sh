@@ -6,8 +6,8 @@
 #   .ci/browser.sh target/release/spider
 #
 # Needs node 18+ and npm; installs Debian's chromium with apt-get when /usr/bin/chromium is
-# missing (run as root). Env: BROWSER_TEST_PORT to pick the port; PAGE to test a page served
-# elsewhere (see play.mjs). Leaves a screenshot per screen in tests/browser/artifacts/ (and
+# missing (run as root). Env: BROWSER_TEST_PORT to pick the port. Leaves a screenshot per
+# screen in tests/browser/artifacts/ (and
 # failure.png on failure) and the server log in tests/browser/artifacts/server.log.
 set -euo pipefail
 

@@ -2306,3 +2306,32 @@ async fn browsers_from_other_origins_may_call_the_api() {
         .await;
     assert!(r.header("access-control-allow-origin").is_some());
 }
+
+/// The web client can be framed by no other site and talks to its own origin only, whatever
+/// its URL says (`/?api=https://elsewhere` once sent the sign-in form's password there).
+#[actix_rt::test]
+async fn the_web_page_cannot_be_framed_and_talks_only_to_its_own_origin() {
+    let app = spawn_app().await;
+    for path in ["/", "/?api=https://elsewhere.example", "/js/state.js", "/style.css"] {
+        let r = app.send("GET", path, None, &[], None).await;
+        assert_eq!(r.status, 200, "{path}");
+        let csp = r.header("content-security-policy").unwrap_or_default();
+        for directive in [
+            "default-src 'self'",
+            "connect-src 'self'",
+            "script-src 'self'",
+            "frame-ancestors 'none'",
+            "form-action 'self'",
+        ] {
+            assert!(csp.contains(directive), "{path}: {csp}");
+        }
+        assert!(!csp.contains("unsafe-inline") && !csp.contains('*'), "{csp}");
+        assert_eq!(r.header("x-frame-options").as_deref(), Some("DENY"), "{path}");
+        assert_eq!(r.header("x-content-type-options").as_deref(), Some("nosniff"));
+    }
+    // The page takes no API base from its URL.
+    let state = app.send("GET", "/js/state.js", None, &[], None).await;
+    assert!(state.text.contains("export const API_BASE = '';"), "{}", state.text);
+    assert!(!state.text.contains("location.search"), "{}", state.text);
+    app.stop().await;
+}

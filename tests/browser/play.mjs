@@ -10,8 +10,7 @@
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
 // BASE   the server (API) base URL (required).
-// PAGE   the page URL (default BASE + '/'); for development, e.g.
-//        PAGE='http://127.0.0.1:8190/?api=http://127.0.0.1:8181'.
+// PAGE   the page URL (default BASE + '/'); the page always talks to its own origin.
 // CHROMIUM  the browser binary (default /usr/bin/chromium, Debian's package).
 //
 // Writes a screenshot of each screen to artifacts/ (and artifacts/failure.png when a step
@@ -832,6 +831,36 @@ async function main() {
     await p.waitForSelector('[data-screen="race"]:not([hidden])');
     await shot(p, 'phone-race.png');
     await phone.close();
+  });
+
+  await step('a link with ?api= cannot send the page elsewhere, and no site can frame it', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'api-link');
+    const origins = new Set();
+    p.on('request', (req) => origins.add(new URL(req.url()).origin));
+    const res = await p.goto(`${BASE}/?api=${encodeURIComponent('http://127.0.0.2:9')}`);
+    const headers = res.headers();
+    const csp = headers['content-security-policy'] || '';
+    for (const d of ["default-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"]) {
+      check(csp.includes(d), `the page's Content-Security-Policy lacks ${d}: ${csp}`);
+    }
+    eq(headers['x-frame-options'], 'DENY', 'X-Frame-Options of the page');
+    const b = await waitForBoard({}, 'a game on a page opened with ?api=', p);
+    check(b.gameId, 'no game drawn');
+    eq([...origins], [new URL(BASE).origin], 'the origins the page sent requests to');
+    // Another site frames the page: the browser refuses to show it there. (Not watched: the
+    // refusal is logged as an error on purpose.)
+    const framer = await ctx.newPage();
+    await framer.setContent(`<p>another site</p><iframe src="${BASE}/" width="900" height="700"></iframe>`);
+    await framer.waitForTimeout(2000);
+    const framed = framer.frames().filter((f) => f !== framer.mainFrame());
+    for (const f of framed) {
+      const board = await f.$('[data-testid="board"]').catch(() => null);
+      check(!board, 'the page drew its table inside another site\'s frame');
+    }
+    await shot(framer, 'framed-refused.png');
+    await ctx.close();
     console.log(`   screenshots: ${shots.join(', ')}`);
   });
 }

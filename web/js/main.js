@@ -12,8 +12,9 @@
 //   account.js  sign up, sign in, sign out, the dialog after a refused session
 //   race.js, games.js, records.js, boards.js, analysis.js: those screens
 //
-// The API base is the page's own origin (relative URLs). For development, `?api=http://host:port`
-// points the page at another server (the server allows any CORS origin by default).
+// The API base is the page's own origin (relative URLs), always: the page never takes another
+// server from its URL (a link could otherwise send the sign-in form's password elsewhere), and
+// its Content-Security-Policy (`connect-src 'self'`) lets it talk to no other.
 //
 // Screens (the URL's hash): #play (the table, new games, the daily panel), #race (host or
 // join) and #race/CODE (a room: seats, countdown, the table with live standings, results),

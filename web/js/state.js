@@ -1,13 +1,16 @@
 // The page's shared state: where the API is, what is stored in localStorage, the game on the
 // table and the session. Modules share these objects instead of globals.
 
-const params = new URLSearchParams(location.search);
-/** The API base: the page's own origin, or `?api=http://host:port` for development. */
-export const API_BASE = (params.get('api') || '').replace(/\/+$/, '');
+/**
+ * The API base: the page's own origin (relative URLs), whatever the page's URL says. A link
+ * such as `/?api=https://elsewhere` must not send guests' games or the sign-in form's
+ * password to another server; the page's Content-Security-Policy forbids it as well.
+ */
+export const API_BASE = '';
 
-// localStorage, keyed by API base so that dev servers do not share tokens; survives a
-// browser that refuses storage (then values live as long as the page).
-const storeKey = (name) => `spider:${API_BASE || location.origin}:${name}`;
+// localStorage, keyed by origin; survives a browser that refuses storage (then values live as
+// long as the page).
+const storeKey = (name) => `spider:${location.origin}:${name}`;
 const memory = new Map();
 export const store = {
   get(name) {
