@@ -107,7 +107,8 @@ pub struct Config {
     pub password_hashes: usize,
     /// How long a sign-in or sign-up waits for a turn to hash before 503 `auth_busy`.
     pub password_hash_wait: std::time::Duration,
-    /// Sign-in attempts per username per minute (whatever the address); 0 turns it off.
+    /// Password guesses per account and client address per minute (ten times that per
+    /// account from all addresses); 0 turns it off.
     pub login_attempts_per_minute: u32,
     /// Guest accounts one client address may create per minute; 0 turns it off.
     pub guests_per_minute: u32,

@@ -2312,7 +2312,12 @@ async fn browsers_from_other_origins_may_call_the_api() {
 #[actix_rt::test]
 async fn the_web_page_cannot_be_framed_and_talks_only_to_its_own_origin() {
     let app = spawn_app().await;
-    for path in ["/", "/?api=https://elsewhere.example", "/js/state.js", "/style.css"] {
+    for path in [
+        "/",
+        "/?api=https://elsewhere.example",
+        "/js/state.js",
+        "/style.css",
+    ] {
         let r = app.send("GET", path, None, &[], None).await;
         assert_eq!(r.status, 200, "{path}");
         let csp = r.header("content-security-policy").unwrap_or_default();
@@ -2325,13 +2330,149 @@ async fn the_web_page_cannot_be_framed_and_talks_only_to_its_own_origin() {
         ] {
             assert!(csp.contains(directive), "{path}: {csp}");
         }
-        assert!(!csp.contains("unsafe-inline") && !csp.contains('*'), "{csp}");
-        assert_eq!(r.header("x-frame-options").as_deref(), Some("DENY"), "{path}");
-        assert_eq!(r.header("x-content-type-options").as_deref(), Some("nosniff"));
+        assert!(
+            !csp.contains("unsafe-inline") && !csp.contains('*'),
+            "{csp}"
+        );
+        assert_eq!(
+            r.header("x-frame-options").as_deref(),
+            Some("DENY"),
+            "{path}"
+        );
+        assert_eq!(
+            r.header("x-content-type-options").as_deref(),
+            Some("nosniff")
+        );
     }
     // The page takes no API base from its URL.
     let state = app.send("GET", "/js/state.js", None, &[], None).await;
-    assert!(state.text.contains("export const API_BASE = '';"), "{}", state.text);
+    assert!(
+        state.text.contains("export const API_BASE = '';"),
+        "{}",
+        state.text
+    );
     assert!(!state.text.contains("location.search"), "{}", state.text);
+    app.stop().await;
+}
+
+/// A session ended by "sign out everywhere" (or stolen and ended) draws from its address's
+/// bucket, not its account's: the owner's new session keeps its whole allowance.
+#[actix_rt::test]
+async fn an_ended_session_does_not_spend_its_accounts_allowance() {
+    let app = spawn_with(|c| c.login_attempts_per_minute = 0).await;
+    let (name, old) = app.register().await;
+    let mut config = app.config.clone();
+    config.rate_limit_per_second = 1;
+    config.rate_limit_burst = 3;
+    let limited = start(config, None).await;
+    let r = limited.post("/v1/auth/logout-all", &old, json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    let fresh = session_of(&app, &name).await;
+    let mut ended = Vec::new();
+    for _ in 0..6 {
+        ended.push(limited.get("/v1/me", &old).await.status);
+    }
+    assert!(ended.contains(&401) && ended.contains(&429), "{ended:?}");
+    for _ in 0..2 {
+        let r = limited.get("/v1/me", &fresh).await;
+        assert_eq!(r.status, 200, "the owner's new session: {}", r.text);
+    }
+    limited.stop().await;
+    app.stop().await;
+}
+
+/// Sign-in, a password change and a new access token draw from one budget of password guesses
+/// per account and address, and one for the account from all addresses: a stranger guessing
+/// from one address cannot lock the owner out, nor add guesses by switching endpoints.
+#[actix_rt::test]
+async fn password_guesses_share_one_budget_and_a_stranger_cannot_lock_the_owner_out() {
+    let app = spawn_with(|c| {
+        c.login_attempts_per_minute = 3;
+        c.client_ip_header = Some("X-Forwarded-For".into());
+    })
+    .await;
+    let (name, _) = app.register().await;
+    let from = |addr: &'static str| [("X-Forwarded-For", addr)];
+    let guess = |addr: String, password: &'static str| {
+        let (app, name) = (&app, name.clone());
+        async move {
+            app.send(
+                "POST",
+                "/v1/auth/login",
+                None,
+                &[("X-Forwarded-For", addr.as_str())],
+                Some(json!({"username": name, "password": password})),
+            )
+            .await
+        }
+    };
+    for _ in 0..3 {
+        guess("198.51.100.9".into(), "not the password")
+            .await
+            .problem(401, "invalid_credentials");
+    }
+    guess("198.51.100.9".into(), "not the password")
+        .await
+        .problem(429, "too_many_attempts");
+    // The owner, from their own address, signs in all the same.
+    let owner = guess("203.0.113.5".into(), PASSWORD).await;
+    assert_eq!(owner.status, 200, "{}", owner.text);
+    let session = owner.body["token"].as_str().unwrap().to_string();
+
+    // From the locked address, a session's password guesses are refused too: one budget.
+    let mint = app
+        .send(
+            "POST",
+            "/v1/users/me/tokens",
+            Some(&session),
+            &from("198.51.100.9"),
+            Some(json!({"name": "bot", "scopes": ["games:read"], "password": "a wrong guess"})),
+        )
+        .await;
+    mint.problem(429, "too_many_attempts");
+    let change = app
+        .send(
+            "POST",
+            "/v1/users/me/password",
+            Some(&session),
+            &from("198.51.100.9"),
+            Some(json!({"current_password": "a wrong guess", "new_password": "a brand new passphrase"})),
+        )
+        .await;
+    change.problem(429, "too_many_attempts");
+    // And from the owner's address, sign-in attempts and session guesses add up.
+    for _ in 0..2 {
+        app.send(
+            "POST",
+            "/v1/users/me/tokens",
+            Some(&session),
+            &from("203.0.113.5"),
+            Some(json!({"name": "bot", "scopes": ["games:read"], "password": "a wrong guess"})),
+        )
+        .await
+        .problem(403, "wrong_password");
+    }
+    guess("203.0.113.5".into(), PASSWORD)
+        .await
+        .problem(429, "too_many_attempts");
+
+    // Guesses spread over many addresses meet the account's whole budget (ten times one
+    // address's): then every address waits.
+    let mut statuses = Vec::new();
+    for n in 0..60 {
+        statuses.push(
+            guess(format!("10.0.{n}.1"), "not the password")
+                .await
+                .status,
+        );
+    }
+    assert!(
+        statuses.iter().all(|&s| s == 401 || s == 429),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&429), "{statuses:?}");
+    guess("192.0.2.200".into(), PASSWORD)
+        .await
+        .problem(429, "too_many_attempts");
     app.stop().await;
 }

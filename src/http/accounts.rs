@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
-use super::AppState;
+use super::{blocking, AppState};
 use crate::auth;
 use crate::store::users;
 
@@ -96,7 +96,7 @@ pub async fn register(
     responses(
         (status = 200, description = "A token", body = Session),
         (status = 401, description = "Wrong username or password (`invalid_credentials`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many sign-in attempts for this username (`too_many_attempts`, `LOGIN_ATTEMPTS_PER_MINUTE`), or for this client (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "Too many password guesses at this account from this address, or from all addresses (`too_many_attempts`, `LOGIN_ATTEMPTS_PER_MINUTE`), or for this client (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
@@ -106,10 +106,12 @@ pub async fn register(
 pub async fn login(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     if let Some(limiter) = &state.login_limiter {
-        limiter.attempt(&credentials.username)?;
+        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+        limiter.guess(&credentials.username, &address)?;
     }
     let session = state
         .accounts()
@@ -254,9 +256,10 @@ pub async fn change_password(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<PasswordChange>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     session_claims(&caller)?;
-    password_attempt(&state, &caller.user_id)?;
+    password_attempt(&state, &caller.user_id, &req).await?;
     let PasswordChange {
         current_password,
         new_password,
@@ -268,14 +271,29 @@ pub async fn change_password(
     Ok(HttpResponse::Ok().json(Session::from(session)))
 }
 
-/// Count an attempt at `user_id`'s password (a password change, a new access token) with
-/// the sign-in attempts: a stolen session cannot guess the password quickly either.
-pub fn password_attempt(state: &AppState, user_id: &str) -> Result<(), ApiError> {
-    match &state.login_limiter {
-        // Usernames cannot hold ':', so this key is no one's username.
-        Some(limiter) => limiter.attempt(&format!("user:{user_id}")),
-        None => Ok(()),
-    }
+/// Count an attempt at `user_id`'s password (a password change, a new access token) in the
+/// same budget as sign-in attempts at that account: a stolen session cannot guess the password
+/// quickly either, nor add guesses to those sign-in allows.
+pub async fn password_attempt(
+    state: &AppState,
+    user_id: &str,
+    req: &actix_web::HttpRequest,
+) -> Result<(), ApiError> {
+    let Some(limiter) = state.login_limiter.clone() else {
+        return Ok(());
+    };
+    let address = super::ratelimit::client_address(req, state.client_ip_header.as_ref());
+    let (db, id) = (state.db.clone(), user_id.to_string());
+    let user = blocking(move || {
+        let mut conn = db.conn()?;
+        Ok(crate::store::users::by_id(&mut conn, &id)?)
+    })
+    .await?;
+    // Usernames cannot hold ':', so `user:…` is no one's username.
+    let account = user
+        .and_then(|u| u.username)
+        .unwrap_or_else(|| format!("user:{user_id}"));
+    limiter.guess(&account, &address)
 }
 
 /// Turn this guest account into a full account with a username and password. It keeps its

@@ -79,7 +79,7 @@ pub struct AppState {
     /// The bounded turns to hash or verify a password.
     pub hashing: crate::auth::Hashing,
     /// Sign-in attempts per username, if limited.
-    pub login_limiter: Option<ratelimit::LoginLimiter>,
+    pub login_limiter: Option<ratelimit::PasswordGuesses>,
     /// New guest accounts per client address, if limited.
     pub guest_limiter: Option<ratelimit::LoginLimiter>,
     /// The header a trusted proxy gives the client's address in, if told so.
@@ -522,7 +522,7 @@ pub fn serve(
         streams_per_user: config.streams_per_user,
         stream_idle: config.stream_idle,
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
-        login_limiter: ratelimit::LoginLimiter::new(config.login_attempts_per_minute),
+        login_limiter: ratelimit::PasswordGuesses::new(config.login_attempts_per_minute),
         guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),
         client_ip_header: config
             .client_ip_header
@@ -580,18 +580,19 @@ pub fn serve(
             }
         });
     }
-    for l in [state.login_limiter.clone(), state.guest_limiter.clone()]
-        .into_iter()
-        .flatten()
-    {
-        actix_web::rt::spawn(async move {
-            let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
-            loop {
-                tick.tick().await;
+    let (guesses, guests) = (state.login_limiter.clone(), state.guest_limiter.clone());
+    actix_web::rt::spawn(async move {
+        let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            if let Some(l) = &guesses {
                 l.prune();
             }
-        });
-    }
+            if let Some(l) = &guests {
+                l.prune();
+            }
+        }
+    });
     let doc = openapi();
     let table = web::Data::new(RouteTable::from_openapi(&doc));
     let json_limit = config.json_limit;

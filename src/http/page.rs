@@ -38,7 +38,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// The headers every page of the web client carries: its policy, the older frame refusal
 /// for browsers without `frame-ancestors`, no type sniffing, and no referrer to other sites.
-pub fn protect(response: &mut actix_web::HttpResponseBuilder) -> &mut actix_web::HttpResponseBuilder {
+pub fn protect(
+    response: &mut actix_web::HttpResponseBuilder,
+) -> &mut actix_web::HttpResponseBuilder {
     response
         .insert_header((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
         .insert_header((header::X_FRAME_OPTIONS, "DENY"))

@@ -60,24 +60,30 @@ pub fn client_address(
     })
 }
 
-/// The bucket a request draws from: its account for a session token that verifies, its own
-/// bucket for a personal access token this instance has seen verify, else its client
-/// address (so made-up tokens cannot buy fresh allowances).
-fn key(req: &ServiceRequest) -> String {
+/// The bucket a request draws from: its account for a session token that verifies and whose
+/// session is still open, its own bucket for a personal access token this instance has seen
+/// verify, else its client address (so made-up tokens cannot buy fresh allowances, and an
+/// ended or stolen session cannot spend its owner's).
+async fn key(req: &ServiceRequest) -> String {
     let Some(state) = req.app_data::<web::Data<AppState>>() else {
         return format!("addr:{}", client_address(req.request(), None));
     };
-    let known = bearer_token(req.request()).and_then(|token| {
-        if token.starts_with(super::identity::PAT_PREFIX) {
+    let token = bearer_token(req.request());
+    let known = match token {
+        Some(token) if token.starts_with(super::identity::PAT_PREFIX) => {
             state.known_tokens.bucket(token)
-        } else {
-            state
-                .tokens
-                .verify(token)
-                .ok()
-                .map(|c| format!("user:{}", c.sub))
         }
-    });
+        Some(token) => match state.tokens.verify(token) {
+            // The check is remembered for a second, so the request's own check that follows
+            // costs nothing more.
+            Ok(claims) => match state.accounts().check(&claims).await {
+                Ok(()) => Some(format!("user:{}", claims.sub)),
+                Err(_) => None,
+            },
+            Err(_) => None,
+        },
+        None => None,
+    };
     known.unwrap_or_else(|| {
         format!(
             "addr:{}",
@@ -135,7 +141,7 @@ pub async fn limit(
         .app_data::<web::Data<Option<Limiter>>>()
         .and_then(|l| l.as_ref().as_ref().cloned());
     if let Some(limiter) = limiter {
-        if let Err(not_until) = limiter.limiter.check_key(&key(&req)) {
+        if let Err(not_until) = limiter.limiter.check_key(&key(&req).await) {
             let seconds = seconds_until(&not_until);
             let error = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -152,8 +158,50 @@ pub async fn limit(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-/// Sign-in attempts per username, whatever address they come from: guessing one account's
-/// password from many addresses is slowed down too.
+/// Password guesses at one account, one budget for every way to make one (sign-in, a password
+/// change, a new access token): per account and client address at `LOGIN_ATTEMPTS_PER_MINUTE`,
+/// and per account from all addresses at ten times that. A stranger who guesses from one
+/// address exhausts only their own share, so they cannot keep the owner's sign-in locked; a
+/// guess spread over many addresses is still slowed by the account's whole budget.
+#[derive(Clone)]
+pub struct PasswordGuesses {
+    per_address: LoginLimiter,
+    per_account: LoginLimiter,
+}
+
+/// How many times the per-address budget one account takes from all addresses at once.
+pub const ACCOUNT_BUDGET_FACTOR: u32 = 10;
+
+impl PasswordGuesses {
+    /// `None` when `per_minute` is 0 (no limit).
+    pub fn new(per_minute: u32) -> Option<PasswordGuesses> {
+        Some(PasswordGuesses {
+            per_address: LoginLimiter::new(per_minute)?,
+            per_account: LoginLimiter::new(per_minute.saturating_mul(ACCOUNT_BUDGET_FACTOR))?,
+        })
+    }
+
+    /// Count a guess at `account` (its username, or `user:{id}` for an account without one;
+    /// case does not matter) from `address`; the refusal when there were too many.
+    pub fn guess(&self, account: &str, address: &str) -> Result<(), ApiError> {
+        let account = account.to_lowercase();
+        self.per_address.count(
+            &format!("{address}|{account}"),
+            "password attempts for this account from your address",
+        )?;
+        self.per_account
+            .count(&account, "password attempts for this account")
+    }
+
+    /// Forget idle accounts and addresses so memory stays bounded.
+    pub fn prune(&self) {
+        self.per_address.prune();
+        self.per_account.prune();
+    }
+}
+
+/// A budget of attempts per key and minute (new guest accounts per address; the parts of
+/// [`PasswordGuesses`]).
 #[derive(Clone)]
 pub struct LoginLimiter {
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
@@ -168,11 +216,6 @@ impl LoginLimiter {
                 Quota::per_minute(rate).allow_burst(rate),
             )),
         })
-    }
-
-    /// Count an attempt at `username`; the refusal when there were too many.
-    pub fn attempt(&self, username: &str) -> Result<(), ApiError> {
-        self.count(username, "sign-in attempts for this username")
     }
 
     /// Count one more of `what` under `key`; the refusal when there were too many.

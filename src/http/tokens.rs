@@ -110,6 +110,7 @@ pub async fn create_token(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<CreateToken>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     let body = body.into_inner();
@@ -143,7 +144,7 @@ pub async fn create_token(
             "expires_in_days must be from 1 to {MAX_DAYS}."
         )));
     }
-    super::accounts::password_attempt(&state, &caller.user_id)?;
+    super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
     let new = NewToken {
         name,
         scopes: scopes.iter().map(|s| s.name()).collect(),
