@@ -124,6 +124,9 @@ pub struct Config {
     pub stream_idle: std::time::Duration,
     /// Games on proven winnable deals one player may start per hour; 0: no limit.
     pub winnable_per_user_per_hour: u32,
+    /// Games one player may have in progress (those they started; race rounds deal theirs);
+    /// more get 409 `too_many_games`; 0: no limit.
+    pub games_in_progress_per_user: u32,
 
     // The daily challenge.
     /// Key of the daily deal derivation (HMAC-SHA256).
@@ -225,6 +228,7 @@ impl Default for Config {
             login_attempts_per_minute: 10,
             guests_per_minute: 10,
             winnable_per_user_per_hour: 30,
+            games_in_progress_per_user: 200,
             winnable_reserve: 1,
             cpu_lines: true,
             client_ip_header: None,
@@ -430,6 +434,11 @@ impl Config {
             winnable_per_user_per_hour: parse(
                 "WINNABLE_PER_USER_PER_HOUR",
                 d.winnable_per_user_per_hour,
+                "a whole number of games, or 0 for no limit",
+            )?,
+            games_in_progress_per_user: parse(
+                "GAMES_IN_PROGRESS_PER_USER",
+                d.games_in_progress_per_user,
                 "a whole number of games, or 0 for no limit",
             )?,
             hint_budget_percent: match parse(

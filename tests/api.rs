@@ -2476,3 +2476,110 @@ async fn password_guesses_share_one_budget_and_a_stranger_cannot_lock_the_owner_
         .problem(429, "too_many_attempts");
     app.stop().await;
 }
+
+/// Free text takes printable characters only, on both backends: a NUL (which Postgres cannot
+/// store) or an invisible format character is a 400 with a sentence, never a 500 or a stored
+/// lookalike; other text fields with NUL are refused or not found, never a 500.
+#[actix_rt::test]
+async fn control_characters_in_free_text_are_refused_on_every_backend() {
+    let app = spawn_app().await;
+    let (name, session) = app.register().await;
+    for bad in [
+        "bot\u{0}",
+        "b\u{0}ot",
+        "\u{202e}bot",
+        "bo\u{200b}t",
+        "bot\r\nX",
+        "\tbot",
+    ] {
+        let r = app
+            .post(
+                "/v1/users/me/tokens",
+                &session,
+                json!({"name": bad, "scopes": ["games:read"], "password": PASSWORD}),
+            )
+            .await;
+        r.problem(400, "invalid_request");
+        assert!(
+            r.body["detail"].as_str().unwrap().contains("printable"),
+            "{}",
+            r.text
+        );
+    }
+    let listed = app.get("/v1/users/me/tokens", &session).await;
+    assert_eq!(listed.body["tokens"], json!([]), "nothing stored");
+    // NUL where no free text is stored: never a server error.
+    let login = app
+        .send(
+            "POST",
+            "/v1/auth/login",
+            None,
+            &[],
+            Some(json!({"username": format!("{name}\u{0}"), "password": PASSWORD})),
+        )
+        .await;
+    assert!([400, 401].contains(&login.status), "{}", login.text);
+    for path in [
+        "/v1/games/a%00b",
+        "/v1/races/AB%00CD",
+        "/v1/users/me/games?cursor=1_a%00",
+    ] {
+        let r = app.get(path, &session).await;
+        assert!([400, 404].contains(&r.status), "{path}: {}", r.text);
+    }
+    let r = app
+        .post(
+            "/v1/games",
+            &session,
+            json!({"suits": 1, "deal_number": "1\u{0}"}),
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    app.stop().await;
+}
+
+/// One account cannot pile up games without end: past the games-in-progress limit a new game,
+/// daily attempt or restart is refused with a sentence, and finishing one makes room.
+#[actix_rt::test]
+async fn games_in_progress_per_account_are_limited() {
+    let app = spawn_with(|c| c.games_in_progress_per_user = 3).await;
+    let (_, token) = app.register().await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(id(&app.new_game(&token, json!({"suits": 1})).await));
+    }
+    let refused = app.post("/v1/games", &token, json!({"suits": 1})).await;
+    refused.problem(409, "too_many_games");
+    assert!(refused.body["detail"].as_str().unwrap().contains('3'));
+    app.post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await
+        .problem(409, "too_many_games");
+    let listed = app.get("/v1/users/me/games", &token).await;
+    assert_eq!(
+        listed.body["games"].as_array().map(Vec::len),
+        Some(3),
+        "nothing made"
+    );
+
+    // Resign one: room for one more, a restart of the resigned one included.
+    app.act(&token, &games[0], json!({"type": "resign"})).await;
+    let restarted = app
+        .post(
+            &format!("/v1/games/{}/restart", games[0]),
+            &token,
+            json!({}),
+        )
+        .await;
+    assert_eq!(restarted.status, 201, "{}", restarted.text);
+    app.post(
+        &format!("/v1/games/{}/restart", games[0]),
+        &token,
+        json!({}),
+    )
+    .await
+    .problem(409, "too_many_games");
+    // Another account has its own allowance.
+    let other = app.guest().await;
+    app.new_game(&other, json!({"suits": 1})).await;
+    app.stop().await;
+}

@@ -933,3 +933,157 @@ async fn a_room_stream_hears_a_join_at_once_from_any_instance() {
         "median {median:?} from a join to the room's stream (all: {waits:?})"
     );
 }
+
+/// Seat names are printable, unique in the room whatever their case and spacing, and never a
+/// CPU's, so two seats never look the same.
+#[actix_rt::test]
+async fn seat_names_are_printable_unique_and_never_a_cpus() {
+    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    let host = app.guest().await;
+    let room = create(&app, &host, json!({"suits": 1, "cpu_players": 1})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let host_name = room["seats"][0]["name"].as_str().unwrap().to_string();
+    let path = format!("/v1/races/{code}/join");
+    let (a, b) = (app.guest().await, app.guest().await);
+    for reserved in ["CPU 1", "cpu 2", "Cpu7"] {
+        app.post(&path, &a, json!({"name": reserved}))
+            .await
+            .problem(409, "name_reserved");
+    }
+    for unprintable in [
+        "A\u{0}da",
+        "Ada\u{202e}",
+        "Ad\u{200b}a",
+        "\u{2066}Ada",
+        "Ada\nL",
+        "\u{feff}Ada",
+        "A\u{7}",
+    ] {
+        app.post(&path, &a, json!({"name": unprintable}))
+            .await
+            .problem(400, "invalid_request");
+    }
+    let joined = app.post(&path, &a, json!({"name": "Ada"})).await;
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    for same in [
+        "ada",
+        "  ADA ",
+        host_name.as_str(),
+        &host_name.to_uppercase(),
+    ] {
+        app.post(&path, &b, json!({"name": same}))
+            .await
+            .problem(409, "name_taken");
+    }
+    let joined = app.post(&path, &b, json!({"name": "Ada  L"})).await;
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    let names: Vec<String> = race(&app, &host, &code).await["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, [host_name.as_str(), "CPU 1", "Ada", "Ada  L"]);
+    app.stop().await;
+}
+
+/// Whoever has the code cannot fill a room for good: players leave, the host frees seats
+/// between rounds (and a late joiner's at any time), a late joiner has no round to quit, and
+/// a freed seat's result stays under no name while its number is never given again.
+#[actix_rt::test]
+async fn a_host_frees_seats_and_a_late_joiner_has_nothing_to_quit() {
+    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    stock(&app, 7001, 3, spider::winnable::Difficulty::Normal);
+    let host = app.guest().await;
+    let room = create(&app, &host, json!({"suits": 1, "cpu_players": 1})).await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let (g1, g2, g3, g4) = (
+        app.guest().await,
+        app.guest().await,
+        app.guest().await,
+        app.guest().await,
+    );
+    join(&app, &g1, &code).await;
+    assert_eq!(join(&app, &g2, &code).await["you"]["seat"], 4);
+    let seats = |v: &Value| v["seats"].as_array().unwrap().len();
+
+    // A player leaves; twice is a conflict. The host stays.
+    let left = app
+        .post(&format!("/v1/races/{code}/leave"), &g1, json!({}))
+        .await;
+    assert_eq!(left.status, 200, "{}", left.text);
+    assert_eq!(seats(&left.body), 3);
+    app.post(&format!("/v1/races/{code}/leave"), &g1, json!({}))
+        .await
+        .problem(409, "not_seated");
+    app.post(&format!("/v1/races/{code}/leave"), &host, json!({}))
+        .await
+        .problem(409, "host_seat");
+    let remove = |seat: i64, token: String| {
+        let (app, path) = (&app, format!("/v1/races/{code}/seats/{seat}"));
+        async move { app.send("DELETE", &path, Some(&token), &[], None).await }
+    };
+    remove(1, host.clone()).await.problem(409, "host_seat");
+    remove(2, g2.clone()).await.problem(403, "not_host");
+    remove(99, host.clone()).await.problem(404, "not_found");
+    app.send(
+        "DELETE",
+        &format!("/v1/races/{code}/seats/x"),
+        Some(&host),
+        &[],
+        None,
+    )
+    .await
+    .problem(400, "invalid_request");
+    // The host frees the CPU's seat.
+    let freed = remove(2, host.clone()).await;
+    assert_eq!(freed.status, 200, "{}", freed.text);
+    assert_eq!(seats(&freed.body), 2);
+
+    // A round with the host and g2; g3 joins during it.
+    start_round(&app, &host, &code).await;
+    let late = join(&app, &g3, &code).await;
+    let late_seat = late["you"]["seat"].as_i64().unwrap();
+    assert_eq!(late_seat, 5, "a freed seat's number is not given again");
+    app.post(&format!("/v1/races/{code}/quit"), &g3, json!({}))
+        .await
+        .problem(409, "not_racing");
+    // A seat in the round stays until it is over; a late joiner's goes at once.
+    remove(4, host.clone()).await.problem(409, "seat_in_round");
+    app.post(&format!("/v1/races/{code}/leave"), &g2, json!({}))
+        .await
+        .problem(409, "seat_in_round");
+    let gone = remove(late_seat, host.clone()).await;
+    assert_eq!(gone.status, 200, "{}", gone.text);
+
+    // Both players quit: once the countdown is over (another instance, its clock ten seconds
+    // on), the round is over, and g2's seat can go; its result stays.
+    for t in [&host, &g2] {
+        let r = app
+            .post(&format!("/v1/races/{code}/quit"), t, json!({}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let later = instance_at(&app, chrono::Duration::seconds(10)).await;
+    let after = later
+        .send(
+            "DELETE",
+            &format!("/v1/races/{code}/seats/4"),
+            Some(&host),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    assert_eq!(seats(&after.body), 1);
+    let standings = after.body["round"]["standings"].as_array().unwrap();
+    let g2_place = standings.iter().find(|p| p["seat"] == 4).unwrap();
+    assert_eq!(g2_place["name"], "(left)");
+    assert_eq!(g2_place["cpu"], false);
+    assert_eq!(g2_place["standing"], "quit");
+    assert_eq!(after.body["round"]["state"], "over", "{}", after.body);
+    // A new joiner never takes a number that has results (4); 5 had none.
+    assert_eq!(join(&later, &g4, &code).await["you"]["seat"], 5);
+    later.stop().await;
+    app.stop().await;
+}

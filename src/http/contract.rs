@@ -37,18 +37,30 @@ pub const BOARD_CURSOR: &str = r"^[0-9]{1,9}$";
 /// What Rust's `char::is_whitespace` (and so `str::trim`) counts as white space.
 const SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 
-/// Text that has 1 to `max` characters once the white space around it is trimmed.
+/// Characters no free text may hold: control characters (C0, DEL, C1) and the invisible format
+/// characters that make two names look alike or turn text around (soft hyphen, zero-width
+/// spaces and joiners, direction marks, embeddings, overrides and isolates, line and paragraph
+/// separators, word joiners, the byte-order mark, interlinear annotation marks). Postgres
+/// cannot store the first of them, NUL, at all.
+pub const FORBIDDEN: &str = r"\x00-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb";
+
+/// The white space that may stand around free text (and is trimmed): [`SPACE`] less the
+/// control and format characters no free text may hold.
+const PRINTABLE_SPACE: &str = r" \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000";
+
+/// Printable text that has 1 to `max` characters once the white space around it is trimmed.
 fn trimmed_text(max: usize) -> String {
+    let (sp, no) = (PRINTABLE_SPACE, FORBIDDEN);
     format!(
-        r"^[{SPACE}]*[^{SPACE}](?:[\s\S]{{0,{}}}[^{SPACE}])?[{SPACE}]*$",
+        r"^[{sp}]*[^{sp}{no}](?:[^{no}]{{0,{}}}[^{sp}{no}])?[{sp}]*$",
         max - 2
     )
 }
 
-/// A race seat's name: 1 to 32 characters, white space around them trimmed.
+/// A race seat's name: 1 to 32 printable characters, white space around them trimmed.
 pub static RACE_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(32));
 
-/// An access token's name: 1 to 100 characters, white space around them trimmed.
+/// An access token's name: 1 to 100 printable characters, white space around them trimmed.
 pub static TOKEN_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(100));
 
 /// A username: 3 to 32 letters, digits, `_`, `-` and `.`.
@@ -121,6 +133,46 @@ pub fn deal_number_text(text: &str) -> Option<u64> {
     } else {
         None
     }
+}
+
+/// Whether a raw (percent-encoded) URL holds a control character: `%00` to `%1F` or `%7F`.
+pub fn url_has_control(raw: &str) -> bool {
+    let bytes = raw.as_bytes();
+    bytes.windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(
+                (w[1], w[2].to_ascii_uppercase()),
+                (b'0' | b'1', b'0'..=b'9' | b'A'..=b'F') | (b'7', b'F')
+            )
+    }) || bytes.iter().any(|b| b.is_ascii_control())
+}
+
+/// Refuse, before anything reads it, a `/v1` request whose path or query holds a control
+/// character (`%00` included, which Postgres cannot even compare): no id, code or cursor holds
+/// one.
+pub async fn printable_url(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    use actix_web::ResponseError;
+    let raw = req
+        .uri()
+        .path_and_query()
+        .map(|pq| pq.as_str())
+        .unwrap_or_default();
+    if url_has_control(raw) {
+        let refused = ApiError::invalid_request(
+            "The URL holds a control character (such as %00): no id, code, cursor or other \
+             value of this API contains one.",
+        );
+        return Ok(req
+            .into_response(refused.error_response())
+            .map_into_right_body());
+    }
+    Ok(next.call(req).await?.map_into_left_body())
 }
 
 /// The patterns the server checks, compiled once.
@@ -355,8 +407,9 @@ pub fn race_name() -> Schema {
         ]))
         .pattern(Some(RACE_NAME.as_str()))
         .description(Some(
-            "The name others see: 1–32 characters (white space around them is trimmed). \
-             Default (absent or null): your username, or `guest-…`.",
+            "The name others see: 1–32 printable characters (white space around them is \
+             trimmed; no control or invisible format characters), unique in the room whatever \
+             the case, and not `CPU n`. Default (absent or null): your username, or `guest-…`.",
         ))
         .into()
 }
@@ -365,7 +418,8 @@ pub fn race_name() -> Schema {
 pub fn token_name() -> Schema {
     text(
         &TOKEN_NAME,
-        "A name to recognise it by: 1–100 characters (white space around them is trimmed).",
+        "A name to recognise it by: 1–100 printable characters (white space around them is \
+         trimmed; no control or invisible format characters).",
     )
 }
 
@@ -644,6 +698,49 @@ mod tests {
         }
         for bad in ["", " ", "\u{3000}", &"x".repeat(33)] {
             assert!(!fits(&RACE_NAME, bad), "{bad:?}");
+        }
+        // No control or invisible format character, anywhere.
+        for bad in [
+            "Ada\u{0}",
+            "A\u{0}da",
+            "\tAda",
+            "Ada\n",
+            "A\u{7f}",
+            "A\u{85}b",
+            "Ad\u{200b}a",
+            "\u{202e}adA",
+            "Ada\u{2066}",
+            "\u{feff}Ada",
+            "A\u{ad}da",
+            "A\u{2028}b",
+        ] {
+            assert!(!fits(&RACE_NAME, bad), "{bad:?}");
+            assert!(!fits(&TOKEN_NAME, bad), "{bad:?}");
+        }
+        for good in ["Adé", "エイダ", "Ada 🂡", "a\u{3000}b", "\u{a0}Ada\u{a0}"] {
+            assert!(fits(&RACE_NAME, good), "{good:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_in_a_url_are_found() {
+        for bad in [
+            "/v1/games/a%00b",
+            "/v1/x?cursor=%0a",
+            "/v1/x%1F",
+            "/v1/x%7f",
+            "/v1/x%0D",
+        ] {
+            assert!(url_has_control(bad), "{bad}");
+        }
+        for good in [
+            "/v1/games/abc",
+            "/v1/x?c=%20%41",
+            "/v1/x%2F",
+            "/v1/x%e2%80%ae",
+            "/v1/%",
+        ] {
+            assert!(!url_has_control(good), "{good}");
         }
     }
 

@@ -204,7 +204,7 @@ pub struct StartDaily {
         (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
 )]

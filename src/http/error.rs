@@ -379,7 +379,7 @@ impl From<crate::play::Error> for ApiError {
                 StatusCode::FORBIDDEN,
                 "not_host",
                 "Forbidden",
-                "Only the race's host can start a round.",
+                "Only the race's host can start a round or remove a seat.",
             ),
             Error::RoundInProgress {
                 another_start: false,
@@ -396,7 +396,39 @@ impl From<crate::play::Error> for ApiError {
             ),
             Error::NotRacing => Self::conflict(
                 "not_racing",
-                "You have no part in a running round of this race.",
+                "You have no part in a running round of this race (a player who joined during a \
+                 round plays from the next one).",
+            ),
+            Error::TooManyGames { most } => Self::conflict(
+                "too_many_games",
+                format!(
+                    "You already have {most} games in progress, as many as one player may: \
+                     finish or resign one (GET /v1/users/me/games lists them), then start \
+                     another."
+                ),
+            ),
+            Error::SeatNameTaken => Self::conflict(
+                "name_taken",
+                "Another seat in this room already shows that name (case and spaces aside): \
+                 join under another name.",
+            ),
+            Error::SeatNameReserved => Self::conflict(
+                "name_reserved",
+                "Names such as \"CPU 1\" are the room's CPU players': join under another name.",
+            ),
+            Error::SeatNotFound => Self::not_found("There is no such seat in this race."),
+            Error::HostSeat => Self::conflict(
+                "host_seat",
+                "The host's seat stays with the room: the host can neither leave nor be removed.",
+            ),
+            Error::SeatInRound => Self::conflict(
+                "seat_in_round",
+                "This seat plays the round in progress: it can be freed once the round is over \
+                 (a player can quit it first).",
+            ),
+            Error::NotSeated => Self::conflict(
+                "not_seated",
+                "You have no seat in this race: there is nothing to leave.",
             ),
             Error::AlreadyDone => Self::conflict(
                 "already_done",

@@ -157,6 +157,7 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "You have as many games in progress as one player may (`too_many_games`, `GAMES_IN_PROGRESS_PER_USER`): finish or resign one", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games on proven winnable deals this hour (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
@@ -463,7 +464,7 @@ pub async fn game_events(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "A race game cannot be restarted (`race_game`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "A race game cannot be restarted (`race_game`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -268,6 +268,7 @@ fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
         scope::scope("/v1")
             .wrap(from_fn(ratelimit::limit))
+            .wrap(from_fn(contract::printable_url))
             .service(accounts::register)
             .service(accounts::login)
             .service(accounts::guest)
@@ -299,6 +300,8 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(races::join_race)
             .service(races::start_race)
             .service(races::quit_race)
+            .service(races::leave_race)
+            .service(races::remove_seat)
             .service(races::stream_race)
             .service(tokens::create_token)
             .service(tokens::list_tokens)
@@ -511,6 +514,7 @@ pub fn serve(
         hint_budget_percent: config.hint_budget_percent,
         rationing: crate::play::games::Rationing {
             per_player_per_hour: config.winnable_per_user_per_hour,
+            in_progress_per_player: config.games_in_progress_per_user,
             reserve: i64::from(match config.winnable_pool {
                 0 => config.winnable_reserve,
                 pool => config

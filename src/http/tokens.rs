@@ -117,7 +117,7 @@ pub async fn create_token(
     let name = super::contract::check(
         &super::contract::TOKEN_NAME,
         &body.name,
-        "name must be 1 to 100 characters (white space around them aside).",
+        "name must be 1 to 100 printable characters (white space around them aside): no control characters (such as NUL or a line break) and no invisible format characters (zero-width or direction marks).",
     )?
     .trim()
     .to_string();

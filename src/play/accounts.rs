@@ -48,13 +48,17 @@ pub enum CredentialProblem {
     PasswordWeak,
 }
 
-/// Check a username and password against the policy.
-pub fn validate(username: &str, password: &str) -> Result<(), CredentialProblem> {
-    let name_ok = (3..=32).contains(&username.chars().count())
+/// Whether `username` has a username's shape: 3 to 32 letters, digits, `_`, `-` or `.`.
+pub fn username_shape_ok(username: &str) -> bool {
+    (3..=32).contains(&username.chars().count())
         && username
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    if !name_ok {
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Check a username and password against the policy.
+pub fn validate(username: &str, password: &str) -> Result<(), CredentialProblem> {
+    if !username_shape_ok(username) {
         return Err(CredentialProblem::Username);
     }
     validate_password(Some(username), password)
@@ -178,11 +182,17 @@ impl Accounts {
     /// Sign in. An unknown username costs one verification too, so the time tells nothing.
     pub async fn login(&self, username: String, password: String) -> Result<Session, Error> {
         let db = self.db.clone();
-        let found = blocking(move || {
-            let mut conn = db.conn()?;
-            Ok(users::by_username(&mut conn, &username)?)
-        })
-        .await?;
+        // A name no account can have (a control character, say, which Postgres cannot even
+        // compare) is nobody's: it costs the same hash as any unknown name.
+        let found = if username_shape_ok(&username) {
+            blocking(move || {
+                let mut conn = db.conn()?;
+                Ok(users::by_username(&mut conn, &username)?)
+            })
+            .await?
+        } else {
+            None
+        };
         let user = self
             .hashing
             .run(move || match found {

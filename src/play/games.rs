@@ -385,20 +385,23 @@ pub(super) fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<C
     }
     let (row, answer) = fresh(new, render)?;
     let key = new.key.clone();
-    let written = play.db.write(move |conn| {
-        game_store::create(conn, &row, key.as_ref().map(|k| (k, &answer))).map(|_| answer.response)
+    let most = play.rationing.in_progress_per_player;
+    let written = play.db.write(move |conn| -> Result<String, Error> {
+        room_for_a_game(conn, &row.user_id, most)?;
+        game_store::create(conn, &row, key.as_ref().map(|k| (k, &answer)))?;
+        Ok(answer.response)
     });
     match written {
         Ok(body) => Ok(Created::New { body }),
         // Another request with this key committed first: answer as it did.
-        Err(e) if new.key.is_some() && e.is_unique_violation() => {
+        Err(Error::Store(e)) if new.key.is_some() && e.is_unique_violation() => {
             match answered(&play.db, &new.user_id, new.key.as_ref())? {
                 Some(replayed) => Ok(replayed),
                 None => Err(e.into()),
             }
         }
-        Err(e) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
-        Err(e) => Err(e.into()),
+        Err(Error::Store(e)) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
+        Err(e) => Err(e),
     }
 }
 
@@ -436,6 +439,7 @@ fn insert_winnable(
     let spec_first = new.spec;
     let (user, key) = (new.user_id.clone(), new.key.clone());
     let written = play.db.write(move |conn| -> Result<Option<String>, Error> {
+        room_for_a_game(conn, &new.user_id, rationing.in_progress_per_player)?;
         let keep = ration(conn, &new.user_id, rationing)?;
         let Some(deal) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
             return Ok(None);
@@ -471,6 +475,19 @@ fn class_of(spec: &DealSpec) -> Class {
     }
 }
 
+/// Refuse a new game to a player who already has `most` games in progress that they started
+/// (0: no limit), counted under their row lock so concurrent requests count one at a time.
+fn room_for_a_game(conn: &mut crate::store::DbConn, user: &str, most: u32) -> Result<(), Error> {
+    if most == 0 {
+        return Ok(());
+    }
+    crate::store::users::lock(conn, user)?;
+    if game_store::in_progress(conn, user)? >= i64::from(most) {
+        return Err(Error::TooManyGames { most });
+    }
+    Ok(())
+}
+
 /// Count a player's winnable games of the last hour under its row lock (so concurrent
 /// requests count one at a time): refused past the ration, else how many deals of the kind
 /// to leave for race rounds.
@@ -497,6 +514,9 @@ fn ration(conn: &mut crate::store::DbConn, user: &str, rationing: Rationing) -> 
 pub struct Rationing {
     /// Winnable games one player may start per hour; 0: no limit.
     pub per_player_per_hour: u32,
+    /// Games one player may have in progress (those they started; race rounds deal theirs);
+    /// 0: no limit.
+    pub in_progress_per_player: u32,
     /// Deals of each kind and difficulty left for race rounds: a player's request never
     /// takes the last ones.
     pub reserve: i64,

@@ -123,6 +123,27 @@ pub enum Error {
     /// The caller has no part in a running round.
     #[error("not racing")]
     NotRacing,
+    /// The player has this many games in progress already: finish or resign one first.
+    #[error("too many games in progress")]
+    TooManyGames { most: u32 },
+    /// Another seat of the room shows that name (case and white space aside).
+    #[error("another seat has that name")]
+    SeatNameTaken,
+    /// `CPU n` names the room's CPU players only.
+    #[error("that name is a CPU's")]
+    SeatNameReserved,
+    /// No such seat in the room.
+    #[error("no such seat")]
+    SeatNotFound,
+    /// The host's seat cannot be freed: a room keeps its host.
+    #[error("the host's seat")]
+    HostSeat,
+    /// The seat plays the round in progress.
+    #[error("the seat plays the round in progress")]
+    SeatInRound,
+    /// The caller has no seat in the room.
+    #[error("not seated")]
+    NotSeated,
     /// The caller's part in the round is over (finished or quit).
     #[error("the caller's part in the round is over")]
     AlreadyDone,

@@ -188,6 +188,17 @@ pub fn create(
     Ok(())
 }
 
+/// How many games `user_id` has in progress that they started themselves (race rounds deal
+/// theirs and are not counted).
+pub fn in_progress(conn: &mut DbConn, user_id: &str) -> Result<i64, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::status.eq(Status::InProgress))
+        .filter(games::origin.ne(OriginKind::Race))
+        .count()
+        .get_result(conn)?)
+}
+
 /// Any game by id (for the service's own bookkeeping, never for a caller's request).
 pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table

@@ -114,8 +114,28 @@ pub fn seats(conn: &mut DbConn, race_id: &str) -> Result<Vec<SeatRow>, StoreErro
         .load(conn)?)
 }
 
-/// Seat `user_id` (or a CPU) at the next free number, up to `max` seats; the seat it has if
-/// already seated. `None` when the race is full.
+/// What seating a player came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The seat number: a new one, or the one the player already has.
+    Seated(i32),
+    /// The room seats `max` already.
+    Full,
+    /// Another seat shows the same name (see [`same_name`]).
+    NameTaken,
+}
+
+/// A seat name as two names are compared: white space runs as one space, case ignored.
+pub fn same_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Seat `user_id` (or a CPU) under `name` at the next number above every seat and every
+/// round's result (a freed seat's number stays with its results), up to `max` seats; the seat it has if
+/// already seated. Refused when full, or when another seat shows the same name.
 pub fn add_seat(
     conn: &mut DbConn,
     race_id: &str,
@@ -123,9 +143,10 @@ pub fn add_seat(
     name: &str,
     max: usize,
     at: NaiveDateTime,
-) -> Result<Option<i32>, StoreError> {
+) -> Result<Seating, StoreError> {
     // Counting the seats and taking the next one under the room's row lock: two joins at
-    // once cannot both take one seat number (on SQLite the write lock already does this).
+    // once cannot both take one seat number or one name (on SQLite the write lock already
+    // does this).
     if let DbConn::Pg(c) = conn {
         races::table
             .find(race_id)
@@ -140,12 +161,20 @@ pub fn add_seat(
             .find(|s| s.user_id.as_deref() == Some(u))
             .map(|s| s.seat)
     }) {
-        return Ok(Some(existing));
+        return Ok(Seating::Seated(existing));
     }
     if all.len() >= max {
-        return Ok(None);
+        return Ok(Seating::Full);
     }
-    let seat = all.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+    let wanted = same_name(name);
+    if all.iter().any(|s| same_name(&s.name) == wanted) {
+        return Ok(Seating::NameTaken);
+    }
+    let entered: Option<i32> = race_entries::table
+        .filter(race_entries::race_id.eq(race_id))
+        .select(diesel::dsl::max(race_entries::seat))
+        .first(conn)?;
+    let seat = all.iter().map(|s| s.seat).chain(entered).max().unwrap_or(0) + 1;
     diesel::insert_into(race_seats::table)
         .values(&SeatRow {
             race_id: race_id.to_string(),
@@ -155,7 +184,19 @@ pub fn add_seat(
             joined_at: at,
         })
         .execute(conn)?;
-    Ok(Some(seat))
+    Ok(Seating::Seated(seat))
+}
+
+/// Free seat `seat` of race `race_id` (its results in earlier rounds stay). False when there
+/// was no such seat.
+pub fn remove_seat(conn: &mut DbConn, race_id: &str, seat: i32) -> Result<bool, StoreError> {
+    let removed = diesel::delete(
+        race_seats::table
+            .filter(race_seats::race_id.eq(race_id))
+            .filter(race_seats::seat.eq(seat)),
+    )
+    .execute(conn)?;
+    Ok(removed > 0)
 }
 
 pub fn round(

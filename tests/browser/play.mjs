@@ -718,6 +718,11 @@ async function main() {
     // The host sees the new seat live (the room's event stream).
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="race-seats"] li').length === 3);
     check((await text('race-seats')).includes('Bea'), 'the host does not see Bea');
+    // The host may free other seats; Bea may free none.
+    const beaSeat = (await apiAs(tokenB, 'GET', `/v1/races/${code}`)).data.you.seat;
+    check(await page.isVisible(`[data-testid="race-remove-${beaSeat}"]`), 'the host has no Remove button for Bea');
+    check(!(await page.isVisible('[data-testid="race-remove-1"]')), 'the host can remove their own seat');
+    eq(await pageB.locator('[data-testid^="race-remove-"]').count(), 0, 'Remove buttons a guest sees');
     await shot(page, 'race-lobby.png');
   });
 

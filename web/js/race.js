@@ -226,11 +226,16 @@ export const race = {
     if (!you && !$('#race-name').value && isAccount()) $('#race-name').value = session.user.username;
 
     // Seats.
+    // The host may free any other seat not playing the round in progress.
+    const playing = (seat) => round && round.state !== 'over' && round.standings.some((p) => p.seat === seat.seat);
     $('#race-seats').replaceChildren(...view.seats.map((seat) => el('li', { 'data-seat': seat.seat, class: seat.you ? 'me' : undefined },
       el('span', { text: seat.name }),
       seat.host ? el('span', { class: 'tag', text: 'host' }) : null,
       seat.cpu ? el('span', { class: 'tag', text: 'CPU' }) : null,
-      seat.you ? el('span', { class: 'tag you', text: 'you' }) : null)));
+      seat.you ? el('span', { class: 'tag you', text: 'you' }) : null,
+      iAmHost && !seat.host && !playing(seat)
+        ? el('button', { type: 'button', class: 'small', 'data-testid': `race-remove-${seat.seat}`, 'aria-label': `Remove ${seat.name}`, onclick: () => this.removeSeat(seat), text: 'Remove' })
+        : null)));
     $('#race-seats').hidden = !!round && round.state !== 'countdown';
 
     // Status line and buttons.
@@ -405,12 +410,31 @@ export const race = {
     });
   },
 
+  /** The host frees another seat. */
+  removeSeat(seat) {
+    const code = this.code;
+    if (!code) return;
+    run(async () => {
+      const { data } = await request('DELETE', `/v1/races/${encodeURIComponent(code)}/seats/${seat.seat}`);
+      this.update(data);
+      showMessage(`${seat.name}'s seat is free again.`, 'info');
+    });
+  },
+
+  /** Leave the room: a player's seat is freed for someone else (the host's stays with the room). */
   leave() {
+    const code = this.code;
+    const view = this.view;
+    const round = view?.round;
+    const inRound = round && round.state !== 'over' && round.standings.some((p) => p.seat === view.you?.seat);
+    // A seat in the round in progress stays until it is over.
+    const free = view?.you && !view.seats.find((x) => x.you)?.host && !inRound;
     this.close();
     this.code = null;
     this.view = null;
     store.set('race', null);
     go('race');
+    if (code && free) request('POST', `/v1/races/${encodeURIComponent(code)}/leave`).catch(() => {});
   },
 
   copyLink() {

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use actix_web::http::header;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use tokio::sync::broadcast;
 
@@ -156,7 +156,8 @@ pub async fn get_standings(
 }
 
 /// Take a seat (or get yours back: joining again is harmless). Up to 20 seats, CPUs
-/// included. A player who joins during a round plays from the next one.
+/// included. A player who joins during a round plays from the next one. A seat's name is
+/// unique in the room (case and spaces aside) and never `CPU n`.
 #[utoipa::path(
     tag = "races",
     operation_id = "joinRace",
@@ -168,7 +169,7 @@ pub async fn get_standings(
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The room is full (`race_full`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The room is full (`race_full`); another seat shows that name (`name_taken`); `CPU n` names are the CPUs' (`name_reserved`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/races/{code}/join")]
@@ -186,7 +187,7 @@ pub async fn join_race(
             super::contract::check(
                 &super::contract::RACE_NAME,
                 &name,
-                "name must be 1 to 32 characters (white space around them aside).",
+                "name must be 1 to 32 printable characters (white space around them aside): no control characters (such as NUL or a line break) and no invisible format characters (zero-width or direction marks).",
             )?
             .trim()
             .to_string(),
@@ -249,6 +250,71 @@ pub async fn quit_race(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::quit(&state.play(), &caller.user_id, &code).await?;
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+}
+
+/// Leave the room, freeing your seat for someone else. The host stays with the room; a player
+/// of the round in progress leaves once it is over (quit it first).
+#[utoipa::path(
+    tag = "races",
+    operation_id = "leaveRace",
+    params(("code" = String, Path, description = "Room code")),
+    security(("bearer" = []), ("token" = ["games:write"])),
+    responses(
+        (status = 200, description = "The room, without your seat", body = RaceView),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "You have no seat (`not_seated`); the host cannot leave (`host_seat`); your seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/races/{code}/leave")]
+pub async fn leave_race(
+    state: web::Data<AppState>,
+    caller: Caller,
+    code: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
+    let room = races::leave(&state.play(), &caller.user_id, &code).await?;
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+}
+
+/// Free a seat of the room (host only): a player's or a CPU's, never the host's own, so that
+/// whoever has the code cannot fill the room for good. A seat that plays the round in progress
+/// can be freed once that round is over; its results stay.
+#[utoipa::path(
+    tag = "races",
+    operation_id = "removeRaceSeat",
+    params(
+        ("code" = String, Path, description = "Room code"),
+        ("seat" = i32, Path, minimum = 1, description = "The seat's number (`seats[].seat`)"),
+    ),
+    security(("bearer" = []), ("token" = ["games:write"])),
+    responses(
+        (status = 200, description = "The room, without that seat", body = RaceView),
+        (status = 400, description = "The seat is not a seat number, 1 or more (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the host removes seats (`not_host`); the access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race, or no such seat in it", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The host's own seat (`host_seat`); the seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[delete("/races/{code}/seats/{seat}")]
+pub async fn remove_seat(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
+    let (code, seat) = path.into_inner();
+    let seat = seat
+        .parse::<i32>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            ApiError::invalid_request("seat must be a seat's number: a whole number, 1 or more.")
+        })?;
+    let room = races::remove_seat(&state.play(), &caller.user_id, &code, seat).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }
 

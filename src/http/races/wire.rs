@@ -184,8 +184,9 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
             PlaceView {
                 place: p.place,
                 seat: p.progress.seat,
-                name: seat.map(|s| s.name.clone()).unwrap_or_default(),
-                cpu: user.is_none(),
+                // A freed seat's results stay, under no name.
+                name: seat.map_or_else(|| "(left)".to_string(), |s| s.name.clone()),
+                cpu: entry.map_or(user.is_none(), |e| e.game_id.is_none()),
                 standing: p.standing.name(),
                 runs_completed: p.progress.runs,
                 runs_total: p.progress.runs_total,

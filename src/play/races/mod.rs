@@ -22,7 +22,9 @@ use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::race;
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
-use crate::store::races::{self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow};
+use crate::store::races::{
+    self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow, Seating,
+};
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, DbConn, StoreError};
 
@@ -207,15 +209,29 @@ fn registered_only(conn: &mut DbConn, user_id: &str) -> Result<(), Error> {
 }
 
 /// The name a seat shows: the one asked for (already checked), else the account's name, else
-/// `guest-` and the start of the account's id.
+/// `guest-` and the start of the account's id. `CPU n` is the CPUs' alone.
 fn display_name(conn: &mut DbConn, user_id: &str, asked: Option<String>) -> Result<String, Error> {
-    if let Some(name) = asked {
-        return Ok(name);
+    let name = match asked {
+        Some(name) => name,
+        None => store::users::by_id(conn, user_id)?
+            .and_then(|u| u.username)
+            .unwrap_or_else(|| format!("guest-{}", &user_id[..8.min(user_id.len())])),
+    };
+    if is_cpu_name(&name) {
+        return Err(Error::SeatNameReserved);
     }
-    let user = store::users::by_id(conn, user_id)?;
-    Ok(user
-        .and_then(|u| u.username)
-        .unwrap_or_else(|| format!("guest-{}", &user_id[..8.min(user_id.len())])))
+    Ok(name)
+}
+
+/// Whether `name` reads as a CPU's (`CPU 2`, `cpu2`, `Cpu  12`): no human seat may show it.
+pub fn is_cpu_name(name: &str) -> bool {
+    let plain: String = race_store::same_name(name)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    plain
+        .strip_prefix("cpu")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 fn random_code() -> Result<String, Error> {
@@ -274,7 +290,7 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
             let written = p.db.write(move |conn| -> Result<(), StoreError> {
                 race_store::insert(conn, &stored, &host)?;
                 for i in 1..=cpus {
-                    race_store::add_seat(
+                    let seated = race_store::add_seat(
                         conn,
                         &stored.id,
                         None,
@@ -282,6 +298,12 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
                         race::MAX_SEATS,
                         at,
                     )?;
+                    if !matches!(seated, Seating::Seated(_)) {
+                        return Err(StoreError::Corrupt(format!(
+                            "race {}: CPU {i} found no seat ({seated:?})",
+                            stored.id
+                        )));
+                    }
                 }
                 Ok(())
             });
@@ -301,8 +323,8 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
 }
 
 /// Take a seat in room `code` (or keep yours: joining again is harmless), under the name
-/// asked for (already checked) or the account's. A player who joins during a round plays
-/// from the next one.
+/// asked for (already checked) or the account's: unique in the room (case and white space
+/// aside), and never `CPU n`. A player who joins during a round plays from the next one.
 pub async fn join(
     play: &Play,
     user_id: &str,
@@ -321,11 +343,13 @@ pub async fn join(
         })?;
         let at = now(&p);
         let id = user_id.clone();
-        let seat = p.db.write(move |conn| {
+        let seated = p.db.write(move |conn| {
             race_store::add_seat(conn, &race.id, Some(&id), &name, race::MAX_SEATS, at)
         })?;
-        if seat.is_none() {
-            return Err(Error::RaceFull);
+        match seated {
+            Seating::Seated(_) => {}
+            Seating::Full => return Err(Error::RaceFull),
+            Seating::NameTaken => return Err(Error::SeatNameTaken),
         }
         p.live.changed(&room_key(&code));
         look_at(&p, &code, now(&p))
@@ -513,7 +537,9 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     let (Some(round), Some(seat)) = (&current.round, current.seat_of(user_id)) else {
         return Err(Error::NotRacing);
     };
-    if round.phase == race::Phase::Over {
+    // A player who joined during the round plays from the next one: nothing to quit.
+    let entered = current.entries.iter().any(|e| e.seat == seat);
+    if round.phase == race::Phase::Over || !entered {
         return Err(Error::NotRacing);
     }
     let done = round
@@ -544,4 +570,80 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     work::rate_if_over(play, &code, now(play)).await?;
     play.live.changed(&room_key(&code));
     look(play, &code).await
+}
+
+/// Whether `seat` plays the round now in progress in `room` (then its seat stays until the
+/// round is over: its results belong to everyone's).
+fn plays_current_round(room: &Room, seat: i32) -> bool {
+    room.round
+        .as_ref()
+        .is_some_and(|r| r.phase != race::Phase::Over)
+        && room.entries.iter().any(|e| e.seat == seat)
+}
+
+/// Free `seat` of `room`, as checked by the caller.
+fn free_seat(play: &Play, room: &Room, seat: i32) -> Result<Room, Error> {
+    if plays_current_round(room, seat) {
+        return Err(Error::SeatInRound);
+    }
+    let race_id = room.race.id.clone();
+    if !play
+        .db
+        .write(move |conn| race_store::remove_seat(conn, &race_id, seat))?
+    {
+        return Err(Error::SeatNotFound);
+    }
+    play.live.changed(&room_key(&room.race.code));
+    look_at(play, &room.race.code, now(play))
+}
+
+/// The host frees seat `seat` of room `code` (a player or a CPU, never the host's own), so
+/// that whoever has the code cannot fill the room for good. A seat that plays the round in
+/// progress is freed once that round is over.
+pub async fn remove_seat(play: &Play, user_id: &str, code: &str, seat: i32) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+    blocking(move || {
+        let room = look_at(&p, &code, now(&p))?;
+        if room.race.host_id != user_id {
+            return Err(Error::NotHost);
+        }
+        if !room.seats.iter().any(|s| s.seat == seat) {
+            return Err(Error::SeatNotFound);
+        }
+        if room.seat_of(&user_id) == Some(seat) {
+            return Err(Error::HostSeat);
+        }
+        free_seat(&p, &room, seat)
+    })
+    .await
+}
+
+/// The caller leaves room `code`, freeing their seat (the host stays: a room keeps its
+/// host). A player of the round in progress leaves once it is over (quit it first).
+pub async fn leave(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+    blocking(move || {
+        let room = look_at(&p, &code, now(&p))?;
+        let seat = room.seat_of(&user_id).ok_or(Error::NotSeated)?;
+        if room.race.host_id == user_id {
+            return Err(Error::HostSeat);
+        }
+        free_seat(&p, &room, seat)
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_cpu_name;
+
+    #[test]
+    fn cpu_names_are_reserved_whatever_their_case_and_spacing() {
+        for cpu in ["CPU 1", "cpu 2", "Cpu  12", "CPU3", " cpu\u{3000}4 "] {
+            assert!(is_cpu_name(cpu), "{cpu:?}");
+        }
+        for human in ["CPU", "cpu fan", "CPU 1a", "my cpu 1", "Ada"] {
+            assert!(!is_cpu_name(human), "{human:?}");
+        }
+    }
 }

@@ -92,7 +92,13 @@ pub(super) fn round_places(
     let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
     let until = at.min(cutoff);
     let (places, last_human_done) = places_until(play, race, seats, round, entries, at, until)?;
-    let phase = race::phase(ms(at - started), &places, |seat| is_human(seats, seat));
+    // A human's entry has a game (a freed seat's too); a CPU's has a line.
+    let phase = race::phase(ms(at - started), &places, |seat| {
+        is_human(seats, seat)
+            || entries
+                .iter()
+                .any(|e| e.seat == seat && e.game_id.is_some())
+    });
     if phase != race::Phase::Over {
         return Ok((places, phase));
     }
@@ -128,7 +134,7 @@ fn places_until(
         let runs_total = spec.variant.runs();
         let (runs, finished_ms, quit) = if at < started {
             (0, None, false)
-        } else if is_human(seats, entry.seat) {
+        } else if entry.game_id.is_some() || is_human(seats, entry.seat) {
             let game = match &entry.game_id {
                 Some(id) => load_any(&play.db, id)?,
                 None => None,
