@@ -147,10 +147,10 @@ pub fn url_has_control(raw: &str) -> bool {
     }) || bytes.iter().any(|b| b.is_ascii_control())
 }
 
-/// Refuse, before anything reads it, a `/v1` request whose path or query holds a control
-/// character (`%00` included, which Postgres cannot even compare): no id, code or cursor holds
-/// one.
-pub async fn printable_url(
+/// Answer 404, before anything reads it, a `/v1` request whose path holds a control character
+/// (`%00` included, which Postgres cannot even compare): no id or code holds one, so there is
+/// nothing there. (A query's values are each checked against their own shape.)
+pub async fn printable_path(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<
@@ -158,15 +158,10 @@ pub async fn printable_url(
     actix_web::Error,
 > {
     use actix_web::ResponseError;
-    let raw = req
-        .uri()
-        .path_and_query()
-        .map(|pq| pq.as_str())
-        .unwrap_or_default();
-    if url_has_control(raw) {
-        let refused = ApiError::invalid_request(
-            "The URL holds a control character (such as %00): no id, code, cursor or other \
-             value of this API contains one.",
+    if url_has_control(req.uri().path()) {
+        let refused = ApiError::not_found(
+            "There is nothing at this address: its path holds a control character (such as \
+             %00), and no id or code of this API contains one.",
         );
         return Ok(req
             .into_response(refused.error_response())

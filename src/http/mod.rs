@@ -268,7 +268,7 @@ fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
         scope::scope("/v1")
             .wrap(from_fn(ratelimit::limit))
-            .wrap(from_fn(contract::printable_url))
+            .wrap(from_fn(contract::printable_path))
             .service(accounts::register)
             .service(accounts::login)
             .service(accounts::guest)
