@@ -11,6 +11,12 @@ pub const ISSUER: &str = "spider-solitaire";
 pub const PAT_PREFIX: &str = "spider_pat_";
 
 /// SHA-256 (hex) of a personal access token's secret part, as stored.
+/// A personal access token's id and secret, if it has their shape.
+pub fn pat_parts(token: &str) -> Option<(&str, &str)> {
+    let (id, secret) = token.strip_prefix(PAT_PREFIX)?.split_once('_')?;
+    (!id.is_empty() && !secret.is_empty() && id.len() <= 64).then_some((id, secret))
+}
+
 pub fn secret_hash(secret: &str) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(secret.as_bytes())

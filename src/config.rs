@@ -112,6 +112,12 @@ pub struct Config {
     pub login_attempts_per_minute: u32,
     /// Guest accounts one client address may create per minute; 0 turns it off.
     pub guests_per_minute: u32,
+    /// App approvals one account, and code trades one client address, may make per minute;
+    /// 0 turns it off.
+    pub app_grants_per_minute: u32,
+    /// The server's public base URL (`https://spider.example`), named in the OAuth metadata;
+    /// unset: the scheme and host each request came to.
+    pub public_url: Option<String>,
 
     // Limits per caller.
     /// Requests per second allowed per token and per client address; 0 turns limits off.
@@ -227,6 +233,8 @@ impl Default for Config {
             password_hash_wait: std::time::Duration::from_secs(2),
             login_attempts_per_minute: 10,
             guests_per_minute: 10,
+            app_grants_per_minute: 30,
+            public_url: None,
             winnable_per_user_per_hour: 30,
             games_in_progress_per_user: 200,
             winnable_reserve: 1,
@@ -436,6 +444,12 @@ impl Config {
                 d.winnable_per_user_per_hour,
                 "a whole number of games, or 0 for no limit",
             )?,
+            app_grants_per_minute: parse(
+                "APP_GRANTS_PER_MINUTE",
+                d.app_grants_per_minute,
+                "a whole number, or 0 for no limit",
+            )?,
+            public_url: var("PUBLIC_URL").map(|v| v.trim().trim_end_matches('/').to_string()),
             games_in_progress_per_user: parse(
                 "GAMES_IN_PROGRESS_PER_USER",
                 d.games_in_progress_per_user,

@@ -399,6 +399,7 @@ impl From<crate::play::Error> for ApiError {
                 "You have no part in a running round of this race (a player who joined during a \
                  round plays from the next one).",
             ),
+            Error::OAuthRequest(sentence) => Self::invalid_request(sentence),
             Error::TooManyGames { most } => Self::conflict(
                 "too_many_games",
                 format!(

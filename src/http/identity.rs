@@ -95,13 +95,7 @@ impl Caller {
     }
 }
 
-pub use crate::auth::{secret_hash, PAT_PREFIX};
-
-/// A personal access token's id and secret, if it has their shape.
-pub fn pat_parts(token: &str) -> Option<(&str, &str)> {
-    let (id, secret) = token.strip_prefix(PAT_PREFIX)?.split_once('_')?;
-    (!id.is_empty() && !secret.is_empty() && id.len() <= 64).then_some((id, secret))
-}
+pub use crate::auth::{pat_parts, secret_hash, PAT_PREFIX};
 
 /// The bearer token of a request, if it carries one.
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
@@ -151,7 +145,9 @@ async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiErro
     })
 }
 
-fn verify_pat(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+/// The caller a personal access token speaks for, and its id when its `last_used_at` is more
+/// than an hour old (to note the use).
+fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>), ApiError> {
     let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
     let mut conn = state.db.conn()?;
     let row = token_store::by_id(&mut conn, id)?.ok_or_else(invalid_pat)?;
@@ -170,11 +166,31 @@ fn verify_pat(state: &AppState, token: &str) -> Result<Caller, ApiError> {
         .split_whitespace()
         .filter_map(|s| s.parse().ok())
         .collect();
-    Ok(Caller {
+    let now = crate::store::now();
+    let stale = row
+        .last_used_at
+        .is_none_or(|t| now - t >= chrono::TimeDelta::hours(1));
+    let caller = Caller {
         user_id: row.user_id,
         scopes: Some(scopes),
         session: None,
-    })
+    };
+    Ok((caller, stale.then_some(row.id)))
+}
+
+/// Keep a token's `last_used_at` to the hour: when it is older, a write in the background,
+/// never in the request's way (the request itself reads only).
+fn note_use(state: &AppState, id: String) {
+    let db = state.db.clone();
+    actix_web::rt::spawn(async move {
+        let written = blocking(move || {
+            Ok(db.write(move |conn| token_store::touch(conn, &id, crate::store::now()))?)
+        })
+        .await;
+        if let Err(e) = written {
+            tracing::warn!(error = ?e, "noting an access token's use");
+        }
+    });
 }
 
 fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, ApiError>> {
@@ -192,8 +208,12 @@ fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Api
 /// token revoked or signed out stops them at once.
 pub async fn verify(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     if token.starts_with(PAT_PREFIX) {
-        let (state, token) = (state.clone(), token.to_string());
-        blocking(move || verify_pat(&state, &token)).await
+        let (s, token) = (state.clone(), token.to_string());
+        let (caller, stale) = blocking(move || verify_pat(&s, &token)).await?;
+        if let Some(id) = stale {
+            note_use(state, id);
+        }
+        Ok(caller)
     } else {
         verify_session(state, token).await
     }

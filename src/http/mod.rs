@@ -13,6 +13,7 @@ pub mod identity;
 pub mod live;
 pub mod metrics;
 pub mod names;
+pub mod oauth;
 pub mod ops;
 pub mod page;
 pub mod races;
@@ -82,6 +83,10 @@ pub struct AppState {
     pub login_limiter: Option<ratelimit::PasswordGuesses>,
     /// New guest accounts per client address, if limited.
     pub guest_limiter: Option<ratelimit::LoginLimiter>,
+    /// App approvals per account and code trades per address (a minute each).
+    pub app_limiter: Option<ratelimit::LoginLimiter>,
+    /// The server's public base URL (`PUBLIC_URL`), for the OAuth metadata.
+    pub public_url: Option<String>,
     /// The header a trusted proxy gives the client's address in, if told so.
     pub client_ip_header: Option<actix_web::http::header::HeaderName>,
     /// Access tokens seen to verify (for rate-limit buckets).
@@ -152,6 +157,7 @@ where
         (name = "records", description = "Personal records and all-time leaderboards"),
         (name = "races", description = "Races: a party plays the same deal, with CPU opponents"),
         (name = "chat", description = "For chat bots: the board as text, and typed commands"),
+        (name = "apps", description = "Apps sign players in without their password: OAuth 2 authorization code with PKCE (S256), no app registration"),
         (name = "ops", description = "Health, readiness and metrics"),
     ),
     components(schemas(error::Problem)),
@@ -303,10 +309,15 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(races::leave_race)
             .service(races::remove_seat)
             .service(races::stream_race)
+            .service(oauth::describe)
+            .service(oauth::approve)
+            .service(oauth::token)
+            .service(oauth::revoke)
             .service(tokens::create_token)
             .service(tokens::list_tokens)
             .service(tokens::revoke_token),
     )
+    .service(oauth::metadata)
     .service(ops::healthz)
     .service(ops::readyz)
     .service(ops::metrics);
@@ -322,8 +333,58 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .1;
     // The paths exist only now that the routes are collected.
     CommonProblems.modify(&mut doc);
+    AppsScheme.modify(&mut doc);
     contract::Contract.modify(&mut doc);
     doc
+}
+
+/// The `oauth` security scheme (OAuth 2 authorization code with PKCE): an app's token is an
+/// access token, so every operation an access token's scopes allow lists it with those scopes.
+struct AppsScheme;
+
+impl Modify for AppsScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{
+            AuthorizationCode, Flow, OAuth2, Scopes, SecurityRequirement,
+        };
+        let scopes = Scopes::from_iter([
+            (
+                "games:read",
+                "Read your games, boards, hints, events and records",
+            ),
+            ("games:write", "Create and play games (includes games:read)"),
+        ]);
+        let flow = AuthorizationCode::new("/oauth/authorize", "/v1/oauth/token", scopes);
+        let scheme = OAuth2::with_description(
+            [Flow::AuthorizationCode(flow)],
+            "An app's token from the authorization code flow with PKCE (S256 only, no client \
+             secret, no registration: see GET /.well-known/oauth-authorization-server)",
+        );
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme("oauth", SecurityScheme::OAuth2(scheme));
+        for item in openapi.paths.paths.values_mut() {
+            for operation in contract::operations(item) {
+                let Some(security) = operation.security.as_mut() else {
+                    continue;
+                };
+                let token_scopes = security.iter().find_map(|r| {
+                    let value = serde_json::to_value(r).ok()?;
+                    let scopes = value.get("token")?.as_array()?.clone();
+                    Some(
+                        scopes
+                            .iter()
+                            .filter_map(|s| s.as_str().map(str::to_string))
+                            .collect::<Vec<_>>(),
+                    )
+                });
+                if let Some(scopes) = token_scopes {
+                    security.push(SecurityRequirement::new("oauth", scopes));
+                }
+            }
+        }
+    }
 }
 
 /// Path templates and their methods, for telling 404 from 405.
@@ -528,6 +589,8 @@ pub fn serve(
         hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
         login_limiter: ratelimit::PasswordGuesses::new(config.login_attempts_per_minute),
         guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),
+        app_limiter: ratelimit::LoginLimiter::new(config.app_grants_per_minute),
+        public_url: config.public_url.clone(),
         client_ip_header: config
             .client_ip_header
             .as_deref()
@@ -584,7 +647,11 @@ pub fn serve(
             }
         });
     }
-    let (guesses, guests) = (state.login_limiter.clone(), state.guest_limiter.clone());
+    let (guesses, guests, apps) = (
+        state.login_limiter.clone(),
+        state.guest_limiter.clone(),
+        state.app_limiter.clone(),
+    );
     actix_web::rt::spawn(async move {
         let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
         loop {
@@ -593,6 +660,9 @@ pub fn serve(
                 l.prune();
             }
             if let Some(l) = &guests {
+                l.prune();
+            }
+            if let Some(l) = &apps {
                 l.prune();
             }
         }
@@ -620,6 +690,7 @@ pub fn serve(
         app.service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", doc.clone()))
             .route("/docs", web::get().to(docs_redirect))
             .route("/", web::get().to(page::index))
+            .route("/oauth/authorize", web::get().to(page::index))
             .route("/js/{name}", web::get().to(page::module))
             .route("/style.css", web::get().to(page::style))
             .default_service(web::to(fallback))

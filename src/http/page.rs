@@ -26,6 +26,7 @@ const MODULES: &[(&str, &str)] = &[
     ("records.js", include_str!("../../web/js/records.js")),
     ("boards.js", include_str!("../../web/js/boards.js")),
     ("analysis.js", include_str!("../../web/js/analysis.js")),
+    ("consent.js", include_str!("../../web/js/consent.js")),
 ];
 
 /// The page's Content-Security-Policy: scripts, styles, images and requests from its own

@@ -54,6 +54,11 @@ pub struct TokenView {
     pub revoked_at: Option<DateTime<Utc>>,
     /// Neither revoked nor expired.
     pub active: bool,
+    /// For an app you let in (OAuth): the name the app gave itself (not checked by this
+    /// service); null for a token you made by hand.
+    pub client_id: Option<String>,
+    /// When it was last used, to the hour; null if never.
+    pub last_used_at: Option<DateTime<Utc>>,
 }
 
 impl TokenView {
@@ -66,6 +71,8 @@ impl TokenView {
             expires_at: row.expires_at.and_utc(),
             revoked_at: row.revoked_at.map(|t| t.and_utc()),
             active: row.active(store::now()),
+            client_id: row.client_id.clone(),
+            last_used_at: row.last_used_at.map(|t| t.and_utc()),
         }
     }
 }
@@ -160,7 +167,8 @@ pub async fn create_token(
     }))
 }
 
-/// Your personal access tokens, newest first (never the tokens themselves).
+/// Your personal access tokens, newest first (never the tokens themselves): those you made and
+/// those of apps you let in ("apps with access", with their `client_id`).
 #[utoipa::path(
     tag = "auth",
     operation_id = "listAccessTokens",

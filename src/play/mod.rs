@@ -9,6 +9,7 @@ pub mod daily;
 pub mod games;
 pub mod hints;
 pub mod live;
+pub mod oauth;
 pub mod positions;
 pub mod races;
 pub mod searches;
@@ -123,6 +124,9 @@ pub enum Error {
     /// The caller has no part in a running round.
     #[error("not racing")]
     NotRacing,
+    /// An app's sign-in request is not acceptable (the sentence says which part).
+    #[error("bad app request: {0}")]
+    OAuthRequest(String),
     /// The player has this many games in progress already: finish or resign one first.
     #[error("too many games in progress")]
     TooManyGames { most: u32 },
@@ -230,7 +234,8 @@ pub async fn scheduled(play: &Play, holder: &str, ticks: u32) {
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
 /// idempotency keys past their lifetime (a bounded batch per call), signed-out sessions
-/// whose tokens have expired anyway, and leases that ran out. How many rows were forgotten.
+/// whose tokens have expired anyway, leases that ran out, and one-time codes an hour past their
+/// expiry. How many rows were forgotten.
 pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
     let at = crate::store::now();
     let until = at + chrono::TimeDelta::seconds(90);
@@ -242,6 +247,7 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         let keys = crate::store::idempotency::forget_old_keys(conn, at, 1_000)?;
         let sessions = crate::store::users::forget_ended_sessions(conn, at)?;
         let leases = crate::store::leases::forget_expired(conn, at)?;
-        Ok(keys + sessions + leases)
+        let codes = crate::store::codes::prune(conn, at - chrono::TimeDelta::hours(1))?;
+        Ok(keys + sessions + leases + codes)
     })?)
 }

@@ -24,13 +24,36 @@ pub struct NewToken {
     pub days: u32,
 }
 
+/// Insert `token` under its user's row lock, counting their active tokens first: two
+/// creations at once cannot both pass the count.
+pub(super) fn insert_counted(conn: &mut store::DbConn, token: &AccessToken) -> Result<(), Error> {
+    if !users::lock(conn, &token.user_id)? {
+        return Err(Error::UnknownUser);
+    }
+    let now = store::now();
+    let active = token_store::of_user(conn, &token.user_id)?
+        .iter()
+        .filter(|t| t.active(now))
+        .count();
+    if active >= MAX_ACTIVE {
+        return Err(Error::TooManyTokens { max: MAX_ACTIVE });
+    }
+    token_store::insert(conn, token).map_err(|e: StoreError| {
+        if e.is_foreign_key_violation() {
+            Error::UnknownUser
+        } else {
+            e.into()
+        }
+    })
+}
+
 /// A token just made: its row, and the token itself, which is shown this once.
 pub struct Made {
     pub row: AccessToken,
     pub token: String,
 }
 
-fn random_bytes<const N: usize>() -> Result<[u8; N], Error> {
+pub(super) fn random_bytes<const N: usize>() -> Result<[u8; N], Error> {
     use rand_core::{OsRng, TryRngCore};
     let mut bytes = [0u8; N];
     OsRng
@@ -49,6 +72,17 @@ impl Accounts {
         new: NewToken,
     ) -> Result<Made, Error> {
         self.confirm_password(user_id, password).await?;
+        self.issue_token(user_id, new, None).await
+    }
+
+    /// Make a token for `user_id` (already proven to be them), for an app named `client_id`
+    /// or by hand (`None`), within the active tokens one user may hold.
+    pub(super) async fn issue_token(
+        &self,
+        user_id: &str,
+        new: NewToken,
+        client_id: Option<String>,
+    ) -> Result<Made, Error> {
         let id: String = random_bytes::<8>()?
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -66,33 +100,11 @@ impl Accounts {
             created_at: at,
             expires_at: at + chrono::Duration::days(i64::from(new.days)),
             revoked_at: None,
+            client_id,
+            last_used_at: None,
         };
         let (db, stored) = (self.db.clone(), row.clone());
-        blocking(move || {
-            db.write(move |conn| -> Result<(), Error> {
-                // Counting and inserting under the user's row lock: two creations at once
-                // cannot both pass the count.
-                if !users::lock(conn, &stored.user_id)? {
-                    return Err(Error::UnknownUser);
-                }
-                let now = store::now();
-                let active = token_store::of_user(conn, &stored.user_id)?
-                    .iter()
-                    .filter(|t| t.active(now))
-                    .count();
-                if active >= MAX_ACTIVE {
-                    return Err(Error::TooManyTokens { max: MAX_ACTIVE });
-                }
-                token_store::insert(conn, &stored).map_err(|e: StoreError| {
-                    if e.is_foreign_key_violation() {
-                        Error::UnknownUser
-                    } else {
-                        e.into()
-                    }
-                })
-            })
-        })
-        .await?;
+        blocking(move || db.write(move |conn| insert_counted(conn, &stored))).await?;
         Ok(Made { row, token })
     }
 

@@ -160,6 +160,21 @@ diesel::table! {
         created_at -> Timestamp,
         expires_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        client_id -> Nullable<Text>,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    one_time_codes (code_hash) {
+        code_hash -> Text,
+        purpose -> Text,
+        user_id -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        token_id -> Nullable<Text>,
     }
 }
 
@@ -243,6 +258,7 @@ diesel::table! {
 
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
+diesel::joinable!(one_time_codes -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(daily_entries -> games (game_id));
@@ -259,6 +275,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     daily_entries,
     winnable_deals,
     access_tokens,
+    one_time_codes,
     races,
     race_seats,
     race_rounds,

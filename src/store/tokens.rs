@@ -19,6 +19,11 @@ pub struct AccessToken {
     pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
     pub revoked_at: Option<NaiveDateTime>,
+    /// The app a player let in (OAuth), by the `client_id` it named; `None` for a token made
+    /// by hand.
+    pub client_id: Option<String>,
+    /// When it was last seen in use, kept to the hour.
+    pub last_used_at: Option<NaiveDateTime>,
 }
 
 impl AccessToken {
@@ -76,4 +81,21 @@ pub fn revoke(
     .set(access_tokens::revoked_at.eq(Some(at)))
     .execute(conn)?;
     Ok(true)
+}
+
+/// Revoke a token by id, whoever owns it (an app's token whose code was used twice, or a
+/// token its holder revokes by value). False when there is no such token.
+pub fn revoke_any(conn: &mut DbConn, id: &str, at: NaiveDateTime) -> Result<bool, StoreError> {
+    let Some(row) = by_id(conn, id)? else {
+        return Ok(false);
+    };
+    revoke(conn, &row.user_id, id, at)
+}
+
+/// Note that token `id` was used at `at` (callers keep this to about once an hour).
+pub fn touch(conn: &mut DbConn, id: &str, at: NaiveDateTime) -> Result<(), StoreError> {
+    diesel::update(access_tokens::table.find(id))
+        .set(access_tokens::last_used_at.eq(Some(at)))
+        .execute(conn)?;
+    Ok(())
 }

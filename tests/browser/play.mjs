@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import http from 'node:http';
 
 const BASE = (process.env.BASE || '').replace(/\/+$/, '');
 if (!BASE) {
@@ -241,6 +242,49 @@ async function clickALegalMove(p, bearer, gameId) {
   }
   await waitForBoard({ version: g.version + 1 }, `a move in ${gameId}`, p);
   return move || { type: 'deal' };
+}
+
+/** A third-party app on another origin: it signs the player in with OAuth 2 + PKCE (S256), trades
+ * the code for a token across origins, and plays a move with it. */
+function pocketApp(server) {
+  return `<!doctype html><meta charset="utf-8"><title>Pocket test app</title>
+<button id="signin">Sign in with Spider</button><p id="out"></p>
+<script type="module">
+const SERVER = ${JSON.stringify(server)};
+const CLIENT = 'Pocket test app';
+const BACK = location.origin + '/done';
+const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+const out = document.getElementById('out');
+if (location.pathname === '/done') {
+  const q = new URLSearchParams(location.search);
+  try {
+    if (q.get('state') !== sessionStorage.getItem('state')) throw new Error('state mismatch');
+    if (q.get('error')) throw new Error(q.get('error'));
+    const form = new URLSearchParams({ grant_type: 'authorization_code', code: q.get('code'),
+      code_verifier: sessionStorage.getItem('verifier'), redirect_uri: BACK, client_id: CLIENT });
+    const t = await (await fetch(SERVER + '/v1/oauth/token', { method: 'POST', body: form })).json();
+    if (!t.access_token) throw new Error(JSON.stringify(t));
+    const auth = { Authorization: 'Bearer ' + t.access_token, 'Content-Type': 'application/json' };
+    const game = await (await fetch(SERVER + '/v1/games', { method: 'POST', headers: auth, body: JSON.stringify({ suits: 1 }) })).json();
+    const dealt = await (await fetch(SERVER + '/v1/games/' + game.id + '/actions', { method: 'POST', headers: auth, body: JSON.stringify({ type: 'deal' }) })).json();
+    out.textContent = 'Dealt in game ' + game.id;
+    out.dataset.done = JSON.stringify({ game: game.id, version: dealt.version, scope: t.scope });
+  } catch (err) {
+    out.textContent = 'Failed: ' + err.message;
+    out.dataset.failed = err.message;
+  }
+} else {
+  document.getElementById('signin').addEventListener('click', async () => {
+    const verifier = b64(crypto.getRandomValues(new Uint8Array(48)));
+    const challenge = b64(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+    const state = b64(crypto.getRandomValues(new Uint8Array(12)));
+    sessionStorage.setItem('verifier', verifier);
+    sessionStorage.setItem('state', state);
+    location.assign(SERVER + '/oauth/authorize?' + new URLSearchParams({ response_type: 'code', client_id: CLIENT,
+      redirect_uri: BACK, scope: 'games:read games:write', state, code_challenge: challenge, code_challenge_method: 'S256' }));
+  });
+}
+</script>`;
 }
 
 let stepNo = 0;
@@ -572,6 +616,47 @@ async function main() {
     eq(back.gameId, accountGame, 'the game on the table after signing in');
     token = await pageToken(page);
     eq((await api('GET', '/v1/me')).data.username, username, 'signed in');
+  });
+
+  await step('an app on another origin signs the player in (PKCE), plays a move, and is revoked', async () => {
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(pocketApp(BASE));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const appBase = `http://127.0.0.1:${server.address().port}`;
+    try {
+      await page.goto(`${appBase}/`);
+      await page.click('#signin');
+      await page.waitForSelector('[data-testid="consent-approve"]');
+      eq(await text('consent-client'), 'Pocket test app', 'the app named on the consent page');
+      eq(await text('consent-origin'), appBase, 'where the player goes back');
+      check((await text('consent-scopes')).includes('games:write'), 'the scopes in words');
+      check(!(await page.isVisible('[data-testid="consent-insecure"]')), 'a loopback redirect is not flagged');
+      await shot(page, 'consent.png');
+      await page.click('[data-testid="consent-approve"]');
+      await page.waitForSelector('#out[data-done], #out[data-failed]');
+      const failed = await page.getAttribute('#out', 'data-failed');
+      check(!failed, `the app failed: ${failed}`);
+      const done = JSON.parse(await page.getAttribute('#out', 'data-done'));
+      eq(done.scope, 'games:read games:write', 'the scopes granted');
+      eq(done.version, 1, 'the app dealt once');
+      const g = await api('GET', `/v1/games/${done.game}`);
+      eq([g.status, g.data.deals], [200, 1], 'the app\'s game is the player\'s');
+    } finally {
+      server.close();
+    }
+    // The account lists the app and revokes it.
+    await page.goto(`${PAGE.split('#')[0]}#account`);
+    await page.waitForSelector('[data-testid="app-with-access"]');
+    check((await text('apps-with-access')).includes('Pocket test app'), 'the app among apps with access');
+    await shot(page, 'apps-with-access.png');
+    await page.click('[data-testid="app-revoke"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="apps-with-access"]').textContent.includes('No app'));
+    const tokens = (await api('GET', '/v1/users/me/tokens')).data.tokens;
+    check(tokens.every((t) => !t.client_id || !t.active), 'the app\'s token is revoked');
+    await nav(page, 'play');
+    await waitForBoard({}, 'back on the table');
   });
 
   let won;

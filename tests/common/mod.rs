@@ -1,7 +1,7 @@
 //! The test harness shared by the HTTP suites: a real server on port 0 per test, against a
 //! fresh database: a SQLite file by default, a fresh Postgres schema when TEST_DATABASE_URL
 //! is set.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use std::collections::HashSet;
 use std::net::TcpListener;

@@ -3,7 +3,7 @@
 import { $, el, formatWhen, showMessage } from './util.js';
 import { API_BASE, isAccount, onSessionChange, session, state, store } from './state.js';
 import { ApiError, newGuest, onSessionLost, request } from './api.js';
-import { go } from './router.js';
+import { go, goHome } from './router.js';
 import { chosenSettings, createGame, loadGame, run } from './play.js';
 import { race } from './race.js';
 
@@ -43,7 +43,12 @@ export function renderAccountScreen() {
             el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'aria-describedby': 'new-password-help', 'data-testid': 'password-new' })),
           el('span', { id: 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out.' })),
         el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
+      el('section', { class: 'panel narrow-panel', 'aria-label': 'Apps with access' },
+        el('h3', { text: 'Apps with access' }),
+        el('ul', { id: 'apps-with-access', class: 'attempts', 'data-testid': 'apps-with-access' },
+          el('li', { class: 'muted', text: 'Loading…' }))),
     );
+    loadApps();
     $('#account-forms').hidden = true;
     $('#play-as-guest').hidden = true;
   } else {
@@ -55,6 +60,33 @@ export function renderAccountScreen() {
     $('#account-forms').hidden = false;
     $('#play-as-guest').hidden = !!user;
   }
+}
+
+/** The apps this account let in (OAuth), each with a Revoke button. */
+async function loadApps() {
+  const list = $('#apps-with-access');
+  let tokens;
+  try {
+    ({ data: { tokens } } = await request('GET', '/v1/users/me/tokens'));
+  } catch {
+    list.replaceChildren(el('li', { class: 'muted', text: 'Could not load the apps.' }));
+    return;
+  }
+  const apps = tokens.filter((t) => t.client_id && t.active);
+  if (!apps.length) {
+    list.replaceChildren(el('li', { class: 'muted', text: 'No app can use your account.' }));
+    return;
+  }
+  list.replaceChildren(...apps.map((t) => el('li', { 'data-testid': 'app-with-access' },
+    el('span', {}, el('strong', { text: t.client_id }),
+      ` · ${t.scopes.join(', ')} · since ${formatWhen(t.created_at)}`
+      + (t.last_used_at ? ` · last used ${formatWhen(t.last_used_at)}` : ' · not used yet')),
+    el('button', { type: 'button', class: 'small', 'data-testid': 'app-revoke', text: 'Revoke',
+      onclick: () => run(async () => {
+        await request('DELETE', `/v1/users/me/tokens/${encodeURIComponent(t.id)}`);
+        showMessage(`${t.client_id} can no longer use your account.`, 'info');
+        await loadApps();
+      }) }))));
 }
 
 /** A guest signing up keeps everything: the guest account itself becomes the account. */
@@ -98,7 +130,7 @@ function signIn(ev) {
     const { data } = await request('POST', '/v1/auth/login', { auth: false, body: credentials(form) });
     form.reset();
     await afterSignIn(data, 'Signed in');
-    go('play');
+    goHome();
   });
 }
 
@@ -111,7 +143,7 @@ function signUp(ev) {
     const { data } = upgraded || await request('POST', '/v1/auth/register', { auth: false, body });
     form.reset();
     await afterSignIn(data, 'Welcome! Signed up');
-    go('play');
+    goHome();
   });
 }
 

@@ -11,8 +11,9 @@ import { games } from './games.js';
 import { records } from './records.js';
 import { boards } from './boards.js';
 import { analysis } from './analysis.js';
+import { consent, isConsentPage } from './consent.js';
 
-const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account'];
+const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account', 'consent'];
 
 export function go(screen, arg) {
   const hash = `#${screen}${arg ? `/${encodeURIComponent(arg)}` : ''}`;
@@ -22,7 +23,10 @@ export function go(screen, arg) {
 
 export function route(initial = false) {
   const [name, ...rest] = location.hash.replace(/^#/, '').split('/');
-  const screen = SCREENS.includes(name) ? name : 'play';
+  // The consent page (/oauth/authorize) opens on its own screen; it alone shows it.
+  const home = isConsentPage() ? 'consent' : 'play';
+  const known = SCREENS.includes(name) && (name !== 'consent' || isConsentPage());
+  const screen = known ? name : home;
   const arg = rest.length ? decodeURIComponent(rest.join('/')) : null;
   const changed = state.screen !== screen;
   state.screen = screen;
@@ -47,6 +51,7 @@ export function route(initial = false) {
     case 'boards': boards.load(); break;
     case 'analysis': analysis.open(arg); break;
     case 'account': renderAccountScreen(); break;
+    case 'consent': consent.open(); break;
     default:
   }
   if (changed && !initial && screen !== 'play') {
@@ -54,6 +59,11 @@ export function route(initial = false) {
     const h = document.querySelector(`[data-screen="${screen}"] h2`);
     if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
   }
+}
+
+/** Where a player goes after signing in: back to an app's request on the consent page, else play. */
+export function goHome() {
+  go(isConsentPage() ? 'consent' : 'play');
 }
 
 /** The table sits on the race screen while it shows the room's game, else on the play screen. */

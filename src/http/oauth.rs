@@ -1,0 +1,416 @@
+//! Apps signing players in (`crate::play::oauth`) over HTTP: the server's metadata (RFC 8414),
+//! the consent page's two calls (what a request asks; approve or deny), the token endpoint
+//! (RFC 6749 §4.1.3, its refusals in the RFC's own body) and revocation (RFC 7009).
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::error::{ApiError, Problem};
+use super::identity::Caller;
+use super::AppState;
+use crate::play::oauth::{self, AuthRequest, TokenRequest};
+
+/// The server's public base URL: `PUBLIC_URL`, else the scheme and host the request came to.
+fn base_url(state: &AppState, req: &HttpRequest) -> String {
+    match &state.public_url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => {
+            let info = req.connection_info();
+            format!("{}://{}", info.scheme(), info.host())
+        }
+    }
+}
+
+/// The authorization server's metadata (RFC 8414).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ServerMetadata {
+    pub issuer: String,
+    /// The consent page apps send players to.
+    pub authorization_endpoint: String,
+    pub token_endpoint: String,
+    pub revocation_endpoint: String,
+    pub response_types_supported: Vec<String>,
+    pub grant_types_supported: Vec<String>,
+    pub code_challenge_methods_supported: Vec<String>,
+    pub scopes_supported: Vec<String>,
+    /// Public clients: no client secret (PKCE proves the app instead).
+    pub token_endpoint_auth_methods_supported: Vec<String>,
+    pub revocation_endpoint_auth_methods_supported: Vec<String>,
+}
+
+/// How an app finds where to send players and where to trade codes (RFC 8414).
+#[utoipa::path(
+    tag = "apps",
+    operation_id = "getOAuthMetadata",
+    security(()),
+    responses((status = 200, description = "The metadata", body = ServerMetadata)),
+)]
+#[get("/.well-known/oauth-authorization-server")]
+pub async fn metadata(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    let base = base_url(&state, &req);
+    let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    HttpResponse::Ok().json(ServerMetadata {
+        issuer: base.clone(),
+        authorization_endpoint: format!("{base}/oauth/authorize"),
+        token_endpoint: format!("{base}/v1/oauth/token"),
+        revocation_endpoint: format!("{base}/v1/oauth/revoke"),
+        response_types_supported: list(&["code"]),
+        grant_types_supported: list(&["authorization_code"]),
+        code_challenge_methods_supported: list(&["S256"]),
+        scopes_supported: list(&oauth::SCOPES),
+        token_endpoint_auth_methods_supported: list(&["none"]),
+        revocation_endpoint_auth_methods_supported: list(&["none"]),
+    })
+}
+
+/// An app's request as the consent page passes it on: the query `/oauth/authorize` got.
+#[derive(Debug, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct AppRequest {
+    /// `code`.
+    pub response_type: String,
+    /// The app's name for itself, as the app chose it (1–256 printable ASCII characters).
+    pub client_id: String,
+    /// Where the player goes back with the code: exactly as the app will send it again.
+    pub redirect_uri: String,
+    /// `games:read` and/or `games:write`, space-separated.
+    pub scope: Option<String>,
+    /// Anything the app wants back unchanged (at most 1,000 printable ASCII characters).
+    pub state: Option<String>,
+    /// The PKCE S256 challenge of the app's verifier.
+    pub code_challenge: Option<String>,
+    /// `S256` (`plain` is refused).
+    pub code_challenge_method: Option<String>,
+}
+
+impl AppRequest {
+    fn to_play(&self) -> AuthRequest {
+        AuthRequest {
+            response_type: self.response_type.clone(),
+            client_id: self.client_id.clone(),
+            redirect_uri: self.redirect_uri.clone(),
+            scope: self.scope.clone(),
+            state: self.state.clone(),
+            code_challenge: self.code_challenge.clone(),
+            code_challenge_method: self.code_challenge_method.clone(),
+        }
+    }
+}
+
+/// One scope an app asks for, in words.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ScopeWords {
+    pub scope: String,
+    pub description: String,
+}
+
+/// What an app's request asks, for the consent page to show before the player decides.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RequestView {
+    /// As the app named itself: not made or checked by this service.
+    pub client_id: String,
+    pub redirect_uri: String,
+    /// Where the player is sent back (scheme, host and port in full).
+    pub redirect_origin: String,
+    pub scopes: Vec<ScopeWords>,
+    /// The code would travel over plain `http` to another machine (RFC 8252 allows only this
+    /// machine's loopback addresses): the page warns.
+    pub insecure_redirect: bool,
+    /// How long the app's token would last, in days.
+    pub token_days: u32,
+}
+
+fn words(scope: &str) -> &'static str {
+    match scope {
+        "games:write" => "Start games and play them for you (moves, deals, undos, resigning).",
+        _ => "See your games, boards, hints, events and records.",
+    }
+}
+
+fn origin(uri: &str) -> String {
+    match uri.split_once("://") {
+        Some((scheme, rest)) => {
+            let authority = rest.split(['/', '?']).next().unwrap_or("");
+            format!("{}://{authority}", scheme.to_ascii_lowercase())
+        }
+        None => uri.split(['/', '?']).next().unwrap_or(uri).to_string(),
+    }
+}
+
+/// What an app's sign-in request asks (for the consent page), or why it cannot be approved.
+#[utoipa::path(
+    tag = "apps",
+    operation_id = "describeOAuthRequest",
+    params(AppRequest),
+    security(()),
+    responses(
+        (status = 200, description = "What the app asks", body = RequestView),
+        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/oauth/request")]
+pub async fn describe(query: web::Query<AppRequest>) -> Result<HttpResponse, ApiError> {
+    let checked = oauth::check(&query.to_play())?;
+    Ok(HttpResponse::Ok().json(RequestView {
+        redirect_origin: origin(&checked.redirect_uri),
+        insecure_redirect: oauth::insecure_redirect(&checked.redirect_uri),
+        scopes: checked
+            .scopes
+            .iter()
+            .map(|s| ScopeWords {
+                scope: s.to_string(),
+                description: words(s).to_string(),
+            })
+            .collect(),
+        client_id: checked.client_id,
+        redirect_uri: checked.redirect_uri,
+        token_days: oauth::TOKEN_DAYS,
+    }))
+}
+
+/// The player's decision on an app's request, with the request's parameters.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decision {
+    pub response_type: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub scope: Option<String>,
+    pub state: Option<String>,
+    pub code_challenge: Option<String>,
+    pub code_challenge_method: Option<String>,
+    /// True to deny the request (the app hears `error=access_denied`); default: approve.
+    #[serde(default)]
+    pub deny: bool,
+}
+
+/// Where the consent page sends the player.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Redirect {
+    /// The app's `redirect_uri` with `code` and `state` (approved) or `error=access_denied`
+    /// and `state` (denied).
+    pub redirect_to: String,
+}
+
+/// Approve (or deny) an app's sign-in request as the signed-in player: a one-time code for the
+/// app, bound to you, the app, its exact `redirect_uri`, the scopes and the PKCE challenge,
+/// good for 90 seconds. Only a session token can approve (an access token cannot let in apps).
+#[utoipa::path(
+    tag = "apps",
+    operation_id = "approveOAuthRequest",
+    request_body = Decision,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Where to send the player", body = Redirect),
+        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot approve apps (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "You already have as many active tokens as one account may (`too_many_tokens`): revoke one first", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many approvals (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[post("/oauth/approve")]
+pub async fn approve(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<Decision>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require_session()?;
+    let d = body.into_inner();
+    let request = AuthRequest {
+        response_type: d.response_type,
+        client_id: d.client_id,
+        redirect_uri: d.redirect_uri,
+        scope: d.scope,
+        state: d.state,
+        code_challenge: d.code_challenge,
+        code_challenge_method: d.code_challenge_method,
+    };
+    let redirect_to = if d.deny {
+        oauth::deny(&request)?
+    } else {
+        if let Some(limiter) = &state.app_limiter {
+            limiter.count(&format!("user:{}", caller.user_id), "app approvals")?;
+        }
+        oauth::approve(&state.accounts(), &caller.user_id, &request).await?
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(Redirect { redirect_to }))
+}
+
+/// The token endpoint's form.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenForm {
+    /// `authorization_code`.
+    pub grant_type: String,
+    /// The code the player's approval sent to the redirect.
+    pub code: String,
+    /// The PKCE verifier the challenge was made from (43–128 characters).
+    pub code_verifier: String,
+    /// Exactly as in the request the player approved.
+    pub redirect_uri: String,
+    /// Exactly as in the request the player approved.
+    pub client_id: String,
+}
+
+/// A new token for the app.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenAnswer {
+    /// A scoped access token (`spider_pat_…`): send it as `Authorization: Bearer …`.
+    pub access_token: String,
+    /// `Bearer`.
+    pub token_type: String,
+    /// Seconds it lasts.
+    pub expires_in: i64,
+    /// The scopes granted, space-separated.
+    pub scope: String,
+}
+
+/// A refusal of the token or revocation endpoint, in OAuth 2's own shape (RFC 6749 §5.2).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OAuthError {
+    /// `invalid_request`, `invalid_grant`, `unsupported_grant_type`, `slow_down` or
+    /// `server_error`.
+    pub error: String,
+    pub error_description: String,
+}
+
+fn oauth_error(status: StatusCode, error: &str, description: &str) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(OAuthError {
+            error: error.to_string(),
+            error_description: description.to_string(),
+        })
+}
+
+/// Trade a code for an access token (RFC 6749 §4.1.3, PKCE S256). Form-encoded; no client
+/// secret. Any mismatch (code, verifier, `redirect_uri`, `client_id`, expiry) is the same 400
+/// `invalid_grant`; a code used twice is refused and revokes the token its first use made.
+#[utoipa::path(
+    tag = "apps",
+    operation_id = "exchangeOAuthCode",
+    request_body(content = TokenForm, content_type = "application/x-www-form-urlencoded"),
+    security(()),
+    responses(
+        (status = 200, description = "The app's token", body = TokenAnswer),
+        (status = 400, description = "Refused (`invalid_request`, `invalid_grant`, `unsupported_grant_type`), in OAuth 2's error shape", body = OAuthError),
+        (status = 429, description = "Too many trades from this address (`slow_down`, in OAuth 2's error shape), or requests from this client (`rate_limited`, a problem); retry after `Retry-After` seconds",
+            content(
+                (OAuthError = "application/json"),
+                (Problem = "application/problem+json"),
+            ),
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 500, description = "Something went wrong on our side (`server_error`)", body = OAuthError),
+    )
+)]
+#[post("/oauth/token")]
+pub async fn token(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+    if let Some(limiter) = &state.app_limiter {
+        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+        if let Err(refused) = limiter.count(&format!("addr:{address}"), "code trades") {
+            let mut answer = oauth_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                "slow_down",
+                "Too many code trades from this address: wait a little.",
+            );
+            let wait = refused
+                .headers
+                .iter()
+                .find(|(name, _)| name == header::RETRY_AFTER)
+                .and_then(|(_, v)| header::HeaderValue::from_str(v).ok());
+            if let Some(wait) = wait {
+                answer.headers_mut().insert(header::RETRY_AFTER, wait);
+            }
+            return answer;
+        }
+    }
+    let form: TokenRequest = match serde_urlencoded::from_bytes(&body) {
+        Ok(form) => form,
+        Err(_) => {
+            return oauth_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request",
+                "The body must be a form (application/x-www-form-urlencoded) of grant_type, \
+                 code, code_verifier, redirect_uri and client_id.",
+            )
+        }
+    };
+    match oauth::exchange(&state.accounts(), form).await {
+        Ok(granted) => HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header((header::PRAGMA, "no-cache"))
+            .json(TokenAnswer {
+                access_token: granted.token,
+                token_type: "Bearer".into(),
+                expires_in: granted.expires_in,
+                scope: granted.scopes.join(" "),
+            }),
+        Err(refused) => {
+            let status = if refused.error == "server_error" {
+                StatusCode::INTERNAL_SERVER_ERROR
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            oauth_error(status, refused.error, &refused.description)
+        }
+    }
+}
+
+/// The revocation form (RFC 7009).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RevokeForm {
+    /// The access token to revoke.
+    pub token: String,
+    /// `access_token` (optional; any other is ignored).
+    pub token_type_hint: Option<String>,
+}
+
+/// Revoke an access token by its value (RFC 7009): it stops working at once. Always 200, also
+/// for a token that is unknown or already revoked.
+#[utoipa::path(
+    tag = "apps",
+    operation_id = "revokeOAuthToken",
+    request_body(content = RevokeForm, content_type = "application/x-www-form-urlencoded"),
+    security(()),
+    responses(
+        (status = 200, description = "The token, if it was one, no longer works"),
+        (status = 400, description = "No `token` in the form (`invalid_request`, in OAuth 2's error shape)", body = OAuthError),
+        (status = 503, description = "Something went wrong on our side (`temporarily_unavailable`); try again", body = OAuthError),
+    )
+)]
+#[post("/oauth/revoke")]
+pub async fn revoke(state: web::Data<AppState>, body: web::Bytes) -> HttpResponse {
+    #[derive(Deserialize)]
+    struct Form {
+        token: Option<String>,
+    }
+    let given = serde_urlencoded::from_bytes::<Form>(&body)
+        .ok()
+        .and_then(|f| f.token);
+    let Some(given) = given else {
+        return oauth_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "The body must be a form (application/x-www-form-urlencoded) with the token.",
+        );
+    };
+    match oauth::revoke(&state.accounts(), &given).await {
+        Ok(()) => HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish(),
+        Err(e) => {
+            tracing::error!(error = %e, "oauth revoke");
+            oauth_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "temporarily_unavailable",
+                "Something went wrong on our side; try again.",
+            )
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! Apps sign players in without their password: OAuth 2 authorization code with PKCE
+//! (RFC 6749 §4.1, RFC 7636 S256 only, RFC 9700, RFC 8252 for native apps), no app
+//! registration (an app names itself with any `client_id`). A player approves an app's request
+//! while signed in; the app trades the one-time code, with the verifier only it knows, for a
+//! scoped access token of the kind players make by hand, marked with its `client_id`.
+
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+
+use super::accounts::Accounts;
+use super::tokens::{insert_counted, random_bytes};
+use super::{blocking, Error};
+use crate::auth::{secret_hash, PAT_PREFIX};
+use crate::store::codes::{self, CodeRow, Use};
+use crate::store::tokens::{self as token_store, AccessToken};
+use crate::store::{self, users};
+
+/// What an authorization code is for, in the one-time codes table.
+const PURPOSE: &str = "oauth";
+
+/// How long an authorization code is good for (RFC 6749 §4.1.2: short; the issue: 60–120 s).
+pub const CODE_SECONDS: i64 = 90;
+
+/// How long an app's token lasts: a year at most.
+pub const TOKEN_DAYS: u32 = 365;
+
+/// The scopes an app may ask for.
+pub const SCOPES: [&str; 2] = ["games:read", "games:write"];
+
+/// An app's request, as `/oauth/authorize` got it and the consent page passes it on.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct AuthRequest {
+    pub response_type: String,
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub scope: Option<String>,
+    pub state: Option<String>,
+    pub code_challenge: Option<String>,
+    pub code_challenge_method: Option<String>,
+}
+
+/// What a code is bound to (its payload).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+struct Binding {
+    client_id: String,
+    redirect_uri: String,
+    scopes: Vec<String>,
+    challenge: String,
+}
+
+/// An app request that passed every check: who asks, where the answer goes, for what.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub client_id: String,
+    pub redirect_uri: String,
+    pub scopes: Vec<&'static str>,
+    pub state: Option<String>,
+    pub challenge: String,
+}
+
+fn refuse(sentence: impl Into<String>) -> Error {
+    Error::OAuthRequest(sentence.into())
+}
+
+/// A `client_id`: 1 to 256 printable ASCII characters (shown to the player as it is).
+pub fn client_id_ok(id: &str) -> bool {
+    (1..=256).contains(&id.len()) && id.bytes().all(|b| (0x20..0x7f).contains(&b))
+}
+
+/// A redirect URI an app may name: absolute (`https://…`, `http://…`, or a native app's own
+/// scheme such as `com.example.app:/done`, RFC 8252 §7.1), no fragment, no white space or
+/// control character, at most 2,000 characters.
+pub fn redirect_uri_ok(uri: &str) -> bool {
+    if uri.is_empty() || uri.len() > 2000 || uri.contains('#') {
+        return false;
+    }
+    if !uri.bytes().all(|b| (0x21..0x7f).contains(&b)) {
+        return false;
+    }
+    let Some((scheme, rest)) = uri.split_once(':') else {
+        return false;
+    };
+    let scheme_ok = scheme
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !scheme_ok || rest.is_empty() {
+        return false;
+    }
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" | "https" => rest
+            .strip_prefix("//")
+            .and_then(|r| r.split(['/', '?']).next())
+            .is_some_and(|host| !host.is_empty() && !host.contains('@')),
+        // Schemes that would run something in the page, never a redirect.
+        "javascript" | "data" | "vbscript" | "file" | "blob" | "about" => false,
+        _ => true,
+    }
+}
+
+/// Whether `uri` sends the code over plain `http` to anything but this machine (RFC 8252 §8.3:
+/// `127.0.0.1`, `[::1]` and `localhost` with any port are fine): the consent page warns then.
+pub fn insecure_redirect(uri: &str) -> bool {
+    let Some(rest) = uri
+        .get(..7)
+        .filter(|s| s.eq_ignore_ascii_case("http://"))
+        .map(|_| &uri[7..])
+    else {
+        return false;
+    };
+    let authority = rest.split(['/', '?']).next().unwrap_or("");
+    let host = if authority.starts_with('[') {
+        authority.split(']').next().map(|h| format!("{h}]"))
+    } else {
+        authority.split(':').next().map(str::to_string)
+    }
+    .unwrap_or_default()
+    .to_ascii_lowercase();
+    !matches!(host.as_str(), "127.0.0.1" | "[::1]" | "localhost")
+}
+
+/// A PKCE S256 challenge: 43 characters of base64url (a SHA-256, RFC 7636 §4.2).
+fn challenge_ok(challenge: &str) -> bool {
+    challenge.len() == 43
+        && challenge
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A PKCE verifier: 43 to 128 unreserved characters (RFC 7636 §4.1).
+pub fn verifier_ok(verifier: &str) -> bool {
+    (43..=128).contains(&verifier.len())
+        && verifier
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+}
+
+/// The S256 challenge of `verifier`.
+pub fn s256(verifier: &str) -> String {
+    use sha2::{Digest, Sha256};
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
+}
+
+/// Check an app's request, every part: the client and the redirect first (a request whose
+/// redirect cannot be trusted is never sent back there), then the rest.
+pub fn check(req: &AuthRequest) -> Result<Checked, Error> {
+    if !client_id_ok(&req.client_id) {
+        return Err(refuse(
+            "client_id must be 1 to 256 printable ASCII characters naming the app.",
+        ));
+    }
+    if !redirect_uri_ok(&req.redirect_uri) {
+        return Err(refuse(
+            "redirect_uri must be an absolute URI (https://…, http://… or an app's own scheme) \
+             without a fragment, white space or control characters.",
+        ));
+    }
+    if req.response_type != "code" {
+        return Err(refuse(
+            "response_type must be code: this server answers the authorization code flow only.",
+        ));
+    }
+    match req.code_challenge_method.as_deref() {
+        Some("S256") => {}
+        Some(_) => {
+            return Err(refuse(
+                "code_challenge_method must be S256 (plain is not accepted).",
+            ))
+        }
+        None => {
+            return Err(refuse(
+                "code_challenge_method=S256 and a code_challenge are required (PKCE).",
+            ))
+        }
+    }
+    let challenge = req
+        .code_challenge
+        .as_deref()
+        .filter(|c| challenge_ok(c))
+        .ok_or_else(|| {
+            refuse("code_challenge must be the S256 challenge: 43 characters of base64url.")
+        })?;
+    let asked = req.scope.as_deref().unwrap_or("").split_whitespace();
+    let mut scopes: Vec<&'static str> = Vec::new();
+    for s in asked {
+        let known = SCOPES.iter().find(|k| **k == s).ok_or_else(|| {
+            refuse(format!(
+                "Unknown scope \"{s}\": use games:read and/or games:write."
+            ))
+        })?;
+        if !scopes.contains(known) {
+            scopes.push(known);
+        }
+    }
+    if scopes.is_empty() {
+        return Err(refuse("scope must name games:read and/or games:write."));
+    }
+    scopes.sort();
+    if let Some(state) = &req.state {
+        if state.len() > 1000 || !state.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+            return Err(refuse(
+                "state must be at most 1,000 printable ASCII characters.",
+            ));
+        }
+    }
+    Ok(Checked {
+        client_id: req.client_id.clone(),
+        redirect_uri: req.redirect_uri.clone(),
+        scopes,
+        state: req.state.clone(),
+        challenge: challenge.to_string(),
+    })
+}
+
+/// `value` percent-encoded for a query (RFC 3986: all but unreserved characters).
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The redirect URI with `params` added to its query (RFC 6749 §4.1.2).
+fn redirect(uri: &str, params: &[(&str, &str)]) -> String {
+    let mut out = uri.to_string();
+    let mut sep = if uri.contains('?') { '&' } else { '?' };
+    for (name, value) in params {
+        out.push(sep);
+        out.push_str(name);
+        out.push('=');
+        out.push_str(&encode(value));
+        sep = '&';
+    }
+    out
+}
+
+/// Where the player goes after denying a request: its redirect with `error=access_denied`.
+pub fn deny(req: &AuthRequest) -> Result<String, Error> {
+    let checked = check(req)?;
+    let mut params = vec![("error", "access_denied")];
+    if let Some(state) = &checked.state {
+        params.push(("state", state));
+    }
+    Ok(redirect(&checked.redirect_uri, &params))
+}
+
+/// The player `user_id` approves the app's request: a one-time code bound to them, the app, the
+/// exact redirect URI, the scopes and the challenge, valid [`CODE_SECONDS`]; the answer is
+/// where to send the player (the redirect with `code` and `state`).
+pub async fn approve(
+    accounts: &Accounts,
+    user_id: &str,
+    req: &AuthRequest,
+) -> Result<String, Error> {
+    let checked = check(req)?;
+    let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
+    let binding = Binding {
+        client_id: checked.client_id.clone(),
+        redirect_uri: checked.redirect_uri.clone(),
+        scopes: checked.scopes.iter().map(|s| s.to_string()).collect(),
+        challenge: checked.challenge.clone(),
+    };
+    let at = store::now();
+    let row = CodeRow {
+        code_hash: secret_hash(&code),
+        purpose: PURPOSE.to_string(),
+        user_id: user_id.to_string(),
+        payload: serde_json::to_string(&binding).map_err(|e| Error::Internal(e.to_string()))?,
+        created_at: at,
+        expires_at: at + chrono::Duration::seconds(CODE_SECONDS),
+        used_at: None,
+        token_id: None,
+    };
+    let db = accounts.db.clone();
+    blocking(move || {
+        db.write(move |conn| -> Result<(), Error> {
+            // A player at their limit of tokens hears it now, not the app at the trade.
+            if !users::lock(conn, &row.user_id)? {
+                return Err(Error::UnknownUser);
+            }
+            let now = store::now();
+            let active = token_store::of_user(conn, &row.user_id)?
+                .iter()
+                .filter(|t| t.active(now))
+                .count();
+            if active >= super::tokens::MAX_ACTIVE {
+                return Err(Error::TooManyTokens {
+                    max: super::tokens::MAX_ACTIVE,
+                });
+            }
+            Ok(codes::insert(conn, &row)?)
+        })
+    })
+    .await?;
+    let mut params = vec![("code", code.as_str())];
+    if let Some(state) = &checked.state {
+        params.push(("state", state));
+    }
+    Ok(redirect(&checked.redirect_uri, &params))
+}
+
+/// The token endpoint's form (RFC 6749 §4.1.3).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct TokenRequest {
+    pub grant_type: Option<String>,
+    pub code: Option<String>,
+    pub code_verifier: Option<String>,
+    pub redirect_uri: Option<String>,
+    pub client_id: Option<String>,
+}
+
+/// An app's new token.
+#[derive(Clone, Debug)]
+pub struct Granted {
+    pub token: String,
+    pub scopes: Vec<String>,
+    pub expires_in: i64,
+}
+
+/// A refusal of the token endpoint (RFC 6749 §5.2): its `error` and a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub error: &'static str,
+    pub description: String,
+}
+
+fn invalid_grant() -> Refused {
+    Refused {
+        error: "invalid_grant",
+        description: "The code is not valid: unknown, expired, already used, or not issued for \
+                      this client, redirect_uri and code_verifier."
+            .into(),
+    }
+}
+
+fn invalid_request(sentence: &str) -> Refused {
+    Refused {
+        error: "invalid_request",
+        description: sentence.into(),
+    }
+}
+
+/// What a trade came to inside its transaction (committed either way: a code is spent by its
+/// first try, right or wrong).
+enum Trade {
+    Granted(Box<AccessToken>, String),
+    Refused(Refused),
+}
+
+/// Trade a code for a token. Any mismatch (code, verifier, redirect_uri, client_id, expiry) is
+/// the same `invalid_grant`, never a hint of which part was wrong; a code used a second time is
+/// refused and revokes the token its first use made (RFC 6749 §4.1.2).
+pub async fn exchange(accounts: &Accounts, form: TokenRequest) -> Result<Granted, Refused> {
+    if form.grant_type.as_deref() != Some("authorization_code") {
+        return Err(Refused {
+            error: "unsupported_grant_type",
+            description: "grant_type must be authorization_code.".into(),
+        });
+    }
+    let (Some(code), Some(verifier), Some(redirect_uri), Some(client_id)) = (
+        form.code,
+        form.code_verifier,
+        form.redirect_uri,
+        form.client_id,
+    ) else {
+        return Err(invalid_request(
+            "code, code_verifier, redirect_uri and client_id are all required.",
+        ));
+    };
+    if !verifier_ok(&verifier) {
+        return Err(invalid_request(
+            "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'.",
+        ));
+    }
+    if code.len() > 256 {
+        return Err(invalid_grant());
+    }
+    let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(random_bytes::<32>().map_err(|_| invalid_request("Try again."))?);
+    let id: String = random_bytes::<8>()
+        .map_err(|_| invalid_request("Try again."))?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let hash = secret_hash(&code);
+    let db = accounts.db.clone();
+    let (token_id, token_secret) = (id.clone(), secret.clone());
+    let traded = blocking(move || {
+        db.write(move |conn| -> Result<Trade, Error> {
+            let at = store::now();
+            let row = match codes::use_once(conn, &hash, PURPOSE, at)? {
+                Use::Unknown => return Ok(Trade::Refused(invalid_grant())),
+                Use::Again(row) => {
+                    if let Some(id) = &row.token_id {
+                        token_store::revoke_any(conn, id, at)?;
+                    }
+                    return Ok(Trade::Refused(invalid_grant()));
+                }
+                Use::First(row) => row,
+            };
+            let Ok(binding) = serde_json::from_str::<Binding>(&row.payload) else {
+                return Ok(Trade::Refused(invalid_grant()));
+            };
+            let matches = at < row.expires_at
+                && binding.client_id == client_id
+                && binding.redirect_uri == redirect_uri
+                && same(&binding.challenge, &s256(&verifier));
+            if !matches {
+                return Ok(Trade::Refused(invalid_grant()));
+            }
+            let token = AccessToken {
+                id: token_id.clone(),
+                user_id: row.user_id.clone(),
+                name: format!(
+                    "app: {}",
+                    binding.client_id.chars().take(90).collect::<String>()
+                ),
+                secret_hash: secret_hash(&token_secret),
+                scopes: binding.scopes.join(" "),
+                created_at: at,
+                expires_at: at + chrono::Duration::days(i64::from(TOKEN_DAYS)),
+                revoked_at: None,
+                client_id: Some(binding.client_id.clone()),
+                last_used_at: None,
+            };
+            match insert_counted(conn, &token) {
+                Ok(()) => {}
+                Err(Error::TooManyTokens { max }) => {
+                    return Ok(Trade::Refused(Refused {
+                        error: "invalid_grant",
+                        description: format!(
+                            "The player already has {max} active tokens: they must revoke one \
+                             before letting in another app."
+                        ),
+                    }))
+                }
+                Err(e) => return Err(e),
+            }
+            codes::set_token(conn, &hash, &token.id)?;
+            Ok(Trade::Granted(Box::new(token), token_secret))
+        })
+    })
+    .await;
+    match traded {
+        Ok(Trade::Granted(row, secret)) => Ok(Granted {
+            token: format!("{PAT_PREFIX}{}_{secret}", row.id),
+            scopes: row.scopes.split_whitespace().map(str::to_string).collect(),
+            expires_in: (row.expires_at - row.created_at).num_seconds(),
+        }),
+        Ok(Trade::Refused(refused)) => Err(refused),
+        Err(e) => {
+            tracing::error!(error = %e, "oauth token exchange");
+            Err(Refused {
+                error: "server_error",
+                description: "Something went wrong on our side; try again.".into(),
+            })
+        }
+    }
+}
+
+/// Two strings compared in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// Revoke the access token `token` itself, whoever sends it (RFC 7009: an unknown or malformed
+/// token is no error).
+pub async fn revoke(accounts: &Accounts, token: &str) -> Result<(), Error> {
+    let Some((id, secret)) = crate::auth::pat_parts(token) else {
+        return Ok(());
+    };
+    let (db, id, hash) = (accounts.db.clone(), id.to_string(), secret_hash(secret));
+    blocking(move || {
+        db.write(move |conn| -> Result<(), Error> {
+            if let Some(row) = token_store::by_id(conn, &id)? {
+                if same(&row.secret_hash, &hash) {
+                    token_store::revoke_any(conn, &id, store::now())?;
+                }
+            }
+            Ok(())
+        })
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> AuthRequest {
+        AuthRequest {
+            response_type: "code".into(),
+            client_id: "My Spider App".into(),
+            redirect_uri: "https://app.example/done?x=1".into(),
+            scope: Some("games:write games:read games:read".into()),
+            state: Some("s t&=".into()),
+            code_challenge: Some(s256(&"v".repeat(43))),
+            code_challenge_method: Some("S256".into()),
+        }
+    }
+
+    #[test]
+    fn a_good_request_passes_and_redirects_keep_their_query() {
+        let c = check(&request()).expect("a good request");
+        assert_eq!(c.scopes, ["games:read", "games:write"]);
+        assert_eq!(
+            deny(&request()).unwrap(),
+            "https://app.example/done?x=1&error=access_denied&state=s%20t%26%3D"
+        );
+    }
+
+    type Spoil = Box<dyn Fn(&mut AuthRequest)>;
+
+    #[test]
+    fn every_bad_part_is_refused() {
+        let bad: Vec<Spoil> = vec![
+            Box::new(|r| r.client_id = String::new()),
+            Box::new(|r| r.client_id = "x".repeat(257)),
+            Box::new(|r| r.client_id = "tab\there".into()),
+            Box::new(|r| r.redirect_uri = "/relative".into()),
+            Box::new(|r| r.redirect_uri = "https://a.example/#frag".into()),
+            Box::new(|r| r.redirect_uri = "javascript:alert(1)".into()),
+            Box::new(|r| r.redirect_uri = "https://".into()),
+            Box::new(|r| r.redirect_uri = "https://user@evil.example/".into()),
+            Box::new(|r| r.response_type = "token".into()),
+            Box::new(|r| r.code_challenge_method = Some("plain".into())),
+            Box::new(|r| r.code_challenge_method = None),
+            Box::new(|r| r.code_challenge = None),
+            Box::new(|r| r.code_challenge = Some("short".into())),
+            Box::new(|r| r.scope = None),
+            Box::new(|r| r.scope = Some("admin".into())),
+            Box::new(|r| r.state = Some("\u{0}".into())),
+        ];
+        for (i, spoil) in bad.iter().enumerate() {
+            let mut r = request();
+            spoil(&mut r);
+            assert!(matches!(check(&r), Err(Error::OAuthRequest(_))), "case {i}");
+        }
+    }
+
+    #[test]
+    fn native_and_loopback_redirects() {
+        assert!(redirect_uri_ok("com.example.app:/done"));
+        assert!(redirect_uri_ok("http://127.0.0.1:8765/cb"));
+        assert!(!insecure_redirect("http://127.0.0.1:8765/cb"));
+        assert!(!insecure_redirect("http://[::1]:9/cb"));
+        assert!(!insecure_redirect("http://localhost/cb"));
+        assert!(!insecure_redirect("https://app.example/cb"));
+        assert!(insecure_redirect("http://app.example/cb"));
+        assert!(insecure_redirect("HTTP://127.0.0.1.evil.example/cb"));
+    }
+
+    #[test]
+    fn pkce_s256_matches_rfc_7636_appendix_b() {
+        assert_eq!(
+            s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        );
+        assert!(verifier_ok("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"));
+        assert!(!verifier_ok("too-short"));
+    }
+}

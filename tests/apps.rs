@@ -1,0 +1,428 @@
+//! Apps signing players in without their password (OAuth 2 authorization code with PKCE), over
+//! real HTTP: the metadata, the consent page's calls, the code trade and revocation, and every
+//! refusal.
+
+mod common;
+
+use base64::Engine as _;
+use common::*;
+use sha2::{Digest, Sha256};
+
+const APP: &str = "Spider Pocket (test)";
+const BACK: &str = "https://pocket.example/done?from=spider";
+
+/// A PKCE verifier and its S256 challenge, computed here from RFC 7636, not by the server.
+fn pkce(seed: &str) -> (String, String) {
+    let verifier = format!("{seed}-{}", "v".repeat(50));
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(Sha256::digest(verifier.as_bytes()));
+    (verifier, challenge)
+}
+
+fn decision(challenge: &str) -> Value {
+    json!({
+        "response_type": "code",
+        "client_id": APP,
+        "redirect_uri": BACK,
+        "scope": "games:read games:write",
+        "state": "xyz 1/2",
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    })
+}
+
+/// The query parameter `name` of `url`, decoded.
+fn param(url: &str, name: &str) -> Option<String> {
+    let query = url.split_once('?')?.1;
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=')?;
+        (k == name).then(|| {
+            let bytes = v.as_bytes();
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < bytes.len() {
+                if bytes[i] == b'%' && i + 2 < bytes.len() {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap();
+                    out.push(u8::from_str_radix(hex, 16).unwrap());
+                    i += 3;
+                } else {
+                    out.push(bytes[i]);
+                    i += 1;
+                }
+            }
+            String::from_utf8(out).unwrap()
+        })
+    })
+}
+
+/// The player approves the app's request: the code the redirect carries.
+async fn approve(app: &TestApp, session: &str, challenge: &str) -> String {
+    let r = app
+        .post("/v1/oauth/approve", session, decision(challenge))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let to = r.body["redirect_to"].as_str().unwrap().to_string();
+    assert!(to.starts_with(&format!("{BACK}&code=")), "{to}");
+    assert_eq!(param(&to, "state").as_deref(), Some("xyz 1/2"), "{to}");
+    param(&to, "code").expect("a code")
+}
+
+/// The app trades `form` at the token endpoint (form-encoded).
+async fn trade(app: &TestApp, form: &[(&str, &str)]) -> Resp {
+    let body = form
+        .iter()
+        .map(|(k, v)| {
+            let enc: String = v
+                .bytes()
+                .map(|b| {
+                    if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                        (b as char).to_string()
+                    } else {
+                        format!("%{b:02X}")
+                    }
+                })
+                .collect();
+            format!("{k}={enc}")
+        })
+        .collect::<Vec<_>>()
+        .join("&");
+    let mut res = app
+        .client
+        .post(format!("{}/v1/oauth/token", app.base))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .send_body(body)
+        .await
+        .expect("sent");
+    let bytes = res.body().await.expect("body");
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    Resp {
+        status: res.status().as_u16(),
+        headers: res.headers().clone(),
+        body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        text,
+    }
+}
+
+fn good<'a>(code: &'a str, verifier: &'a str) -> Vec<(&'static str, &'a str)> {
+    vec![
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("code_verifier", verifier),
+        ("redirect_uri", BACK),
+        ("client_id", APP),
+    ]
+}
+
+#[track_caller]
+fn refused(r: &Resp, error: &str) {
+    assert_eq!(r.status, 400, "{}", r.text);
+    assert_eq!(r.body["error"], error, "{}", r.text);
+    assert!(r.body["error_description"]
+        .as_str()
+        .is_some_and(|d| d.len() > 10));
+    assert_eq!(r.header("cache-control").as_deref(), Some("no-store"));
+}
+
+#[actix_rt::test]
+async fn an_app_signs_a_player_in_with_pkce_and_plays_with_its_token() {
+    let app = spawn_app().await;
+    let meta = app
+        .send(
+            "GET",
+            "/.well-known/oauth-authorization-server",
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(meta.status, 200, "{}", meta.text);
+    assert_eq!(meta.body["issuer"], app.base.as_str());
+    assert_eq!(
+        meta.body["authorization_endpoint"],
+        format!("{}/oauth/authorize", app.base)
+    );
+    assert_eq!(
+        meta.body["token_endpoint"],
+        format!("{}/v1/oauth/token", app.base)
+    );
+    assert_eq!(
+        meta.body["revocation_endpoint"],
+        format!("{}/v1/oauth/revoke", app.base)
+    );
+    assert_eq!(meta.body["response_types_supported"], json!(["code"]));
+    assert_eq!(
+        meta.body["grant_types_supported"],
+        json!(["authorization_code"])
+    );
+    assert_eq!(
+        meta.body["code_challenge_methods_supported"],
+        json!(["S256"])
+    );
+    assert_eq!(
+        meta.body["scopes_supported"],
+        json!(["games:read", "games:write"])
+    );
+
+    // The consent page is the web client, under its protection.
+    let page = app
+        .send(
+            "GET",
+            "/oauth/authorize?response_type=code",
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page
+        .header("content-security-policy")
+        .is_some_and(|c| c.contains("frame-ancestors 'none'")));
+
+    let (name, session) = app.register().await;
+    let (verifier, challenge) = pkce("happy");
+    let asked = app
+        .send(
+            "GET",
+            &format!(
+                "/v1/oauth/request?response_type=code&client_id=Spider%20Pocket%20%28test%29\
+                 &redirect_uri=https%3A%2F%2Fpocket.example%2Fdone%3Ffrom%3Dspider\
+                 &scope=games%3Awrite&code_challenge={challenge}&code_challenge_method=S256"
+            ),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.text);
+    assert_eq!(asked.body["client_id"], APP);
+    assert_eq!(asked.body["redirect_origin"], "https://pocket.example");
+    assert_eq!(asked.body["insecure_redirect"], false);
+    assert_eq!(asked.body["scopes"][0]["scope"], "games:write");
+
+    let code = approve(&app, &session, &challenge).await;
+    let r = trade(&app, &good(&code, &verifier)).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.header("cache-control").as_deref(), Some("no-store"));
+    assert_eq!(r.body["token_type"], "Bearer");
+    assert_eq!(r.body["scope"], "games:read games:write");
+    let expires = r.body["expires_in"].as_i64().unwrap();
+    assert!(
+        (360 * 86_400..=366 * 86_400).contains(&expires),
+        "{expires}"
+    );
+    let token = r.body["access_token"].as_str().unwrap().to_string();
+
+    // The app plays for the player, within its scopes; the player's account is the one.
+    let me = app.get("/v1/me", &token).await;
+    assert_eq!(me.body["username"], name.as_str(), "{}", me.text);
+    let game = app.new_game(&token, json!({"suits": 1})).await;
+    let moved = app.act(&token, &id(&game), json!({"type": "deal"})).await;
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    app.get("/v1/users/me/tokens", &token)
+        .await
+        .problem(403, "session_required");
+
+    // The account lists the app (its name for itself), and a password change leaves it alone.
+    let listed = app.get("/v1/users/me/tokens", &session).await;
+    let tokens = listed.body["tokens"].as_array().unwrap();
+    assert_eq!(tokens.len(), 1, "{}", listed.text);
+    assert_eq!(tokens[0]["client_id"], APP);
+    assert_eq!(tokens[0]["scopes"], json!(["games:read", "games:write"]));
+    let changed = app
+        .post(
+            "/v1/users/me/password",
+            &session,
+            json!({"current_password": PASSWORD, "new_password": "another long passphrase"}),
+        )
+        .await;
+    assert_eq!(changed.status, 200, "{}", changed.text);
+    assert_eq!(app.get("/v1/me", &token).await.status, 200);
+
+    // Revoking by value (RFC 7009) ends it at once; an unknown token is no error.
+    let revoke = |t: String| {
+        let app = &app;
+        async move {
+            app.client
+                .post(format!("{}/v1/oauth/revoke", app.base))
+                .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+                .send_body(format!("token={t}&token_type_hint=access_token"))
+                .await
+                .expect("sent")
+                .status()
+                .as_u16()
+        }
+    };
+    assert_eq!(revoke(token.clone()).await, 200);
+    app.get("/v1/me", &token)
+        .await
+        .problem(401, "invalid_token");
+    assert_eq!(revoke("spider_pat_0000_nothing".into()).await, 200);
+    assert_eq!(revoke("not a token".into()).await, 200);
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn every_wrong_part_of_a_code_trade_is_the_same_invalid_grant() {
+    let app = spawn_app().await;
+    let (_, session) = app.register().await;
+    let (verifier, challenge) = pkce("trade");
+
+    let code = approve(&app, &session, &challenge).await;
+    let (other_verifier, _) = pkce("other");
+    let mut wrong = good(&code, &other_verifier);
+    refused(&trade(&app, &wrong).await, "invalid_grant");
+    // The code was spent by that try: the right verifier now fails too.
+    refused(&trade(&app, &good(&code, &verifier)).await, "invalid_grant");
+
+    let unknown = trade(&app, &good("made-up-code", &verifier)).await;
+    refused(&unknown, "invalid_grant");
+    for (field, value) in [
+        ("redirect_uri", "https://pocket.example/done"),
+        ("client_id", "Spider Pocket"),
+        ("code", "made-up-code"),
+    ] {
+        let code = approve(&app, &session, &challenge).await;
+        wrong = good(&code, &verifier);
+        for pair in wrong.iter_mut() {
+            if pair.0 == field {
+                pair.1 = value;
+            }
+        }
+        let r = trade(&app, &wrong).await;
+        refused(&r, "invalid_grant");
+        // Never a hint of which part was wrong: the same answer as for a made-up code.
+        assert_eq!(r.body, unknown.body, "{field}");
+    }
+
+    // An expired code (moved two minutes into the past below the API).
+    let code = approve(&app, &session, &challenge).await;
+    {
+        use diesel::RunQueryDsl;
+        let db = app.db();
+        let mut conn = db.conn().unwrap();
+        let past = (chrono::Utc::now() - chrono::Duration::minutes(2)).naive_utc();
+        let update = diesel::update(spider::store::schema::one_time_codes::table)
+            .set(spider::store::schema::one_time_codes::expires_at.eq(past));
+        match &mut *conn {
+            spider::store::DbConn::Pg(c) => update.execute(c).unwrap(),
+            spider::store::DbConn::Sqlite(c) => update.execute(c).unwrap(),
+        };
+    }
+    refused(&trade(&app, &good(&code, &verifier)).await, "invalid_grant");
+
+    // A code used twice: refused, and the token its first use made is revoked.
+    let code = approve(&app, &session, &challenge).await;
+    let first = trade(&app, &good(&code, &verifier)).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let token = first.body["access_token"].as_str().unwrap().to_string();
+    assert_eq!(app.get("/v1/me", &token).await.status, 200);
+    refused(&trade(&app, &good(&code, &verifier)).await, "invalid_grant");
+    app.get("/v1/me", &token)
+        .await
+        .problem(401, "invalid_token");
+
+    // Malformed trades.
+    let code = approve(&app, &session, &challenge).await;
+    let mut other_grant = good(&code, &verifier);
+    other_grant[0].1 = "password";
+    refused(&trade(&app, &other_grant).await, "unsupported_grant_type");
+    refused(
+        &trade(&app, &good(&code, &verifier)[..3]).await,
+        "invalid_request",
+    );
+    refused(&trade(&app, &good(&code, "short")).await, "invalid_request");
+    app.stop().await;
+}
+
+use diesel::ExpressionMethods;
+
+#[actix_rt::test]
+async fn approvals_refuse_what_is_unsafe_and_denials_go_back() {
+    let app = spawn_app().await;
+    let (_, session) = app.register().await;
+    let (_, challenge) = pkce("unsafe");
+    let with = |field: &str, value: Value| {
+        let mut d = decision(&challenge);
+        if value.is_null() {
+            d.as_object_mut().unwrap().remove(field);
+        } else {
+            d[field] = value;
+        }
+        d
+    };
+    for (field, value) in [
+        ("code_challenge_method", json!("plain")),
+        ("code_challenge_method", Value::Null),
+        ("code_challenge", Value::Null),
+        ("code_challenge", json!("too-short")),
+        ("response_type", json!("token")),
+        ("scope", json!("admin")),
+        ("scope", Value::Null),
+        ("redirect_uri", json!("javascript:alert(1)")),
+        ("redirect_uri", json!("/relative")),
+        ("redirect_uri", json!("https://pocket.example/#frag")),
+        ("client_id", json!("")),
+        ("client_id", json!("x".repeat(257))),
+    ] {
+        let r = app
+            .post("/v1/oauth/approve", &session, with(field, value.clone()))
+            .await;
+        r.problem(400, "invalid_request");
+        assert!(r.body.get("redirect_to").is_none());
+    }
+    // Only a session approves: not an access token, not nobody.
+    let pat = app
+        .post(
+            "/v1/users/me/tokens",
+            &session,
+            json!({"name": "bot", "scopes": ["games:write"], "password": PASSWORD}),
+        )
+        .await;
+    let pat = pat.body["token"].as_str().unwrap().to_string();
+    app.post("/v1/oauth/approve", &pat, decision(&challenge))
+        .await
+        .problem(403, "session_required");
+    app.send(
+        "POST",
+        "/v1/oauth/approve",
+        None,
+        &[],
+        Some(decision(&challenge)),
+    )
+    .await
+    .problem(401, "unauthorized");
+
+    // Denying goes back with error=access_denied and the state, and makes no code.
+    let denied = app
+        .post("/v1/oauth/approve", &session, with("deny", json!(true)))
+        .await;
+    assert_eq!(denied.status, 200, "{}", denied.text);
+    let to = denied.body["redirect_to"].as_str().unwrap();
+    assert_eq!(param(to, "error").as_deref(), Some("access_denied"), "{to}");
+    assert_eq!(param(to, "state").as_deref(), Some("xyz 1/2"));
+    assert!(param(to, "code").is_none());
+
+    // Plain http to another machine is allowed but flagged; loopback (RFC 8252) is fine.
+    for (uri, insecure) in [
+        ("http%3A%2F%2Fpocket.example%2Fcb", true),
+        ("http%3A%2F%2F127.0.0.1%3A8765%2Fcb", false),
+        ("http%3A%2F%2F%5B%3A%3A1%5D%3A9%2Fcb", false),
+        ("com.example.pocket%3A%2Fdone", false),
+    ] {
+        let r = app
+            .send(
+                "GET",
+                &format!(
+                    "/v1/oauth/request?response_type=code&client_id=x&redirect_uri={uri}\
+                     &scope=games%3Aread&code_challenge={challenge}&code_challenge_method=S256"
+                ),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 200, "{uri}: {}", r.text);
+        assert_eq!(r.body["insecure_redirect"], insecure, "{uri}");
+    }
+    app.stop().await;
+}
