@@ -426,3 +426,35 @@ async fn approvals_refuse_what_is_unsafe_and_denials_go_back() {
     }
     app.stop().await;
 }
+
+#[actix_rt::test]
+async fn approvals_per_account_and_trades_per_address_are_limited() {
+    let app = spawn_with(|c| c.app_grants_per_minute = 2).await;
+    let (_, session) = app.register().await;
+    let (verifier, challenge) = pkce("limits");
+    let first = approve(&app, &session, &challenge).await;
+    approve(&app, &session, &challenge).await;
+    let third = app
+        .post("/v1/oauth/approve", &session, decision(&challenge))
+        .await;
+    third.problem(429, "too_many_attempts");
+    assert!(third.header("retry-after").is_some());
+    // Denying is never limited: a player can always say no.
+    let mut deny = decision(&challenge);
+    deny["deny"] = json!(true);
+    assert_eq!(
+        app.post("/v1/oauth/approve", &session, deny).await.status,
+        200
+    );
+
+    assert_eq!(trade(&app, &good(&first, &verifier)).await.status, 200);
+    refused(
+        &trade(&app, &good("made-up", &verifier)).await,
+        "invalid_grant",
+    );
+    let slow = trade(&app, &good("made-up", &verifier)).await;
+    assert_eq!(slow.status, 429, "{}", slow.text);
+    assert_eq!(slow.body["error"], "slow_down");
+    assert!(slow.header("retry-after").is_some());
+    app.stop().await;
+}
