@@ -32,6 +32,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     is_guest: false,
                     created_at: now,
                     token_version: 0,
+                    profile_hidden: false,
                 })
                 .collect();
             // A spread of results with many ties, as real boards have.

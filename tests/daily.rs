@@ -841,3 +841,102 @@ async fn a_guest_plays_the_daily_as_practice_and_never_reaches_the_board() {
     );
     app.stop().await;
 }
+
+/// A registered player's public profile: records, ratings, daily streak and latest finished
+/// games, for anyone; guests, unknown names and hidden profiles answer 404 alike.
+#[actix_rt::test]
+async fn a_public_profile_shows_a_player_until_they_hide_it() {
+    let app = spawn_app().await;
+    let (name, token) = app.register().await;
+    let daily = start_daily(&app, &token, 1).await;
+    app.act(&token, &id(&daily), json!({"type": "resign"}))
+        .await;
+    let game = app.new_game(&token, json!({"suits": 2})).await;
+    app.act(&token, &id(&game), json!({"type": "resign"})).await;
+    let playing = app.new_game(&token, json!({"suits": 4})).await;
+
+    let r = app
+        .send(
+            "GET",
+            &format!("/v1/users/{}", name.to_uppercase()),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["username"], name.as_str());
+    assert_eq!(r.body["daily_streak"], 1);
+    let recent = r.body["recent_games"].as_array().unwrap();
+    assert_eq!(recent.len(), 2, "finished games only: {}", r.text);
+    assert_eq!(recent[0]["id"], game["id"], "newest first");
+    assert_eq!(recent[0]["status"], "resigned");
+    assert_eq!(recent[1]["origin"], "daily");
+    assert!(
+        !r.text.contains(&id(&playing)),
+        "a game in progress is not shown"
+    );
+    assert!(!r.text.contains("deal_number"), "{}", r.text);
+    let records = r.body["records"].as_array().unwrap();
+    assert!(
+        records.iter().any(|x| x["suits"] == 2 && x["played"] == 1),
+        "{}",
+        r.text
+    );
+
+    // Hidden: 404, the same as a guest's or an unknown name.
+    let hide = app
+        .send(
+            "PUT",
+            "/v1/users/me/profile",
+            Some(&token),
+            &[],
+            Some(json!({"hidden": true})),
+        )
+        .await;
+    assert_eq!(hide.status, 200, "{}", hide.text);
+    assert_eq!(app.get("/v1/me", &token).await.body["profile_hidden"], true);
+    let hidden = app
+        .send("GET", &format!("/v1/users/{name}"), None, &[], None)
+        .await;
+    hidden.problem(404, "not_found");
+    let unknown = app
+        .send("GET", "/v1/users/nobody-here", None, &[], None)
+        .await;
+    unknown.problem(404, "not_found");
+    assert_eq!(hidden.body["detail"], unknown.body["detail"]);
+    let guest = app.guest().await;
+    let guest_name = format!(
+        "guest-{}",
+        &app.get("/v1/me", &guest).await.body["id"].as_str().unwrap()[..8]
+    );
+    app.send("GET", &format!("/v1/users/{guest_name}"), None, &[], None)
+        .await
+        .problem(404, "not_found");
+    app.send(
+        "PUT",
+        "/v1/users/me/profile",
+        Some(&guest),
+        &[],
+        Some(json!({"hidden": true})),
+    )
+    .await
+    .problem(403, "guest_account");
+    let show = app
+        .send(
+            "PUT",
+            "/v1/users/me/profile",
+            Some(&token),
+            &[],
+            Some(json!({"hidden": false})),
+        )
+        .await;
+    assert_eq!(show.status, 200);
+    assert_eq!(
+        app.send("GET", &format!("/v1/users/{name}"), None, &[], None)
+            .await
+            .status,
+        200
+    );
+    app.stop().await;
+}

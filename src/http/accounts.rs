@@ -28,6 +28,8 @@ pub struct UserView {
     pub username: Option<String>,
     pub is_guest: bool,
     pub created_at: DateTime<Utc>,
+    /// The public profile (`GET /v1/users/{username}`) is hidden.
+    pub profile_hidden: bool,
 }
 
 impl From<&users::User> for UserView {
@@ -37,6 +39,7 @@ impl From<&users::User> for UserView {
             username: user.username.clone(),
             is_guest: user.is_guest,
             created_at: user.created_at.and_utc(),
+            profile_hidden: user.profile_hidden,
         }
     }
 }

@@ -400,6 +400,17 @@ impl From<crate::play::Error> for ApiError {
                  round plays from the next one).",
             ),
             Error::OAuthRequest(sentence) => Self::invalid_request(sentence),
+            Error::GuestHasNoProfile => Self::new(
+                StatusCode::FORBIDDEN,
+                "guest_account",
+                "Forbidden",
+                "A guest account has no public profile: sign up (POST /v1/users/me/upgrade \
+                 keeps everything) to have one.",
+            ),
+            Error::ProfileNotFound => Self::not_found(
+                "There is no public profile by that name (guests have none, and a player may \
+                 hide theirs).",
+            ),
             Error::TooManyGames { most } => Self::conflict(
                 "too_many_games",
                 format!(

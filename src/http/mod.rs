@@ -16,6 +16,7 @@ pub mod names;
 pub mod oauth;
 pub mod ops;
 pub mod page;
+pub mod profiles;
 pub mod races;
 pub mod ratelimit;
 pub mod records;
@@ -296,6 +297,8 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(daily::start)
             .service(daily::leaderboard)
             .service(records::my_records)
+            .service(profiles::set_hidden)
+            .service(profiles::profile)
             .service(records::leaderboard)
             .service(live::stream)
             .service(chat::get_board)

@@ -27,6 +27,7 @@ const MODULES: &[(&str, &str)] = &[
     ("boards.js", include_str!("../../web/js/boards.js")),
     ("analysis.js", include_str!("../../web/js/analysis.js")),
     ("consent.js", include_str!("../../web/js/consent.js")),
+    ("profile.js", include_str!("../../web/js/profile.js")),
 ];
 
 /// The page's Content-Security-Policy: scripts, styles, images and requests from its own

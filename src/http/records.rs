@@ -130,7 +130,7 @@ pub struct RecordView {
 }
 
 impl RecordView {
-    fn from_record(r: Record) -> Result<RecordView, ApiError> {
+    pub(crate) fn from_record(r: Record) -> Result<RecordView, ApiError> {
         Ok(RecordView {
             variant: r.variant,
             suits: u8::try_from(r.suits).unwrap_or(0),

@@ -151,6 +151,7 @@ impl Accounts {
                 is_guest: false,
                 created_at: store::now(),
                 token_version: 0,
+                profile_hidden: false,
             };
             match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
                 Err(e) if e.is_unique_violation() => Err(Error::UsernameTaken),
@@ -172,6 +173,7 @@ impl Accounts {
                 is_guest: true,
                 created_at: store::now(),
                 token_version: 0,
+                profile_hidden: false,
             };
             Ok(db.write(move |conn| users::insert(conn, &user).map(|_| user))?)
         })
@@ -272,6 +274,39 @@ impl Accounts {
         .await?;
         self.checks.forget(&user.id);
         self.open(user)
+    }
+
+    /// The account whose public profile `username` names: none for a guest, an unknown name or
+    /// a profile its owner hid ([`Error::ProfileNotFound`] alike, so hiding leaks nothing).
+    pub async fn public_user(&self, username: &str) -> Result<users::User, Error> {
+        if !username_shape_ok(username) {
+            return Err(Error::ProfileNotFound);
+        }
+        let (db, name) = (self.db.clone(), username.to_string());
+        let user = blocking(move || {
+            let mut conn = db.conn()?;
+            Ok(users::by_username(&mut conn, &name)?)
+        })
+        .await?;
+        user.filter(|u| !u.is_guest && !u.profile_hidden)
+            .ok_or(Error::ProfileNotFound)
+    }
+
+    /// Hide or show `user_id`'s public profile (a guest has none).
+    pub async fn hide_profile(&self, user_id: &str, hidden: bool) -> Result<(), Error> {
+        if self.user(user_id).await?.is_guest {
+            return Err(Error::GuestHasNoProfile);
+        }
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        let found = blocking(move || {
+            Ok(db.write(move |conn| users::set_profile_hidden(conn, &id, hidden))?)
+        })
+        .await?;
+        if found {
+            Ok(())
+        } else {
+            Err(Error::UnknownUser)
+        }
     }
 
     /// Change the password (the current one must be given). Every session ends, this one

@@ -124,6 +124,12 @@ pub enum Error {
     /// The caller has no part in a running round.
     #[error("not racing")]
     NotRacing,
+    /// A guest account has no public profile to hide or show.
+    #[error("a guest account has no profile")]
+    GuestHasNoProfile,
+    /// No public profile by that name (unknown, a guest's, or hidden by its owner).
+    #[error("no such profile")]
+    ProfileNotFound,
     /// An app's sign-in request is not acceptable (the sentence says which part).
     #[error("bad app request: {0}")]
     OAuthRequest(String),

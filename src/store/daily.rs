@@ -213,3 +213,21 @@ fn rows_in_order(
     rows.sort_by_key(|(row, _)| ids.iter().position(|id| *id == row.id));
     Ok(rows)
 }
+
+/// The days (YYYY-MM-DD) on which `user_id` made a ranked daily attempt, newest first, at most
+/// `limit`.
+pub fn ranked_days(
+    conn: &mut DbConn,
+    user_id: &str,
+    limit: i64,
+) -> Result<Vec<String>, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::ranked.eq(true))
+        .filter(games::daily_date.is_not_null())
+        .select(games::daily_date.assume_not_null())
+        .distinct()
+        .order(games::daily_date.desc())
+        .limit(limit)
+        .load(conn)?)
+}

@@ -199,6 +199,22 @@ pub fn in_progress(conn: &mut DbConn, user_id: &str) -> Result<i64, StoreError> 
         .get_result(conn)?)
 }
 
+/// `user_id`'s most recently finished games (won or resigned), newest first, at most `limit`.
+pub fn recent_finished(
+    conn: &mut DbConn,
+    user_id: &str,
+    limit: i64,
+) -> Result<Vec<GameRow>, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::status.ne(Status::InProgress))
+        .filter(games::finished_at.is_not_null())
+        .order((games::finished_at.desc(), games::id.desc()))
+        .limit(limit)
+        .select(GameRow::as_select())
+        .load(conn)?)
+}
+
 /// Any game by id (for the service's own bookkeeping, never for a caller's request).
 pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table

@@ -16,6 +16,7 @@ diesel::table! {
         is_guest -> Bool,
         created_at -> Timestamp,
         token_version -> Integer,
+        profile_hidden -> Bool,
     }
 }
 

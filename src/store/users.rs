@@ -16,6 +16,8 @@ pub struct User {
     /// Raised by "sign out everywhere" and a password change: session tokens carry the
     /// version they were issued at, and an older one no longer signs in.
     pub token_version: i32,
+    /// The owner hid their public profile (`GET /v1/users/{username}` answers 404).
+    pub profile_hidden: bool,
 }
 
 /// Insert a user. A taken username is a unique violation (see `StoreError::is_unique_violation`).
@@ -164,4 +166,12 @@ pub fn lock(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
             .optional()?,
     };
     Ok(found.is_some())
+}
+
+/// Hide or show `id`'s public profile. False when there is no such account.
+pub fn set_profile_hidden(conn: &mut DbConn, id: &str, hidden: bool) -> Result<bool, StoreError> {
+    Ok(diesel::update(users::table.find(id))
+        .set(users::profile_hidden.eq(hidden))
+        .execute(conn)?
+        > 0)
 }

@@ -729,6 +729,17 @@ async function main() {
     await shot(page, 'boards.png');
   });
 
+  await step('a name on the boards opens that player\'s public profile', async () => {
+    await page.click(`#ab-body tr.me [data-testid="profile-link"]`);
+    await page.waitForSelector('[data-screen="profile"]:not([hidden]) [data-testid="profile-joined"]');
+    check((await page.textContent('#profile-title')).includes(username), 'the profile\'s name');
+    check((await text('profile-games')).includes('won'), 'my won game among the latest games');
+    const p = (await fetch(`${BASE}/v1/users/${encodeURIComponent(username)}`)).status;
+    eq(p, 200, 'GET /v1/users/{username} without a token');
+    await shot(page, 'public-profile.png');
+    await nav(page, 'boards');
+  });
+
   // Races: A (signed in) hosts with one CPU, B (a guest in another browser) joins by the link.
   const contextB = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const pageB = await contextB.newPage();

@@ -43,6 +43,10 @@ export function renderAccountScreen() {
             el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'aria-describedby': 'new-password-help', 'data-testid': 'password-new' })),
           el('span', { id: 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out.' })),
         el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
+      el('p', {},
+        el('label', {}, el('input', { type: 'checkbox', 'data-testid': 'profile-hidden', checked: !!user.profile_hidden,
+          onchange: (ev) => setProfileHidden(ev.currentTarget.checked) }), ' Hide my public profile'), ' · ',
+        el('a', { href: `#profile/${encodeURIComponent(user.username)}`, 'data-testid': 'my-profile-link', text: 'See my public profile' })),
       el('section', { class: 'panel narrow-panel', 'aria-label': 'Apps with access' },
         el('h3', { text: 'Apps with access' }),
         el('ul', { id: 'apps-with-access', class: 'attempts', 'data-testid': 'apps-with-access' },
@@ -60,6 +64,15 @@ export function renderAccountScreen() {
     $('#account-forms').hidden = false;
     $('#play-as-guest').hidden = !!user;
   }
+}
+
+/** Hide or show this account's public profile. */
+function setProfileHidden(hidden) {
+  run(async () => {
+    const { data } = await request('PUT', '/v1/users/me/profile', { body: { hidden } });
+    session.set(session.token, { ...session.user, profile_hidden: data.hidden });
+    showMessage(data.hidden ? 'Your profile is hidden.' : 'Your profile is public.', 'info');
+  });
 }
 
 /** The apps this account let in (OAuth), each with a Revoke button. */

@@ -3,6 +3,7 @@
 import { $, el, formatDuration, formatWhen } from './util.js';
 import { request } from './api.js';
 import { myNames } from './daily.js';
+import { playerLink } from './profile.js';
 
 export const boards = {
   cursor: null,
@@ -28,7 +29,7 @@ export const boards = {
       const mine = data.you ? data.you.rank === e.rank && data.you.player === e.player : names.includes(e.player);
       body.append(el('tr', { class: mine ? 'me' : undefined },
         el('td', { text: e.rank }),
-        el('td', {}, e.player, mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+        el('td', {}, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
         el('td', { text: value(e) }),
         el('td', { text: formatWhen(e.achieved_at) })));
     }

@@ -4,6 +4,7 @@ import { $, el, formatDuration, kindLabel, plural, statusLabel } from './util.js
 import { session, state } from './state.js';
 import { request } from './api.js';
 import { chosenSettings, loadGame, run } from './play.js';
+import { playerLink } from './profile.js';
 
 export function dailyChallenge() {
   if (!state.today) return null;
@@ -97,7 +98,7 @@ function renderLeaderboard() {
     const mine = names.includes(e.player);
     return el('tr', { class: mine ? 'me' : undefined },
       el('td', { text: e.rank }),
-      el('td', { title: e.player }, e.player, mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+      el('td', { title: e.player }, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
       el('td', { text: statusLabel(e.status) }),
       el('td', { text: e.score }),
       el('td', { text: byMoves ? e.actions : (e.duration_ms == null ? '–' : formatDuration(e.duration_ms)) }));

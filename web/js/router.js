@@ -12,8 +12,9 @@ import { records } from './records.js';
 import { boards } from './boards.js';
 import { analysis } from './analysis.js';
 import { consent, isConsentPage } from './consent.js';
+import { profile } from './profile.js';
 
-const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account', 'consent'];
+const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account', 'consent', 'profile'];
 
 export function go(screen, arg) {
   const hash = `#${screen}${arg ? `/${encodeURIComponent(arg)}` : ''}`;
@@ -52,6 +53,7 @@ export function route(initial = false) {
     case 'analysis': analysis.open(arg); break;
     case 'account': renderAccountScreen(); break;
     case 'consent': consent.open(); break;
+    case 'profile': profile.open(arg); break;
     default:
   }
   if (changed && !initial && screen !== 'play') {
