@@ -458,3 +458,164 @@ async fn approvals_per_account_and_trades_per_address_are_limited() {
     assert!(slow.header("retry-after").is_some());
     app.stop().await;
 }
+
+/// Sends `body` as `content_type` to `path` with `token`.
+async fn send_raw(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    content_type: &str,
+    body: String,
+) -> Resp {
+    let mut res = app
+        .client
+        .post(format!("{}{path}", app.base))
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .insert_header(("Content-Type", content_type.to_string()))
+        .send_body(body)
+        .await
+        .expect("sent");
+    let bytes = res.body().limit(1 << 20).await.expect("body");
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    Resp {
+        status: res.status().as_u16(),
+        headers: res.headers().clone(),
+        body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        text,
+    }
+}
+
+/// A finished game in full, for anyone, and a game made from it: the same final position.
+#[actix_rt::test]
+async fn a_finished_game_exports_in_full_and_imports_to_the_same_position() {
+    let app = spawn_app().await;
+    let (name, token) = app.register().await;
+    let deal = 77;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": deal}))
+        .await;
+    let gid = id(&game);
+    // Some moves, a deal, an undo, then resign.
+    let mut engine = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+    let mut played = Vec::new();
+    for _ in 0..6 {
+        let Some(action) = engine
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { .. }))
+        else {
+            break;
+        };
+        engine.apply(action).unwrap();
+        played.push(action);
+    }
+    played.extend([Action::Deal, Action::Undo, Action::Resign]);
+    for &action in &played {
+        let r = app.act(&token, &gid, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let original = app.get(&format!("/v1/games/{gid}"), &token).await.body;
+
+    // In progress: refused; unknown: 404.
+    let other = id(&app.new_game(&token, json!({"suits": 1})).await);
+    app.send("GET", &format!("/v1/games/{other}/export"), None, &[], None)
+        .await
+        .problem(409, "game_in_progress");
+    app.send("GET", "/v1/games/no-such-game/export", None, &[], None)
+        .await
+        .problem(404, "not_found");
+
+    let text = app
+        .send("GET", &format!("/v1/games/{gid}/export"), None, &[], None)
+        .await;
+    assert_eq!(text.status, 200, "{}", text.text);
+    assert!(text
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain"));
+    for line in [
+        "variant: spider",
+        "suits: 1",
+        "undo: full",
+        "empty_column_deal: standard",
+        "deal: 77",
+        &format!("player: {name}"),
+        "status: resigned",
+    ] {
+        assert!(
+            text.text.lines().any(|l| l == line),
+            "{line}: {}",
+            text.text
+        );
+    }
+    let actions: Vec<&str> = text.text.split("\n\n").nth(1).unwrap().lines().collect();
+    assert_eq!(actions.len(), played.len());
+    assert_eq!(actions[actions.len() - 3..], ["d", "u", "resign"]);
+    let json = app
+        .send(
+            "GET",
+            &format!("/v1/games/{gid}/export"),
+            None,
+            &[("Accept", "application/json")],
+            None,
+        )
+        .await;
+    assert_eq!(json.status, 200);
+    assert_eq!(json.body["deal_number"], "77");
+    assert_eq!(json.body["actions"].as_array().unwrap().len(), played.len());
+
+    // Another player imports each form: the same final position, a known deal of their own.
+    let (_, importer) = app.register().await;
+    for (content_type, body) in [
+        ("text/plain", text.text.clone()),
+        ("application/json", json.text.clone()),
+    ] {
+        let r = send_raw(&app, "/v1/games/import", &importer, content_type, body).await;
+        assert_eq!(r.status, 201, "{content_type}: {}", r.text);
+        assert!(r.header("location").is_some());
+        assert_eq!(r.body["columns"], original["columns"], "{content_type}");
+        assert_eq!(r.body["score"], original["score"]);
+        assert_eq!(r.body["status"], "resigned");
+        assert_eq!(r.body["origin"], "chosen");
+        assert_eq!(r.body["version"], played.len());
+        assert_ne!(r.body["id"], original["id"]);
+    }
+
+    // An illegal line is named with its number and rule, and nothing is made.
+    let games_before = app.get("/v1/users/me/games", &importer).await.body["games"]
+        .as_array()
+        .unwrap()
+        .len();
+    let header = text.text.split("\n\n").next().unwrap();
+    let bad = format!("{header}\n\nd\n1 2 13\n");
+    let lines_before = header.lines().count() + 1;
+    let r = send_raw(&app, "/v1/games/import", &importer, "text/plain", bad).await;
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert!(
+        r.body["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Line {} (`1 2 13`)", lines_before + 2)),
+        "{}",
+        r.text
+    );
+    for (body, says) in [
+        (format!("{header}\n\n3 7\n"), "not an action"),
+        ("variant: chess\n".to_string(), "Line 1"),
+        ("suits: 1\ndeal: 3\n\nd\n".to_string(), "variant"),
+    ] {
+        let r = send_raw(&app, "/v1/games/import", &importer, "text/plain", body).await;
+        r.problem(400, "invalid_request");
+        assert!(
+            r.body["detail"].as_str().unwrap().contains(says),
+            "{}",
+            r.text
+        );
+    }
+    let games_after = app.get("/v1/users/me/games", &importer).await.body["games"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(games_before, games_after, "a refused import makes nothing");
+    app.stop().await;
+}

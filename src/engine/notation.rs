@@ -20,6 +20,41 @@ pub fn encode_log(actions: &[Action]) -> String {
     actions.iter().map(|&a| encode(a)).collect()
 }
 
+/// One action as a person writes it, one per line in a game's export: `F T N` moves the last
+/// `N` cards of column `F` onto column `T` (columns from 1), `d` deals, `u` undoes, `resign`
+/// gives up.
+pub fn line(action: Action) -> String {
+    match action {
+        Action::Move { from, to, count } => format!("{} {} {count}", from + 1, to + 1),
+        Action::Deal => "d".into(),
+        Action::Undo => "u".into(),
+        Action::Resign => "resign".into(),
+    }
+}
+
+/// The action a [`line`] names (case and white space around it aside), if it names one.
+pub fn parse_line(text: &str) -> Option<Action> {
+    let text = text.trim().to_ascii_lowercase();
+    match text.as_str() {
+        "d" | "deal" => return Some(Action::Deal),
+        "u" | "undo" => return Some(Action::Undo),
+        "resign" => return Some(Action::Resign),
+        _ => {}
+    }
+    let numbers: Vec<usize> = text
+        .split_whitespace()
+        .map(|n| n.parse().ok().filter(|&n: &usize| (1..=104).contains(&n)))
+        .collect::<Option<Vec<_>>>()?;
+    match numbers[..] {
+        [from, to, count] => Some(Action::Move {
+            from: from - 1,
+            to: to - 1,
+            count,
+        }),
+        _ => None,
+    }
+}
+
 /// A compact log that does not parse: the byte offset where it stops making sense.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("compact log is unreadable at byte {at}")]
@@ -62,6 +97,34 @@ pub fn decode(log: &str) -> Result<Vec<Action>, BadNotation> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_reads_back_as_written() {
+        for action in [
+            Action::Move {
+                from: 9,
+                to: 0,
+                count: 12,
+            },
+            Action::Deal,
+            Action::Undo,
+            Action::Resign,
+        ] {
+            assert_eq!(parse_line(&line(action)), Some(action));
+        }
+        assert_eq!(
+            line(Action::Move {
+                from: 2,
+                to: 6,
+                count: 2
+            }),
+            "3 7 2"
+        );
+        assert_eq!(parse_line("  DEAL "), Some(Action::Deal));
+        for bad in ["", "3 7", "0 7 1", "3 7 x", "3 7 2 1", "move", "3 7 -1"] {
+            assert_eq!(parse_line(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn a_log_reads_back_as_written() {

@@ -7,6 +7,7 @@ pub mod chat;
 pub mod contract;
 pub mod daily;
 pub mod error;
+pub mod exports;
 pub mod games;
 pub mod hints;
 pub mod identity;
@@ -285,6 +286,8 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(accounts::change_password)
             .service(accounts::upgrade)
             .service(games::create_game)
+            .service(exports::import_game)
+            .service(exports::export_game)
             .service(games::get_game)
             .service(games::play_action)
             .service(games::legal_actions)

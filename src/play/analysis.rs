@@ -69,6 +69,14 @@ fn open_game(
         let kept = analysis_store::get(conn, id)?;
         Ok((row, log, kept))
     })?;
+    shown_in_full(play, &row)?;
+    Ok((row, log, kept))
+}
+
+/// Whether every card of a finished game may be shown (its analysis, its export): refused
+/// while it is in progress, while its daily's day lasts, and while its race round is on.
+/// Blocking.
+pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
     if !row.status.is_over() {
         return Err(Error::GameInProgress);
     }
@@ -82,7 +90,7 @@ fn open_game(
             return Err(Error::RaceRoundInProgress);
         }
     }
-    Ok((row, log, kept))
+    Ok(())
 }
 
 /// Search the game (on a search worker).

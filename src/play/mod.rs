@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod daily;
+pub mod exports;
 pub mod games;
 pub mod hints;
 pub mod live;

@@ -1,0 +1,400 @@
+//! A finished game in full (`GET /v1/games/{id}/export`, no token needed) as text or JSON, and
+//! a game made from such an export (`POST /v1/games/import`).
+//!
+//! The text form: `#` comment lines, then `key: value` lines (`variant`, `suits`, `undo`,
+//! `empty_column_deal`, `deal`; `player`, `status`, `score`, `duration_ms`, `finished_at`
+//! say how it went and are ignored by an import), a blank line, then one action per line in
+//! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error::{ApiError, Problem};
+use super::identity::{Caller, Scope};
+use super::wire::{EmptyColumnRule, GameStatus, GameView, UndoModeName, VariantName};
+use super::{blocking, AppState};
+use crate::engine::notation;
+use crate::engine::{Action, DealSpec, Rules, Suits};
+use crate::play::exports::{check_line, Exported, IllegalLine};
+
+/// The largest import accepted, in bytes (a game of the longest log fits many times over).
+const IMPORT_LIMIT: usize = 256 * 1024;
+
+/// The rules a game was played under, as an export names them.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRules {
+    pub undo: UndoModeName,
+    pub empty_column_deal: EmptyColumnRule,
+}
+
+/// A finished game in full, as JSON (the text form says the same).
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameExport {
+    pub variant: VariantName,
+    #[schema(value_type = crate::http::contract::SuitCount)]
+    pub suits: u8,
+    pub rules: ExportRules,
+    /// As a decimal string (exact past 2^53).
+    #[schema(example = "1234567")]
+    pub deal_number: String,
+    /// Every action, one per item, in the line notation: `3 7 2`, `d`, `u`, `resign`.
+    pub actions: Vec<String>,
+    /// Who played it (ignored by an import).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// How it ended (ignored by an import).
+    #[serde(default)]
+    pub status: Option<GameStatus>,
+    #[serde(default)]
+    pub score: Option<i32>,
+    #[serde(default)]
+    pub duration_ms: Option<i64>,
+    #[serde(default)]
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl GameExport {
+    fn of(e: &Exported) -> GameExport {
+        GameExport {
+            variant: e.spec.variant,
+            suits: e.spec.suits.count(),
+            rules: ExportRules {
+                undo: e.spec.rules.undo,
+                empty_column_deal: e.spec.rules.empty_column_deal,
+            },
+            deal_number: e.spec.deal_number.to_string(),
+            actions: e.log.iter().map(|&a| notation::line(a)).collect(),
+            player: Some(e.player.clone()),
+            status: Some(e.row.status),
+            score: Some(e.row.score),
+            duration_ms: e.row.duration_ms,
+            finished_at: e.row.finished_at.map(|t| t.and_utc()),
+        }
+    }
+
+    fn text(&self) -> String {
+        let name = |v: &dyn erased::Named| v.serde_name();
+        let mut out = String::from(
+            "# Spider Solitaire game export: the deal, how it went, then one action per line\n",
+        );
+        out.push_str(&format!("variant: {}\n", name(&self.variant)));
+        out.push_str(&format!("suits: {}\n", self.suits));
+        out.push_str(&format!("undo: {}\n", name(&self.rules.undo)));
+        out.push_str(&format!(
+            "empty_column_deal: {}\n",
+            name(&self.rules.empty_column_deal)
+        ));
+        out.push_str(&format!("deal: {}\n", self.deal_number));
+        if let Some(player) = &self.player {
+            out.push_str(&format!("player: {player}\n"));
+        }
+        if let Some(status) = &self.status {
+            out.push_str(&format!("status: {}\n", name(status)));
+        }
+        if let Some(score) = self.score {
+            out.push_str(&format!("score: {score}\n"));
+        }
+        if let Some(ms) = self.duration_ms {
+            out.push_str(&format!("duration_ms: {ms}\n"));
+        }
+        if let Some(at) = self.finished_at {
+            out.push_str(&format!("finished_at: {}\n", at.to_rfc3339()));
+        }
+        out.push('\n');
+        for action in &self.actions {
+            out.push_str(action);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The serde name of a unit enum value, for the text form.
+mod erased {
+    pub trait Named {
+        fn serde_name(&self) -> String;
+    }
+
+    impl<T: serde::Serialize> Named for T {
+        fn serde_name(&self) -> String {
+            match serde_json::to_value(self) {
+                Ok(serde_json::Value::String(s)) => s,
+                other => format!("{other:?}"),
+            }
+        }
+    }
+}
+
+fn wants_json(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("application/json") && !a.contains("text/plain"))
+}
+
+/// A finished game in full, for anyone: the deal (variant, suits, rules, deal number), who
+/// played it and how it ended, and every action in the line notation, one per line, as
+/// `text/plain` (JSON with `Accept: application/json`). No token needed. A game in progress, a
+/// daily of a day still open and a race game whose round is on answer 409 (the analysis's
+/// codes): before then its cards are secret.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "exportGame",
+    params(("id" = String, Path, description = "Game id")),
+    security(()),
+    responses(
+        (status = 200, description = "The game in full", content(
+            (String = "text/plain"),
+            (GameExport = "application/json"),
+        )),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Not shown yet: the game is in progress (`game_in_progress`), its daily's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/export")]
+pub async fn export_game(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let exported = crate::play::exports::export(&state.play(), &id).await?;
+    let body = GameExport::of(&exported);
+    if wants_json(&req) {
+        return Ok(HttpResponse::Ok().json(body));
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; charset=utf-8"),
+        ))
+        .body(body.text()))
+}
+
+fn bad(line: usize, sentence: &str) -> ApiError {
+    ApiError::invalid_request(format!("Line {line}: {sentence}"))
+}
+
+/// A value named by its serde name.
+fn named<T: serde::de::DeserializeOwned>(value: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(value.trim().to_string())).ok()
+}
+
+/// The deal and actions of a text export, each action with its line number.
+fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let (mut variant, mut suits, mut undo, mut empty, mut deal) = (None, None, None, None, None);
+    for (n, line) in lines.by_ref() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            break;
+        }
+        let (key, value) = line.split_once(':').ok_or_else(|| {
+            bad(
+                n,
+                "expected `key: value` before the blank line and the actions.",
+            )
+        })?;
+        let value = value.trim();
+        match key.trim() {
+            "variant" => {
+                variant = Some(
+                    named(value).ok_or_else(|| bad(n, "variant must be spider or spiderette."))?,
+                )
+            }
+            "suits" => {
+                suits = Some(
+                    value
+                        .parse::<u8>()
+                        .ok()
+                        .and_then(|s| Suits::try_from(s).ok())
+                        .ok_or_else(|| bad(n, "suits must be 1, 2 or 4."))?,
+                )
+            }
+            "undo" => {
+                undo = Some(
+                    named(value).ok_or_else(|| bad(n, "undo must be full, no_reveal or off."))?,
+                )
+            }
+            "empty_column_deal" => {
+                empty = Some(named(value).ok_or_else(|| {
+                    bad(n, "empty_column_deal must be standard, strict or allowed.")
+                })?)
+            }
+            "deal" => {
+                deal = Some(super::contract::deal_number_text(value).ok_or_else(|| {
+                    bad(
+                        n,
+                        "deal must be a whole number from 0 to 18446744073709551615.",
+                    )
+                })?)
+            }
+            "player" | "status" | "score" | "duration_ms" | "finished_at" => {}
+            other => return Err(bad(n, &format!("`{other}` is not a field of an export."))),
+        }
+    }
+    let missing = |what: &str| {
+        ApiError::invalid_request(format!(
+            "The export names no {what} (`{what}: …` before the blank line)."
+        ))
+    };
+    let spec = DealSpec {
+        variant: variant.ok_or_else(|| missing("variant"))?,
+        suits: suits.ok_or_else(|| missing("suits"))?,
+        rules: Rules {
+            undo: undo.unwrap_or_default(),
+            empty_column_deal: empty.unwrap_or_default(),
+        },
+        deal_number: deal.ok_or_else(|| missing("deal"))?,
+    };
+    let mut actions = Vec::new();
+    for (n, line) in lines {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let action = notation::parse_line(line).ok_or_else(|| {
+            bad(
+                n,
+                &format!("`{line}` is not an action (`3 7 2`, `d`, `u` or `resign`)."),
+            )
+        })?;
+        actions.push((n, action));
+    }
+    Ok((spec, actions))
+}
+
+/// The deal and actions of a JSON export (each action numbered from 1).
+fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> {
+    let suits = Suits::try_from(export.suits)?;
+    let deal_number = super::contract::deal_number_text(&export.deal_number).ok_or_else(|| {
+        ApiError::invalid_request("deal_number must be a whole number as a decimal string.")
+    })?;
+    let mut actions = Vec::new();
+    for (i, text) in export.actions.iter().enumerate() {
+        let action = notation::parse_line(text).ok_or_else(|| {
+            ApiError::invalid_request(format!(
+                "Action {}: `{text}` is not an action (`3 7 2`, `d`, `u` or `resign`).",
+                i + 1
+            ))
+        })?;
+        actions.push((i + 1, action));
+    }
+    let spec = DealSpec {
+        variant: export.variant,
+        suits,
+        rules: Rules {
+            undo: export.rules.undo,
+            empty_column_deal: export.rules.empty_column_deal,
+        },
+        deal_number,
+    };
+    Ok((spec, actions))
+}
+
+fn refused_line(illegal: IllegalLine) -> ApiError {
+    let mut error = ApiError::illegal(illegal.reason);
+    error.detail = format!(
+        "Line {} (`{}`): {}",
+        illegal.line, illegal.text, error.detail
+    );
+    error
+}
+
+/// Make a game of yours from an export (its text form, or its JSON): the deal replayed through
+/// the rules, action by action; the first action they refuse is named by its line and rule
+/// (422, or 409 for a move after the game ended) and nothing is made. The new game counts as a
+/// known deal: for personal records only, never the boards. Answers the game as it stands
+/// after the last action.
+#[utoipa::path(
+    tag = "games",
+    operation_id = "importGame",
+    request_body(content(
+        (String = "text/plain"),
+        (GameExport = "application/json"),
+    )),
+    security(("bearer" = []), ("token" = ["games:write"])),
+    responses(
+        (status = 201, description = "The new game, after its last action", body = GameView,
+            headers(("Location" = String))),
+        (status = 400, description = "Not an export (`invalid_request`): the sentence names the line", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/import")]
+pub async fn import_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesWrite)?;
+    if body.len() > IMPORT_LIMIT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "Payload too large",
+            "An export is at most 256 KiB.",
+        ));
+    }
+    let is_json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let (spec, actions) = if is_json {
+        let export: GameExport = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::invalid_request(format!("Not a JSON export: {e}.")))?;
+        parse_json(export)?
+    } else {
+        let text = std::str::from_utf8(&body)
+            .map_err(|_| ApiError::invalid_request("An export is UTF-8 text."))?;
+        parse_text(text)?
+    };
+    if actions.len() > state.max_actions_per_game as usize {
+        return Err(crate::play::Error::ActionLimit {
+            limit: state.max_actions_per_game,
+        }
+        .into());
+    }
+    let checked = (spec, actions);
+    let (spec, actions) = blocking(move || {
+        check_line(&checked.0, &checked.1).map_err(refused_line)?;
+        Ok::<_, ApiError>(checked)
+    })
+    .await?;
+    let id = crate::play::exports::import(
+        &state.play(),
+        &caller.user_id,
+        spec,
+        actions.into_iter().map(|(_, a)| a).collect(),
+        super::games::render_new(state.calendar),
+    )
+    .await?;
+    let db = state.db.clone();
+    let (user, gid) = (caller.user_id.clone(), id.clone());
+    let loaded =
+        blocking(move || Ok::<_, ApiError>(crate::play::games::load(&db, &user, &gid)?)).await?;
+    let body = super::games::to_json(&GameView::of_row(
+        &loaded.row,
+        &loaded.game,
+        &state.calendar,
+    ))?;
+    let mut response = super::games::json_response(StatusCode::CREATED, loaded.row.version, body);
+    if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    Ok(response)
+}
