@@ -115,6 +115,8 @@ pub struct Config {
     /// App approvals one account, and code trades one client address, may make per minute;
     /// 0 turns it off.
     pub app_grants_per_minute: u32,
+    /// Bulk exports of a player's games one client address may start per minute; 0: no limit.
+    pub bulk_exports_per_minute: u32,
     /// The server's public base URL (`https://spider.example`), named in the OAuth metadata;
     /// unset: the scheme and host each request came to.
     pub public_url: Option<String>,
@@ -234,6 +236,7 @@ impl Default for Config {
             login_attempts_per_minute: 10,
             guests_per_minute: 10,
             app_grants_per_minute: 30,
+            bulk_exports_per_minute: 10,
             public_url: None,
             winnable_per_user_per_hour: 30,
             games_in_progress_per_user: 200,
@@ -447,6 +450,11 @@ impl Config {
             app_grants_per_minute: parse(
                 "APP_GRANTS_PER_MINUTE",
                 d.app_grants_per_minute,
+                "a whole number, or 0 for no limit",
+            )?,
+            bulk_exports_per_minute: parse(
+                "BULK_EXPORTS_PER_MINUTE",
+                d.bulk_exports_per_minute,
                 "a whole number, or 0 for no limit",
             )?,
             public_url: var("PUBLIC_URL").map(|v| v.trim().trim_end_matches('/').to_string()),

@@ -619,3 +619,83 @@ async fn a_finished_game_exports_in_full_and_imports_to_the_same_position() {
     assert_eq!(games_before, games_after, "a refused import makes nothing");
     app.stop().await;
 }
+
+/// A player's finished games in bulk, as NDJSON: newest first, within `since`/`until`/`max`,
+/// public like the profile, and a few per address a minute.
+#[actix_rt::test]
+async fn a_players_finished_games_export_in_bulk_as_ndjson() {
+    let app = spawn_with(|c| c.bulk_exports_per_minute = 4).await;
+    let (name, token) = app.register().await;
+    let mut finished = Vec::new();
+    for deal in [11, 12, 13] {
+        let g = id(&app
+            .new_game(&token, json!({"suits": 1, "deal_number": deal}))
+            .await);
+        app.act(&token, &g, json!({"type": "deal"})).await;
+        app.act(&token, &g, json!({"type": "resign"})).await;
+        finished.push(g);
+        actix_rt::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let playing = id(&app.new_game(&token, json!({"suits": 1})).await);
+    let bulk = |query: &'static str| {
+        let (app, name) = (&app, name.clone());
+        async move {
+            app.send(
+                "GET",
+                &format!("/v1/users/{name}/games{query}"),
+                None,
+                &[],
+                None,
+            )
+            .await
+        }
+    };
+    let all = bulk("").await;
+    assert_eq!(all.status, 200, "{}", all.text);
+    assert_eq!(
+        all.header("content-type").as_deref(),
+        Some("application/x-ndjson")
+    );
+    let lines: Vec<Value> = all
+        .text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let ids: Vec<&str> = lines.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [&finished[2], &finished[1], &finished[0]],
+        "newest first"
+    );
+    assert!(
+        !all.text.contains(&playing),
+        "a game in progress is not exported"
+    );
+    assert_eq!(lines[0]["deal_number"], "13");
+    assert_eq!(lines[0]["actions"], json!(["d", "resign"]));
+    assert_eq!(lines[0]["player"], name.as_str());
+
+    assert_eq!(bulk("?max=2").await.text.lines().count(), 2);
+    assert_eq!(
+        bulk("?since=4102444800000").await.text,
+        "",
+        "nothing finished in 2100"
+    );
+    assert_eq!(bulk("?until=1000").await.text, "");
+    bulk("?max=0").await.problem(400, "invalid_request");
+    bulk("?max=1001").await.problem(400, "invalid_request");
+    // The fifth one this minute from this address is refused (refused queries do not count).
+    bulk("").await.problem(429, "too_many_attempts");
+
+    // Hidden like the profile.
+    app.send(
+        "PUT",
+        "/v1/users/me/profile",
+        Some(&token),
+        &[],
+        Some(json!({"hidden": true})),
+    )
+    .await;
+    bulk("").await.problem(404, "not_found");
+    app.stop().await;
+}

@@ -873,9 +873,15 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
     assert_eq!(recent[0]["status"], "resigned");
     assert_eq!(recent[1]["origin"], "daily");
     // Its export waits for the day's end: its cards are today's daily's.
-    app.send("GET", &format!("/v1/games/{}/export", id(&daily)), None, &[], None)
-        .await
-        .problem(409, "daily_not_over");
+    app.send(
+        "GET",
+        &format!("/v1/games/{}/export", id(&daily)),
+        None,
+        &[],
+        None,
+    )
+    .await
+    .problem(409, "daily_not_over");
     assert!(
         !r.text.contains(&id(&playing)),
         "a game in progress is not shown"

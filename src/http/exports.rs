@@ -398,3 +398,153 @@ pub async fn import_game(
     }
     Ok(response)
 }
+
+/// The largest `max` of a bulk export.
+const BULK_MAX: i64 = 1_000;
+
+/// Games read from the database per page of a bulk export.
+const BULK_PAGE: i64 = 50;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct BulkQuery {
+    /// Games finished at or after this moment (milliseconds since the Unix epoch).
+    #[param(minimum = 0)]
+    pub since: Option<i64>,
+    /// Games finished before this moment (milliseconds since the Unix epoch).
+    #[param(minimum = 0)]
+    pub until: Option<i64>,
+    /// At most this many games, 1–1000 (default 100).
+    #[param(minimum = 1, maximum = 1000)]
+    pub max: Option<i64>,
+}
+
+/// A line of a bulk export: a game's export with its id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkLine {
+    pub id: String,
+    #[serde(flatten)]
+    pub game: GameExport,
+}
+
+fn moment(
+    ms: Option<i64>,
+    default: chrono::NaiveDateTime,
+) -> Result<chrono::NaiveDateTime, ApiError> {
+    match ms {
+        None => Ok(default),
+        Some(ms) => DateTime::from_timestamp_millis(ms)
+            .filter(|_| ms >= 0)
+            .map(|t| t.naive_utc())
+            .ok_or_else(|| {
+                ApiError::invalid_request("since and until are milliseconds since the Unix epoch.")
+            }),
+    }
+}
+
+/// A registered player's finished games in full, newest first, as NDJSON (one export a line,
+/// as `GET /v1/games/{id}/export` in JSON, with its `id`), streamed as they are read. Public
+/// like the profile (guests and hidden profiles answer 404); games whose cards are still
+/// secret (a daily whose day is on, a race game whose round is on) are left out. Each client
+/// address may start a few a minute (`BULK_EXPORTS_PER_MINUTE`).
+#[utoipa::path(
+    tag = "games",
+    operation_id = "exportUserGames",
+    params(("username" = String, Path, description = "The player's username"), BulkQuery),
+    security(()),
+    responses(
+        (status = 200, description = "The games, one JSON object a line", content_type = "application/x-ndjson", body = BulkLine),
+        (status = 400, description = "A bad `since`, `until` or `max` (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No public profile by that name", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many bulk exports from this address (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[get("/users/{username}/games")]
+pub async fn export_user_games(
+    state: web::Data<AppState>,
+    username: web::Path<String>,
+    query: web::Query<BulkQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let max = query.max.unwrap_or(100);
+    if !(1..=BULK_MAX).contains(&max) {
+        return Err(ApiError::invalid_request("max must be from 1 to 1000."));
+    }
+    let far = chrono::NaiveDate::from_ymd_opt(9999, 1, 1)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .unwrap_or_default();
+    let since = moment(query.since, chrono::NaiveDateTime::default())?;
+    let until = moment(query.until, far)?;
+    let user = state.accounts().public_user(&username).await?;
+    if let Some(limiter) = &state.bulk_limiter {
+        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{address}"), "bulk exports from this address")?;
+    }
+    let player = user.username.clone().unwrap_or_default();
+    let play = state.play();
+    struct Feed {
+        play: crate::play::Play,
+        user: String,
+        player: String,
+        window: (chrono::NaiveDateTime, chrono::NaiveDateTime),
+        after: Option<(chrono::NaiveDateTime, String)>,
+        left: i64,
+        done: bool,
+    }
+    let feed = Feed {
+        play,
+        user: user.id,
+        player,
+        window: (since, until),
+        after: None,
+        left: max,
+        done: false,
+    };
+    let body = futures_util::stream::unfold(feed, |mut feed| async move {
+        if feed.done || feed.left <= 0 {
+            return None;
+        }
+        let page = crate::play::exports::bulk_page(
+            &feed.play,
+            &feed.user,
+            &feed.player,
+            feed.window,
+            feed.after.take(),
+            BULK_PAGE,
+        )
+        .await;
+        let (games, next) = match page {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "bulk export");
+                return Some((
+                    Err(actix_web::error::ErrorInternalServerError("bulk export")),
+                    Feed { done: true, ..feed },
+                ));
+            }
+        };
+        let mut chunk = String::new();
+        for game in games.iter().take(feed.left as usize) {
+            let line = BulkLine {
+                id: game.row.id.clone(),
+                game: GameExport::of(game),
+            };
+            if let Ok(json) = serde_json::to_string(&line) {
+                chunk.push_str(&json);
+                chunk.push('\n');
+            }
+        }
+        feed.left -= games.len().min(feed.left as usize) as i64;
+        feed.done = next.is_none();
+        feed.after = next;
+        Some((Ok::<_, actix_web::Error>(web::Bytes::from(chunk)), feed))
+    });
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/x-ndjson"),
+        ))
+        .streaming(body))
+}

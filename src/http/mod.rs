@@ -87,6 +87,8 @@ pub struct AppState {
     pub guest_limiter: Option<ratelimit::LoginLimiter>,
     /// App approvals per account and code trades per address (a minute each).
     pub app_limiter: Option<ratelimit::LoginLimiter>,
+    /// Bulk exports per client address a minute.
+    pub bulk_limiter: Option<ratelimit::LoginLimiter>,
     /// The server's public base URL (`PUBLIC_URL`), for the OAuth metadata.
     pub public_url: Option<String>,
     /// The header a trusted proxy gives the client's address in, if told so.
@@ -302,6 +304,7 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(records::my_records)
             .service(profiles::set_hidden)
             .service(profiles::profile)
+            .service(exports::export_user_games)
             .service(records::leaderboard)
             .service(live::stream)
             .service(chat::get_board)
@@ -597,6 +600,7 @@ pub fn serve(
         guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),
         app_limiter: ratelimit::LoginLimiter::new(config.app_grants_per_minute),
         public_url: config.public_url.clone(),
+        bulk_limiter: ratelimit::LoginLimiter::new(config.bulk_exports_per_minute),
         client_ip_header: config
             .client_ip_header
             .as_deref()
@@ -653,10 +657,11 @@ pub fn serve(
             }
         });
     }
-    let (guesses, guests, apps) = (
+    let (guesses, guests, apps, bulk) = (
         state.login_limiter.clone(),
         state.guest_limiter.clone(),
         state.app_limiter.clone(),
+        state.bulk_limiter.clone(),
     );
     actix_web::rt::spawn(async move {
         let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
@@ -669,6 +674,9 @@ pub fn serve(
                 l.prune();
             }
             if let Some(l) = &apps {
+                l.prune();
+            }
+            if let Some(l) = &bulk {
                 l.prune();
             }
         }

@@ -7,6 +7,7 @@ use super::{blocking, Error, Play};
 use crate::engine::{self, Action, DealSpec, Illegal, Intent};
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
 use crate::store::users;
+use chrono::NaiveDateTime;
 
 /// A finished game as its export shows it.
 pub struct Exported {
@@ -41,6 +42,45 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
             log,
             player,
         })
+    })
+    .await
+}
+
+/// One page of `user_id`'s finished games (named `player` publicly) finished in `[since,
+/// until)`, newest first, after `after`: those whose cards may be shown (a daily whose day is
+/// on, or a race game whose round is on, is left out), and the cursor of the page's last game
+/// (`None` when there are no more).
+pub async fn bulk_page(
+    play: &Play,
+    user_id: &str,
+    player: &str,
+    (since, until): (NaiveDateTime, NaiveDateTime),
+    after: Option<(NaiveDateTime, String)>,
+    limit: i64,
+) -> Result<(Vec<Exported>, Option<(NaiveDateTime, String)>), Error> {
+    let (p, user, player) = (play.clone(), user_id.to_string(), player.to_string());
+    blocking(move || {
+        let rows =
+            p.db.read(|conn| game_store::finished_page(conn, &user, since, until, after, limit))?;
+        let next = (rows.len() as i64 == limit)
+            .then(|| {
+                rows.last()
+                    .and_then(|(r, _)| Some((r.finished_at?, r.id.clone())))
+            })
+            .flatten();
+        let mut out = Vec::new();
+        for (row, log) in rows {
+            if super::analysis::shown_in_full(&p, &row).is_err() {
+                continue;
+            }
+            out.push(Exported {
+                spec: row.deal_spec()?,
+                row,
+                log,
+                player: player.clone(),
+            });
+        }
+        Ok((out, next))
     })
     .await
 }

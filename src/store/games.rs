@@ -215,6 +215,42 @@ pub fn recent_finished(
         .load(conn)?)
 }
 
+/// `user_id`'s finished games with their logs, finished in `[since, until)`, newest first,
+/// after `after` (the last of the previous page), at most `limit`.
+pub fn finished_page(
+    conn: &mut DbConn,
+    user_id: &str,
+    since: NaiveDateTime,
+    until: NaiveDateTime,
+    after: Option<(NaiveDateTime, String)>,
+    limit: i64,
+) -> Result<Vec<(GameRow, Vec<Action>)>, StoreError> {
+    let mut query = games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::status.ne(Status::InProgress))
+        .filter(games::finished_at.ge(since))
+        .filter(games::finished_at.lt(until))
+        .order((games::finished_at.desc(), games::id.desc()))
+        .limit(limit)
+        .select(GameRow::as_select())
+        .into_boxed();
+    if let Some((at, id)) = after {
+        query = query.filter(
+            games::finished_at
+                .lt(at)
+                .or(games::finished_at.eq(at).and(games::id.lt(id))),
+        );
+    }
+    let rows = query.load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        if let Some((row, log)) = load(conn, user_id, &row.id.clone())? {
+            out.push((row, log));
+        }
+    }
+    Ok(out)
+}
+
 /// Any game by id (for the service's own bookkeeping, never for a caller's request).
 pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table
