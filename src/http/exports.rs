@@ -402,6 +402,9 @@ pub async fn import_game(
 /// The largest `max` of a bulk export.
 const BULK_MAX: i64 = 1_000;
 
+/// The latest moment `since` and `until` may name: the end of the year 9999.
+const LATEST_MS: i64 = 253_402_300_799_999;
+
 /// Games read from the database per page of a bulk export.
 const BULK_PAGE: i64 = 50;
 
@@ -410,10 +413,10 @@ const BULK_PAGE: i64 = 50;
 #[serde(deny_unknown_fields)]
 pub struct BulkQuery {
     /// Games finished at or after this moment (milliseconds since the Unix epoch).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 253402300799999_i64)]
     pub since: Option<i64>,
     /// Games finished before this moment (milliseconds since the Unix epoch).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 253402300799999_i64)]
     pub until: Option<i64>,
     /// At most this many games, 1–1000 (default 100).
     #[param(minimum = 1, maximum = 1000)]
@@ -435,7 +438,7 @@ fn moment(
     match ms {
         None => Ok(default),
         Some(ms) => DateTime::from_timestamp_millis(ms)
-            .filter(|_| ms >= 0)
+            .filter(|_| (0..=LATEST_MS).contains(&ms))
             .map(|t| t.naive_utc())
             .ok_or_else(|| {
                 ApiError::invalid_request("since and until are milliseconds since the Unix epoch.")

@@ -424,9 +424,12 @@ impl RouteTable {
         RouteTable(table)
     }
 
+    /// The methods of the templates `path` matches most exactly: a literal segment wins over
+    /// a parameter (`/v1/games/import` is not `/v1/games/{id}`).
     fn allowed(&self, path: &str) -> Vec<Method> {
         let parts: Vec<&str> = path.split('/').collect();
-        self.0
+        let matching: Vec<(usize, &Vec<Method>)> = self
+            .0
             .iter()
             .filter(|(segments, _)| {
                 segments.len() == parts.len()
@@ -435,6 +438,14 @@ impl RouteTable {
                         .zip(&parts)
                         .all(|(s, p)| s.starts_with('{') || s == p)
             })
+            .map(|(segments, methods)| {
+                (segments.iter().filter(|s| !s.starts_with('{')).count(), methods)
+            })
+            .collect();
+        let most = matching.iter().map(|(n, _)| *n).max().unwrap_or(0);
+        matching
+            .into_iter()
+            .filter(|(n, _)| *n == most)
             .flat_map(|(_, methods)| methods.iter().cloned())
             .collect()
     }

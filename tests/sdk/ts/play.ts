@@ -4,9 +4,12 @@
 //   SPIDER_BASE_URL=http://127.0.0.1:8080 npx tsx ts/play.ts
 // Exits non-zero on the first failed expectation.
 import { createClient, createConfig } from './generated/client';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  approveOAuthRequest,
   createGame,
-  createGuest,
+  exchangeOAuthCode,
+  register,
   getGame,
   getHint,
   listGameEvents,
@@ -87,10 +90,51 @@ async function main(): Promise<void> {
   console.log(`TypeScript client (@hey-api/openapi-ts, fetch) against ${baseUrl}`);
   const anon = createClient(createConfig({ baseUrl }));
 
-  // A guest token, then a client that sends it on every operation the document secures.
-  const session = ok('POST /v1/auth/guest', await createGuest({ client: anon }), 201);
-  check(session.token.length > 0 && session.user.is_guest, 'guest session with a token');
-  const client = createClient(createConfig({ baseUrl, auth: session.token }));
+  // An app signs a player in as OAuth 2 says (authorization code with PKCE): the player has an
+  // account and approves (as the consent page does, with their session); the app trades the
+  // code with its verifier, then plays with the token, sent on every operation the document
+  // secures.
+  const username = `sdk-${randomBytes(5).toString('hex')}`;
+  const session = ok(
+    'POST /v1/auth/register',
+    await register({ client: anon, body: { username, password: 'a long sdk passphrase' } }),
+    201,
+  );
+  check(session.token.length > 0 && !session.user.is_guest, 'an account session');
+  const player = createClient(createConfig({ baseUrl, auth: session.token }));
+  const verifier = randomBytes(48).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const app = { client_id: 'SDK check', redirect_uri: 'http://127.0.0.1:9/done' };
+  const approved = ok(
+    'POST /v1/oauth/approve',
+    await approveOAuthRequest({
+      client: player,
+      body: {
+        response_type: 'code',
+        ...app,
+        scope: 'games:read games:write',
+        state: 'sdk',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
+    }),
+    200,
+  );
+  const back = new URL(approved.redirect_to);
+  eq(back.searchParams.get('state'), 'sdk', 'the state comes back');
+  const code = back.searchParams.get('code') ?? '';
+  check(code.length > 0, 'a code in the redirect');
+  const granted = ok(
+    'POST /v1/oauth/token',
+    await exchangeOAuthCode({
+      client: anon,
+      body: { grant_type: 'authorization_code', code, code_verifier: verifier, ...app },
+    }),
+    200,
+  );
+  eq(granted.token_type, 'Bearer', 'token_type');
+  eq(granted.scope, 'games:read games:write', 'scope');
+  const client = createClient(createConfig({ baseUrl, auth: granted.access_token }));
 
   // A 1-suit game.
   const created = ok(
