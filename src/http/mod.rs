@@ -439,7 +439,10 @@ impl RouteTable {
                         .all(|(s, p)| s.starts_with('{') || s == p)
             })
             .map(|(segments, methods)| {
-                (segments.iter().filter(|s| !s.starts_with('{')).count(), methods)
+                (
+                    segments.iter().filter(|s| !s.starts_with('{')).count(),
+                    methods,
+                )
             })
             .collect();
         let most = matching.iter().map(|(n, _)| *n).max().unwrap_or(0);
