@@ -41,6 +41,9 @@ echo "== lint openapi/openapi.json (redocly, tests/sdk/redocly.yaml)"
 # Exits non-zero on any error; warnings are printed and allowed.
 (cd "$SDK" && npx --no-install redocly lint --config redocly.yaml --format=stylish "$SPEC")
 
+echo "== lint openapi/openapi.json (Spectral, spectral:oas: no warning allowed)"
+(cd "$SDK" && npx --no-install spectral lint "$SPEC" --ruleset .spectral.yaml --fail-severity=warn)
+
 echo "== TypeScript client (@hey-api/openapi-ts -> tests/sdk/ts/generated)"
 (cd "$SDK" && npx --no-install openapi-ts && npx --no-install tsc -p tsconfig.json)
 

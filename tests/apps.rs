@@ -228,6 +228,17 @@ async fn an_app_signs_a_player_in_with_pkce_and_plays_with_its_token() {
     assert_eq!(tokens.len(), 1, "{}", listed.text);
     assert_eq!(tokens[0]["client_id"], APP);
     assert_eq!(tokens[0]["scopes"], json!(["games:read", "games:write"]));
+    // Its use is noted (in the background, to the hour).
+    let mut used = Value::Null;
+    for _ in 0..50 {
+        let listed = app.get("/v1/users/me/tokens", &session).await;
+        used = listed.body["tokens"][0]["last_used_at"].clone();
+        if !used.is_null() {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(used.is_string(), "last_used_at: {used}");
     let changed = app
         .post(
             "/v1/users/me/password",
