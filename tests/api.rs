@@ -802,7 +802,7 @@ async fn a_chosen_deal_matches_the_engine_and_big_numbers_survive_as_strings() {
     }
 }
 
-/// RULES.md, Undo: three modes by name, and the older yes/no still understood.
+/// docs/RULES.md, Undo: three modes by name, and the older yes/no still understood.
 #[actix_rt::test]
 async fn undo_is_chosen_by_mode_or_by_the_old_yes_no() {
     let app = spawn_app().await;

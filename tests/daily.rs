@@ -119,7 +119,7 @@ async fn everyone_gets_the_same_daily_and_only_the_first_attempt_is_ranked() {
         .problem(400, "invalid_request");
 }
 
-/// RULES.md, Undo: ranked play uses `no_reveal`, so nobody can peek at a card and take it
+/// docs/RULES.md, Undo: ranked play uses `no_reveal`, so nobody can peek at a card and take it
 /// back; practice attempts keep the normal rules.
 #[actix_rt::test]
 async fn a_ranked_daily_never_takes_back_an_action_that_showed_a_card() {

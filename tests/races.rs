@@ -503,7 +503,7 @@ async fn a_stand_in_in_a_room_without_hints_plays_without_them() {
     app.stop().await;
 }
 
-/// RULES.md, Undo: ranked races use `no_reveal`, so nobody can peek at a card and take it
+/// docs/RULES.md, Undo: ranked races use `no_reveal`, so nobody can peek at a card and take it
 /// back. Rooms take the undo mode by name or as the older yes/no.
 #[actix_rt::test]
 async fn a_ranked_room_takes_back_no_action_that_showed_a_card() {

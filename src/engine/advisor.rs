@@ -1,4 +1,4 @@
-//! Hints that search over what the player cannot see (SOLVER-NOTES.md, sections 7–9).
+//! Hints that search over what the player cannot see (docs/HINTS.md, §7–§9).
 //!
 //! The search never takes a [`Game`]: it takes an [`Observation`], built from what the
 //! player has seen (the face-up cards, the counts of face-down cards, the stock's size, the

@@ -200,7 +200,7 @@ mod tests {
                 }
             }
         }
-        // RULES.md: Spider 2 suits is 4 × spades and 4 × hearts; Spiderette 4 suits one each.
+        // docs/RULES.md: Spider 2 suits is 4 × spades and 4 × hearts; Spiderette 4 suits one each.
         let two = fresh_deck(Variant::Spider, Suits::Two);
         assert_eq!(two.iter().filter(|c| c.suit == Suit::Hearts).count(), 52);
     }

@@ -382,7 +382,7 @@ impl Game {
         &self.position.removed
     }
 
-    /// `500 − accepted actions + 100 × runs removed now` (RULES.md, Score). No floor.
+    /// `500 − accepted actions + 100 × runs removed now` (docs/RULES.md, Score). No floor.
     pub fn score(&self) -> i64 {
         500 - i64::from(self.actions()) + 100 * self.runs_completed() as i64
     }

@@ -1,4 +1,4 @@
-//! Hints: a legal action chosen from what the player can see (RULES.md, Hints).
+//! Hints: a legal action chosen from what the player can see (docs/RULES.md, Hints).
 //!
 //! Everything here reads only face-up cards, counts of face-down cards, the stock's size and
 //! the removed runs: two games that look the same get the same hint, whatever lies hidden.
@@ -196,10 +196,10 @@ pub(crate) fn candidates(game: &Game, seen: &HashSet<Visible>) -> Vec<Candidate>
     if game.status() != Status::InProgress {
         return Vec::new();
     }
-    // Ranked first by the RULES.md preference order (a run completed; a card turned or a
+    // Ranked first by the docs/RULES.md preference order (a run completed; a card turned or a
     // column emptied; an in-suit build; another build; the deal; filling a hole so the deal
     // can go). Within one class, moves are judged by the best visible position a short line
-    // starting with them reaches (SOLVER-NOTES.md, section 7): lines that improve on the
+    // starting with them reaches (docs/HINTS.md, §7): lines that improve on the
     // position now come first, the larger gain first, then the tie-breaker (larger is better).
     // A move into a hole is suggested only when its line gains.
     let sight = Sight::new(game);

@@ -1,4 +1,4 @@
-//! The rules of Spider and Spiderette (RULES.md). No I/O, no clock, no database, no HTTP.
+//! The rules of Spider and Spiderette (docs/RULES.md). No I/O, no clock, no database, no HTTP.
 
 /// `FromStr` for an enum with `ALL` and `name()`: the value whose name is the text.
 macro_rules! parse_by_name {

@@ -1,8 +1,8 @@
-//! The rules options a game is created with (RULES.md: the empty-column rule, undo modes).
+//! The rules options a game is created with (docs/RULES.md: the empty-column rule, undo modes).
 
 use serde::{Deserialize, Serialize};
 
-/// What happens when the player deals while a column is empty (RULES.md, Dealing).
+/// What happens when the player deals while a column is empty (docs/RULES.md, Dealing).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -35,7 +35,7 @@ impl EmptyColumnDeal {
 
 super::parse_by_name!(EmptyColumnDeal);
 
-/// How far undo reaches (RULES.md, Undo).
+/// How far undo reaches (docs/RULES.md, Undo).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UndoMode {

@@ -1,13 +1,13 @@
 //! A solver over the full-information game (every card known): finds a winning line, proves
 //! that none exists, or gives up when its node budget runs out.
 //!
-//! The search runs on a compact copy of the position (SOLVER-NOTES.md, section 8): 104 card
+//! The search runs on a compact copy of the position (docs/HINTS.md, §8): 104 card
 //! bytes stored column after column, the column lengths and face-down counts, the deals made
 //! and the runs removed, about 128 bytes that copy with one `memcpy`. The stock stays outside
 //! the state, in dealing order. Three searches share one budget:
 //! - a greedy dive: depth first, the best-looking move first, with pruning of pointless moves
 //!   (most 1-suit deals fall to it in a few thousand positions);
-//! - staged beams, bucketed by deals made and widened step by step (sections 4 and 5);
+//! - staged beams, bucketed by deals made and widened step by step (docs/HINTS.md, §4 and §5);
 //! - a depth-first search over every move that matters, with a transposition table; when it
 //!   finishes inside the budget it proves the position unsolvable.
 //!
@@ -751,7 +751,7 @@ pub fn solve(game: &Game, budget: &Budget) -> Report {
 /// fits on it and it never moves).
 const UNKNOWN: u8 = 0xff;
 
-/// What a player can see of a game, as a compact state for looking ahead (SOLVER-NOTES.md,
+/// What a player can see of a game, as a compact state for looking ahead (docs/HINTS.md,
 /// sections 7 and 8). Face-down cards are [`UNKNOWN`] and the stock is not known at all, so
 /// every result depends on visible cards only.
 pub(crate) struct Sight {
@@ -884,7 +884,7 @@ pub(crate) struct ProbeBudget {
 
 /// Whether the next deal ends a probe's lines while the stock is not empty: the sampled row
 /// is one guess among many, so a line planned past it would fit that guess (strategy fusion,
-/// SOLVER-NOTES.md section 9). Each line is then worth the position right after its deal.
+/// docs/HINTS.md, §9). Each line is then worth the position right after its deal.
 const DEAL_ENDS_LINE: bool = true;
 
 impl Determinized {

@@ -65,14 +65,14 @@ named!(
     EmptyColumnDeal,
     "EmptyColumnRule",
     EmptyColumnDeal::ALL,
-    Some("RULES.md, \"Empty-column rule\": what a deal does while a column is empty.")
+    Some("docs/RULES.md, \"Empty-column rule\": what a deal does while a column is empty.")
 );
 named!(
     UndoMode,
     "UndoModeName",
     UndoMode::ALL,
     Some(
-        "How far undo reaches (RULES.md, Undo): `full` takes back any move or deal; `no_reveal`\n\
+        "How far undo reaches (docs/RULES.md, Undo): `full` takes back any move or deal; `no_reveal`\n\
          anything but an action that showed a card not seen before (a deal, or a move that \
          turned a\ncard over), refusing that with `undo_would_hide_card` and leaving the \
          actions before it out\nof reach (ranked dailies and races use it); `off` takes back \

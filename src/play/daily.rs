@@ -49,7 +49,7 @@ const SEEN_AS_GUEST: &str = "You played this challenge before your account was r
 /// gets the ranked attempt if it has no attempt at that daily yet, else a practice attempt once
 /// the ranked one is over; a guest gets practice only (and an account that played the daily as
 /// a guest, then signed up, never ranks it). The ranked attempt undoes nothing that showed a
-/// card (RULES.md, Undo); practice has the standard rules.
+/// card (docs/RULES.md, Undo); practice has the standard rules.
 pub async fn start(
     play: &Play,
     user_id: &str,

@@ -21,7 +21,7 @@ pub struct GameRow {
     /// Whether any undo is allowed (`undo_mode` is not `off`): kept for instances still on
     /// the previous version, and for a rollback of the migration that added `undo_mode`.
     pub undo_allowed: bool,
-    /// `full`, `no_reveal` or `off` (RULES.md, Undo).
+    /// `full`, `no_reveal` or `off` (docs/RULES.md, Undo).
     pub undo_mode: UndoMode,
     pub empty_column_deal: EmptyColumnDeal,
     /// The `u64` deal number, stored bit for bit in a signed column.

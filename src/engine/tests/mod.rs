@@ -1,4 +1,4 @@
-//! RULES.md, rule by rule, then property tests and perft golden counts.
+//! docs/RULES.md, rule by rule, then property tests and perft golden counts.
 
 use super::*;
 
@@ -548,7 +548,7 @@ fn undo_can_be_turned_off() {
     assert_eq!(game.score(), 499);
 }
 
-// RULES.md, Undo: the house rule `undo` has three modes, `full`, `no_reveal` and `off`.
+// docs/RULES.md, Undo: the house rule `undo` has three modes, `full`, `no_reveal` and `off`.
 
 fn rules_with(undo: UndoMode) -> Rules {
     Rules {
