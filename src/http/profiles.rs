@@ -127,15 +127,7 @@ pub async fn profile(
             .into_iter()
             .map(RecordView::from_record)
             .collect::<Result<Vec<_>, _>>()?,
-        ratings: ratings
-            .into_iter()
-            .map(|r| RatingView {
-                variant: r.variant,
-                suits: r.suits as u8,
-                rating: r.rating,
-                rounds: r.rounds,
-            })
-            .collect(),
+        ratings: ratings.iter().map(RatingView::of).collect(),
         daily_streak: streak(&days, state.calendar.today()),
         recent_games: recent.iter().map(PublicGame::of).collect(),
     }))

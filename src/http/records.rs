@@ -175,6 +175,17 @@ pub struct RatingView {
     pub rounds: i32,
 }
 
+impl RatingView {
+    pub(crate) fn of(r: &crate::store::races::RatingRow) -> RatingView {
+        RatingView {
+            variant: r.variant,
+            suits: u8::try_from(r.suits).unwrap_or(0),
+            rating: r.rating,
+            rounds: r.rounds,
+        }
+    }
+}
+
 /// The caller's personal records per variant and suits.
 #[utoipa::path(
     tag = "records",
@@ -204,15 +215,7 @@ pub async fn my_records(
         .into_iter()
         .map(RecordView::from_record)
         .collect::<Result<Vec<_>, _>>()?;
-    let ratings = ratings
-        .into_iter()
-        .map(|r| RatingView {
-            variant: r.variant,
-            suits: r.suits as u8,
-            rating: r.rating,
-            rounds: r.rounds,
-        })
-        .collect();
+    let ratings = ratings.iter().map(RatingView::of).collect();
     Ok(HttpResponse::Ok().json(Records { records, ratings }))
 }
 
