@@ -71,6 +71,7 @@ DATABASE_URL="sqlite://$TMP/spider.db" \
   WINNABLE_POOL=1 \
   WINNABLE_PREFILL=1 \
   RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 CPU_LINES=false \
+  TELEGRAM_WEBHOOK_SECRET=browser-test-telegram-secret \
   BIND="127.0.0.1:$PORT" \
   "$BIN" serve >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!

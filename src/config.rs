@@ -121,6 +121,20 @@ pub struct Config {
     /// unset: the scheme and host each request came to.
     pub public_url: Option<String>,
 
+    // Chat platforms (each endpoint is off until its secret is set).
+    /// Discord's application public key (`DISCORD_PUBLIC_KEY`, 64 hex digits).
+    pub discord_public_key: Option<ed25519_dalek::VerifyingKey>,
+    /// Slack's signing secret (`SLACK_SIGNING_SECRET`).
+    pub slack_signing_secret: Option<Secret>,
+    /// The secret Telegram sends with each update (`TELEGRAM_WEBHOOK_SECRET`, 1–256 of
+    /// `A-Z a-z 0-9 _ -`, as Telegram allows).
+    pub telegram_webhook_secret: Option<Secret>,
+    /// Chat commands one chat identity may send per minute; 0: no limit.
+    pub chat_commands_per_minute: u32,
+    /// Chat commands one Discord server, Slack workspace or Telegram chat may send per minute;
+    /// 0: no limit.
+    pub chat_workspace_commands_per_minute: u32,
+
     // Limits per caller.
     /// Requests per second allowed per token and per client address; 0 turns limits off.
     pub rate_limit_per_second: u32,
@@ -171,6 +185,20 @@ pub struct Config {
     /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
     /// instance at a time does it, by a lease).
     pub scheduled_work: bool,
+}
+
+/// A Discord application public key: 64 hex digits.
+pub fn discord_key(hex_key: &str) -> Option<ed25519_dalek::VerifyingKey> {
+    let bytes: [u8; 32] = hex::decode(hex_key.trim()).ok()?.try_into().ok()?;
+    ed25519_dalek::VerifyingKey::from_bytes(&bytes).ok()
+}
+
+/// Whether `secret` is a webhook secret Telegram accepts.
+fn telegram_secret_ok(secret: &str) -> bool {
+    (1..=256).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -237,6 +265,11 @@ impl Default for Config {
             guests_per_minute: 10,
             app_grants_per_minute: 30,
             bulk_exports_per_minute: 10,
+            discord_public_key: None,
+            slack_signing_secret: None,
+            telegram_webhook_secret: None,
+            chat_commands_per_minute: 20,
+            chat_workspace_commands_per_minute: 600,
             public_url: None,
             winnable_per_user_per_hour: 30,
             games_in_progress_per_user: 200,
@@ -455,6 +488,37 @@ impl Config {
             bulk_exports_per_minute: parse(
                 "BULK_EXPORTS_PER_MINUTE",
                 d.bulk_exports_per_minute,
+                "a whole number, or 0 for no limit",
+            )?,
+            discord_public_key: match var("DISCORD_PUBLIC_KEY") {
+                None => None,
+                Some(value) => Some(discord_key(&value).ok_or(ConfigError {
+                    var: "DISCORD_PUBLIC_KEY",
+                    value,
+                    expected: "the application's public key from Discord's developer portal \
+                               (64 hex digits)",
+                })?),
+            },
+            slack_signing_secret: var("SLACK_SIGNING_SECRET").map(Secret::from),
+            telegram_webhook_secret: match var("TELEGRAM_WEBHOOK_SECRET") {
+                None => None,
+                Some(value) if telegram_secret_ok(&value) => Some(Secret::from(value)),
+                Some(_) => {
+                    return Err(ConfigError {
+                        var: "TELEGRAM_WEBHOOK_SECRET",
+                        value: "(hidden)".into(),
+                        expected: "1 to 256 of A-Z, a-z, 0-9, _ and - (what Telegram allows)",
+                    })
+                }
+            },
+            chat_commands_per_minute: parse(
+                "CHAT_COMMANDS_PER_MINUTE",
+                d.chat_commands_per_minute,
+                "a whole number, or 0 for no limit",
+            )?,
+            chat_workspace_commands_per_minute: parse(
+                "CHAT_WORKSPACE_COMMANDS_PER_MINUTE",
+                d.chat_workspace_commands_per_minute,
                 "a whole number, or 0 for no limit",
             )?,
             public_url: var("PUBLIC_URL").map(|v| v.trim().trim_end_matches('/').to_string()),

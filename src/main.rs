@@ -71,6 +71,14 @@ enum Command {
         #[arg(long)]
         proven: bool,
     },
+    /// Print the `/spider` slash command as Discord registers it (JSON), and the request that
+    /// registers it for every server the app is in.
+    #[command(name = "register-discord-command")]
+    DiscordSlash {
+        /// The application id, from Discord's developer portal.
+        #[arg(long)]
+        application_id: u64,
+    },
     /// Write the OpenAPI document.
     Openapi {
         /// Where to write it; `-` for standard output.
@@ -119,6 +127,32 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         };
+    }
+    if let Some(Command::DiscordSlash { application_id }) = &cli.command {
+        let command = spider::http::integrations::discord::command(*application_id);
+        // Only what the create endpoint takes: ids and the version are Discord's to assign.
+        let mut value = serde_json::to_value(&command).unwrap_or_default();
+        if let Some(fields) = value.as_object_mut() {
+            for read_only in ["id", "application_id", "version", "guild_id"] {
+                fields.remove(read_only);
+            }
+        }
+        let json = match serde_json::to_string_pretty(&value) {
+            Ok(json) => json,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        println!("{json}");
+        eprintln!(
+            "\nRegister it (BOT_TOKEN from the developer portal's Bot page):\n  spider \
+             register-discord-command --application-id {application_id} > spider-command.json\n  \
+             curl -X POST -H \"Authorization: Bot $BOT_TOKEN\" -H \"Content-Type: \
+             application/json\" --data @spider-command.json \
+             https://discord.com/api/v10/applications/{application_id}/commands"
+        );
+        return ExitCode::SUCCESS;
     }
     if let Some(Command::HintBot {
         suits,

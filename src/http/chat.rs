@@ -191,7 +191,7 @@ fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> Htt
     actix_web::ResponseError::error_response(&error)
 }
 
-fn board_of(game: &Game) -> String {
+pub(crate) fn board_of(game: &Game) -> String {
     game.view().to_text()
 }
 
@@ -238,7 +238,12 @@ pub async fn get_board(
 }
 
 /// Describe what an applied action did, in one sentence.
-fn describe(before: &Game, action: Action, outcome: &engine::Outcome, after: &Game) -> String {
+pub(crate) fn describe(
+    before: &Game,
+    action: Action,
+    outcome: &engine::Outcome,
+    after: &Game,
+) -> String {
     let mut message = match action {
         Action::Move { from, to, count } => {
             let cards = before

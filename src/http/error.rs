@@ -461,6 +461,38 @@ impl From<crate::play::Error> for ApiError {
             Error::TokenNotFound => {
                 Self::not_found("There is no access token with that id among yours.")
             }
+            Error::GuestCannotLink => Self::new(
+                StatusCode::FORBIDDEN,
+                "guest_account",
+                "Forbidden",
+                "A guest account cannot link chat identities: give it a username and password \
+                 first (POST /v1/users/me/upgrade).",
+            ),
+            Error::ChatCodeInvalid => Self::new(
+                StatusCode::BAD_REQUEST,
+                "invalid_link_code",
+                "Invalid link code",
+                "That link code is unknown, used or expired: make a new one in your account \
+                 (it lasts 10 minutes and works once).",
+            ),
+            Error::ChatLinkNotFound => {
+                Self::not_found("There is no chat link with that id among yours.")
+            }
+            Error::ChatAlreadyLinked { username } => Self::conflict(
+                "already_linked",
+                format!(
+                    "This chat identity already plays as {username}: unlink it first to link \
+                     another account."
+                ),
+            ),
+            Error::ChatNotLinked => Self::conflict(
+                "not_linked",
+                "This chat identity plays as the account made for it: there is no link to undo.",
+            ),
+            Error::TooManyChatLinks { max } => Self::conflict(
+                "too_many_chat_links",
+                format!("Your account has {max} chat identities linked already: remove one first."),
+            ),
             Error::SearchBusy => super::searches::busy(),
             Error::SearchRunning => super::searches::running(),
             Error::AddressSearchesBusy(share) => super::searches::address_busy(share),

@@ -85,7 +85,7 @@ pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(|e| ApiError::internal("serializing a response", e))
 }
 
-fn random_deal_number() -> Result<u64, ApiError> {
+pub(crate) fn random_deal_number() -> Result<u64, ApiError> {
     use rand_core::{OsRng, TryRngCore};
     OsRng
         .try_next_u64()

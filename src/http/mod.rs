@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod analysis;
 mod apidoc;
 pub mod chat;
+pub mod chat_links;
 pub mod contract;
 pub mod daily;
 pub mod error;
@@ -12,6 +13,7 @@ pub mod exports;
 pub mod games;
 pub mod hints;
 pub mod identity;
+pub mod integrations;
 pub mod live;
 pub mod metrics;
 pub mod names;
@@ -98,6 +100,8 @@ pub struct AppState {
     pub known_tokens: std::sync::Arc<ratelimit::KnownTokens>,
     /// Session checks remembered for a moment.
     pub session_checks: std::sync::Arc<crate::play::accounts::SessionChecks>,
+    /// The chat platforms' settings and limits.
+    pub chat: integrations::Chat,
 }
 
 impl AppState {
@@ -163,6 +167,7 @@ where
         (name = "records", description = "Personal records and all-time leaderboards"),
         (name = "races", description = "Races: a party plays the same deal, with CPU opponents"),
         (name = "chat", description = "For chat bots: the board as text, and typed commands"),
+        (name = "integrations", description = "Chat platforms call these: Discord, Slack and Telegram, each signed, each off until its secret is set"),
         (name = "apps", description = "Apps sign players in without their password: OAuth 2 authorization code with PKCE (S256), no app registration"),
         (name = "ops", description = "Health, readiness and metrics"),
     ),
@@ -244,7 +249,8 @@ impl Modify for CommonProblems {
             response.build()
         };
         for (path, item) in openapi.paths.paths.iter_mut() {
-            if !path.starts_with("/v1/") {
+            // The chat platforms' endpoints have limits of their own, answered in chat.
+            if !path.starts_with("/v1/") || path.starts_with(ratelimit::INTEGRATIONS) {
                 continue;
             }
             for operation in contract::operations(item) {
@@ -311,6 +317,9 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(live::stream)
             .service(chat::get_board)
             .service(chat::run_command)
+            .service(integrations::discord::interactions)
+            .service(integrations::slack::command)
+            .service(integrations::telegram::update)
             .service(races::create_race)
             .service(races::get_race)
             .service(races::get_standings)
@@ -326,7 +335,10 @@ fn routes(cfg: &mut ServiceConfig) {
             .service(oauth::revoke)
             .service(tokens::create_token)
             .service(tokens::list_tokens)
-            .service(tokens::revoke_token),
+            .service(tokens::revoke_token)
+            .service(chat_links::create_code)
+            .service(chat_links::list_links)
+            .service(chat_links::remove_link),
     )
     .service(oauth::metadata)
     .service(ops::healthz)
@@ -578,6 +590,7 @@ pub fn serve(
             Duration::from_secs(1),
             100_000,
         )),
+        chat: integrations::Chat::new(config),
         winnable: crate::winnable::Prover::start(
             db.clone(),
             config.winnable_pool,
@@ -625,11 +638,12 @@ pub fn serve(
             }
         });
     }
-    let (guesses, guests, apps, bulk) = (
+    let (guesses, guests, apps, bulk, chat) = (
         state.login_limiter.clone(),
         state.guest_limiter.clone(),
         state.app_limiter.clone(),
         state.bulk_limiter.clone(),
+        state.chat.clone(),
     );
     actix_web::rt::spawn(async move {
         let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
@@ -647,6 +661,7 @@ pub fn serve(
             if let Some(l) = &bulk {
                 l.prune();
             }
+            chat.prune();
         }
     });
     let doc = openapi();

@@ -56,6 +56,23 @@ pub fn username_shape_ok(username: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
+/// Whether `name` can be a player's name on the boards: a username, or the name of an account
+/// made for a chat member (`ada@discord`, `…@slack`, `…@telegram`), which no one can sign up
+/// with.
+pub fn player_name_shape_ok(name: &str) -> bool {
+    if username_shape_ok(name) {
+        return true;
+    }
+    let Some((base, platform)) = name.rsplit_once('@') else {
+        return false;
+    };
+    matches!(platform, "discord" | "slack" | "telegram")
+        && (1..=32).contains(&base.chars().count())
+        && base
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}
+
 /// Check a username and password against the policy.
 pub fn validate(username: &str, password: &str) -> Result<(), CredentialProblem> {
     if !username_shape_ok(username) {
@@ -279,7 +296,7 @@ impl Accounts {
     /// The account whose public profile `username` names: none for a guest, an unknown name or
     /// a profile its owner hid ([`Error::ProfileNotFound`] alike, so hiding leaks nothing).
     pub async fn public_user(&self, username: &str) -> Result<users::User, Error> {
-        if !username_shape_ok(username) {
+        if !player_name_shape_ok(username) {
             return Err(Error::ProfileNotFound);
         }
         let (db, name) = (self.db.clone(), username.to_string());

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod chat;
 pub mod daily;
 pub mod exports;
 pub mod games;
@@ -188,6 +189,24 @@ pub enum Error {
     /// No access token with that id among the caller's.
     #[error("no such token")]
     TokenNotFound,
+    /// A guest account cannot have chat identities linked to it.
+    #[error("a guest account cannot link chat identities")]
+    GuestCannotLink,
+    /// A chat link code that is unknown, used or expired.
+    #[error("no such chat link code")]
+    ChatCodeInvalid,
+    /// No such chat link among the caller's.
+    #[error("no such chat link")]
+    ChatLinkNotFound,
+    /// The chat identity already plays as a linked account (`username`).
+    #[error("the chat identity is linked to {username}")]
+    ChatAlreadyLinked { username: String },
+    /// The chat identity plays as the account made for it: there is nothing to unlink.
+    #[error("the chat identity is not linked")]
+    ChatNotLinked,
+    /// The account has as many chat identities linked as it may.
+    #[error("{max} chat links")]
+    TooManyChatLinks { max: usize },
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that
@@ -241,8 +260,8 @@ pub async fn scheduled(play: &Play, holder: &str, ticks: u32) {
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
 /// idempotency keys past their lifetime (a bounded batch per call), signed-out sessions
-/// whose tokens have expired anyway, leases that ran out, and one-time codes an hour past their
-/// expiry. How many rows were forgotten.
+/// whose tokens have expired anyway, leases that ran out, one-time codes an hour past their
+/// expiry, and chat deliveries an hour old. How many rows were forgotten.
 pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
     let at = crate::store::now();
     let until = at + chrono::TimeDelta::seconds(90);
@@ -255,6 +274,8 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         let sessions = crate::store::users::forget_ended_sessions(conn, at)?;
         let leases = crate::store::leases::forget_expired(conn, at)?;
         let codes = crate::store::codes::prune(conn, at - chrono::TimeDelta::hours(1))?;
-        Ok(keys + sessions + leases + codes)
+        let deliveries =
+            crate::store::chat::forget_deliveries(conn, at - chrono::TimeDelta::hours(1))?;
+        Ok(keys + sessions + leases + codes + deliveries)
     })?)
 }

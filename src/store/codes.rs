@@ -95,3 +95,14 @@ pub fn prune(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreErr
             .execute(conn)?,
     )
 }
+
+/// Forget `user_id`'s unused codes for `purpose` (a new one replaces them).
+pub fn forget_unused(conn: &mut DbConn, user_id: &str, purpose: &str) -> Result<usize, StoreError> {
+    Ok(diesel::delete(
+        one_time_codes::table
+            .filter(one_time_codes::user_id.eq(user_id))
+            .filter(one_time_codes::purpose.eq(purpose))
+            .filter(one_time_codes::used_at.is_null()),
+    )
+    .execute(conn)?)
+}

@@ -1,6 +1,7 @@
 //! Persistence: one code base over SQLite (the embedded default) and Postgres.
 
 pub mod analyses;
+pub mod chat;
 pub mod codes;
 pub mod daily;
 pub mod games;

@@ -376,9 +376,14 @@ pub fn compute_all(conn: &mut DbConn) -> Result<Vec<Record>, StoreError> {
         .order((games::created_at.asc(), games::id.asc()))
         .select(GameRow::as_select())
         .load(conn)?;
+    compute(conn, &all)
+}
+
+/// The records `all` (games in creation order) make, each replayed from its events.
+fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError> {
     let mut records: BTreeMap<RecordKey, Record> = BTreeMap::new();
     let mut finishes: Vec<(RecordKey, Finish)> = Vec::new();
-    for row in &all {
+    for row in all {
         let counts = counting(row.origin, row.ranked);
         if counts == Counting::Nothing {
             continue;
@@ -413,6 +418,46 @@ pub fn compute_all(conn: &mut DbConn) -> Result<Vec<Record>, StoreError> {
         }
     }
     Ok(records.into_values().collect())
+}
+
+/// Replace `user_id`'s records of the kinds `keys` name with what their games' event logs say,
+/// inside the caller's transaction (when games moved to the account). The rows are locked
+/// first (on Postgres), so a game of theirs that ends meanwhile is counted after, on the new
+/// row.
+pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result<(), StoreError> {
+    for key in keys {
+        let find = records::table.find((user_id, &key.variant, key.suits));
+        let empty = Record::empty(&RecordKey {
+            user_id: user_id.to_string(),
+            ..key.clone()
+        });
+        match conn {
+            DbConn::Pg(c) => {
+                diesel::insert_into(records::table)
+                    .values(&empty)
+                    .on_conflict_do_nothing()
+                    .execute(c)?;
+                find.select(Record::as_select()).for_update().first(c)?
+            }
+            DbConn::Sqlite(c) => {
+                diesel::insert_into(records::table)
+                    .values(&empty)
+                    .on_conflict_do_nothing()
+                    .execute(c)?;
+                find.select(Record::as_select()).first(c)?
+            }
+        };
+        let theirs: Vec<GameRow> = games::table
+            .filter(games::user_id.eq(user_id))
+            .filter(games::variant.eq(key.variant))
+            .filter(games::suits.eq(key.suits))
+            .order((games::created_at.asc(), games::id.asc()))
+            .select(GameRow::as_select())
+            .load(conn)?;
+        let record = compute(conn, &theirs)?.into_iter().next().unwrap_or(empty);
+        diesel::update(find).set(&record).execute(conn)?;
+    }
+    Ok(())
 }
 
 /// Replace every record with what the event logs say (the `rebuild-records` command).

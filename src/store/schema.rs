@@ -180,6 +180,29 @@ diesel::table! {
 }
 
 diesel::table! {
+    chat_identities (id) {
+        id -> Text,
+        platform -> Text,
+        workspace -> Text,
+        member -> Text,
+        user_id -> Text,
+        own_account -> Bool,
+        display -> Text,
+        current_game -> Nullable<Text>,
+        created_at -> Timestamp,
+        linked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    chat_deliveries (platform, digest) {
+        platform -> Text,
+        digest -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     races (id) {
         id -> Text,
         code -> Text,
@@ -260,6 +283,7 @@ diesel::table! {
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(one_time_codes -> users (user_id));
+diesel::joinable!(chat_identities -> users (user_id));
 diesel::joinable!(records -> users (user_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(daily_entries -> games (game_id));
@@ -277,6 +301,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     winnable_deals,
     access_tokens,
     one_time_codes,
+    chat_identities,
+    chat_deliveries,
     races,
     race_seats,
     race_rounds,

@@ -659,6 +659,37 @@ async function main() {
     await waitForBoard({}, 'back on the table');
   });
 
+  await step('link a Telegram identity with a code from the account screen, then remove it', async () => {
+    await page.goto(`${PAGE.split('#')[0]}#account`);
+    await page.waitForSelector('[data-testid="chat-links"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="chat-links"]').textContent.includes('No chat identity'));
+    await page.click('[data-testid="chat-link-code"]');
+    await page.waitForSelector('[data-testid="chat-link-code-value"]');
+    const code = await text('chat-link-code-value');
+    check(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/.test(code), `a link code: ${code}`);
+    check((await text('chat-link-instructions')).includes(`link ${code}`), 'what to type');
+    // The bot's side: a Telegram update carrying the code, as Telegram would post it.
+    const update = (id, words) => fetch(`${BASE}/v1/integrations/telegram`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': 'browser-test-telegram-secret' },
+      body: JSON.stringify({ update_id: id, message: { message_id: 1, date: 0, text: words,
+        from: { id: 4242, is_bot: false, first_name: 'Tess', username: 'tess_t' }, chat: { id: 4242, type: 'private' } } }),
+    }).then((r) => r.json());
+    const linked = await update(1, `link ${code}`);
+    check(linked.text.startsWith('Linked: your Telegram account now plays as'), `linked: ${linked.text}`);
+    await page.goto(`${PAGE.split('#')[0]}#play`);
+    await page.goto(`${PAGE.split('#')[0]}#account`);
+    await page.waitForSelector('[data-testid="chat-link"]');
+    check((await text('chat-links')).includes('tess_t on Telegram'), 'the linked identity listed');
+    await shot(page, 'chat-links.png');
+    await page.click('[data-testid="chat-link-remove"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="chat-links"]').textContent.includes('No chat identity'));
+    const records = await update(2, 'records');
+    check(records.text.includes('tess_t@telegram'), `a fresh chat account after removal: ${records.text}`);
+    await nav(page, 'play');
+    await waitForBoard({}, 'back on the table');
+  });
+
   let won;
   await step('win a random 1-suit game by following the easy hint (through the API)', async () => {
     // Only random deals and ranked dailies count for the all-time boards: the account wins one

@@ -51,8 +51,18 @@ export function renderAccountScreen() {
         el('h3', { text: 'Apps with access' }),
         el('ul', { id: 'apps-with-access', class: 'attempts', 'data-testid': 'apps-with-access' },
           el('li', { class: 'muted', text: 'Loading…' }))),
+      el('section', { class: 'panel narrow-panel', 'aria-label': 'Chat links' },
+        el('h3', { text: 'Chat links' }),
+        el('p', { class: 'muted small', text: 'Play as this account from Discord, Slack or Telegram: get a code, then type '
+          + 'it to the bot within 10 minutes. What you played there before comes with it.' }),
+        el('p', {},
+          el('button', { type: 'button', 'data-testid': 'chat-link-code', onclick: makeLinkCode, text: 'Get a link code' }),
+          ' ', el('span', { id: 'chat-link-instructions', 'data-testid': 'chat-link-instructions', class: 'small' })),
+        el('ul', { id: 'chat-links', class: 'attempts', 'data-testid': 'chat-links' },
+          el('li', { class: 'muted', text: 'Loading…' }))),
     );
     loadApps();
+    loadChatLinks();
     $('#account-forms').hidden = true;
     $('#play-as-guest').hidden = true;
   } else {
@@ -99,6 +109,42 @@ async function loadApps() {
         await request('DELETE', `/v1/users/me/tokens/${encodeURIComponent(t.id)}`);
         showMessage(`${t.client_id} can no longer use your account.`, 'info');
         await loadApps();
+      }) }))));
+}
+
+/** A one-time code that links a chat identity to this account, and what to type where. */
+function makeLinkCode() {
+  run(async () => {
+    const { data } = await request('POST', '/v1/users/me/chat-links/code');
+    $('#chat-link-instructions').replaceChildren(el('strong', { 'data-testid': 'chat-link-code-value', text: data.code }),
+      ` · ${data.instructions}`);
+  });
+}
+
+const PLATFORMS = { discord: 'Discord', slack: 'Slack', telegram: 'Telegram' };
+
+/** The chat identities linked to this account, each with a Remove button. */
+async function loadChatLinks() {
+  const list = $('#chat-links');
+  let links;
+  try {
+    ({ data: { links } } = await request('GET', '/v1/users/me/chat-links'));
+  } catch {
+    list.replaceChildren(el('li', { class: 'muted', text: 'Could not load the chat links.' }));
+    return;
+  }
+  if (!links.length) {
+    list.replaceChildren(el('li', { class: 'muted', text: 'No chat identity plays as you.' }));
+    return;
+  }
+  list.replaceChildren(...links.map((l) => el('li', { 'data-testid': 'chat-link' },
+    el('span', {}, el('strong', { text: l.name }), ` on ${PLATFORMS[l.platform] || l.platform}`
+      + (l.linked_at ? ` · linked ${formatWhen(l.linked_at)}` : '')),
+    el('button', { type: 'button', class: 'small', 'data-testid': 'chat-link-remove', text: 'Remove',
+      onclick: () => run(async () => {
+        await request('DELETE', `/v1/users/me/chat-links/${encodeURIComponent(l.id)}`);
+        showMessage(`${l.name} on ${PLATFORMS[l.platform] || l.platform} no longer plays as you.`, 'info');
+        await loadChatLinks();
       }) }))));
 }
 

@@ -1,0 +1,2 @@
+DROP TABLE chat_deliveries;
+DROP TABLE chat_identities;

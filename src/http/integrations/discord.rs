@@ -1,0 +1,205 @@
+//! Discord's interactions endpoint: the `/spider` slash command, answered in the response
+//! (a channel message only the member sees, unless they `share` a result). Every request is
+//! checked with the application's Ed25519 public key before anything in it is read.
+
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use ed25519_dalek::{Signature, VerifyingKey};
+use serde::Deserialize;
+use twilight_model::application::command::{
+    Command, CommandOption, CommandOptionType, CommandType,
+};
+use twilight_model::application::interaction::application_command::CommandOptionValue;
+use twilight_model::application::interaction::{Interaction, InteractionData, InteractionType};
+use twilight_model::channel::message::{AllowedMentions, MessageFlags};
+use twilight_model::http::interaction::{
+    InteractionResponse, InteractionResponseData, InteractionResponseType,
+};
+use twilight_model::id::Id;
+
+use super::{converse, first_time, fresh_timestamp, off, read_body, unauthorized, Reply};
+use crate::http::error::{ApiError, Problem};
+use crate::http::AppState;
+use crate::play::chat::{Identity, Platform};
+
+/// The longest message Discord takes.
+const MAX_MESSAGE: usize = 2000;
+
+/// Check Discord's signature: Ed25519 over the timestamp header then the raw body.
+pub fn verify(
+    key: &VerifyingKey,
+    signature: Option<&str>,
+    timestamp: Option<&str>,
+    body: &[u8],
+) -> Result<(), ApiError> {
+    let bad = || unauthorized("invalid_signature", "The request signature is not valid.");
+    let (Some(signature), Some(timestamp)) = (signature, timestamp) else {
+        return Err(bad());
+    };
+    let bytes = hex::decode(signature.trim()).map_err(|_| bad())?;
+    let signature = Signature::from_slice(&bytes).map_err(|_| bad())?;
+    let mut message = Vec::with_capacity(timestamp.len() + body.len());
+    message.extend_from_slice(timestamp.as_bytes());
+    message.extend_from_slice(body);
+    key.verify_strict(&message, &signature).map_err(|_| bad())
+}
+
+/// Only the type, to answer a PING before reading the rest.
+#[derive(Deserialize)]
+struct Envelope {
+    #[serde(rename = "type")]
+    kind: InteractionType,
+}
+
+fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
+    req.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+/// The `/spider` command's text, or empty.
+fn text_of(interaction: &Interaction) -> String {
+    match &interaction.data {
+        Some(InteractionData::ApplicationCommand(data)) => data
+            .options
+            .iter()
+            .find_map(|o| match (&o.value, o.name.as_str()) {
+                (CommandOptionValue::String(text), "text") => Some(text.clone()),
+                _ => None,
+            })
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// A channel message (type 4): ephemeral unless it is a shared result; it mentions nobody.
+fn message(reply: &Reply) -> InteractionResponse {
+    InteractionResponse {
+        kind: InteractionResponseType::ChannelMessageWithSource,
+        data: Some(InteractionResponseData {
+            content: Some(reply.markdown(|s| s.to_string(), MAX_MESSAGE)),
+            flags: (!reply.public).then_some(MessageFlags::EPHEMERAL),
+            allowed_mentions: Some(AllowedMentions::default()),
+            ..Default::default()
+        }),
+    }
+}
+
+/// Discord's interactions endpoint (`DISCORD_PUBLIC_KEY`; 404 while unset). Discord signs each
+/// request with Ed25519 over `X-Signature-Timestamp` and the raw body: a bad signature is
+/// 401, a timestamp more than five minutes off or a signature seen before is 401. A PING gets
+/// a PONG; the `/spider` command (one string option, `text`) gets a channel message (type 4)
+/// with the sentence and the board in a code block, seen only by the member unless they
+/// `share` a finished game's result.
+#[utoipa::path(
+    tag = "integrations",
+    // Not a bearer token: the platform signs each request (or sends its secret), as the
+    // header parameters say.
+    security(()),
+    operation_id = "discordInteraction",
+    params(
+        ("X-Signature-Ed25519" = String, Header, description = "Ed25519 signature (hex) of the timestamp followed by the body"),
+        ("X-Signature-Timestamp" = String, Header, description = "Seconds since 1970, as Discord sent them"),
+    ),
+    request_body(content = Object, content_type = "application/json", description = "A Discord interaction object"),
+    responses(
+        (status = 200, description = "An interaction response: PONG (type 1) or a channel message (type 4)", body = Object),
+        (status = 400, description = "The body is not an interaction", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Bad signature (`invalid_signature`), a timestamp over five minutes off (`stale_request`) or a request seen before (`replayed_request`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "The Discord integration is off on this server", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/integrations/discord")]
+pub async fn interactions(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let Some(key) = state.chat.discord_key else {
+        return Err(off("Discord", "DISCORD_PUBLIC_KEY"));
+    };
+    let body = read_body(payload).await?;
+    let signature = header(&req, "x-signature-ed25519");
+    let timestamp = header(&req, "x-signature-timestamp");
+    verify(&key, signature, timestamp, &body)?;
+    fresh_timestamp(timestamp)?;
+    let not_interaction = |e: serde_json::Error| {
+        ApiError::invalid_request(format!("The body is not a Discord interaction: {e}."))
+    };
+    let envelope: Envelope = serde_json::from_slice(&body).map_err(not_interaction)?;
+    if envelope.kind == InteractionType::Ping {
+        return Ok(HttpResponse::Ok().json(InteractionResponse {
+            kind: InteractionResponseType::Pong,
+            data: None,
+        }));
+    }
+    first_time(
+        &state,
+        Platform::Discord,
+        &format!(
+            "{}:{}",
+            signature.unwrap_or_default(),
+            timestamp.unwrap_or_default()
+        ),
+    )
+    .await?;
+    let interaction: Interaction = serde_json::from_slice(&body).map_err(not_interaction)?;
+    let reply = match (interaction.kind, interaction.author()) {
+        (InteractionType::ApplicationCommand, Some(user)) => {
+            let workspace = interaction
+                .guild_id
+                .map_or_else(|| "dm".to_string(), |g| g.to_string());
+            let identity = Identity {
+                platform: Platform::Discord,
+                workspace: workspace.clone(),
+                member: user.id.to_string(),
+                display: user.name.clone(),
+            };
+            converse(&state, &identity, &workspace, &text_of(&interaction)).await
+        }
+        _ => Reply {
+            sentence: "Only the /spider command is answered here.".into(),
+            board: None,
+            public: false,
+        },
+    };
+    Ok(HttpResponse::Ok().json(message(&reply)))
+}
+
+/// The `/spider` command as Discord registers it (`spider register-discord-command`): one
+/// optional string option, `text`.
+pub fn command(application_id: u64) -> Command {
+    let option = CommandOption {
+        autocomplete: None,
+        channel_types: None,
+        choices: None,
+        description: "What to do: new, daily, 3 7, d, u, h, games, records, link CODE, help".into(),
+        description_localizations: None,
+        file_types: None,
+        kind: CommandOptionType::String,
+        max_length: Some(100),
+        max_value: None,
+        min_length: None,
+        min_value: None,
+        name: "text".into(),
+        name_localizations: None,
+        options: None,
+        required: Some(false),
+    };
+    #[allow(deprecated)]
+    Command {
+        application_id: Id::new_checked(application_id),
+        contexts: None,
+        default_member_permissions: None,
+        dm_permission: None,
+        description: "Play Spider Solitaire".into(),
+        description_localizations: None,
+        guild_id: None,
+        id: None,
+        integration_types: None,
+        kind: CommandType::ChatInput,
+        name: "spider".into(),
+        name_localizations: None,
+        nsfw: None,
+        options: vec![option],
+        version: Id::new(1),
+    }
+}

@@ -1,0 +1,204 @@
+//! What a chat member can type after `/spider` (or send the Telegram bot): every command
+//! `POST /v1/games/{id}/commands` takes, for their current game, and the commands that pick
+//! the game, show their records and link their account.
+
+use crate::engine::{Suits, Variant};
+use crate::http::chat::{self, Command};
+
+/// One line a chat member typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A command for the current game (`3 7`, `d`, `u`, `h`, `b`, `resign`…).
+    Play(Command),
+    /// `new [1|2|4] [spider|spiderette]`: a new game on a random deal.
+    New { suits: Suits, variant: Variant },
+    /// `daily [1|2|4]`: today's daily challenge.
+    Daily { suits: Suits },
+    /// `games`: the games in progress, numbered.
+    Games,
+    /// `resume N`: the N-th game `games` lists becomes the current one.
+    Resume(usize),
+    /// `records`: personal records.
+    Records,
+    /// `link CODE`: play as the account the code was made in.
+    Link(String),
+    /// `unlink`: stop playing as the linked account.
+    Unlink,
+    /// `share`: show the current game's result to the channel, once it is over.
+    Share,
+    /// `help`, an empty line, or Telegram's `/start`.
+    Help,
+    /// Anything else: the help text, with what was not understood.
+    Unknown(String),
+}
+
+/// The help text: every command, one line each.
+pub const HELP: &str = "Spider Solitaire. Commands:\n\
+• `new [1|2|4] [spider|spiderette]`: a new game (1 suit, Spider unless you say)\n\
+• `daily [1|2|4]`: today's daily challenge; your first attempt is ranked\n\
+• `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3\n\
+• `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up\n\
+• `games` lists your games in progress, `resume N` goes back to one\n\
+• `records` shows your records, `share` shows a finished game's result to everyone here\n\
+• `link CODE` plays as your own account (make the code in your account on the web page), \
+`unlink` stops";
+
+/// Parse what a member typed. Case does not matter; a leading `/spider` (Telegram's
+/// `/spider@bot` too), `/` or `!` is ignored.
+pub fn parse(text: &str) -> Line {
+    let trimmed = text.trim();
+    let mut words: Vec<&str> = trimmed.split_whitespace().collect();
+    if let Some(first) = words.first() {
+        let lower = first.to_lowercase();
+        let name = lower.split('@').next().unwrap_or_default();
+        if matches!(name, "/spider" | "spider" | "!spider") && words.len() > 1
+            || matches!(name, "/spider" | "!spider")
+        {
+            words.remove(0);
+        }
+    }
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let rest = &lower[lower.len().min(1)..];
+    let shown = || trimmed.chars().take(40).collect::<String>();
+    match lower.first().map(String::as_str) {
+        None | Some("help" | "/help" | "/start" | "start" | "?help") => Line::Help,
+        Some("new" | "/new") => new(rest).unwrap_or_else(|| Line::Unknown(shown())),
+        Some("daily" | "/daily") => match rest {
+            [] => Line::Daily { suits: Suits::One },
+            [n] => suits(n).map_or_else(|| Line::Unknown(shown()), |suits| Line::Daily { suits }),
+            _ => Line::Unknown(shown()),
+        },
+        Some("games" | "/games") if rest.is_empty() => Line::Games,
+        Some("resume" | "/resume") => match rest {
+            [n] => n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=99).contains(n))
+                .map_or_else(|| Line::Unknown(shown()), Line::Resume),
+            _ => Line::Unknown(shown()),
+        },
+        Some("records" | "/records") if rest.is_empty() => Line::Records,
+        Some("link" | "/link") => match &words[1..] {
+            [] => Line::Unknown(shown()),
+            code => Line::Link(code.concat()),
+        },
+        Some("unlink" | "/unlink") if rest.is_empty() => Line::Unlink,
+        Some("share" | "/share") if rest.is_empty() => Line::Share,
+        _ => match chat::parse(&words.join(" ")) {
+            Ok(Command::Help) => Line::Help,
+            Ok(command) => Line::Play(command),
+            Err(_) => Line::Unknown(shown()),
+        },
+    }
+}
+
+fn suits(word: &str) -> Option<Suits> {
+    match word {
+        "1" => Some(Suits::One),
+        "2" => Some(Suits::Two),
+        "4" => Some(Suits::Four),
+        _ => None,
+    }
+}
+
+/// `new`'s words, in any order: a suit count and a variant.
+fn new(words: &[String]) -> Option<Line> {
+    let (mut suits_said, mut variant_said) = (None, None);
+    for word in words {
+        match word.as_str() {
+            "spider" if variant_said.is_none() => variant_said = Some(Variant::Spider),
+            "spiderette" if variant_said.is_none() => variant_said = Some(Variant::Spiderette),
+            w if suits_said.is_none() => suits_said = Some(suits(w)?),
+            _ => return None,
+        }
+    }
+    Some(Line::New {
+        suits: suits_said.unwrap_or(Suits::One),
+        variant: variant_said.unwrap_or(Variant::Spider),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::wire::ActionRequest;
+
+    #[test]
+    fn every_chat_line_parses() {
+        let mv = |from, to| {
+            Line::Play(Command::Act(ActionRequest::Move {
+                from,
+                to,
+                count: None,
+            }))
+        };
+        for (text, expected) in [
+            ("", Line::Help),
+            ("help", Line::Help),
+            ("/start", Line::Help),
+            ("/spider", Line::Help),
+            ("/spider@SpiderBot help", Line::Help),
+            (
+                "new",
+                Line::New {
+                    suits: Suits::One,
+                    variant: Variant::Spider,
+                },
+            ),
+            (
+                "new 2",
+                Line::New {
+                    suits: Suits::Two,
+                    variant: Variant::Spider,
+                },
+            ),
+            (
+                "NEW spiderette 4",
+                Line::New {
+                    suits: Suits::Four,
+                    variant: Variant::Spiderette,
+                },
+            ),
+            (
+                "new 4 spider",
+                Line::New {
+                    suits: Suits::Four,
+                    variant: Variant::Spider,
+                },
+            ),
+            ("daily", Line::Daily { suits: Suits::One }),
+            ("daily 2", Line::Daily { suits: Suits::Two }),
+            ("games", Line::Games),
+            ("resume 3", Line::Resume(3)),
+            ("records", Line::Records),
+            ("link abcd-efgh", Line::Link("abcd-efgh".into())),
+            ("link ABCD EFGH", Line::Link("ABCDEFGH".into())),
+            ("unlink", Line::Unlink),
+            ("share", Line::Share),
+            ("3 7", mv(3, 7)),
+            ("/spider 3 7", mv(3, 7)),
+            ("/spider@SpiderBot 3-7", mv(3, 7)),
+            ("d", Line::Play(Command::Act(ActionRequest::Deal))),
+            ("h", Line::Play(Command::Hint)),
+            ("b", Line::Play(Command::Board)),
+        ] {
+            assert_eq!(parse(text), expected, "{text:?}");
+        }
+        for nonsense in [
+            "fly",
+            "new 3",
+            "new spider spider",
+            "new 2 4",
+            "daily 3",
+            "daily 1 2",
+            "resume",
+            "resume 0",
+            "resume x",
+            "link",
+            "games 2",
+            "3 7 2 1",
+        ] {
+            assert!(matches!(parse(nonsense), Line::Unknown(_)), "{nonsense:?}");
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Chat members as players: each platform identity (Discord, Slack, Telegram) plays as an
+//! account, one made at its first command or the one its member links. Linking goes one way
+//! only: the account's owner, signed in, makes a one-time code ([`link_code`]) and types it in
+//! chat ([`link`]); the bot never hands out a code a victim could be sent.
+
+use chrono::NaiveDateTime;
+
+use super::tokens::random_bytes;
+use super::{blocking, Error};
+use crate::auth::secret_hash;
+use crate::store::chat::{self as chat_store, ChatIdentity, Folded};
+use crate::store::codes::{self, CodeRow, Use};
+use crate::store::{self, users, Db};
+
+/// The purpose of chat link codes among the one-time codes.
+pub const PURPOSE: &str = "chat_link";
+
+/// How long a link code lasts.
+pub const CODE_SECONDS: i64 = 600;
+
+/// Chat identities one account may have linked.
+pub const MAX_LINKS: usize = 20;
+
+/// The letters of a link code: no 0/O, 1/I/L or U, so what is read aloud or retyped is what
+/// was shown. Eight of them make about 39 bits.
+const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTVWXYZ23456789";
+const CODE_LENGTH: usize = 8;
+
+/// The chat platforms the service answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    Discord,
+    Slack,
+    Telegram,
+}
+
+impl Platform {
+    pub fn name(self) -> &'static str {
+        match self {
+            Platform::Discord => "discord",
+            Platform::Slack => "slack",
+            Platform::Telegram => "telegram",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Platform::Discord => "Discord",
+            Platform::Slack => "Slack",
+            Platform::Telegram => "Telegram",
+        }
+    }
+}
+
+/// Who wrote a chat command, as the platform's signed request says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub platform: Platform,
+    /// The Discord guild (`dm` outside one) or Slack workspace; empty on Telegram.
+    pub workspace: String,
+    /// The member's id on the platform.
+    pub member: String,
+    /// The member's name there, for the account made for them.
+    pub display: String,
+}
+
+/// A chat member as the service knows them.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// The identity's row.
+    pub link_id: String,
+    pub user_id: String,
+    /// The account's name (on the boards).
+    pub username: String,
+    /// The account was made for this identity (not linked).
+    pub own_account: bool,
+    pub current_game: Option<String>,
+}
+
+/// The name a chat-made account takes: the platform name's letters, digits, `_`, `.` and `-`
+/// (at most 20), a number when that is taken, and `@platform`, which no registered username
+/// can hold.
+fn names(display: &str, platform: Platform) -> Vec<String> {
+    let base: String = display
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+        .take(20)
+        .collect();
+    let base = if base.is_empty() {
+        "player".to_string()
+    } else {
+        base
+    };
+    let platform = platform.name();
+    let mut names = vec![format!("{base}@{platform}")];
+    names.extend((2..=9).map(|n| format!("{base}-{n}@{platform}")));
+    names
+}
+
+/// The member behind `identity`: the account they play as, made now at their first command.
+pub async fn member(db: &Db, identity: &Identity) -> Result<Member, Error> {
+    let (db, identity) = (db.clone(), identity.clone());
+    blocking(move || {
+        for _ in 0..3 {
+            if let Some(member) = find(&db, &identity)? {
+                return Ok(member);
+            }
+            match make(&db, &identity) {
+                // Their first two commands at once: the other made it.
+                Err(Error::Store(e)) if e.is_unique_violation() => continue,
+                other => return other,
+            }
+        }
+        Err(Error::Internal(
+            "a chat member's account could not be made".into(),
+        ))
+    })
+    .await
+}
+
+fn find(db: &Db, identity: &Identity) -> Result<Option<Member>, Error> {
+    let mut conn = db.conn()?;
+    let Some(row) = chat_store::find(
+        &mut conn,
+        identity.platform.name(),
+        &identity.workspace,
+        &identity.member,
+    )?
+    else {
+        return Ok(None);
+    };
+    let user = users::by_id(&mut conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+    Ok(Some(Member {
+        link_id: row.id,
+        user_id: row.user_id,
+        username: user.username.unwrap_or_default(),
+        own_account: row.own_account,
+        current_game: row.current_game,
+    }))
+}
+
+/// A new account and identity for a member's first command.
+fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
+    let taken = {
+        let mut conn = db.conn()?;
+        let mut free = None;
+        for name in names(&identity.display, identity.platform) {
+            if users::by_username(&mut conn, &name)?.is_none() {
+                free = Some(name);
+                break;
+            }
+        }
+        free
+    };
+    let username = match taken {
+        Some(name) => name,
+        None => {
+            let [a, b, c] = random_bytes::<3>()?;
+            let base = names(&identity.display, identity.platform)[0].clone();
+            let (name, platform) = base.split_once('@').unwrap_or((&base, ""));
+            format!("{name}-{a:02x}{b:02x}{c:02x}@{platform}")
+        }
+    };
+    let at = store::now();
+    let user = users::User {
+        id: uuid::Uuid::new_v4().to_string(),
+        username: Some(username.clone()),
+        password_hash: None,
+        is_guest: false,
+        created_at: at,
+        token_version: 0,
+        profile_hidden: false,
+    };
+    let row = ChatIdentity {
+        id: uuid::Uuid::new_v4().to_string(),
+        platform: identity.platform.name().to_string(),
+        workspace: identity.workspace.clone(),
+        member: identity.member.clone(),
+        user_id: user.id.clone(),
+        own_account: true,
+        display: identity.display.chars().take(100).collect(),
+        current_game: None,
+        created_at: at,
+        linked_at: None,
+    };
+    let member = Member {
+        link_id: row.id.clone(),
+        user_id: user.id.clone(),
+        username,
+        own_account: true,
+        current_game: None,
+    };
+    db.write(move |conn| -> Result<(), Error> {
+        users::insert(conn, &user)?;
+        chat_store::insert(conn, &row)?;
+        Ok(())
+    })?;
+    Ok(member)
+}
+
+/// Point the member's game commands at `game`.
+pub async fn set_current(db: &Db, member: &Member, game: &str) -> Result<(), Error> {
+    let (db, id, game) = (db.clone(), member.link_id.clone(), game.to_string());
+    blocking(move || Ok(db.write(move |conn| chat_store::set_current(conn, &id, Some(&game)))?))
+        .await
+}
+
+/// Whether the platform request `digest` is new: false for one answered before (a replay).
+pub async fn first_delivery(db: &Db, platform: Platform, digest: String) -> Result<bool, Error> {
+    let db = db.clone();
+    blocking(move || {
+        Ok(db.write(move |conn| {
+            chat_store::first_delivery(conn, platform.name(), &digest, store::now())
+        })?)
+    })
+    .await
+}
+
+/// A link code as it was typed: its letters, upper case, without spaces or dashes.
+pub fn normalize_code(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// A new link code for the registered account `user_id`, valid [`CODE_SECONDS`], shown as
+/// `ABCD-EFGH`; it replaces any unused one the account had. With when it expires.
+pub async fn link_code(db: &Db, user_id: &str) -> Result<(String, NaiveDateTime), Error> {
+    let bytes = random_bytes::<CODE_LENGTH>()?;
+    let letters: String = bytes
+        .iter()
+        .map(|b| CODE_LETTERS[usize::from(*b) % CODE_LETTERS.len()] as char)
+        .collect();
+    let at = store::now();
+    let expires_at = at + chrono::Duration::seconds(CODE_SECONDS);
+    let row = CodeRow {
+        code_hash: secret_hash(&letters),
+        purpose: PURPOSE.to_string(),
+        user_id: user_id.to_string(),
+        payload: "{}".to_string(),
+        created_at: at,
+        expires_at,
+        used_at: None,
+        token_id: None,
+    };
+    let db = db.clone();
+    blocking(move || {
+        db.write(move |conn| -> Result<(), Error> {
+            let user = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+            if user.is_guest {
+                return Err(Error::GuestCannotLink);
+            }
+            codes::forget_unused(conn, &row.user_id, PURPOSE)?;
+            Ok(codes::insert(conn, &row)?)
+        })
+    })
+    .await?;
+    Ok((format!("{}-{}", &letters[..4], &letters[4..]), expires_at))
+}
+
+/// The account a link made the member play as.
+#[derive(Clone, Debug)]
+pub struct Linked {
+    pub username: String,
+    pub folded: Folded,
+}
+
+/// The member types the link code `typed`: from now on their identity plays as the code's
+/// account, and the games of the account made for them move to it (a ranked daily attempt the
+/// account also has an attempt at becomes practice). A code is used once; an unknown, used or
+/// expired one changes nothing.
+pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error> {
+    let hash = secret_hash(&normalize_code(typed));
+    let (db, link_id) = (db.clone(), member.link_id.clone());
+    blocking(move || {
+        db.write(move |conn| -> Result<Linked, Error> {
+            let at = store::now();
+            let code = match codes::use_once(conn, &hash, PURPOSE, at)? {
+                Use::First(code) if code.expires_at > at => code,
+                _ => return Err(Error::ChatCodeInvalid),
+            };
+            let identity = chat_store::lock(conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
+            let owner = users::by_id(conn, &code.user_id)?.ok_or(Error::UnknownUser)?;
+            let username = owner.username.clone().unwrap_or_default();
+            if identity.user_id == code.user_id {
+                return Err(Error::ChatAlreadyLinked { username });
+            }
+            if !identity.own_account {
+                let current = users::by_id(conn, &identity.user_id)?
+                    .and_then(|u| u.username)
+                    .unwrap_or_default();
+                return Err(Error::ChatAlreadyLinked { username: current });
+            }
+            if !users::lock(conn, &code.user_id)? || !users::lock(conn, &identity.user_id)? {
+                return Err(Error::UnknownUser);
+            }
+            if chat_store::linked_to(conn, &code.user_id)?.len() >= MAX_LINKS {
+                return Err(Error::TooManyChatLinks { max: MAX_LINKS });
+            }
+            // Linked first: deleting the made account would take its identity with it.
+            chat_store::link(conn, &link_id, &code.user_id, at)?;
+            let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
+            Ok(Linked { username, folded })
+        })
+    })
+    .await
+}
+
+/// The member stops playing as the account they linked: their next command makes them a
+/// fresh account. The games stay with the account.
+pub async fn unlink(db: &Db, member: &Member) -> Result<(), Error> {
+    if member.own_account {
+        return Err(Error::ChatNotLinked);
+    }
+    let (db, id) = (db.clone(), member.link_id.clone());
+    blocking(move || Ok(db.write(move |conn| chat_store::delete(conn, &id))?))
+        .await
+        .map(|_| ())
+}
+
+/// The chat identities linked to `user_id`, oldest link first.
+pub async fn links(db: &Db, user_id: &str) -> Result<Vec<ChatIdentity>, Error> {
+    let (db, user) = (db.clone(), user_id.to_string());
+    blocking(move || {
+        let mut conn = db.conn()?;
+        Ok(chat_store::linked_to(&mut conn, &user)?)
+    })
+    .await
+}
+
+/// The owner removes a linked chat identity from their account.
+pub async fn remove_link(db: &Db, user_id: &str, link_id: &str) -> Result<(), Error> {
+    let (db, user, id) = (db.clone(), user_id.to_string(), link_id.to_string());
+    blocking(move || {
+        db.write(move |conn| -> Result<(), Error> {
+            match chat_store::lock(conn, &id)? {
+                Some(row) if row.user_id == user && !row.own_account => {
+                    chat_store::delete(conn, &id)?;
+                    Ok(())
+                }
+                _ => Err(Error::ChatLinkNotFound),
+            }
+        })
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_names_keep_safe_letters_and_name_the_platform() {
+        let ada = names("Ada Lovelace ✨", Platform::Discord);
+        assert_eq!(ada[0], "AdaLovelace@discord");
+        assert_eq!(ada[1], "AdaLovelace-2@discord");
+        assert_eq!(names("✨✨", Platform::Slack)[0], "player@slack");
+        let long = names(&"x".repeat(50), Platform::Telegram);
+        assert_eq!(long[0], format!("{}@telegram", "x".repeat(20)));
+        for name in ada.iter().chain(&long) {
+            assert!(!crate::play::accounts::username_shape_ok(name), "{name}");
+            assert!(crate::play::accounts::player_name_shape_ok(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn codes_are_read_back_whatever_the_case_spaces_or_dashes() {
+        assert_eq!(normalize_code(" abcd-efgh "), "ABCDEFGH");
+        assert_eq!(normalize_code("AB CD EF GH"), "ABCDEFGH");
+    }
+}

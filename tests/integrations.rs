@@ -1,0 +1,758 @@
+//! The chat platforms' endpoints over real HTTP: requests signed as Discord (a test Ed25519
+//! key pair), Slack (a test signing secret) and Telegram (a test webhook secret) sign them.
+mod common;
+use common::*;
+
+use ed25519_dalek::{Signer, SigningKey};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+const SLACK_SECRET: &str = "slack-test-signing-secret";
+const TELEGRAM_SECRET: &str = "telegram-test-secret_1";
+const GUILD: &str = "1100000000000000001";
+
+fn discord_key() -> SigningKey {
+    SigningKey::from_bytes(&[7u8; 32])
+}
+
+async fn chat_app(tweak: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_with(|c| {
+        c.discord_public_key = Some(discord_key().verifying_key());
+        c.slack_signing_secret = Some(SLACK_SECRET.into());
+        c.telegram_webhook_secret = Some(TELEGRAM_SECRET.into());
+        tweak(c);
+    })
+    .await
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// POST `body` as it is, with `headers`.
+async fn raw(app: &TestApp, path: &str, headers: &[(&str, String)], body: String) -> Resp {
+    let mut req = app.client.post(format!("{}{path}", app.base));
+    for (name, value) in headers {
+        req = req.insert_header((*name, value.as_str()));
+    }
+    let mut res = req.send_body(body).await.expect("request sent");
+    let bytes = res.body().limit(1 << 20).await.expect("body");
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    Resp {
+        status: res.status().as_u16(),
+        headers: res.headers().clone(),
+        body: serde_json::from_str(&text).unwrap_or(Value::Null),
+        text,
+    }
+}
+
+// ---------------------------------------------------------------- Discord
+
+/// A fresh interaction id: Discord's are unique, so no two requests sign the same bytes.
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    1_300_000_000_000_000_000 + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// An interaction as Discord sends it: a PING, or `/spider text:…` from `user` in a guild.
+fn interaction(kind: u8, user: &str, name: &str, text: Option<&str>) -> Value {
+    let mut body = json!({
+        "id": next_id().to_string(),
+        "application_id": "1200000000000000001",
+        "type": kind,
+        "token": "interaction-token",
+        "version": 1,
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD},
+        "attachment_size_limit": 8388608,
+        "locale": "en-GB",
+    });
+    if kind == 2 {
+        body["guild_id"] = json!(GUILD);
+        body["member"] = json!({
+            "user": {"id": user, "username": name, "discriminator": "0", "avatar": null,
+                     "global_name": name, "public_flags": 0},
+            "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false,
+            "mute": false, "flags": 0, "permissions": "2248473465835073", "nick": null,
+        });
+        let options = match text {
+            Some(text) => json!([{"name": "text", "type": 3, "value": text}]),
+            None => json!([]),
+        };
+        body["data"] = json!({"id": "1400000000000000001", "name": "spider", "type": 1,
+                              "options": options});
+    }
+    body
+}
+
+fn discord_headers(key: &SigningKey, timestamp: i64, body: &str) -> Vec<(&'static str, String)> {
+    let ts = timestamp.to_string();
+    let signature = key.sign(format!("{ts}{body}").as_bytes());
+    vec![
+        ("Content-Type", "application/json".into()),
+        ("X-Signature-Ed25519", hex::encode(signature.to_bytes())),
+        ("X-Signature-Timestamp", ts),
+    ]
+}
+
+async fn discord(app: &TestApp, body: &Value) -> Resp {
+    let body = body.to_string();
+    raw(
+        app,
+        "/v1/integrations/discord",
+        &discord_headers(&discord_key(), now(), &body),
+        body,
+    )
+    .await
+}
+
+/// `/spider text` from Discord user `user`: the message's content, and whether only they
+/// see it.
+async fn say(app: &TestApp, user: &str, text: &str) -> (String, bool) {
+    let r = discord(
+        app,
+        &interaction(2, user, &format!("user{user}"), Some(text)),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["type"], 4, "{}", r.text);
+    assert_eq!(r.body["data"]["allowed_mentions"], json!({"parse": []}));
+    let content = r.body["data"]["content"].as_str().unwrap().to_string();
+    assert!(content.chars().count() <= 2000);
+    (content, r.body["data"]["flags"] == 64)
+}
+
+/// The game a chat identity's commands go to, and its position.
+fn current_game(app: &TestApp, platform: &str, workspace: &str, member: &str) -> (String, Game) {
+    let db = app.db();
+    let mut conn = db.conn().unwrap();
+    let row = spider::store::chat::find(&mut conn, platform, workspace, member)
+        .unwrap()
+        .expect("the chat identity exists");
+    let id = row.current_game.expect("a current game");
+    drop(conn);
+    let loaded = spider::play::games::load_any(&db, &id).unwrap().unwrap();
+    (id, loaded.game)
+}
+
+#[actix_rt::test]
+async fn discord_ping_and_signatures() {
+    let app = chat_app(|_| {}).await;
+    let ping = interaction(1, "", "", None);
+    let r = discord(&app, &ping).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body, json!({"type": 1}));
+
+    // Discord checks that a bad signature is refused.
+    let body = ping.to_string();
+    let other = SigningKey::from_bytes(&[8u8; 32]);
+    let headers = discord_headers(&other, now(), &body);
+    raw(&app, "/v1/integrations/discord", &headers, body.clone())
+        .await
+        .problem(401, "invalid_signature");
+    raw(
+        &app,
+        "/v1/integrations/discord",
+        &headers[..1],
+        body.clone(),
+    )
+    .await
+    .problem(401, "invalid_signature");
+    // A body changed after signing.
+    let headers = discord_headers(&discord_key(), now(), &body);
+    raw(
+        &app,
+        "/v1/integrations/discord",
+        &headers,
+        body.replace("1,", "2,"),
+    )
+    .await
+    .problem(401, "invalid_signature");
+    // An old timestamp, signed as it is.
+    let headers = discord_headers(&discord_key(), now() - 400, &body);
+    raw(&app, "/v1/integrations/discord", &headers, body.clone())
+        .await
+        .problem(401, "stale_request");
+
+    // A replayed command: the same signature and timestamp again.
+    let command = interaction(2, "501", "ada", Some("help")).to_string();
+    let headers = discord_headers(&discord_key(), now(), &command);
+    let first = raw(&app, "/v1/integrations/discord", &headers, command.clone()).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    raw(&app, "/v1/integrations/discord", &headers, command)
+        .await
+        .problem(401, "replayed_request");
+
+    // Not JSON, once signed: a clear 400.
+    let headers = discord_headers(&discord_key(), now(), "nonsense");
+    raw(
+        &app,
+        "/v1/integrations/discord",
+        &headers,
+        "nonsense".into(),
+    )
+    .await
+    .problem(400, "invalid_request");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_whole_short_game_by_discord() {
+    let app = chat_app(|_| {}).await;
+    // An unknown command answers the help text, and makes no account.
+    let (help, private) = say(&app, "601", "fly me to the moon").await;
+    assert!(private);
+    assert!(
+        help.contains("I did not understand \"fly me to the moon\""),
+        "{help}"
+    );
+    assert!(help.contains("`new [1|2|4]"), "{help}");
+    let (none, _) = say(&app, "601", "3 7").await;
+    assert!(none.contains("no game here yet"), "{none}");
+
+    let (started, private) = say(&app, "601", "new 1").await;
+    assert!(private, "a game's board is for its player only");
+    assert!(started.starts_with("New game: spider 1 suit."), "{started}");
+    assert!(
+        started.contains("```\nspider 1 suit · score 500"),
+        "{started}"
+    );
+    let (game_id, game) = current_game(&app, "discord", GUILD, "601");
+
+    // A legal move, by columns as the member sees them.
+    let Some(Action::Move { from, to, count }) = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Move { .. }))
+    else {
+        panic!("an opening always has a move");
+    };
+    let (moved, _) = say(&app, "601", &format!("{} {} {count}", from + 1, to + 1)).await;
+    assert!(moved.starts_with("Moved "), "{moved}");
+    assert!(moved.contains("score 499"), "{moved}");
+    let (dealt, _) = say(&app, "601", "d").await;
+    assert!(dealt.starts_with("Dealt a new row"), "{dealt}");
+    let (undone, _) = say(&app, "601", "u").await;
+    assert!(undone.starts_with("Took back"), "{undone}");
+    let (hint, _) = say(&app, "601", "h").await;
+    assert!(hint.contains("```\nspider 1 suit · score 497"), "{hint}");
+    assert!(!hint.starts_with("\n```"), "a hint says something: {hint}");
+    // The rules refuse: the reason and the unchanged board.
+    let (refused, _) = say(&app, "601", "1 1").await;
+    assert!(refused.contains("```\nspider 1 suit"), "{refused}");
+    let (_, after) = current_game(&app, "discord", GUILD, "601");
+    assert_eq!(
+        after.actions(),
+        3,
+        "move, deal, undo; the refusal changed nothing"
+    );
+
+    // The same game through the API: the chat member's account holds it.
+    let db = app.db();
+    let owner = {
+        let mut conn = db.conn().unwrap();
+        spider::store::games::by_id(&mut conn, &game_id)
+            .unwrap()
+            .unwrap()
+            .user_id
+    };
+    let user = {
+        let mut conn = db.conn().unwrap();
+        spider::store::users::by_id(&mut conn, &owner)
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(user.username.as_deref(), Some("user601@discord"));
+    assert!(!user.is_guest && user.password_hash.is_none());
+
+    // Sharing waits for the end; then the channel sees the result.
+    let (wait, _) = say(&app, "601", "share").await;
+    assert!(wait.contains("still being played"), "{wait}");
+    let (resigned, _) = say(&app, "601", "resign").await;
+    assert!(resigned.starts_with("You resigned."), "{resigned}");
+    let (shared, private) = say(&app, "601", "share").await;
+    assert!(!private, "a shared result is for the channel");
+    assert!(
+        shared.starts_with("user601@discord resigned spider 1 suit after 3 moves"),
+        "{shared}"
+    );
+    let (records, _) = say(&app, "601", "records").await;
+    assert!(
+        records.contains("spider 1 suit: 1 played, 0 won"),
+        "{records}"
+    );
+    // Its public profile shows the chat player like any account.
+    let profile = app
+        .send("GET", "/v1/users/user601@discord", None, &[], None)
+        .await;
+    assert_eq!(profile.status, 200, "{}", profile.text);
+    assert_eq!(profile.body["username"], "user601@discord");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn games_resume_and_no_member_reaches_another_members_game() {
+    let app = chat_app(|_| {}).await;
+    say(&app, "701", "new").await;
+    say(&app, "701", "new 2 spiderette").await;
+    let (list, _) = say(&app, "701", "games").await;
+    assert!(list.contains("1. spiderette 2 suits"), "{list}");
+    assert!(list.contains("(current)"), "{list}");
+    assert!(list.contains("2. spider 1 suit"), "{list}");
+    let (back, _) = say(&app, "701", "resume 2").await;
+    assert!(back.starts_with("Back to game 2: spider 1 suit."), "{back}");
+    let (first, _) = current_game(&app, "discord", GUILD, "701");
+
+    // Another member of the same server has none of it.
+    let (none, _) = say(&app, "702", "games").await;
+    assert!(none.contains("no game in progress"), "{none}");
+    let (none, _) = say(&app, "702", "resume 1").await;
+    assert!(none.contains("0 game(s)"), "{none}");
+    let (none, _) = say(&app, "702", "d").await;
+    assert!(none.contains("no game here yet"), "{none}");
+    let (out, _) = say(&app, "701", "resume 9").await;
+    assert!(out.contains("2 game(s)"), "{out}");
+    // The first member's game is as it was.
+    let (still, game) = current_game(&app, "discord", GUILD, "701");
+    assert_eq!(still, first);
+    assert_eq!(game.actions(), 0);
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn the_daily_by_chat_is_ranked_and_on_the_board() {
+    let app = chat_app(|_| {}).await;
+    let (daily, _) = say(&app, "801", "daily").await;
+    assert!(
+        daily.starts_with("Today's daily challenge, spider 1 suit: this is your ranked attempt."),
+        "{daily}"
+    );
+    let today = chrono::Utc::now().date_naive();
+    let board = app
+        .send(
+            "GET",
+            &format!("/v1/daily/{today}/leaderboard?suits=1"),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(board.status, 200, "{}", board.text);
+    assert!(board.text.contains("user801@discord"), "{}", board.text);
+    // Asking again goes back to the attempt in progress.
+    let (again, _) = say(&app, "801", "daily 1").await;
+    assert!(
+        again.contains("is in progress: it is your current game again"),
+        "{again}"
+    );
+    say(&app, "801", "resign").await;
+    let (practice, _) = say(&app, "801", "daily").await;
+    assert!(practice.contains("this attempt is practice"), "{practice}");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_player_links_their_account_and_unlinks_it() {
+    let app = chat_app(|_| {}).await;
+    let (username, token) = app.register().await;
+    // Chat games made before linking move with it.
+    say(&app, "901", "new").await;
+    let (chat_game, _) = current_game(&app, "discord", GUILD, "901");
+    let (chat_daily, _) = say(&app, "901", "daily").await;
+    assert!(chat_daily.contains("ranked attempt"), "{chat_daily}");
+    // The account played today's daily too: the chat attempt will become practice.
+    let r = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+
+    // Codes come from a session only, and never from a guest.
+    let guest = app.guest().await;
+    app.post("/v1/users/me/chat-links/code", &guest, json!({}))
+        .await
+        .problem(403, "guest_account");
+    let made = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let code = made.body["code"].as_str().unwrap().to_string();
+    assert!(
+        regex::Regex::new("^[A-Z2-9]{4}-[A-Z2-9]{4}$")
+            .unwrap()
+            .is_match(&code),
+        "{code}"
+    );
+    let expires_in = made.body["expires_in"].as_i64().unwrap();
+    assert!((599..=600).contains(&expires_in), "{expires_in}");
+
+    let (wrong, _) = say(&app, "901", "link AAAA-AAAA").await;
+    assert!(wrong.contains("unknown, used or expired"), "{wrong}");
+    let (linked, _) = say(&app, "901", &format!("link {}", code.to_lowercase())).await;
+    assert!(
+        linked.starts_with(&format!(
+            "Linked: your Discord account now plays as {username}."
+        )),
+        "{linked}"
+    );
+    assert!(
+        linked.contains("Your 2 games here moved to it."),
+        "{linked}"
+    );
+    assert!(
+        linked.contains("1 ranked daily attempt(s) became practice"),
+        "{linked}"
+    );
+    // Used once.
+    let (again, _) = say(&app, "902", &format!("link {code}")).await;
+    assert!(again.contains("unknown, used or expired"), "{again}");
+
+    // The account has the chat games; the chat identity plays as it.
+    let games = app.get("/v1/users/me/games", &token).await;
+    assert!(games.text.contains(&chat_game), "{}", games.text);
+    let (records, _) = say(&app, "901", "records").await;
+    assert!(
+        records.starts_with(&format!("Records of {username}:")),
+        "{records}"
+    );
+    let links = app.get("/v1/users/me/chat-links", &token).await;
+    assert_eq!(links.status, 200, "{}", links.text);
+    let link = &links.body["links"][0];
+    assert_eq!(link["platform"], "discord");
+    assert_eq!(link["workspace"], GUILD);
+    assert_eq!(link["member"], "901");
+    assert_eq!(link["name"], "user901");
+    // Only one ranked attempt at today's daily for the account.
+    let today = chrono::Utc::now().date_naive();
+    let board = app
+        .send(
+            "GET",
+            &format!("/v1/daily/{today}/leaderboard?suits=1"),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(board.text.matches(&username).count(), 1, "{}", board.text);
+    assert!(!board.text.contains("user901@discord"), "{}", board.text);
+    // The chat-made account is gone.
+    assert_eq!(
+        app.send("GET", "/v1/users/user901@discord", None, &[], None)
+            .await
+            .status,
+        404
+    );
+    // Linking again is refused while linked.
+    let code2 = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(&token),
+            &[],
+            None,
+        )
+        .await
+        .body["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (twice, _) = say(&app, "901", &format!("link {code2}")).await;
+    assert!(
+        twice.contains(&format!("already plays as {username}")),
+        "{twice}"
+    );
+
+    let (unlinked, _) = say(&app, "901", "unlink").await;
+    assert!(unlinked.starts_with("Unlinked"), "{unlinked}");
+    let links = app.get("/v1/users/me/chat-links", &token).await;
+    assert_eq!(links.body["links"], json!([]), "{}", links.text);
+    // A fresh account now, with nothing in it; the games stayed with the account.
+    let (fresh, _) = say(&app, "901", "records").await;
+    assert!(
+        fresh.contains("No records yet for user901@discord"),
+        "{fresh}"
+    );
+    let (nothing, _) = say(&app, "901", "unlink").await;
+    assert!(nothing.contains("no link to undo"), "{nothing}");
+    assert!(app
+        .get("/v1/users/me/games", &token)
+        .await
+        .text
+        .contains(&chat_game));
+
+    // Removing a link from the account.
+    let code3 = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(&token),
+            &[],
+            None,
+        )
+        .await
+        .body["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    say(&app, "903", &format!("link {code3}")).await;
+    let links = app.get("/v1/users/me/chat-links", &token).await;
+    let id = links.body["links"][0]["id"].as_str().unwrap().to_string();
+    let gone = app
+        .send(
+            "DELETE",
+            &format!("/v1/users/me/chat-links/{id}"),
+            Some(&token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(gone.status, 204, "{}", gone.text);
+    app.send(
+        "DELETE",
+        &format!("/v1/users/me/chat-links/{id}"),
+        Some(&token),
+        &[],
+        None,
+    )
+    .await
+    .problem(404, "not_found");
+    let (own, _) = say(&app, "903", "records").await;
+    assert!(own.contains("No records yet for user903@discord"), "{own}");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn link_attempts_and_commands_are_limited_per_identity() {
+    let app = chat_app(|c| c.chat_commands_per_minute = 8).await;
+    for _ in 0..5 {
+        let (wrong, _) = say(&app, "990", "link ZZZZ-ZZZZ").await;
+        assert!(wrong.contains("unknown, used or expired"), "{wrong}");
+    }
+    let (limited, _) = say(&app, "990", "link ZZZZ-ZZZZ").await;
+    assert!(
+        limited.starts_with("Too many link code attempts from you"),
+        "{limited}"
+    );
+    say(&app, "990", "help").await;
+    say(&app, "990", "help").await;
+    let (slow, private) = say(&app, "990", "help").await;
+    assert!(
+        slow.starts_with("Too many commands from you: try again in"),
+        "{slow}"
+    );
+    assert!(private);
+    // Another member is not slowed by it.
+    let (help, _) = say(&app, "991", "help").await;
+    assert!(help.starts_with("Spider Solitaire. Commands:"), "{help}");
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- Slack
+
+fn slack_form(user: &str, text: &str) -> String {
+    serde_urlencoded::to_string([
+        ("token", "deprecated"),
+        ("team_id", "T0001"),
+        ("team_domain", "example"),
+        ("channel_id", "C2147483705"),
+        ("channel_name", "games"),
+        ("user_id", user),
+        ("user_name", "grace"),
+        ("command", "/spider"),
+        ("text", text),
+        ("api_app_id", "A123456"),
+        ("response_url", "https://hooks.slack.com/commands/1234/5678"),
+        ("trigger_id", "13345224609.738474920.8088930838d88f008e0"),
+    ])
+    .unwrap()
+}
+
+fn slack_headers(secret: &str, timestamp: i64, body: &str) -> Vec<(&'static str, String)> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("v0:{timestamp}:{body}").as_bytes());
+    vec![
+        ("Content-Type", "application/x-www-form-urlencoded".into()),
+        (
+            "X-Slack-Signature",
+            format!("v0={}", hex::encode(mac.finalize().into_bytes())),
+        ),
+        ("X-Slack-Request-Timestamp", timestamp.to_string()),
+    ]
+}
+
+#[actix_rt::test]
+async fn slack_commands_are_signed_and_private_unless_shared() {
+    let app = chat_app(|_| {}).await;
+    let slack = |user: &str, text: &str| {
+        let body = slack_form(user, text);
+        (slack_headers(SLACK_SECRET, now(), &body), body)
+    };
+    let (headers, body) = slack("U100", "new 4");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body.clone()).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["response_type"], "ephemeral");
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.starts_with("New game: spider 4 suits."), "{text}");
+    assert!(text.contains("```\nspider 4 suits"), "{text}");
+    // The same request again.
+    raw(&app, "/v1/integrations/slack", &headers, body)
+        .await
+        .problem(401, "replayed_request");
+    // A wrong secret, a changed body, an old timestamp.
+    let body = slack_form("U100", "d");
+    raw(
+        &app,
+        "/v1/integrations/slack",
+        &slack_headers("another-secret", now(), &body),
+        body.clone(),
+    )
+    .await
+    .problem(401, "invalid_signature");
+    raw(
+        &app,
+        "/v1/integrations/slack",
+        &slack_headers(SLACK_SECRET, now(), &body),
+        body.replace("text=d", "text=u"),
+    )
+    .await
+    .problem(401, "invalid_signature");
+    raw(
+        &app,
+        "/v1/integrations/slack",
+        &slack_headers(SLACK_SECRET, now() - 301, &body),
+        body.clone(),
+    )
+    .await
+    .problem(401, "stale_request");
+    let mut unsigned = slack_headers(SLACK_SECRET, now(), &body);
+    unsigned.truncate(1);
+    raw(&app, "/v1/integrations/slack", &unsigned, body)
+        .await
+        .problem(401, "invalid_signature");
+
+    // Slack's control characters in what is echoed back are escaped.
+    let (headers, body) = slack("U100", "<!channel> & more");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.contains("&lt;!channel&gt; &amp; more"), "{text}");
+
+    let (headers, body) = slack("U100", "resign");
+    assert_eq!(
+        raw(&app, "/v1/integrations/slack", &headers, body)
+            .await
+            .status,
+        200
+    );
+    let (headers, body) = slack("U100", "share");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    assert_eq!(r.body["response_type"], "in_channel", "{}", r.text);
+    assert!(
+        r.body["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("grace@slack resigned spider 4 suits"),
+        "{}",
+        r.text
+    );
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- Telegram
+
+fn update(id: u64, from: u64, chat: i64, text: &str) -> String {
+    json!({
+        "update_id": id,
+        "message": {
+            "message_id": 55,
+            "from": {"id": from, "is_bot": false, "first_name": "Alan", "username": "alan_t",
+                     "language_code": "en"},
+            "chat": {"id": chat, "first_name": "Alan", "username": "alan_t", "type": "private"},
+            "date": now(),
+            "text": text,
+        }
+    })
+    .to_string()
+}
+
+async fn telegram(app: &TestApp, secret: Option<&str>, body: String) -> Resp {
+    let mut headers = vec![("Content-Type", "application/json".to_string())];
+    if let Some(secret) = secret {
+        headers.push(("X-Telegram-Bot-Api-Secret-Token", secret.to_string()));
+    }
+    raw(app, "/v1/integrations/telegram", &headers, body).await
+}
+
+#[actix_rt::test]
+async fn telegram_updates_need_the_secret_and_are_answered_once() {
+    let app = chat_app(|_| {}).await;
+    telegram(&app, None, update(1, 77, 77, "new"))
+        .await
+        .problem(401, "invalid_secret");
+    telegram(
+        &app,
+        Some("telegram-test-secret_2"),
+        update(1, 77, 77, "new"),
+    )
+    .await
+    .problem(401, "invalid_secret");
+    let r = telegram(&app, Some(TELEGRAM_SECRET), update(1, 77, 77, "/start")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["method"], "sendMessage");
+    assert_eq!(r.body["chat_id"], 77);
+    assert_eq!(r.body["reply_parameters"]["message_id"], 55);
+    assert!(r.body["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Spider Solitaire. Commands:"));
+
+    let r = telegram(&app, Some(TELEGRAM_SECRET), update(2, 77, 77, "/new 2")).await;
+    assert_eq!(r.body["parse_mode"], "HTML", "{}", r.text);
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.contains("<pre>spider 2 suits · score 500"), "{text}");
+    // Telegram delivering update 2 again: nothing done, nothing sent.
+    let again = telegram(&app, Some(TELEGRAM_SECRET), update(2, 77, 77, "/new 2")).await;
+    assert_eq!(again.status, 200);
+    assert_eq!(again.body, json!({}));
+    let r = telegram(&app, Some(TELEGRAM_SECRET), update(3, 77, 77, "games")).await;
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.contains("1. spider 2 suits"), "{text}");
+    assert!(!text.contains("2. "), "update 2 made one game: {text}");
+    // The account is named from the Telegram username.
+    let r = telegram(&app, Some(TELEGRAM_SECRET), update(4, 77, 77, "records")).await;
+    assert!(
+        r.body["text"].as_str().unwrap().contains("alan_t@telegram"),
+        "{}",
+        r.text
+    );
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- Off
+
+#[actix_rt::test]
+async fn each_endpoint_is_off_until_its_secret_is_set() {
+    let app = spawn_app().await;
+    let body = interaction(1, "", "", None).to_string();
+    let headers = discord_headers(&discord_key(), now(), &body);
+    raw(&app, "/v1/integrations/discord", &headers, body)
+        .await
+        .problem(404, "not_found");
+    let body = slack_form("U1", "help");
+    raw(
+        &app,
+        "/v1/integrations/slack",
+        &slack_headers(SLACK_SECRET, now(), &body),
+        body,
+    )
+    .await
+    .problem(404, "not_found");
+    telegram(&app, Some(TELEGRAM_SECRET), update(1, 1, 1, "help"))
+        .await
+        .problem(404, "not_found");
+    app.stop().await;
+}
