@@ -11,7 +11,8 @@
 # the flood), HINT_LEVEL (normal), SEARCH_POOL (the server's default: one per CPU), LOGINS (0;
 # N > 0 adds a run of the players while N clients keep sending sign-ins with wrong passwords
 # for random usernames, and prints the server's peak resident memory and how the sign-ins
-# were answered).
+# were answered), CHAT (1; 0 skips the chat run: the same chat commands through the plain
+# commands endpoint and through the Discord endpoint, and their ratio).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # SECONDS is also bash's own clock, which keeps counting from the value it was given: fix the
@@ -66,6 +67,9 @@ run_against() {
   ceiling=$(moves_line 0)
   echo "$ceiling"
   kill $SERVER; wait $SERVER 2>/dev/null || true
+  # The Discord key is the load generator's test key (benches/load.rs, seed 7s).
+  DISCORD_PUBLIC_KEY=ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c \
+    CHAT_COMMANDS_PER_MINUTE=0 CHAT_WORKSPACE_COMMANDS_PER_MINUTE=0 \
   DAILY_SECRET=load-test-daily-secret-load-test-daily-0123 DATABASE_URL="$url" BIND="127.0.0.1:$PORT" RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
     DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=load-test-secret-load-test-secret-0123 \
     "$BIN" serve >"$WORK/server.log" 2>&1 &
@@ -85,6 +89,28 @@ try:
 except (ValueError, ZeroDivisionError):
     print(f"ratio to the ceiling ({name}): not computable from {sys.argv[1:]}")
 PY
+  if [ "${CHAT:-1}" -gt 0 ]; then
+    echo "== $name: chat commands (d, u, ...) through POST /v1/games/{id}/commands"
+    local plain discord
+    export VIA=commands
+    plain=$(moves_line 0)
+    echo "$plain"
+    echo "== $name: the same commands through POST /v1/integrations/discord (signed, replay-checked)"
+    export VIA=discord
+    discord=$(moves_line 0)
+    unset VIA
+    echo "$discord"
+    python3 - "$(field 'actions/s' "$(grep accepted <<<"$discord" | tail -n 1)")" "$(field 'actions/s' "$(grep accepted <<<"$plain" | tail -n 1)")" \
+      "$(field p99 "$(grep p99 <<<"$discord")")" "$(field p99 "$(grep p99 <<<"$plain")")" "$name" <<'PY'
+import sys
+rate, plain_rate, p99, plain_p99, name = sys.argv[1:]
+try:
+    print(f"Discord to plain commands ({name}): round trips/s {float(rate) / float(plain_rate):.2f}, "
+          f"p99 {float(p99) / float(plain_p99):.2f}x  ({rate}/s vs {plain_rate}/s; p99 {p99} ms vs {plain_p99} ms)")
+except (ValueError, ZeroDivisionError):
+    print(f"Discord to plain commands ({name}): not computable from {sys.argv[1:]}")
+PY
+  fi
   if [ "$HINTERS" -gt 0 ]; then
     echo "== $name: moves while $HINTERS clients flood the hint endpoint"
     BASE_URL="http://127.0.0.1:$PORT" HINTERS=$HINTERS cargo bench --bench load --quiet 2>&1 | grep -v '^refused\|^hint answered' | tail -n 3

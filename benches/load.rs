@@ -7,10 +7,18 @@
 //! `Retry-After`): moves must stay fast while the bounded search pool turns the excess away
 //! with 503.
 //!
+//! With VIA=commands or VIA=discord, each player instead sends chat commands on its game,
+//! `d` then `u` over and over (a deal and its undo: accepted actions whatever the deal), to
+//! `POST /v1/games/{id}/commands` with its guest token, or as a Discord member through
+//! `POST /v1/integrations/discord`, each request signed with the test key whose public half
+//! the server is given (`DISCORD_PUBLIC_KEY`, see bench/load.sh): the round trips of one
+//! command through the chat platform's endpoint, signature check and replay record included,
+//! against the plain commands endpoint.
+//!
 //! Run through `bench/load.sh`, which starts the release server on SQLite and on Postgres.
 //! Settings (environment): BASE_URL (required), PLAYERS (32), SECONDS (15), WARMUP (3),
 //! SUITS (2), MAX_ACTIONS (300) actions per game before starting another, HINTERS (0),
-//! HINT_LEVEL (normal).
+//! HINT_LEVEL (normal), VIA (actions).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -186,6 +194,134 @@ async fn play(
     }
 }
 
+/// The key the load generator signs Discord requests with (its public half, in hex, is
+/// `DISCORD_TEST_PUBLIC_KEY`).
+fn discord_key() -> ed25519_dalek::SigningKey {
+    ed25519_dalek::SigningKey::from_bytes(&[7u8; 32])
+}
+
+impl Player {
+    /// Send chat command `text`: to the commands endpoint of game `id`, or (`id` empty) as
+    /// Discord member `member`. Whether it was accepted, and the answer's text.
+    async fn command(
+        &mut self,
+        id: &str,
+        member: usize,
+        text: &str,
+    ) -> Result<(bool, String), String> {
+        use ed25519_dalek::Signer;
+        let request = if id.is_empty() {
+            let body = json!({
+                "id": (self.next() >> 2).to_string(), "application_id": "1200000000000000001",
+                "type": 2, "token": "t", "version": 1, "entitlements": [],
+                "authorizing_integration_owners": {"0": "1100000000000000001"},
+                "attachment_size_limit": 8388608, "guild_id": "1100000000000000001",
+                "member": {"user": {"id": (1_000 + member).to_string(), "username": format!("load{member}"),
+                           "discriminator": "0", "avatar": null}, "roles": [], "deaf": false,
+                           "mute": false, "flags": 0, "joined_at": null},
+                "data": {"id": "1400000000000000001", "name": "spider", "type": 1,
+                         "options": [{"name": "text", "type": 3, "value": text}]},
+            })
+            .to_string();
+            let ts = chrono::Utc::now().timestamp().to_string();
+            let signature = discord_key().sign(format!("{ts}{body}").as_bytes());
+            self.client
+                .post(format!("{}/v1/integrations/discord", self.base))
+                .insert_header(("Content-Type", "application/json"))
+                .insert_header(("X-Signature-Ed25519", hex::encode(signature.to_bytes())))
+                .insert_header(("X-Signature-Timestamp", ts))
+                .send_body(body)
+        } else {
+            self.client
+                .post(format!("{}/v1/games/{id}/commands", self.base))
+                .insert_header(("Authorization", format!("Bearer {}", self.token)))
+                .insert_header(("Content-Type", "text/plain"))
+                .insert_header(("Accept", "text/plain"))
+                .send_body(text.to_string())
+        };
+        let mut res = request.await.map_err(|e| e.to_string())?;
+        let status = res.status().as_u16();
+        let bytes = res.body().limit(1 << 20).await.map_err(|e| e.to_string())?;
+        let answer = String::from_utf8_lossy(&bytes).to_string();
+        if status != 200 {
+            return Ok((false, format!("{status} {answer}")));
+        }
+        // Through Discord a refusal is a sentence too: an accepted command says what it did.
+        let did = ["Dealt a new row", "Took back", "New game"];
+        let accepted = id.is_empty() && did.iter().any(|d| answer.contains(d)) || !id.is_empty();
+        Ok((accepted, answer))
+    }
+}
+
+/// Send chat commands (`d`, `u`, …) through VIA (`commands` or `discord`), as fast as answers
+/// come; a new game every MAX_ACTIONS.
+/// `discord`: the Discord member the player is (none: the plain commands endpoint).
+async fn chat(
+    mut player: Player,
+    discord: Option<usize>,
+    suits: Suits,
+    max_actions: u32,
+    measure_from: Instant,
+    until: Instant,
+    tally: Rc<RefCell<Tally>>,
+) {
+    let mut id = String::new();
+    let member = discord.unwrap_or_default();
+    let mut actions = max_actions;
+    while Instant::now() < until {
+        if actions >= max_actions {
+            if discord.is_some() {
+                match player
+                    .command("", member, &format!("new {}", suits.count()))
+                    .await
+                {
+                    Ok((true, _)) => {}
+                    other => {
+                        eprintln!("new game by chat: {other:?}");
+                        tally.borrow_mut().errors += 1;
+                        return;
+                    }
+                }
+            } else {
+                match player.new_game(suits).await {
+                    Ok((new_id, _)) => id = new_id,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        tally.borrow_mut().errors += 1;
+                        return;
+                    }
+                }
+            }
+            tally.borrow_mut().games += 1;
+            actions = 0;
+        }
+        let text = if actions.is_multiple_of(2) { "d" } else { "u" };
+        let started = Instant::now();
+        let result = player.command(&id, member, text).await;
+        let elapsed = started.elapsed();
+        match result {
+            Ok((true, _)) => {
+                actions += 1;
+                if started >= measure_from {
+                    let mut t = tally.borrow_mut();
+                    t.accepted += 1;
+                    t.latencies_us.push(elapsed.as_micros() as u64);
+                }
+            }
+            Ok((false, answer)) => {
+                tally.borrow_mut().refused += 1;
+                eprintln!("refused: {answer}");
+                actions = max_actions;
+            }
+            Err(e) => {
+                tally.borrow_mut().errors += 1;
+                eprintln!("error: {e}");
+                return;
+            }
+        }
+    }
+}
+
 /// Ask for hints on one game, one after another, as fast as answers come.
 async fn flood(
     mut player: Player,
@@ -247,12 +383,14 @@ fn main() {
     let suits = Suits::try_from(env("SUITS", 2u8)).unwrap_or(Suits::Two);
     let hinters: usize = env("HINTERS", 0);
     let level: String = env("HINT_LEVEL", "normal".to_string());
+    let via: String = env("VIA", "actions".to_string());
     let tally = Rc::new(RefCell::new(Tally::default()));
     let measure_from = Instant::now() + Duration::from_secs(warmup);
     let until = measure_from + Duration::from_secs(seconds);
     actix_rt::System::new().block_on({
         let tally = tally.clone();
         let level = level.clone();
+        let via = via.clone();
         async move {
             let client = awc::Client::builder()
                 .timeout(Duration::from_secs(30))
@@ -273,7 +411,17 @@ fn main() {
                     token: body["token"].as_str().unwrap_or_default().to_string(),
                     rng: 0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9),
                 };
-                if i < players {
+                if i < players && via != "actions" {
+                    tasks.push(actix_rt::spawn(chat(
+                        player,
+                        (via == "discord").then_some(i),
+                        suits,
+                        max_actions,
+                        measure_from,
+                        until,
+                        tally.clone(),
+                    )));
+                } else if i < players {
                     tasks.push(actix_rt::spawn(play(
                         player,
                         suits,
@@ -302,7 +450,7 @@ fn main() {
     t.latencies_us.sort_unstable();
     t.hint_latencies_us.sort_unstable();
     println!(
-        "players={players} hinters={hinters} seconds={seconds} suits={} accepted={} refused={} errors={} games_started={}",
+        "via={via} players={players} hinters={hinters} seconds={seconds} suits={} accepted={} refused={} errors={} games_started={}",
         suits.count(),
         t.accepted,
         t.refused,

@@ -179,7 +179,13 @@ async fn discord_ping_and_signatures() {
     let headers = discord_headers(&discord_key(), now(), &command);
     let first = raw(&app, "/v1/integrations/discord", &headers, command.clone()).await;
     assert_eq!(first.status, 200, "{}", first.text);
-    raw(&app, "/v1/integrations/discord", &headers, command)
+    raw(&app, "/v1/integrations/discord", &headers, command.clone())
+        .await
+        .problem(401, "replayed_request");
+    // The same signature written in capitals still verifies: still the same request.
+    let mut upper = headers.clone();
+    upper[1].1 = upper[1].1.to_uppercase();
+    raw(&app, "/v1/integrations/discord", &upper, command)
         .await
         .problem(401, "replayed_request");
 
@@ -307,11 +313,11 @@ async fn games_resume_and_no_member_reaches_another_members_game() {
     let (none, _) = say(&app, "702", "games").await;
     assert!(none.contains("no game in progress"), "{none}");
     let (none, _) = say(&app, "702", "resume 1").await;
-    assert!(none.contains("0 game(s)"), "{none}");
+    assert!(none.contains("no game 1 among your 0"), "{none}");
     let (none, _) = say(&app, "702", "d").await;
     assert!(none.contains("no game here yet"), "{none}");
     let (out, _) = say(&app, "701", "resume 9").await;
-    assert!(out.contains("2 game(s)"), "{out}");
+    assert!(out.contains("no game 9 among your 2"), "{out}");
     // The first member's game is as it was.
     let (still, game) = current_game(&app, "discord", GUILD, "701");
     assert_eq!(still, first);
@@ -418,6 +424,11 @@ async fn a_player_links_their_account_and_unlinks_it() {
     let (records, _) = say(&app, "901", "records").await;
     assert!(
         records.starts_with(&format!("Records of {username}:")),
+        "{records}"
+    );
+    // Its own ranked daily and the chat's random game; the chat's daily is practice now.
+    assert!(
+        records.contains("spider 1 suit: 2 played, 0 won"),
         "{records}"
     );
     let links = app.get("/v1/users/me/chat-links", &token).await;
@@ -685,6 +696,58 @@ async fn telegram(app: &TestApp, secret: Option<&str>, body: String) -> Resp {
         headers.push(("X-Telegram-Bot-Api-Secret-Token", secret.to_string()));
     }
     raw(app, "/v1/integrations/telegram", &headers, body).await
+}
+
+fn group_update(id: u64, from: u64, text: &str) -> String {
+    let mut update: Value = serde_json::from_str(&self::update(id, from, -1001, text)).unwrap();
+    update["message"]["chat"] = json!({"id": -1001, "title": "Card room", "type": "supergroup"});
+    update.to_string()
+}
+
+#[actix_rt::test]
+async fn in_a_telegram_group_dailies_and_link_codes_stay_private() {
+    let app = chat_app(|_| {}).await;
+    let said = |r: Resp| r.body["text"].as_str().unwrap_or_default().to_string();
+    let (_, token) = app.register().await;
+    let code = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(&token),
+            &[],
+            None,
+        )
+        .await
+        .body["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let secret = Some(TELEGRAM_SECRET);
+    // A code typed in the group is used up: whoever read it cannot link with it.
+    let typed = group_update(1, 88, &format!("/link@SpiderBot {code}"));
+    let burnt = said(telegram(&app, secret, typed).await);
+    assert!(burnt.contains("typed where others can read it"), "{burnt}");
+    let stolen = update(2, 89, 89, &format!("link {code}"));
+    let thief = said(telegram(&app, secret, stolen).await);
+    assert!(thief.contains("unknown, used or expired"), "{thief}");
+    // No daily in the group, nor its board once started in private.
+    let daily = said(telegram(&app, secret, group_update(3, 88, "/daily@SpiderBot")).await);
+    assert!(daily.contains("played in a private chat"), "{daily}");
+    let private = said(telegram(&app, secret, update(4, 88, 88, "daily")).await);
+    assert!(private.contains("ranked attempt"), "{private}");
+    let board = said(telegram(&app, secret, group_update(5, 88, "/spider b")).await);
+    assert!(
+        board.contains("played in a private chat") && !board.contains("<pre>"),
+        "{board}"
+    );
+    // A random game is fine to show there.
+    let new = said(telegram(&app, secret, group_update(6, 88, "/new@SpiderBot")).await);
+    assert!(new.contains("<pre>spider 1 suit"), "{new}");
+    // An update of a kind the types do not know is acknowledged and left alone.
+    let unknown = json!({"update_id": 7, "brand_new_kind": {"x": 1}}).to_string();
+    let r = telegram(&app, secret, unknown).await;
+    assert_eq!((r.status, r.body.clone()), (200, json!({})), "{}", r.text);
+    app.stop().await;
 }
 
 #[actix_rt::test]

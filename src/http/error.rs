@@ -468,6 +468,12 @@ impl From<crate::play::Error> for ApiError {
                 "A guest account cannot link chat identities: give it a username and password \
                  first (POST /v1/users/me/upgrade).",
             ),
+            Error::ChatReplayed => Self::new(
+                StatusCode::UNAUTHORIZED,
+                "replayed_request",
+                "Unauthorized",
+                "This signed request was answered before: a request is accepted once.",
+            ),
             Error::ChatCodeInvalid => Self::new(
                 StatusCode::BAD_REQUEST,
                 "invalid_link_code",

@@ -97,18 +97,49 @@ fn names(display: &str, platform: Platform) -> Vec<String> {
     names
 }
 
-/// The member behind `identity`: the account they play as, made now at their first command.
-pub async fn member(db: &Db, identity: &Identity) -> Result<Member, Error> {
+/// A platform request arriving: recorded as answered when `delivery` names it (a digest of
+/// its signature and timestamp, or an update id), refused with [`Error::ChatReplayed`] when
+/// it was answered before; and, when `member` is asked for, the member behind `identity`
+/// (the account they play as, made now at their first command). One write for both, so a
+/// command costs one trip to the database before its action.
+pub async fn arrive(
+    db: &Db,
+    identity: &Identity,
+    delivery: Option<String>,
+    member: bool,
+) -> Result<Option<Member>, Error> {
     let (db, identity) = (db.clone(), identity.clone());
     blocking(move || {
-        for _ in 0..3 {
-            if let Some(member) = find(&db, &identity)? {
-                return Ok(member);
+        let at = store::now();
+        let platform = identity.platform.name();
+        let found = db.write({
+            let identity = identity.clone();
+            move |conn| -> Result<Option<Member>, Error> {
+                if let Some(digest) = &delivery {
+                    if !chat_store::first_delivery(conn, platform, digest, at)? {
+                        return Err(Error::ChatReplayed);
+                    }
+                }
+                if member {
+                    find(conn, &identity)
+                } else {
+                    Ok(None)
+                }
             }
+        })?;
+        if found.is_some() || !member {
+            return Ok(found);
+        }
+        for _ in 0..3 {
             match make(&db, &identity) {
                 // Their first two commands at once: the other made it.
-                Err(Error::Store(e)) if e.is_unique_violation() => continue,
-                other => return other,
+                Err(Error::Store(e)) if e.is_unique_violation() => {
+                    let mut conn = db.conn()?;
+                    if let Some(made) = find(&mut conn, &identity)? {
+                        return Ok(Some(made));
+                    }
+                }
+                other => return other.map(Some),
             }
         }
         Err(Error::Internal(
@@ -118,10 +149,9 @@ pub async fn member(db: &Db, identity: &Identity) -> Result<Member, Error> {
     .await
 }
 
-fn find(db: &Db, identity: &Identity) -> Result<Option<Member>, Error> {
-    let mut conn = db.conn()?;
+fn find(conn: &mut store::DbConn, identity: &Identity) -> Result<Option<Member>, Error> {
     let Some(row) = chat_store::find(
-        &mut conn,
+        conn,
         identity.platform.name(),
         &identity.workspace,
         &identity.member,
@@ -129,7 +159,7 @@ fn find(db: &Db, identity: &Identity) -> Result<Option<Member>, Error> {
     else {
         return Ok(None);
     };
-    let user = users::by_id(&mut conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+    let user = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
     Ok(Some(Member {
         link_id: row.id,
         user_id: row.user_id,
@@ -205,17 +235,6 @@ pub async fn set_current(db: &Db, member: &Member, game: &str) -> Result<(), Err
         .await
 }
 
-/// Whether the platform request `digest` is new: false for one answered before (a replay).
-pub async fn first_delivery(db: &Db, platform: Platform, digest: String) -> Result<bool, Error> {
-    let db = db.clone();
-    blocking(move || {
-        Ok(db.write(move |conn| {
-            chat_store::first_delivery(conn, platform.name(), &digest, store::now())
-        })?)
-    })
-    .await
-}
-
 /// A link code as it was typed: its letters, upper case, without spaces or dashes.
 pub fn normalize_code(typed: &str) -> String {
     typed
@@ -228,11 +247,17 @@ pub fn normalize_code(typed: &str) -> String {
 /// A new link code for the registered account `user_id`, valid [`CODE_SECONDS`], shown as
 /// `ABCD-EFGH`; it replaces any unused one the account had. With when it expires.
 pub async fn link_code(db: &Db, user_id: &str) -> Result<(String, NaiveDateTime), Error> {
-    let bytes = random_bytes::<CODE_LENGTH>()?;
-    let letters: String = bytes
-        .iter()
-        .map(|b| CODE_LETTERS[usize::from(*b) % CODE_LETTERS.len()] as char)
-        .collect();
+    // Each letter from a byte below the largest multiple of the alphabet's size, so every
+    // letter is equally likely.
+    let fair = (256 / CODE_LETTERS.len() * CODE_LETTERS.len()) as u16;
+    let mut letters = String::with_capacity(CODE_LENGTH);
+    while letters.len() < CODE_LENGTH {
+        for b in random_bytes::<16>()? {
+            if u16::from(b) < fair && letters.len() < CODE_LENGTH {
+                letters.push(CODE_LETTERS[usize::from(b) % CODE_LETTERS.len()] as char);
+            }
+        }
+    }
     let at = store::now();
     let expires_at = at + chrono::Duration::seconds(CODE_SECONDS);
     let row = CodeRow {
@@ -304,6 +329,19 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error
             let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
             Ok(Linked { username, folded })
         })
+    })
+    .await
+}
+
+/// A link code typed where others could read it: it is used up (if it was a live code), so
+/// nobody who saw it can link with it.
+pub async fn burn_code(db: &Db, typed: &str) -> Result<(), Error> {
+    let hash = secret_hash(&normalize_code(typed));
+    let db = db.clone();
+    blocking(move || {
+        Ok(db
+            .write(move |conn| codes::use_once(conn, &hash, PURPOSE, store::now()))
+            .map(|_| ())?)
     })
     .await
 }

@@ -192,6 +192,9 @@ pub enum Error {
     /// A guest account cannot have chat identities linked to it.
     #[error("a guest account cannot link chat identities")]
     GuestCannotLink,
+    /// A chat platform's request that was answered before (a replay).
+    #[error("the request was answered before")]
+    ChatReplayed,
     /// A chat link code that is unknown, used or expired.
     #[error("no such chat link code")]
     ChatCodeInvalid,

@@ -172,15 +172,15 @@ pub fn forget_deliveries(conn: &mut DbConn, before: NaiveDateTime) -> Result<usi
 pub struct Folded {
     /// Games that moved.
     pub games: usize,
-    /// Ranked daily attempts that became practice, the account kept having its own attempt at
-    /// that daily.
+    /// Ranked daily attempts that became practice (a ranked attempt stays with the account it
+    /// was played in).
     pub practice: usize,
 }
 
 /// Move everything of the chat-made account `from` to `into` and delete `from`, inside the
 /// caller's transaction (which holds both accounts' rows). Games move; a ranked daily attempt
-/// of `from` at a daily `into` has any attempt at becomes practice (one ranked attempt per
-/// player); records are recomputed from the games of each kind that moved; ratings move where
+/// of `from` becomes practice (one ranked attempt per player, in the account it was played
+/// in); records are recomputed from the games of each kind that moved; ratings move where
 /// `into` has none of that kind.
 pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded, StoreError> {
     let moving: Vec<GameRow> = games::table
@@ -191,18 +191,11 @@ pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded,
         games: moving.len(),
         practice: 0,
     };
+    // A ranked attempt counts on the board of the account it was played in only: moved, it
+    // is practice. (Otherwise one player could rank a daily on several chat identities and
+    // link only the best.)
     for game in moving.iter().filter(|g| g.ranked && g.daily_date.is_some()) {
         let date = game.daily_date.clone().unwrap_or_default();
-        let theirs: i64 = games::table
-            .filter(games::user_id.eq(into))
-            .filter(games::daily_date.eq(&date))
-            .filter(games::variant.eq(game.variant))
-            .filter(games::suits.eq(game.suits))
-            .count()
-            .get_result(conn)?;
-        if theirs == 0 {
-            continue;
-        }
         diesel::update(games::table.find(&game.id))
             .set(games::ranked.eq(false))
             .execute(conn)?;

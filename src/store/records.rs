@@ -447,6 +447,9 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
                 find.select(Record::as_select()).first(c)?
             }
         };
+        // From the games' summary columns (kept in step by every append), not a replay of
+        // each log: this runs inside a write, which must stay short however many games the
+        // account has.
         let theirs: Vec<GameRow> = games::table
             .filter(games::user_id.eq(user_id))
             .filter(games::variant.eq(key.variant))
@@ -454,7 +457,33 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
             .order((games::created_at.asc(), games::id.asc()))
             .select(GameRow::as_select())
             .load(conn)?;
-        let record = compute(conn, &theirs)?.into_iter().next().unwrap_or(empty);
+        let mut record = empty;
+        let mut finishes = Vec::new();
+        for row in &theirs {
+            let counts = counting(row.origin, row.ranked);
+            if counts == Counting::Nothing {
+                continue;
+            }
+            record.start();
+            if row.status.is_over() {
+                let at = row.finished_at.unwrap_or(row.updated_at);
+                finishes.push(Finish {
+                    game_id: row.id.clone(),
+                    won: row.status == Status::Won,
+                    score: row.score,
+                    duration_ms: row
+                        .duration_ms
+                        .unwrap_or_else(|| (at - row.created_at).num_milliseconds()),
+                    actions: row.actions,
+                    at,
+                    counting: counts,
+                });
+            }
+        }
+        finishes.sort_by(|a, b| (a.at, &a.game_id).cmp(&(b.at, &b.game_id)));
+        for finish in &finishes {
+            record.finish(finish);
+        }
         diesel::update(find).set(&record).execute(conn)?;
     }
     Ok(())

@@ -16,7 +16,9 @@ use twilight_model::http::interaction::{
 };
 use twilight_model::id::Id;
 
-use super::{converse, first_time, fresh_timestamp, off, read_body, unauthorized, Reply};
+use super::{
+    converse, fresh_timestamp, off, read_body, replayed, signed_delivery, unauthorized, Reply, Room,
+};
 use crate::http::error::{ApiError, Problem};
 use crate::http::AppState;
 use crate::play::chat::{Identity, Platform};
@@ -131,29 +133,29 @@ pub async fn interactions(
             data: None,
         }));
     }
-    first_time(
-        &state,
-        Platform::Discord,
-        &format!(
-            "{}:{}",
-            signature.unwrap_or_default(),
-            timestamp.unwrap_or_default()
-        ),
-    )
-    .await?;
     let interaction: Interaction = serde_json::from_slice(&body).map_err(not_interaction)?;
     let reply = match (interaction.kind, interaction.author()) {
         (InteractionType::ApplicationCommand, Some(user)) => {
-            let workspace = interaction
-                .guild_id
-                .map_or_else(|| "dm".to_string(), |g| g.to_string());
+            // Direct messages: one identity per member whatever the channel, and each member's
+            // own bucket of the limits.
+            let (workspace, room) = match interaction.guild_id {
+                Some(guild) => (guild.to_string(), guild.to_string()),
+                None => ("dm".to_string(), format!("dm:{}", user.id)),
+            };
             let identity = Identity {
                 platform: Platform::Discord,
-                workspace: workspace.clone(),
+                workspace,
                 member: user.id.to_string(),
                 display: user.name.clone(),
             };
-            converse(&state, &identity, &workspace, &text_of(&interaction)).await
+            let room = Room {
+                id: room,
+                shared: false,
+            };
+            let delivery = signed_delivery(timestamp, &body);
+            converse(&state, &identity, &room, &text_of(&interaction), &delivery)
+                .await
+                .ok_or_else(replayed)?
         }
         _ => Reply {
             sentence: "Only the /spider command is answered here.".into(),

@@ -47,12 +47,19 @@ pub const HELP: &str = "Spider Solitaire. Commands:\n\
 /// `/spider@bot` too), `/` or `!` is ignored.
 pub fn parse(text: &str) -> Line {
     let trimmed = text.trim();
-    let mut words: Vec<&str> = trimmed.split_whitespace().collect();
+    let mut words: Vec<String> = trimmed.split_whitespace().map(str::to_string).collect();
+    // Telegram groups send `/new@YourBot`: a command names the bot after an `@`.
+    if let Some(first) = words.first_mut() {
+        if first.starts_with('/') {
+            if let Some((command, _bot)) = first.split_once('@') {
+                *first = command.to_string();
+            }
+        }
+    }
     if let Some(first) = words.first() {
-        let lower = first.to_lowercase();
-        let name = lower.split('@').next().unwrap_or_default();
-        if matches!(name, "/spider" | "spider" | "!spider") && words.len() > 1
-            || matches!(name, "/spider" | "!spider")
+        let name = first.to_lowercase();
+        if matches!(name.as_str(), "/spider" | "spider" | "!spider") && words.len() > 1
+            || matches!(name.as_str(), "/spider" | "!spider")
         {
             words.remove(0);
         }
@@ -178,6 +185,15 @@ mod tests {
             ("3 7", mv(3, 7)),
             ("/spider 3 7", mv(3, 7)),
             ("/spider@SpiderBot 3-7", mv(3, 7)),
+            (
+                "/new@SpiderBot 2",
+                Line::New {
+                    suits: Suits::Two,
+                    variant: Variant::Spider,
+                },
+            ),
+            ("/help@SpiderBot", Line::Help),
+            ("/start@SpiderBot", Line::Help),
             ("d", Line::Play(Command::Act(ActionRequest::Deal))),
             ("h", Line::Play(Command::Hint)),
             ("b", Line::Play(Command::Board)),

@@ -9,7 +9,9 @@ use sha2::Sha256;
 use slack_morphism::events::{SlackCommandEvent, SlackCommandEventResponse};
 use slack_morphism::{SlackMessageContent, SlackMessageResponseType};
 
-use super::{converse, first_time, fresh_timestamp, off, read_body, unauthorized};
+use super::{
+    converse, fresh_timestamp, off, read_body, replayed, signed_delivery, unauthorized, Room,
+};
 use crate::http::error::{ApiError, Problem};
 use crate::http::AppState;
 use crate::play::chat::{Identity, Platform};
@@ -95,25 +97,21 @@ pub async fn command(
     let form: Form = serde_urlencoded::from_bytes(&body).map_err(|e| {
         ApiError::invalid_request(format!("The body is not a Slack slash command: {e}."))
     })?;
-    first_time(
-        &state,
-        Platform::Slack,
-        &format!(
-            "{}:{}",
-            signature.unwrap_or_default(),
-            timestamp.unwrap_or_default()
-        ),
-    )
-    .await?;
     let identity = Identity {
         platform: Platform::Slack,
         workspace: form.event.team_id.0.clone(),
         member: form.event.user_id.0.clone(),
         display: form.user_name.clone().unwrap_or_default(),
     };
-    let room = identity.workspace.clone();
+    let room = Room {
+        id: identity.workspace.clone(),
+        shared: false,
+    };
     let text = form.event.text.clone().unwrap_or_default();
-    let reply = converse(&state, &identity, &room, &text).await;
+    let delivery = signed_delivery(timestamp, &body);
+    let reply = converse(&state, &identity, &room, &text, &delivery)
+        .await
+        .ok_or_else(replayed)?;
     let response = SlackCommandEventResponse::new(
         SlackMessageContent::new().with_text(reply.markdown(escape, MAX_MESSAGE)),
     )

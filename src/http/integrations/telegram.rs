@@ -4,13 +4,13 @@
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use frankenstein::methods::SendMessageParams;
-use frankenstein::types::ReplyParameters;
+use frankenstein::types::{ChatType, ReplyParameters};
 use frankenstein::updates::{Update, UpdateContent};
 use frankenstein::ParseMode;
 use serde::Serialize;
 use subtle::ConstantTimeEq;
 
-use super::{converse, off, read_body, seen_before, unauthorized, Reply};
+use super::{converse, off, read_body, unauthorized, Reply, Room};
 use crate::http::error::{ApiError, Problem};
 use crate::http::AppState;
 use crate::play::chat::{Identity, Platform};
@@ -46,24 +46,28 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Text as Telegram HTML: special characters escaped, each `code` span as `<code>`.
+/// Text as Telegram HTML: special characters escaped, each `code` span as `<code>` (a last
+/// backtick without its pair stays as it is).
 fn html_text(text: &str) -> String {
     let escaped = escape(text);
     let parts: Vec<&str> = escaped.split('`').collect();
-    if parts.len() % 2 == 0 {
-        return escaped;
-    }
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                format!("<code>{part}</code>")
-            } else {
-                part.to_string()
+    let last = parts.len() - 1;
+    let mut out = String::with_capacity(escaped.len() + 16);
+    for (i, part) in parts.iter().enumerate() {
+        match (i % 2, i == last && last % 2 == 1) {
+            (1, false) => {
+                out.push_str("<code>");
+                out.push_str(part);
+                out.push_str("</code>");
             }
-        })
-        .collect()
+            (1, true) => {
+                out.push('`');
+                out.push_str(part);
+            }
+            _ => out.push_str(part),
+        }
+    }
+    out
 }
 
 /// The reply as Telegram HTML: the sentence, then the board as preformatted text. The
@@ -145,10 +149,19 @@ pub async fn update(
         .and_then(|v| v.to_str().ok());
     verify(secret.as_bytes(), given)?;
     let body = read_body(payload).await?;
-    let update: Update = serde_json::from_slice(&body).map_err(|e| {
+    let value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| {
         ApiError::invalid_request(format!("The body is not a Telegram update: {e}."))
     })?;
     let nothing = || HttpResponse::Ok().json(serde_json::json!({}));
+    // An update of a kind (or with a value) these types do not know yet is Telegram's own: it
+    // is acknowledged and left alone, or Telegram would deliver it again and again.
+    let update: Update = match serde_json::from_value(value) {
+        Ok(update) => update,
+        Err(e) => {
+            tracing::warn!(error = %e, "a Telegram update of a kind not understood, left alone");
+            return Ok(nothing());
+        }
+    };
     let UpdateContent::Message(message) = update.content else {
         return Ok(nothing());
     };
@@ -156,16 +169,6 @@ pub async fn update(
         return Ok(nothing());
     };
     if from.is_bot {
-        return Ok(nothing());
-    }
-    // Telegram delivers an update again when it saw no answer: do it once.
-    if seen_before(
-        &state,
-        Platform::Telegram,
-        &format!("update:{}", update.update_id),
-    )
-    .await?
-    {
         return Ok(nothing());
     }
     let identity = Identity {
@@ -177,8 +180,16 @@ pub async fn update(
             .clone()
             .unwrap_or_else(|| from.first_name.clone()),
     };
-    let room = message.chat.id.to_string();
-    let reply = converse(&state, &identity, &room, text).await;
+    // In a group every reply is read by all: what must stay private is refused there.
+    let room = Room {
+        id: message.chat.id.to_string(),
+        shared: message.chat.type_field != ChatType::Private,
+    };
+    // Telegram delivers an update again when it saw no answer: do it once.
+    let delivery = format!("update:{}", update.update_id);
+    let Some(reply) = converse(&state, &identity, &room, text, &delivery).await else {
+        return Ok(nothing());
+    };
     let params = SendMessageParams::builder()
         .chat_id(message.chat.id)
         .text(html(&reply))
