@@ -459,19 +459,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
         404
     );
     // Linking again is refused while linked.
-    let code2 = app
-        .send(
-            "POST",
-            "/v1/users/me/chat-links/code",
-            Some(&token),
-            &[],
-            None,
-        )
-        .await
-        .body["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let code2 = link_code(&app, &token).await;
     let (twice, _) = say(&app, "901", &format!("link {code2}")).await;
     assert!(
         twice.contains(&format!("already plays as {username}")),
@@ -497,19 +485,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
         .contains(&chat_game));
 
     // Removing a link from the account.
-    let code3 = app
-        .send(
-            "POST",
-            "/v1/users/me/chat-links/code",
-            Some(&token),
-            &[],
-            None,
-        )
-        .await
-        .body["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let code3 = link_code(&app, &token).await;
     say(&app, "903", &format!("link {code3}")).await;
     let links = app.get("/v1/users/me/chat-links", &token).await;
     let id = links.body["links"][0]["id"].as_str().unwrap().to_string();
@@ -561,6 +537,21 @@ async fn link_attempts_and_commands_are_limited_per_identity() {
     let (help, _) = say(&app, "991", "help").await;
     assert!(help.starts_with("Spider Solitaire. Commands:"), "{help}");
     app.stop().await;
+}
+
+/// A fresh link code for the account of session `token`.
+async fn link_code(app: &TestApp, token: &str) -> String {
+    let r = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(token),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    r.body["code"].as_str().unwrap().to_string()
 }
 
 // ---------------------------------------------------------------- Slack
@@ -709,19 +700,7 @@ async fn in_a_telegram_group_dailies_and_link_codes_stay_private() {
     let app = chat_app(|_| {}).await;
     let said = |r: Resp| r.body["text"].as_str().unwrap_or_default().to_string();
     let (_, token) = app.register().await;
-    let code = app
-        .send(
-            "POST",
-            "/v1/users/me/chat-links/code",
-            Some(&token),
-            &[],
-            None,
-        )
-        .await
-        .body["code"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let code = link_code(&app, &token).await;
     let secret = Some(TELEGRAM_SECRET);
     // A code typed in the group is used up: whoever read it cannot link with it.
     let typed = group_update(1, 88, &format!("/link@SpiderBot {code}"));

@@ -12,7 +12,6 @@ use super::schema::{
     idempotency_keys, one_time_codes, ratings, users,
 };
 use super::{DbConn, StoreError};
-use crate::engine::Status;
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = chat_identities)]
@@ -116,21 +115,6 @@ pub fn link(
 /// Forget the identity: its member's next command makes them a fresh account.
 pub fn delete(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
     Ok(diesel::delete(chat_identities::table.find(id)).execute(conn)? > 0)
-}
-
-/// The games `user_id` has in progress, newest first (at most `limit`).
-pub fn in_progress(
-    conn: &mut DbConn,
-    user_id: &str,
-    limit: i64,
-) -> Result<Vec<GameRow>, StoreError> {
-    Ok(games::table
-        .filter(games::user_id.eq(user_id))
-        .filter(games::status.eq(Status::InProgress))
-        .order((games::created_at.desc(), games::id.desc()))
-        .limit(limit)
-        .select(GameRow::as_select())
-        .load(conn)?)
 }
 
 /// Record that the platform's request `digest` was answered at `at`: false when it was

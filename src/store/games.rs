@@ -215,6 +215,21 @@ pub fn recent_finished(
         .load(conn)?)
 }
 
+/// The games `user_id` has in progress, newest first (at most `limit`).
+pub fn in_progress_list(
+    conn: &mut DbConn,
+    user_id: &str,
+    limit: i64,
+) -> Result<Vec<GameRow>, StoreError> {
+    Ok(games::table
+        .filter(games::user_id.eq(user_id))
+        .filter(games::status.eq(Status::InProgress))
+        .order((games::created_at.desc(), games::id.desc()))
+        .limit(limit)
+        .select(GameRow::as_select())
+        .load(conn)?)
+}
+
 /// `user_id`'s finished games with their logs, finished in `[since, until)`, newest first,
 /// after `after` (the last of the previous page), at most `limit`.
 pub fn finished_page(

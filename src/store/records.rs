@@ -207,12 +207,12 @@ pub enum Change {
     Finish(Finish),
 }
 
-/// Apply `change` to the record at `key`, inside the caller's transaction. On Postgres the
-/// row is locked first, so two games of one player ending at once both count.
-pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), StoreError> {
+/// The record at `key`, made empty if it is missing, its row locked (on Postgres) until the
+/// caller's transaction ends.
+fn locked(conn: &mut DbConn, key: &RecordKey) -> Result<Record, StoreError> {
     let empty = Record::empty(key);
     let find = records::table.find((&key.user_id, &key.variant, key.suits));
-    let current: Record = match conn {
+    Ok(match conn {
         DbConn::Pg(c) => {
             diesel::insert_into(records::table)
                 .values(&empty)
@@ -227,7 +227,14 @@ pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), 
                 .execute(c)?;
             find.select(Record::as_select()).first(c)?
         }
-    };
+    })
+}
+
+/// Apply `change` to the record at `key`, inside the caller's transaction. On Postgres the
+/// row is locked first, so two games of one player ending at once both count.
+pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), StoreError> {
+    let current = locked(conn, key)?;
+    let find = records::table.find((&key.user_id, &key.variant, key.suits));
     let mut next = current.clone();
     match change {
         Change::Start => next.start(),
@@ -426,27 +433,13 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
 /// row.
 pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result<(), StoreError> {
     for key in keys {
-        let find = records::table.find((user_id, &key.variant, key.suits));
-        let empty = Record::empty(&RecordKey {
+        let key = RecordKey {
             user_id: user_id.to_string(),
             ..key.clone()
-        });
-        match conn {
-            DbConn::Pg(c) => {
-                diesel::insert_into(records::table)
-                    .values(&empty)
-                    .on_conflict_do_nothing()
-                    .execute(c)?;
-                find.select(Record::as_select()).for_update().first(c)?
-            }
-            DbConn::Sqlite(c) => {
-                diesel::insert_into(records::table)
-                    .values(&empty)
-                    .on_conflict_do_nothing()
-                    .execute(c)?;
-                find.select(Record::as_select()).first(c)?
-            }
         };
+        locked(conn, &key)?;
+        let find = records::table.find((user_id, &key.variant, key.suits));
+        let empty = Record::empty(&key);
         // From the games' summary columns (kept in step by every append), not a replay of
         // each log: this runs inside a write, which must stay short however many games the
         // account has.

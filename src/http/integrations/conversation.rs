@@ -303,7 +303,9 @@ async fn in_progress(state: &AppState, member: &Member) -> Result<Vec<GameRow>, 
     let (db, user) = (state.db.clone(), member.user_id.clone());
     crate::http::blocking(move || {
         let mut conn = db.conn()?;
-        Ok(crate::store::chat::in_progress(&mut conn, &user, LISTED)?)
+        Ok(crate::store::games::in_progress_list(
+            &mut conn, &user, LISTED,
+        )?)
     })
     .await
 }
