@@ -11,7 +11,7 @@ use criterion::{black_box, Criterion};
 use diesel::prelude::*;
 use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
 use spider::store::games::{GameRow, OriginKind};
-use spider::store::records::{Measure, Record};
+use spider::store::records::{Measure, RecordRow};
 use spider::store::schema::{daily_players, games, records, users};
 use spider::store::users::User;
 use spider::store::{daily, records as record_store, Db, DbConn, DbOptions};
@@ -75,10 +75,10 @@ fn seed(db: &Db, n: usize, date: &str) {
                     race_id: None,
                 })
                 .collect();
-            let bests: Vec<Record> = chunk
+            let bests: Vec<RecordRow> = chunk
                 .clone()
                 .filter(|i| i % 10 != 0)
-                .map(|i| Record {
+                .map(|i| RecordRow {
                     user_id: format!("user-{i:06}"),
                     variant: Variant::Spider,
                     suits: 1,

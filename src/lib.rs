@@ -2,14 +2,16 @@
 
 pub mod auth;
 pub mod config;
-pub mod daily;
+pub mod domain;
 pub mod engine;
 pub mod http;
 pub mod play;
-pub mod race;
 pub mod solve_cli;
 pub mod store;
 pub mod winnable;
+
+/// The daily calendar and race rules by their earlier paths (`spider::daily`, `spider::race`).
+pub use domain::{daily, race};
 
 /// Set up `tracing` logs at `level` (an `EnvFilter` directive such as `info` or `spider=debug`).
 pub fn init_logging(level: &str) {

@@ -274,7 +274,7 @@ pub fn hint_bot(
         lengths.sort_unstable();
         if let Some(&median) = lengths.get(lengths.len() / 2) {
             let level = level.unwrap_or(Level::Normal);
-            let (name, pace) = (level.name(), crate::race::cpu_pace_ms(level, 2));
+            let (name, pace) = (level.name(), crate::domain::race::cpu_pace_ms(level, 2));
             println!(
                 "proven deals: {} of {}; a CPU of level {name} (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
                 rows.len(),

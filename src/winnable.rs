@@ -320,7 +320,7 @@ fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> boo
         );
         return false;
     };
-    let Some(line) = crate::race::cpu_line_at(&spec.deal(), level, go_on) else {
+    let Some(line) = crate::domain::race::cpu_line_at(&spec.deal(), level, go_on) else {
         return true;
     };
     let line = notation::encode_log(&line);

@@ -168,14 +168,6 @@ pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespon
     Ok(HttpResponse::Ok().json(UserView::from(&user)))
 }
 
-/// A valid token whose account no longer exists.
-pub fn unknown_user() -> ApiError {
-    ApiError::unauthorized(
-        "unknown_user",
-        "The account this token was issued for does not exist: sign in again.",
-    )
-}
-
 /// The claims of the caller's session token, or 403 `session_required`.
 fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
     caller.require_session()?;

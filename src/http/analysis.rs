@@ -14,7 +14,7 @@ use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::{ActionView, GameStatus};
 use super::{searches, AppState};
-use crate::daily::Calendar;
+use crate::domain::daily::Calendar;
 use crate::engine::analysis::Analysis;
 use crate::store::analyses::AnalysisRow;
 use crate::store::games::GameRow;

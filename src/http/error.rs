@@ -237,7 +237,10 @@ impl From<crate::play::Error> for ApiError {
         use crate::play::Error;
         match e {
             Error::GameNotFound => Self::game_not_found(),
-            Error::UnknownUser => super::accounts::unknown_user(),
+            Error::UnknownUser => Self::unauthorized(
+                "unknown_user",
+                "The account this token was issued for does not exist: sign in again.",
+            ),
             Error::Stale { current } => Self::version_conflict(current),
             Error::KeyReused => Self::key_reused(),
             Error::Contended => Self::conflict(
@@ -372,7 +375,7 @@ impl From<crate::play::Error> for ApiError {
                 "race_full",
                 format!(
                     "This race already seats {} players.",
-                    crate::race::MAX_SEATS
+                    crate::domain::race::MAX_SEATS
                 ),
             ),
             Error::NotHost => Self::new(
@@ -499,9 +502,31 @@ impl From<crate::play::Error> for ApiError {
                 "too_many_chat_links",
                 format!("Your account has {max} chat identities linked already: remove one first."),
             ),
-            Error::SearchBusy => super::searches::busy(),
-            Error::SearchRunning => super::searches::running(),
-            Error::AddressSearchesBusy(share) => super::searches::address_busy(share),
+            Error::SearchBusy => Self::unavailable(
+                "search_busy",
+                "Every search slot of this server is busy with hints and analyses; nothing was \
+                 computed. Try again in a second.",
+            )
+            .with_header(header::RETRY_AFTER, "1"),
+            Error::SearchRunning => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "search_running",
+                "Too many requests",
+                "You already have a hint or an analysis being searched: one search at a time per \
+                 account, so that everyone gets theirs. Ask again when it has answered.",
+            )
+            .with_header(header::RETRY_AFTER, "1"),
+            Error::AddressSearchesBusy(share) => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "address_searches_busy",
+                "Too many requests",
+                format!(
+                    "Hints and analyses from your network address already take {share} search \
+                     slot(s), as many as one address may hold at once: ask again when one has \
+                     answered."
+                ),
+            )
+            .with_header(header::RETRY_AFTER, "1"),
             Error::HintsDisabled => Self::new(
                 StatusCode::FORBIDDEN,
                 "hints_disabled",

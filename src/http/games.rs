@@ -12,7 +12,7 @@ use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::wire::*;
 use super::{blocking, AppState};
-use crate::daily::Calendar;
+use crate::domain::daily::Calendar;
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Game};
 use crate::play;

@@ -9,12 +9,14 @@
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use tokio::sync::broadcast;
+use utoipa::openapi::schema::{OneOfBuilder, Schema};
+use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::games;
 use super::identity::{Caller, Scope};
-use super::sse::{self, event, Found, Source};
+use super::sse::{self, endings, event, event_schema, reference, Found, Source};
 use super::wire::{ActionView, GameView};
 use super::AppState;
 use crate::play::{self, games::Loaded};
@@ -69,7 +71,7 @@ impl Follow {
             .events
             .push(event("view", Some(row.version), &games::to_json(&view)?));
         if game.status().is_over() {
-            let data = games::to_json(&super::sse::GameEnd {
+            let data = games::to_json(&GameEnd {
                 status: game.status(),
             })?;
             found.events.push(event("end", Some(row.version), &data));
@@ -120,7 +122,7 @@ impl Source for Follow {
     ),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
-        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = super::sse::GameStreamEvent),
+        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = GameStreamEvent),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
@@ -161,4 +163,71 @@ pub async fn stream(
     let bearer = sse::Bearer::of(&state, &req)?;
     let first = follow.catch_up(true).await?;
     Ok(sse::response(follow, first, bearer))
+}
+
+/// One event of `GET /v1/games/{id}/stream`.
+pub struct GameStreamEvent;
+
+impl utoipa::PartialSchema for GameStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        let mut one_of = OneOfBuilder::new()
+            .description(Some(
+                "One Server-Sent Event: `view`, `action`, `end`, then `idle` or `error` \
+                 (comment lines keep the connection open)",
+            ))
+            .item(event_schema(
+                "Game",
+                "view",
+                "The game's view, as from GET /v1/games/{id}: first, then after every change",
+                reference("GameView"),
+                true,
+            ))
+            .item(event_schema(
+                "Game",
+                "action",
+                "An accepted action, before the view it leads to",
+                reference("ActionEvent"),
+                true,
+            ))
+            .item(event_schema(
+                "Game",
+                "end",
+                "The game is over; the stream closes",
+                reference("GameEnd"),
+                true,
+            ));
+        for ending in endings("Game", true) {
+            one_of = one_of.item(ending);
+        }
+        RefOr::T(one_of.into())
+    }
+}
+
+impl utoipa::ToSchema for GameStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((
+            "GameView".into(),
+            <super::wire::GameView as utoipa::PartialSchema>::schema(),
+        ));
+        <super::wire::GameView as utoipa::ToSchema>::schemas(schemas);
+        schemas.push((
+            "ActionEvent".into(),
+            <ActionEvent as utoipa::PartialSchema>::schema(),
+        ));
+        <ActionEvent as utoipa::ToSchema>::schemas(schemas);
+        schemas.push((
+            "GameEnd".into(),
+            <GameEnd as utoipa::PartialSchema>::schema(),
+        ));
+        schemas.push((
+            "Problem".into(),
+            <super::error::Problem as utoipa::PartialSchema>::schema(),
+        ));
+    }
+}
+
+/// The data of a game stream's `end` event.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct GameEnd {
+    pub status: super::wire::GameStatus,
 }

@@ -46,7 +46,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::Tokens;
 use crate::config::Config;
-use crate::daily::Calendar;
+use crate::domain::daily::Calendar;
 use crate::store::Db;
 use error::ApiError;
 

@@ -13,7 +13,7 @@ use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::{Ref, RefOr};
 
 use super::error::ApiError;
@@ -171,7 +171,7 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
 
 /// One event of a stream, as clients read it: its name, an optional id, and its data as a
 /// JSON text whose schema is `data`.
-fn event_schema(
+pub(super) fn event_schema(
     stream: &str,
     name: &str,
     description: &str,
@@ -219,11 +219,11 @@ fn title_case(name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn reference(name: &str) -> RefOr<Schema> {
+pub(super) fn reference(name: &str) -> RefOr<Schema> {
     RefOr::Ref(Ref::from_schema_name(name))
 }
 
-fn object(properties: &[(&str, Type)]) -> RefOr<Schema> {
+pub(super) fn object(properties: &[(&str, Type)]) -> RefOr<Schema> {
     let mut o = ObjectBuilder::new().schema_type(Type::Object);
     for (name, ty) in properties {
         o = o
@@ -234,7 +234,7 @@ fn object(properties: &[(&str, Type)]) -> RefOr<Schema> {
 }
 
 /// The `idle` and `error` events every stream may end with.
-fn endings(stream: &str, with_id: bool) -> [Schema; 2] {
+pub(super) fn endings(stream: &str, with_id: bool) -> [Schema; 2] {
     [
         event_schema(
             stream,
@@ -251,114 +251,4 @@ fn endings(stream: &str, with_id: bool) -> [Schema; 2] {
             with_id,
         ),
     ]
-}
-
-/// One event of `GET /v1/games/{id}/stream`.
-pub struct GameStreamEvent;
-
-impl utoipa::PartialSchema for GameStreamEvent {
-    fn schema() -> RefOr<Schema> {
-        let mut one_of = OneOfBuilder::new()
-            .description(Some(
-                "One Server-Sent Event: `view`, `action`, `end`, then `idle` or `error` \
-                 (comment lines keep the connection open)",
-            ))
-            .item(event_schema(
-                "Game",
-                "view",
-                "The game's view, as from GET /v1/games/{id}: first, then after every change",
-                reference("GameView"),
-                true,
-            ))
-            .item(event_schema(
-                "Game",
-                "action",
-                "An accepted action, before the view it leads to",
-                reference("ActionEvent"),
-                true,
-            ))
-            .item(event_schema(
-                "Game",
-                "end",
-                "The game is over; the stream closes",
-                reference("GameEnd"),
-                true,
-            ));
-        for ending in endings("Game", true) {
-            one_of = one_of.item(ending);
-        }
-        RefOr::T(one_of.into())
-    }
-}
-
-impl utoipa::ToSchema for GameStreamEvent {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        use utoipa::PartialSchema as _;
-        schemas.push((
-            "GameView".into(),
-            <super::wire::GameView as utoipa::PartialSchema>::schema(),
-        ));
-        <super::wire::GameView as utoipa::ToSchema>::schemas(schemas);
-        schemas.push((
-            "ActionEvent".into(),
-            <super::live::ActionEvent as utoipa::PartialSchema>::schema(),
-        ));
-        <super::live::ActionEvent as utoipa::ToSchema>::schemas(schemas);
-        schemas.push(("GameEnd".into(), GameEnd::schema()));
-        schemas.push((
-            "Problem".into(),
-            <super::error::Problem as utoipa::PartialSchema>::schema(),
-        ));
-    }
-}
-
-/// The data of a game stream's `end` event.
-#[derive(serde::Serialize, utoipa::ToSchema)]
-pub struct GameEnd {
-    pub status: super::wire::GameStatus,
-}
-
-/// One event of `GET /v1/races/{code}/stream`.
-pub struct RaceStreamEvent;
-
-impl utoipa::PartialSchema for RaceStreamEvent {
-    fn schema() -> RefOr<Schema> {
-        let mut one_of = OneOfBuilder::new()
-            .description(Some(
-                "One Server-Sent Event: `race`, `end`, then `idle` or `error` (comment lines \
-                 keep the connection open)",
-            ))
-            .item(event_schema(
-                "Race",
-                "race",
-                "The room, as from GET /v1/races/{code}: first, then whenever it changes",
-                reference("RaceView"),
-                false,
-            ))
-            .item(event_schema(
-                "Race",
-                "end",
-                "The round's results are fixed; the stream closes",
-                RefOr::T(ObjectBuilder::new().schema_type(Type::Object).into()),
-                false,
-            ));
-        for ending in endings("Race", false) {
-            one_of = one_of.item(ending);
-        }
-        RefOr::T(one_of.into())
-    }
-}
-
-impl utoipa::ToSchema for RaceStreamEvent {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        schemas.push((
-            "RaceView".into(),
-            <super::races::RaceView as utoipa::PartialSchema>::schema(),
-        ));
-        <super::races::RaceView as utoipa::ToSchema>::schemas(schemas);
-        schemas.push((
-            "Problem".into(),
-            <super::error::Problem as utoipa::PartialSchema>::schema(),
-        ));
-    }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
-use crate::daily::Calendar;
+use crate::domain::daily::Calendar;
 use crate::engine::{self, Action, Game, Illegal, Intent};
 use crate::store::{self, games::GameRow};
 use actix_web::http::StatusCode;

@@ -1,11 +1,11 @@
-//! The daily challenge: one secret deal a day per variant and suit count (`crate::daily`),
+//! The daily challenge: one secret deal a day per variant and suit count (`crate::domain::daily`),
 //! a ranked attempt and practice, and when the day's number may be shown.
 
 use chrono::NaiveDate;
 
 use super::games::{answered, insert, Created, NewGame, RenderNew};
 use super::{blocking, Error, Play};
-use crate::daily;
+use crate::domain::daily;
 use crate::engine::{DealSpec, Rules, Suits, Variant};
 use crate::store::games::{Origin, OriginKind};
 use crate::store::idempotency::IdempotencyKey;

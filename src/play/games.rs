@@ -7,11 +7,10 @@ use chrono::NaiveDateTime;
 use super::positions::Position;
 use super::{blocking, Error, Play};
 use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Status};
-use crate::store::games::{
-    self as game_store, Append, Commit, ForAppend, GameRow, Origin, OriginKind, Stamp, Summary,
-};
+use crate::store::games::{self as game_store, ForAppend, GameRow, Origin, OriginKind, Summary};
 use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembered};
 use crate::store::winnable::ProvenDeal;
+use crate::store::writes::{self, Append, Commit, Stamp};
 use crate::store::{self, records, Backend, Db, PooledConn};
 use crate::winnable::{Class, Difficulty};
 
@@ -36,7 +35,11 @@ pub struct Loaded {
 /// card): a race game's never (others may still be racing on the same deal), a daily's once
 /// its day is over, a deal the player chose always, any other once the game is over (its
 /// `status` may be newer than the row's: the answer to the action that ended it).
-pub fn deal_visible(row: &GameRow, status: Status, calendar: &crate::daily::Calendar) -> bool {
+pub fn deal_visible(
+    row: &GameRow,
+    status: Status,
+    calendar: &crate::domain::daily::Calendar,
+) -> bool {
     if row.race_id.is_some() {
         return false;
     }
@@ -213,7 +216,7 @@ fn attempt(play: &Play, act: &Act, render: &Render, fresh: bool) -> Result<Try, 
         Ok((append, after, response)) => {
             let version = append.stamp.version;
             Ok(Try::Writing {
-                commit: game_store::commit_append(&play.db, conn, append),
+                commit: writes::commit_append(&play.db, conn, append),
                 version,
                 response,
                 after,
@@ -285,13 +288,8 @@ fn decide(
         runs_completed: after.runs_completed() as i32,
         finished: finished_at.is_some(),
     };
-    let finish = finished_at.map(|at| {
-        (
-            records::RecordKey::of(row),
-            records::Finish::of(row, &after, at),
-        )
-    });
-    // The row as the write leaves it (see `store::games::Append`).
+    let finish = finished_at.map(|at| (records::key_of(row), records::finish_of(row, &after, at)));
+    // The row as the write leaves it (see `store::writes::Append`).
     let mut next = row.clone();
     next.version = stamp.version;
     next.log.push_str(&notation::encode(action));
@@ -388,7 +386,7 @@ pub(super) fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<C
     let most = play.rationing.in_progress_per_player;
     let written = play.db.write(move |conn| -> Result<String, Error> {
         room_for_a_game(conn, &row.user_id, most)?;
-        game_store::create(conn, &row, key.as_ref().map(|k| (k, &answer)))?;
+        writes::create(conn, &row, key.as_ref().map(|k| (k, &answer)))?;
         Ok(answer.response)
     });
     match written {
@@ -446,7 +444,7 @@ fn insert_winnable(
         };
         new.spec.deal_number = deal.deal_number as u64;
         let (row, answer) = fresh(&new, &render)?;
-        game_store::create(conn, &row, new.key.as_ref().map(|k| (k, &answer)))?;
+        writes::create(conn, &row, new.key.as_ref().map(|k| (k, &answer)))?;
         Ok(Some(answer.response))
     });
     match written {

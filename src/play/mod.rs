@@ -17,7 +17,7 @@ pub mod races;
 pub mod searches;
 pub mod tokens;
 
-use crate::daily::Calendar;
+use crate::domain::daily::Calendar;
 use crate::engine::Illegal;
 use crate::store::{Db, StoreError};
 use crate::winnable::{Difficulty, Prover};
@@ -28,7 +28,7 @@ use crate::winnable::{Difficulty, Prover};
 pub struct Play {
     pub db: Db,
     pub calendar: Calendar,
-    /// The key of the daily deal derivation (`crate::daily`).
+    /// The key of the daily deal derivation (`crate::domain::daily`).
     pub daily_secret: std::sync::Arc<[u8]>,
     pub winnable: Prover,
     pub live: live::Live,

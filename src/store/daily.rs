@@ -6,10 +6,11 @@ use diesel::prelude::*;
 
 use chrono::NaiveDateTime;
 
-use super::games::{GameRow, OriginKind, Summary};
+use super::games::{GameRow, Summary};
 use super::records::Measure;
 use super::schema::{daily_entries, daily_players, games, users};
 use super::{DbConn, StoreError};
+use crate::domain::origin::OriginKind;
 use crate::engine::{Status, Variant};
 
 /// The caller's attempts at one day's dailies, oldest first.

@@ -3,11 +3,11 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::idempotency::{remember, remembered, IdempotencyKey, KeyLookup, Remembered};
-use super::records;
+use super::idempotency::{remembered, IdempotencyKey, KeyLookup, Remembered};
 use super::schema::{game_events, games};
-use super::{now, Db, DbConn, PooledConn, StoreError};
-use crate::engine::notation::{self, encode};
+use super::{now, DbConn, StoreError};
+pub use crate::domain::origin::OriginKind;
+use crate::engine::notation;
 use crate::engine::Difficulty;
 use crate::engine::{Action, DealSpec, EmptyColumnDeal, Rules, Status, Suits, UndoMode, Variant};
 
@@ -80,48 +80,6 @@ impl GameRow {
     }
 }
 
-/// How a game came to be, which decides what it counts for (`records::counting`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OriginKind {
-    /// A deal the server drew at random.
-    Random,
-    /// A deal number the player chose.
-    Chosen,
-    /// A day's daily challenge (ranked or practice).
-    Daily,
-    /// A proven winnable deal.
-    Winnable,
-    /// A restart of another game's deal.
-    Restart,
-    /// A race seat's game.
-    Race,
-}
-
-impl OriginKind {
-    pub const ALL: [OriginKind; 6] = [
-        OriginKind::Random,
-        OriginKind::Chosen,
-        OriginKind::Daily,
-        OriginKind::Winnable,
-        OriginKind::Race,
-        OriginKind::Restart,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            OriginKind::Random => "random",
-            OriginKind::Chosen => "chosen",
-            OriginKind::Daily => "daily",
-            OriginKind::Winnable => "winnable",
-            OriginKind::Restart => "restart",
-            OriginKind::Race => "race",
-        }
-    }
-}
-
-crate::engine::parse_by_name!(OriginKind);
-
 /// How a new game came to be.
 #[derive(Clone, Debug)]
 pub struct Origin {
@@ -163,29 +121,6 @@ pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> 
         hints_allowed: true,
         race_id: None,
     }
-}
-
-/// Store a new game and count it as played where it counts; with an idempotency key, also
-/// remember `response` as the answer. A second ranked attempt at one daily, or a key that
-/// another request just used, is a unique violation.
-pub fn create(
-    conn: &mut DbConn,
-    row: &GameRow,
-    key: Option<(&IdempotencyKey, &Remembered)>,
-) -> Result<(), StoreError> {
-    diesel::insert_into(games::table)
-        .values(row)
-        .execute(conn)?;
-    if row.ranked {
-        super::daily::enter(conn, row)?;
-    }
-    if records::counting(row.origin, row.ranked) != records::Counting::Nothing {
-        records::apply(conn, &records::RecordKey::of(row), &records::Change::Start)?;
-    }
-    if let Some((key, answer)) = key {
-        remember(conn, &row.user_id, key, answer, row.created_at)?;
-    }
-    Ok(())
 }
 
 /// How many games `user_id` has in progress that they started themselves (race rounds deal
@@ -298,7 +233,12 @@ pub struct EventRow {
 }
 
 impl EventRow {
-    fn new(game_id: &str, seq: i32, action: Action, created_at: NaiveDateTime) -> EventRow {
+    pub(super) fn new(
+        game_id: &str,
+        seq: i32,
+        action: Action,
+        created_at: NaiveDateTime,
+    ) -> EventRow {
         let (kind, from_col, to_col, count) = match action {
             Action::Move { from, to, count } => (
                 "move",
@@ -416,13 +356,6 @@ pub struct Summary {
     pub finished: bool,
 }
 
-/// The stamp a new event gets: its sequence number (the game's new version) and time.
-#[derive(Clone, Copy, Debug)]
-pub struct Stamp {
-    pub version: i32,
-    pub at: NaiveDateTime,
-}
-
 /// A game as an append finds it.
 // Made once per try and matched at once: boxing the row would only add an allocation.
 #[allow(clippy::large_enum_variant)]
@@ -456,178 +389,6 @@ pub fn read_for_append(
         Some((row, log)) => ForAppend::Current(row, log),
         None => ForAppend::NotFound,
     })
-}
-
-/// Everything one append writes: the game moves from `read_version` to `stamp.version`.
-pub struct Append {
-    pub game_id: String,
-    pub user_id: String,
-    pub read_version: i32,
-    /// A ranked daily attempt: its leaderboard entry moves with it.
-    pub ranked: bool,
-    pub stamp: Stamp,
-    pub action: Action,
-    pub summary: Summary,
-    /// With its answer `response`, remembered for retries.
-    pub key: Option<IdempotencyKey>,
-    pub response: String,
-    /// When the action ends the game: the record change.
-    pub finish: Option<(records::RecordKey, records::Finish)>,
-}
-
-/// A write under way: settled at once (Postgres) or queued on the SQLite writer thread.
-pub enum Commit {
-    Settled(Result<bool, StoreError>),
-    Queued(tokio::sync::oneshot::Receiver<Result<bool, StoreError>>),
-}
-
-impl Commit {
-    /// Whether the append landed. `false`: another writer moved the game (or used the same
-    /// idempotency key) first, and nothing was written.
-    pub async fn landed(self) -> Result<bool, StoreError> {
-        let written = match self {
-            Commit::Settled(written) => written,
-            Commit::Queued(pending) => pending.await.unwrap_or_else(|_| {
-                Err(StoreError::Writer("the writer thread has stopped".into()))
-            }),
-        };
-        match written {
-            Err(e) if e.is_unique_violation() => Ok(false),
-            other => other,
-        }
-    }
-}
-
-/// Write an append in one short transaction, optimistically: the version moves from the one
-/// read to the next only if no other writer moved it (`UPDATE … WHERE version = read`), and
-/// the event's sequence number is unique per game. On Postgres the write runs on `conn` (the
-/// connection that read, or a pooled one when nothing was read); on SQLite it is queued for
-/// the writer thread.
-pub fn commit_append(db: &Db, conn: Option<PooledConn>, append: Append) -> Commit {
-    match db.backend() {
-        super::Backend::Postgres => Commit::Settled(match conn {
-            Some(conn) => append.run_on(conn),
-            None => db.conn().and_then(|conn| append.run_on(conn)),
-        }),
-        super::Backend::Sqlite => {
-            drop(conn);
-            match db.submit(move |c| append.run(c)) {
-                Ok(pending) => Commit::Queued(pending),
-                Err(e) => Commit::Settled(Err(e)),
-            }
-        }
-    }
-}
-
-#[derive(QueryableByName)]
-struct Moved {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    moved: i64,
-}
-
-impl Append {
-    /// Postgres: the write on `conn`, in one statement when it can be.
-    fn run_on(self, mut conn: PooledConn) -> Result<bool, StoreError> {
-        match &mut *conn {
-            // The common case in one statement: one round trip, no BEGIN/COMMIT.
-            DbConn::Pg(pg) if self.finish.is_none() && self.key.is_none() => {
-                self.run_in_one_statement(pg)
-            }
-            _ => conn.transaction(|c| self.run(c)),
-        }
-    }
-
-    /// Postgres only, for an action that neither ends the game nor carries an idempotency
-    /// key: the version check, the summary and the event in one statement (data-modifying
-    /// CTEs are atomic), so one round trip instead of four.
-    fn run_in_one_statement(self, conn: &mut diesel::PgConnection) -> Result<bool, StoreError> {
-        use diesel::sql_types::{Integer, Nullable, Text, Timestamp};
-        let event = EventRow::new(
-            &self.game_id,
-            self.stamp.version,
-            self.action,
-            self.stamp.at,
-        );
-        let rows: Vec<Moved> = diesel::sql_query(
-            "SELECT spider_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS moved",
-        )
-        .bind::<Text, _>(&self.game_id)
-        .bind::<Integer, _>(self.read_version)
-        .bind::<Integer, _>(self.stamp.version)
-        .bind::<Text, _>(encode(self.action))
-        .bind::<Text, _>(self.summary.status)
-        .bind::<Integer, _>(self.summary.score)
-        .bind::<Integer, _>(self.summary.actions)
-        .bind::<Integer, _>(self.summary.runs_completed)
-        .bind::<Timestamp, _>(self.stamp.at)
-        .bind::<Text, _>(&event.kind)
-        .bind::<Nullable<Integer>, _>(event.from_col)
-        .bind::<Nullable<Integer>, _>(event.to_col)
-        .bind::<Nullable<Integer>, _>(event.count)
-        .load(conn)?;
-        Ok(rows.first().is_some_and(|r| r.moved > 0))
-    }
-
-    /// Move the game from the version read to the next one and record the event; `None`
-    /// when another writer moved it first (nothing is written then).
-    fn run(self, conn: &mut DbConn) -> Result<bool, StoreError> {
-        let Append {
-            game_id,
-            user_id,
-            read_version,
-            ranked,
-            stamp,
-            action,
-            summary,
-            key,
-            response,
-            finish,
-        } = self;
-        let moved = diesel::update(
-            games::table
-                .filter(games::id.eq(&game_id))
-                .filter(games::version.eq(read_version)),
-        )
-        .set((
-            games::version.eq(stamp.version),
-            games::log.eq(games::log.concat(encode(action))),
-            games::status.eq(summary.status),
-            games::score.eq(summary.score),
-            games::actions.eq(summary.actions),
-            games::runs_completed.eq(summary.runs_completed),
-            games::updated_at.eq(stamp.at),
-            games::finished_at.eq(summary.finished.then_some(stamp.at)),
-            games::duration_ms.eq(finish.as_ref().map(|(_, f)| f.duration_ms)),
-        ))
-        .execute(conn)?;
-        if moved == 0 {
-            return Ok(false);
-        }
-        if ranked {
-            super::daily::follow(
-                conn,
-                &game_id,
-                &summary,
-                stamp.at,
-                finish.as_ref().map(|(_, f)| f.duration_ms),
-            )?;
-        }
-        if let Some((key, finish)) = finish {
-            records::apply(conn, &key, &records::Change::Finish(finish))?;
-        }
-        diesel::insert_into(game_events::table)
-            .values(EventRow::new(&game_id, stamp.version, action, stamp.at))
-            .execute(conn)?;
-        if let Some(key) = key {
-            let answer = Remembered {
-                status: 200,
-                version: stamp.version,
-                response,
-            };
-            remember(conn, &user_id, &key, &answer, stamp.at)?;
-        }
-        Ok(true)
-    }
 }
 
 /// When `user_id` created its games of origin `origin` since `since`, oldest first.

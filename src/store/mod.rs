@@ -15,6 +15,7 @@ pub mod tokens;
 mod types;
 pub mod users;
 pub mod winnable;
+pub mod writes;
 
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::time::Duration;

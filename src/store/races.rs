@@ -255,7 +255,7 @@ pub fn start_round(
         return Ok(false);
     }
     for game in seat_games {
-        super::games::create(conn, game, None)?;
+        super::writes::create(conn, game, None)?;
     }
     diesel::insert_into(race_rounds::table)
         .values(round)

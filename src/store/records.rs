@@ -1,210 +1,82 @@
 //! Personal records per user, variant and suits, and the all-time leaderboards built on them.
 //!
 //! A record changes in the same transaction as the action that changes it (a game created,
-//! won or resigned), through [`Record::start`] and [`Record::finish`]; `rebuild` folds the
-//! same two functions over every game's replayed event log, so the two can never disagree.
+//! won or resigned), by the rules of [`crate::domain::records`]; `rebuild` folds the same
+//! rules over every game's replayed event log, so the two can never disagree.
 
 use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::games::{events, GameRow, OriginKind};
+use super::games::{events, GameRow};
 use super::schema::{games, records, users};
 use super::{Db, DbConn, StoreError};
+pub use crate::domain::records::{counting, Change, Counting, Finish, Measure, Record, RecordKey};
 use crate::engine::{Game, Status, Variant};
 
-#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = records, treat_none_as_null = true)]
-pub struct Record {
-    pub user_id: String,
-    pub variant: Variant,
-    pub suits: i32,
-    pub played: i32,
-    pub won: i32,
-    pub current_streak: i32,
-    pub longest_streak: i32,
-    pub best_score: Option<i32>,
-    pub best_score_game: Option<String>,
-    pub best_score_known_deal: bool,
-    pub fastest_ms: Option<i64>,
-    pub fastest_game: Option<String>,
-    pub fastest_known_deal: bool,
-    pub fewest_actions: Option<i32>,
-    pub fewest_game: Option<String>,
-    pub fewest_known_deal: bool,
-    pub ranked_best_score: Option<i32>,
-    pub ranked_best_score_at: Option<NaiveDateTime>,
-    pub ranked_fastest_ms: Option<i64>,
-    pub ranked_fastest_at: Option<NaiveDateTime>,
-    pub ranked_fewest_actions: Option<i32>,
-    pub ranked_fewest_at: Option<NaiveDateTime>,
-    pub last_finished_at: Option<NaiveDateTime>,
-}
-
-/// What a game counts for, from how it came to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
-    /// Practice dailies.
-    Nothing,
-    /// Personal records only, marked: the player could know the cards (a chosen or replayed deal).
-    KnownDeal,
-    /// Personal records and the all-time leaderboards: random deals and ranked dailies.
-    Ranked,
-}
-
-pub fn counting(origin: OriginKind, ranked: bool) -> Counting {
-    match origin {
-        OriginKind::Random => Counting::Ranked,
-        OriginKind::Daily if ranked => Counting::Ranked,
-        // Practice dailies.
-        OriginKind::Daily => Counting::Nothing,
-        // A winnable deal was picked by its difficulty: a personal record, not a ranked one.
-        OriginKind::Chosen | OriginKind::Restart | OriginKind::Winnable => Counting::KnownDeal,
-        // Races have their own measure: ratings.
-        OriginKind::Race => Counting::Nothing,
-    }
-}
-
-/// The end of a game, as records see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finish {
-    pub game_id: String,
-    pub won: bool,
-    pub score: i32,
-    pub duration_ms: i64,
-    pub actions: i32,
-    pub at: NaiveDateTime,
-    pub counting: Counting,
-}
-
-impl Finish {
-    /// The end of `row`'s game, `game` being its final position, reached at `at`.
-    pub fn of(row: &GameRow, game: &Game, at: NaiveDateTime) -> Finish {
-        Finish {
-            game_id: row.id.clone(),
-            won: game.status() == Status::Won,
-            score: game.score() as i32,
-            duration_ms: (at - row.created_at).num_milliseconds(),
-            actions: game.actions() as i32,
-            at,
-            counting: counting(row.origin, row.ranked),
+/// A record as a row of the `records` table: the columns [`Record`] has, one for one.
+macro_rules! record_row {
+    ($($field:ident: $ty:ty,)*) => {
+        #[derive(Clone, Debug, Queryable, Selectable, Insertable, AsChangeset)]
+        #[diesel(table_name = records, treat_none_as_null = true)]
+        pub struct RecordRow {
+            $(pub $field: $ty,)*
         }
-    }
-}
 
-/// Which record a change belongs to.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct RecordKey {
-    pub user_id: String,
-    pub variant: Variant,
-    pub suits: i32,
-}
-
-impl RecordKey {
-    pub fn of(row: &GameRow) -> RecordKey {
-        RecordKey {
-            user_id: row.user_id.clone(),
-            variant: row.variant,
-            suits: row.suits,
-        }
-    }
-}
-
-fn better<T: PartialOrd>(new: T, old: Option<T>, lower_is_better: bool) -> bool {
-    match old {
-        None => true,
-        Some(old) if lower_is_better => new < old,
-        Some(old) => new > old,
-    }
-}
-
-impl Record {
-    pub fn empty(key: &RecordKey) -> Record {
-        Record {
-            user_id: key.user_id.clone(),
-            variant: key.variant,
-            suits: key.suits,
-            played: 0,
-            won: 0,
-            current_streak: 0,
-            longest_streak: 0,
-            best_score: None,
-            best_score_game: None,
-            best_score_known_deal: false,
-            fastest_ms: None,
-            fastest_game: None,
-            fastest_known_deal: false,
-            fewest_actions: None,
-            fewest_game: None,
-            fewest_known_deal: false,
-            ranked_best_score: None,
-            ranked_best_score_at: None,
-            ranked_fastest_ms: None,
-            ranked_fastest_at: None,
-            ranked_fewest_actions: None,
-            ranked_fewest_at: None,
-            last_finished_at: None,
-        }
-    }
-
-    /// A counting game was started.
-    pub fn start(&mut self) {
-        self.played += 1;
-    }
-
-    /// A counting game ended. A resignation ends the streak; a win extends it and may set
-    /// new bests (a tie keeps the earlier one).
-    pub fn finish(&mut self, f: &Finish) {
-        if f.counting == Counting::Nothing {
-            return;
-        }
-        self.last_finished_at = Some(f.at);
-        if !f.won {
-            self.current_streak = 0;
-            return;
-        }
-        self.won += 1;
-        self.current_streak += 1;
-        self.longest_streak = self.longest_streak.max(self.current_streak);
-        let known = f.counting == Counting::KnownDeal;
-        if better(f.score, self.best_score, false) {
-            self.best_score = Some(f.score);
-            self.best_score_game = Some(f.game_id.clone());
-            self.best_score_known_deal = known;
-        }
-        if better(f.duration_ms, self.fastest_ms, true) {
-            self.fastest_ms = Some(f.duration_ms);
-            self.fastest_game = Some(f.game_id.clone());
-            self.fastest_known_deal = known;
-        }
-        if better(f.actions, self.fewest_actions, true) {
-            self.fewest_actions = Some(f.actions);
-            self.fewest_game = Some(f.game_id.clone());
-            self.fewest_known_deal = known;
-        }
-        if f.counting == Counting::Ranked {
-            if better(f.score, self.ranked_best_score, false) {
-                self.ranked_best_score = Some(f.score);
-                self.ranked_best_score_at = Some(f.at);
-            }
-            if better(f.duration_ms, self.ranked_fastest_ms, true) {
-                self.ranked_fastest_ms = Some(f.duration_ms);
-                self.ranked_fastest_at = Some(f.at);
-            }
-            if better(f.actions, self.ranked_fewest_actions, true) {
-                self.ranked_fewest_actions = Some(f.actions);
-                self.ranked_fewest_at = Some(f.at);
+        impl From<RecordRow> for Record {
+            fn from(row: RecordRow) -> Record {
+                Record { $($field: row.$field,)* }
             }
         }
+
+        impl From<&Record> for RecordRow {
+            fn from(record: &Record) -> RecordRow {
+                RecordRow { $($field: record.$field.clone(),)* }
+            }
+        }
+    };
+}
+
+record_row! {
+    user_id: String,
+    variant: Variant,
+    suits: i32,
+    played: i32,
+    won: i32,
+    current_streak: i32,
+    longest_streak: i32,
+    best_score: Option<i32>,
+    best_score_game: Option<String>,
+    best_score_known_deal: bool,
+    fastest_ms: Option<i64>,
+    fastest_game: Option<String>,
+    fastest_known_deal: bool,
+    fewest_actions: Option<i32>,
+    fewest_game: Option<String>,
+    fewest_known_deal: bool,
+    ranked_best_score: Option<i32>,
+    ranked_best_score_at: Option<NaiveDateTime>,
+    ranked_fastest_ms: Option<i64>,
+    ranked_fastest_at: Option<NaiveDateTime>,
+    ranked_fewest_actions: Option<i32>,
+    ranked_fewest_at: Option<NaiveDateTime>,
+    last_finished_at: Option<NaiveDateTime>,
+}
+
+/// Which record `row`'s game counts in.
+pub fn key_of(row: &GameRow) -> RecordKey {
+    RecordKey {
+        user_id: row.user_id.clone(),
+        variant: row.variant,
+        suits: row.suits,
     }
 }
 
-/// A change to one record.
-#[derive(Clone, Debug)]
-pub enum Change {
-    Start,
-    Finish(Finish),
+/// The end of `row`'s game, `game` being its final position, reached at `at`.
+pub fn finish_of(row: &GameRow, game: &Game, at: NaiveDateTime) -> Finish {
+    let counts = counting(row.origin, row.ranked);
+    Finish::of(&row.id, row.created_at, counts, game, at)
 }
 
 /// The record at `key`, made empty if it is missing, its row locked (on Postgres) until the
@@ -215,17 +87,22 @@ fn locked(conn: &mut DbConn, key: &RecordKey) -> Result<Record, StoreError> {
     Ok(match conn {
         DbConn::Pg(c) => {
             diesel::insert_into(records::table)
-                .values(&empty)
+                .values(RecordRow::from(&empty))
                 .on_conflict_do_nothing()
                 .execute(c)?;
-            find.select(Record::as_select()).for_update().first(c)?
+            find.select(RecordRow::as_select())
+                .for_update()
+                .first::<RecordRow>(c)?
+                .into()
         }
         DbConn::Sqlite(c) => {
             diesel::insert_into(records::table)
-                .values(&empty)
+                .values(RecordRow::from(&empty))
                 .on_conflict_do_nothing()
                 .execute(c)?;
-            find.select(Record::as_select()).first(c)?
+            find.select(RecordRow::as_select())
+                .first::<RecordRow>(c)?
+                .into()
         }
     })
 }
@@ -241,7 +118,9 @@ pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), 
         Change::Finish(f) => next.finish(f),
     }
     if next != current {
-        diesel::update(find).set(&next).execute(conn)?;
+        diesel::update(find)
+            .set(RecordRow::from(&next))
+            .execute(conn)?;
     }
     Ok(())
 }
@@ -250,16 +129,11 @@ pub fn for_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Record>, StoreEr
     Ok(records::table
         .filter(records::user_id.eq(user_id))
         .order((records::variant.asc(), records::suits.asc()))
-        .select(Record::as_select())
-        .load(conn)?)
-}
-
-/// What an all-time leaderboard ranks by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Measure {
-    Score,
-    Time,
-    Moves,
+        .select(RecordRow::as_select())
+        .load::<RecordRow>(conn)?
+        .into_iter()
+        .map(Record::from)
+        .collect())
 }
 
 /// One page of an all-time leaderboard: each player's ranked best, with their name.
@@ -275,7 +149,7 @@ pub fn board(
         .inner_join(users::table)
         .filter(records::variant.eq(variant))
         .filter(records::suits.eq(suits))
-        .select((Record::as_select(), users::username))
+        .select((RecordRow::as_select(), users::username))
         .offset(offset)
         .limit(limit)
         .into_boxed();
@@ -302,7 +176,8 @@ pub fn board(
                 records::user_id.asc(),
             )),
     };
-    Ok(query.load(conn)?)
+    let rows: Vec<(RecordRow, Option<String>)> = query.load(conn)?;
+    Ok(rows.into_iter().map(|(r, name)| (r.into(), name)).collect())
 }
 
 /// A player's place on an all-time leaderboard (1 for the first), if they are on it.
@@ -315,9 +190,10 @@ pub fn rank_of(
 ) -> Result<Option<(i64, Record)>, StoreError> {
     let mine: Option<Record> = records::table
         .find((user_id, variant, suits))
-        .select(Record::as_select())
-        .first(conn)
-        .optional()?;
+        .select(RecordRow::as_select())
+        .first::<RecordRow>(conn)
+        .optional()?
+        .map(Record::from);
     let Some(mine) = mine else { return Ok(None) };
     // Ahead of me: a better value, or the same value reached earlier, or at the same moment
     // by a lower id. Three counts, each a range of one index (an OR would scan the board).
@@ -395,7 +271,7 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
         if counts == Counting::Nothing {
             continue;
         }
-        let key = RecordKey::of(row);
+        let key = key_of(row);
         records
             .entry(key.clone())
             .or_insert_with(|| Record::empty(&key))
@@ -415,7 +291,7 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
         )
         .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
         if let (true, Some(last)) = (game.status().is_over(), log.last()) {
-            finishes.push((key, Finish::of(row, &game, last.created_at)));
+            finishes.push((key, finish_of(row, &game, last.created_at)));
         }
     }
     finishes.sort_by(|(_, a), (_, b)| (a.at, &a.game_id).cmp(&(b.at, &b.game_id)));
@@ -477,7 +353,9 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
         for finish in &finishes {
             record.finish(finish);
         }
-        diesel::update(find).set(&record).execute(conn)?;
+        diesel::update(find)
+            .set(RecordRow::from(&record))
+            .execute(conn)?;
     }
     Ok(())
 }
@@ -497,88 +375,9 @@ pub fn rebuild(db: &Db) -> Result<usize, StoreError> {
         // One row at a time: batch inserts are not portable across the two backends.
         for record in &all {
             diesel::insert_into(records::table)
-                .values(record)
+                .values(RecordRow::from(record))
                 .execute(conn)?;
         }
         Ok(all.len())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn key() -> RecordKey {
-        RecordKey {
-            user_id: "u".into(),
-            variant: Variant::Spider,
-            suits: 2,
-        }
-    }
-
-    fn at(s: i64) -> NaiveDateTime {
-        chrono::DateTime::from_timestamp(1_800_000_000 + s, 0)
-            .unwrap()
-            .naive_utc()
-    }
-
-    fn win(id: &str, score: i32, ms: i64, actions: i32, t: i64, counting: Counting) -> Finish {
-        Finish {
-            game_id: id.into(),
-            won: true,
-            score,
-            duration_ms: ms,
-            actions,
-            at: at(t),
-            counting,
-        }
-    }
-
-    #[test]
-    fn wins_set_bests_and_streaks_and_a_resignation_ends_the_streak() {
-        let mut r = Record::empty(&key());
-        for _ in 0..4 {
-            r.start();
-        }
-        r.finish(&win("a", 1100, 90_000, 200, 1, Counting::Ranked));
-        r.finish(&win("b", 1150, 120_000, 150, 2, Counting::Ranked));
-        assert_eq!((r.won, r.current_streak, r.longest_streak), (2, 2, 2));
-        r.finish(&Finish {
-            won: false,
-            ..win("c", 480, 10, 20, 3, Counting::Ranked)
-        });
-        assert_eq!(
-            (r.played, r.won, r.current_streak, r.longest_streak),
-            (4, 2, 0, 2)
-        );
-        assert_eq!(r.best_score, Some(1150));
-        assert_eq!(r.best_score_game.as_deref(), Some("b"));
-        assert_eq!(r.fastest_ms, Some(90_000));
-        assert_eq!(r.fewest_actions, Some(150));
-        assert_eq!(r.ranked_best_score_at, Some(at(2)));
-    }
-
-    #[test]
-    fn known_deals_are_marked_and_kept_off_the_leaderboards_and_practice_counts_for_nothing() {
-        let mut r = Record::empty(&key());
-        r.finish(&win("a", 1100, 90_000, 200, 1, Counting::Ranked));
-        r.finish(&win("k", 1200, 60_000, 100, 2, Counting::KnownDeal));
-        assert_eq!(r.best_score, Some(1200));
-        assert!(r.best_score_known_deal);
-        assert_eq!(r.ranked_best_score, Some(1100));
-        assert_eq!(r.ranked_fastest_ms, Some(90_000));
-        let before = r.clone();
-        r.finish(&win("p", 1290, 1_000, 10, 3, Counting::Nothing));
-        assert_eq!(r, before);
-        // A tie keeps the earlier best.
-        r.finish(&win("t", 1200, 60_000, 100, 4, Counting::Ranked));
-        assert_eq!(r.best_score_game.as_deref(), Some("k"));
-        assert_eq!(counting(OriginKind::Random, false), Counting::Ranked);
-        assert_eq!(counting(OriginKind::Daily, true), Counting::Ranked);
-        assert_eq!(counting(OriginKind::Daily, false), Counting::Nothing);
-        assert_eq!(counting(OriginKind::Chosen, false), Counting::KnownDeal);
-        assert_eq!(counting(OriginKind::Restart, false), Counting::KnownDeal);
-        assert_eq!(counting(OriginKind::Winnable, false), Counting::KnownDeal);
-        assert_eq!(counting(OriginKind::Race, false), Counting::Nothing);
-    }
 }

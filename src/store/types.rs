@@ -7,7 +7,7 @@ use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::Text;
 
-use super::games::OriginKind;
+use crate::domain::origin::OriginKind;
 use crate::engine::Difficulty;
 use crate::engine::{EmptyColumnDeal, Level, Status, UndoMode, Variant};
 

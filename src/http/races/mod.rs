@@ -20,11 +20,11 @@ use super::identity::{Caller, Scope};
 use super::sse;
 use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
+use crate::domain::race::{self, Standing};
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::play::live::{heard, room_key};
 use crate::play::races::{self, NewRace, Room, RoundNow};
-use crate::race::{self, Standing};
 use crate::store::races::RaceRow;
 
 /// The room as `caller` sees it now.
@@ -329,7 +329,7 @@ pub async fn remove_seat(
     params(("code" = String, Path, description = "Room code")),
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
-        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = crate::http::sse::RaceStreamEvent),
+        (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = RaceStreamEvent),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),

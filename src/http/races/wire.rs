@@ -1,9 +1,12 @@
 //! The JSON shapes of race rooms.
 
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
 use super::*;
+use crate::http::sse::{endings, event_schema, reference};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -248,5 +251,50 @@ impl RaceView {
                 game_id: room.game_of(seat).map(str::to_string),
             }),
         })
+    }
+}
+
+/// One event of `GET /v1/races/{code}/stream`.
+pub struct RaceStreamEvent;
+
+impl utoipa::PartialSchema for RaceStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        let mut one_of = OneOfBuilder::new()
+            .description(Some(
+                "One Server-Sent Event: `race`, `end`, then `idle` or `error` (comment lines \
+                 keep the connection open)",
+            ))
+            .item(event_schema(
+                "Race",
+                "race",
+                "The room, as from GET /v1/races/{code}: first, then whenever it changes",
+                reference("RaceView"),
+                false,
+            ))
+            .item(event_schema(
+                "Race",
+                "end",
+                "The round's results are fixed; the stream closes",
+                RefOr::T(ObjectBuilder::new().schema_type(Type::Object).into()),
+                false,
+            ));
+        for ending in endings("Race", false) {
+            one_of = one_of.item(ending);
+        }
+        RefOr::T(one_of.into())
+    }
+}
+
+impl utoipa::ToSchema for RaceStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((
+            "RaceView".into(),
+            <RaceView as utoipa::PartialSchema>::schema(),
+        ));
+        <RaceView as utoipa::ToSchema>::schemas(schemas);
+        schemas.push((
+            "Problem".into(),
+            <crate::http::error::Problem as utoipa::PartialSchema>::schema(),
+        ));
     }
 }

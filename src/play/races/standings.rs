@@ -1,9 +1,9 @@
 //! A room's round as it stands at one moment: places from the games and the clock. Reads only.
 
 use super::*;
+use crate::domain::race::Progress;
 use crate::engine::{Game, Status};
 use crate::play::games::{load_any, Loaded};
-use crate::race::Progress;
 
 /// Progress of a human seat's game, counting only actions up to `cutoff`: runs completed,
 /// the finishing time (won games) and whether it was resigned.

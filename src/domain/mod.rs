@@ -1,0 +1,9 @@
+//! The product's own rules that are not rules of Spider: the daily calendar and its secret
+//! deal numbers, what a game counts for and what its end changes in records, race standings,
+//! CPU pace and ratings. Pure like the engine: no database, no network; the store persists
+//! what these decide, the play layer asks them.
+
+pub mod daily;
+pub mod origin;
+pub mod race;
+pub mod records;

@@ -1,0 +1,43 @@
+//! How a game came to be: the fact that decides what it counts for.
+
+/// How a game came to be, which decides what it counts for ([`super::records::counting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OriginKind {
+    /// A deal the server drew at random.
+    Random,
+    /// A deal number the player chose.
+    Chosen,
+    /// A day's daily challenge (ranked or practice).
+    Daily,
+    /// A proven winnable deal.
+    Winnable,
+    /// A restart of another game's deal.
+    Restart,
+    /// A race seat's game.
+    Race,
+}
+
+impl OriginKind {
+    pub const ALL: [OriginKind; 6] = [
+        OriginKind::Random,
+        OriginKind::Chosen,
+        OriginKind::Daily,
+        OriginKind::Winnable,
+        OriginKind::Race,
+        OriginKind::Restart,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OriginKind::Random => "random",
+            OriginKind::Chosen => "chosen",
+            OriginKind::Daily => "daily",
+            OriginKind::Winnable => "winnable",
+            OriginKind::Restart => "restart",
+            OriginKind::Race => "race",
+        }
+    }
+}
+
+crate::engine::parse_by_name!(OriginKind);
