@@ -1,7 +1,7 @@
-//! The house rule of docs/ARCHITECTURE.md: no import circle among the files of `src/`. A
-//! circle means two files can only be understood (and changed) together; this test names
-//! every circle it finds, with the names each file takes from the next, so the one who made
-//! it sees where to cut.
+//! The house rule of docs/ARCHITECTURE.md: no import circle among the files of `src/` or
+//! among the modules of `web/js`. A circle means two files can only be understood (and
+//! changed) together; this test names every circle it finds, with the names each file takes
+//! from the next, so the one who made it sees where to cut.
 //!
 //! What counts as an import, in Rust: every path that starts with `crate::`, `super::` or
 //! `self::` in code (in `use` lines, in attributes, inline in expressions), and every path
@@ -9,6 +9,7 @@
 //! is resolved to the file of the longest module it names. Comments and strings are skipped.
 //! A module's own file is the front door of its folder: what it declares and re-exports from
 //! inside the folder is not counted, what the files inside take from it is.
+//! In JavaScript: every `import … from './x.js'` (and `export … from`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -379,6 +380,48 @@ fn rel(root: &Path, file: &Path) -> String {
         .into_owned()
 }
 
+fn js_graph(root: &Path) -> Graph {
+    let dir = root.join("web/js");
+    let mut graph = Graph::new();
+    let mut entries: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("web/js")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .collect();
+    entries.sort();
+    for file in &entries {
+        let text = fs::read_to_string(file).expect("a readable module");
+        let name = rel(root, file);
+        // Statements end at `;`: `import { a, b } from './x.js';` over one or more lines.
+        for statement in text.split(';') {
+            let s = statement.trim_start();
+            if !(s.starts_with("import") || s.starts_with("export")) {
+                continue;
+            }
+            let Some(from) = s.rfind("from") else {
+                continue;
+            };
+            let spec = s[from + 4..].trim().trim_matches(|c| c == '\'' || c == '"');
+            let Some(local) = spec.strip_prefix("./") else {
+                continue;
+            };
+            let names: BTreeSet<String> = s[..from]
+                .split(|c: char| !is_ident(c))
+                .filter(|w| !w.is_empty() && !matches!(*w, "import" | "export" | "as"))
+                .map(str::to_string)
+                .collect();
+            graph
+                .entry(name.clone())
+                .or_default()
+                .entry(format!("web/js/{local}"))
+                .or_default()
+                .extend(names);
+        }
+    }
+    graph
+}
+
 /// The strongly connected components of more than one file (Tarjan).
 fn circles(graph: &Graph) -> Vec<Vec<String>> {
     struct Walk<'a> {
@@ -473,6 +516,18 @@ fn no_import_circle_among_rust_files() {
     assert!(
         found.is_empty(),
         "import circles in src/:\n{}",
+        describe(&graph, &found)
+    );
+}
+
+#[test]
+fn no_import_circle_among_web_modules() {
+    let graph = js_graph(&root());
+    assert!(graph["web/js/main.js"].contains_key("web/js/router.js"));
+    let found = circles(&graph);
+    assert!(
+        found.is_empty(),
+        "import circles in web/js:\n{}",
         describe(&graph, &found)
     );
 }

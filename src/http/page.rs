@@ -16,6 +16,8 @@ const MODULES: &[(&str, &str)] = &[
     ("state.js", include_str!("../../web/js/state.js")),
     ("api.js", include_str!("../../web/js/api.js")),
     ("router.js", include_str!("../../web/js/router.js")),
+    ("nav.js", include_str!("../../web/js/nav.js")),
+    ("bus.js", include_str!("../../web/js/bus.js")),
     ("play.js", include_str!("../../web/js/play.js")),
     ("board.js", include_str!("../../web/js/board.js")),
     ("input.js", include_str!("../../web/js/input.js")),

@@ -531,6 +531,41 @@ async function main() {
     }
   });
 
+  await step('the banner\'s buttons deal again, and the daily button starts today\'s attempt', async () => {
+    await page.click('[data-testid="nav-play"]');
+    if (await page.$('[data-testid="guide"]')) {
+      // The banner waits while a winning line is being followed: stop following it.
+      const bar = await page.textContent('[data-testid="guide"]');
+      check(!bar.includes('null'), `the guide bar reads ${JSON.stringify(bar)}`);
+      await page.click('[data-testid="guide-stop"]');
+    }
+    const resignShown = async () => {
+      const b = await waitForBoard({}, 'the table');
+      if (b.status === 'in_progress') {
+        await page.click('[data-testid="resign"]');
+        await page.click('[data-testid="resign"]');
+        await waitForBoard({ version: b.version + 1 }, 'resigning');
+      }
+      await page.waitForSelector('[data-testid="banner"]:not([hidden])');
+      return b.gameId;
+    };
+    let before = await resignShown();
+    await page.click('[data-testid="banner-restart"]');
+    let b = await waitForBoard({ notGame: before, version: 0 }, 'the banner\'s "Play this deal again"');
+    eq((await api('GET', `/v1/games/${b.gameId}`)).data.origin, 'restart', 'origin of the game dealt again');
+    before = await resignShown();
+    await page.click('[data-testid="banner-new-game"]');
+    b = await waitForBoard({ notGame: before, version: 0 }, 'the banner\'s "New game"');
+    eq((await api('GET', `/v1/games/${b.gameId}`)).data.origin, 'random', 'origin of the banner\'s new game');
+    await page.click('[data-testid="daily-start"]');
+    b = await waitForBoard({ notGame: b.gameId, version: 0 }, 'the daily attempt');
+    const daily = (await api('GET', `/v1/games/${b.gameId}`)).data;
+    eq(daily.origin, 'daily', 'origin of the daily attempt');
+    // The panel follows the game on the table: the attempt is listed, and the button resumes it.
+    await page.waitForFunction(() => document.querySelector('#daily-attempts')?.textContent.includes('on the table'));
+    eq((await page.textContent('[data-testid="daily-start"]')).trim(), 'Resume daily', 'the daily button');
+  });
+
   const username = `ada${Date.now().toString(36)}`;
   const password = 'correct horse battery';
   await step('sign up', async () => {

@@ -10,7 +10,8 @@ import {
 } from './util.js';
 import { state } from './state.js';
 import { ApiError, request } from './api.js';
-import { go } from './router.js';
+import { go } from './nav.js';
+import { on } from './bus.js';
 import { act, run, setGame } from './play.js';
 import { renderGame } from './board.js';
 
@@ -213,15 +214,8 @@ function makeGuide(gameId, startVersion, actions) {
   };
 }
 
-/** While guiding, the next step of the line is shown like a hint. */
-export function guideHint() {
-  const g = state.guide;
-  const game = state.game;
-  if (!g || !game || g.gameId !== game.id || g.offLine || g.index >= g.actions.length) return;
-  state.hint = { version: game.version, action: g.actions[g.index], reason: describeAction(g.actions[g.index]) };
-}
-
-export function renderGuide() {
+/** The winning line's bar above the board, drawn with the table. */
+function renderGuide() {
   let bar = $('#guide');
   const g = state.guide;
   if (!g || !state.game || g.gameId !== state.game.id) {
@@ -236,9 +230,14 @@ export function renderGuide() {
   const text = g.offLine ? 'You left the winning line: undo to get back, or play on.'
     : done ? 'That was the whole line.'
       : `Winning line, step ${g.index + 1} of ${g.actions.length}: ${describeAction(g.actions[g.index])}.`;
-  bar.replaceChildren(
+  // (replaceChildren would show a null as the text "null")
+  bar.replaceChildren(...[
     el('span', { 'data-testid': 'guide-text', text }),
     !done && !g.offLine ? el('button', { type: 'button', 'data-testid': 'guide-next', onclick: () => act(g.actions[g.index]), text: 'Play this step' }) : null,
     el('button', { type: 'button', 'data-testid': 'guide-stop', onclick: () => { state.guide = null; state.hint = null; renderGame(); }, text: 'Stop guiding' }),
-  );
+  ].filter(Boolean));
+}
+
+export function initAnalysis() {
+  on('render', renderGuide);
 }

@@ -5,10 +5,8 @@ import {
   $, cardName, el, formatDuration, isRed, kindLabel, plural, rankShort, SUIT_SYMBOL,
 } from './util.js';
 import { isRaceGame, state, store } from './state.js';
-import { go } from './router.js';
-import { newGame, restart } from './play.js';
-import { race } from './race.js';
-import { renderGuide } from './analysis.js';
+import { go } from './nav.js';
+import { emit } from './bus.js';
 
 export function renderBusy() {
   $('#board').dataset.busy = state.busy > 0 ? 'true' : 'false';
@@ -58,7 +56,7 @@ export function renderGame() {
   renderStats();
   renderControls();
   renderBanner();
-  renderGuide();
+  emit('render');
   if (!game) {
     board.replaceChildren();
     delete board.dataset.gameId;
@@ -238,9 +236,9 @@ function renderBanner() {
   b.dataset.status = g.status;
   const deal = g.deal_number != null ? ` Deal #${g.deal_number}.` : '';
   const buttons = isRaceGame()
-    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', race.code || store.get('race')), text: 'Standings' })]
-    : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: newGame, text: 'New game' }),
-      el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: restart, text: 'Play this deal again' })];
+    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', state.raceCode || store.get('race')), text: 'Standings' })]
+    : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: () => emit('new-game'), text: 'New game' }),
+      el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: () => emit('restart'), text: 'Play this deal again' })];
   buttons.push(el('button', { type: 'button', 'data-testid': 'banner-analyse', onclick: () => go('analysis', g.id), text: 'Where did I go wrong?' }));
   b.replaceChildren(
     el('h2', { text: won ? 'You won!' : (isRaceGame() ? 'You quit this round' : 'Game resigned') }),
@@ -263,4 +261,15 @@ export function tick() {
   }
   const ms = g.status === 'in_progress' ? g.elapsed_ms + (performance.now() - state.receivedAt) : g.elapsed_ms;
   t.textContent = formatDuration(ms);
+}
+
+/** The table sits on the race screen while it shows the room's game, else on the play screen. */
+export function placeTable() {
+  const table = $('#table');
+  const inRace = state.screen === 'race' && isRaceGame() && !!state.game && state.raceGameId === state.game.id;
+  const slot = inRace ? $('#race-table-slot') : $('#play-table-slot');
+  if (table.parentElement !== slot) {
+    slot.append(table);
+    renderGame();
+  }
 }

@@ -9,11 +9,8 @@
 import { $, el } from './util.js';
 import { isAccount } from './state.js';
 import { ApiError, request } from './api.js';
-import { go } from './router.js';
+import { go } from './nav.js';
 import { run } from './play.js';
-
-/** Whether the page was opened as the consent page. */
-export const isConsentPage = () => location.pathname === '/oauth/authorize';
 
 /** The app's request: the consent page's own query, as the app sent it. */
 function appRequest() {

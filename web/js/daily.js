@@ -1,9 +1,13 @@
-// Daily challenge panel on the play screen: today's challenge, my attempts, the leaderboard.
+// Daily challenge panel on the play screen: today's challenge, my attempts (starting one), the
+// leaderboard.
 
-import { $, el, formatDuration, kindLabel, plural, statusLabel } from './util.js';
+import {
+  $, el, formatDuration, kindLabel, plural, randomKey, showMessage, statusLabel,
+} from './util.js';
 import { session, state } from './state.js';
-import { request } from './api.js';
-import { chosenSettings, loadGame, run } from './play.js';
+import { ApiError, request } from './api.js';
+import { on } from './bus.js';
+import { chosenSettings, loadGame, run, setGame } from './play.js';
 import { playerLink } from './profile.js';
 
 export function dailyChallenge() {
@@ -105,6 +109,45 @@ function renderLeaderboard() {
   }));
 }
 
+function startDaily() {
+  return run(async () => {
+    const { suits, variant } = chosenSettings();
+    const running = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
+    if (running) {
+      await loadGame(running.game_id);
+      showMessage(`Back to today's ${running.ranked ? 'ranked' : 'practice'} attempt.`, 'info');
+      return;
+    }
+    let data;
+    try {
+      ({ data } = await request('POST', '/v1/daily/games', {
+        body: { suits, variant },
+        headers: { 'Idempotency-Key': randomKey() },
+      }));
+    } catch (err) {
+      // The ranked attempt is still open (another tab, or the panel was stale): resume it.
+      if (!(err instanceof ApiError) || err.code !== 'ranked_attempt_in_progress') throw err;
+      await refreshDaily();
+      const open = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
+      if (!open) throw err;
+      await loadGame(open.game_id);
+      showMessage(`${err.message} Here it is.`, 'info');
+      return;
+    }
+    setGame(data);
+    showMessage(data.daily?.ranked
+      ? `Today's daily challenge: this attempt is ranked. Good luck!`
+      : `Today's daily challenge. ${data.daily?.practice_reason || 'This attempt is practice.'}`, 'info');
+  });
+}
+
 export function initDaily() {
   $('#lb-by').addEventListener('change', refreshLeaderboard);
+  $('#daily-start').addEventListener('click', startDaily);
+  $('#suits').addEventListener('change', refreshDaily);
+  $('#variant').addEventListener('change', refreshDaily);
+  on('game', (view, { before, finishedNow }) => {
+    if (view.daily && (finishedNow || !before || before.id !== view.id)) refreshDaily();
+    else if (view.daily && state.today) renderDaily();
+  });
 }

@@ -2,7 +2,7 @@
 
 import { $, el, formatWhen, kindLabel, statusLabel } from './util.js';
 import { request } from './api.js';
-import { go } from './router.js';
+import { go } from './nav.js';
 import { loadGame, run } from './play.js';
 
 export const games = {

@@ -4,11 +4,13 @@
 //   util.js     DOM helpers, names and formats, the message line
 //   state.js    shared state: API base, localStorage, the game on the table, the session
 //   api.js      the API client (tokens, problem details, retries, event streams)
-//   router.js   screens by the URL's hash, and where the table sits
-//   play.js     game operations (the request queue, new game, daily attempt, moves, hints)
-//   board.js    rendering the table
+//   nav.js      going to a screen (the URL's hash)
+//   bus.js      what a module tells the modules above it (imports point down only)
+//   router.js   drawing the screen the hash names
+//   play.js     game operations (the request queue, new game, moves, hints, replay, resign)
+//   board.js    rendering the table, and where it sits
 //   input.js    tap, drag and keys on the table
-//   daily.js    the daily challenge panel
+//   daily.js    the daily challenge panel and starting an attempt
 //   account.js  sign up, sign in, sign out, the dialog after a refused session
 //   race.js, games.js, records.js, boards.js, analysis.js: those screens
 //
@@ -45,6 +47,7 @@ import { initAccount, renderAccountBar } from './account.js';
 import { initRace, race } from './race.js';
 import { initGames } from './games.js';
 import { initBoards } from './boards.js';
+import { initAnalysis } from './analysis.js';
 
 function init() {
   initPlay();
@@ -53,6 +56,7 @@ function init() {
   initRace();
   initGames();
   initBoards();
+  initAnalysis();
   initInput();
 
   let resizeTimer = 0;

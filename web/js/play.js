@@ -1,14 +1,12 @@
-// The play screen's game operations: the request queue, new games, the daily attempt, moves,
-// hints, replay and resign.
+// The play screen's game operations: the request queue, new games, moves, hints, replay and
+// resign. (The daily attempt starts in daily.js, a race's quit in race.js: they listen here.)
 
-import { $, clearMessage, kindLabel, randomKey, showMessage } from './util.js';
+import { $, clearMessage, describeAction, kindLabel, randomKey, showMessage } from './util.js';
 import { isRaceGame, state, store } from './state.js';
 import { ApiError, request } from './api.js';
-import { go, placeTable } from './router.js';
-import { renderBusy, renderGame } from './board.js';
-import { dailyChallenge, refreshDaily, renderDaily } from './daily.js';
-import { race } from './race.js';
-import { guideHint } from './analysis.js';
+import { go } from './nav.js';
+import { emit, on } from './bus.js';
+import { placeTable, renderBusy, renderGame } from './board.js';
 
 // Serialised game operations: one request at a time, in order (a click during a request waits
 // its turn). A refusal shows its `detail` and changes nothing.
@@ -67,9 +65,15 @@ export function setGame(view) {
   renderGame();
   const finishedNow = before && before.id === view.id && before.status === 'in_progress' && view.status !== 'in_progress';
   if (finishedNow && view.status === 'won') showMessage(`You won with ${view.score} points!`, 'success');
-  if (view.daily && (finishedNow || !before || before.id !== view.id)) refreshDaily();
-  else if (view.daily && state.today) renderDaily();
-  if (view.origin === 'race' && finishedNow) race.refreshSoon();
+  emit('game', view, { before, finishedNow });
+}
+
+/** While guiding (analysis.js), the next step of the line is shown like a hint. */
+function guideHint() {
+  const g = state.guide;
+  const game = state.game;
+  if (!g || !game || g.gameId !== game.id || g.offLine || g.index >= g.actions.length) return;
+  state.hint = { version: game.version, action: g.actions[g.index], reason: describeAction(g.actions[g.index]) };
 }
 
 export async function loadGame(id, { quiet = false } = {}) {
@@ -109,38 +113,6 @@ export function newGame() {
     go('play');
     showMessage(`New ${kindLabel(variant, suits)} game` +
       `${deal ? `, deal #${data.deal_number ?? deal}` : ''}. Good luck!`, 'info');
-  });
-}
-
-function startDaily() {
-  return run(async () => {
-    const { suits, variant } = chosenSettings();
-    const running = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
-    if (running) {
-      await loadGame(running.game_id);
-      showMessage(`Back to today's ${running.ranked ? 'ranked' : 'practice'} attempt.`, 'info');
-      return;
-    }
-    let data;
-    try {
-      ({ data } = await request('POST', '/v1/daily/games', {
-        body: { suits, variant },
-        headers: { 'Idempotency-Key': randomKey() },
-      }));
-    } catch (err) {
-      // The ranked attempt is still open (another tab, or the panel was stale): resume it.
-      if (!(err instanceof ApiError) || err.code !== 'ranked_attempt_in_progress') throw err;
-      await refreshDaily();
-      const open = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
-      if (!open) throw err;
-      await loadGame(open.game_id);
-      showMessage(`${err.message} Here it is.`, 'info');
-      return;
-    }
-    setGame(data);
-    showMessage(data.daily?.ranked
-      ? `Today's daily challenge: this attempt is ranked. Good luck!`
-      : `Today's daily challenge. ${data.daily?.practice_reason || 'This attempt is practice.'}`, 'info');
   });
 }
 
@@ -201,7 +173,7 @@ function resign() {
     return;
   }
   disarmResign();
-  if (isRaceGame()) race.quit();
+  if (isRaceGame()) emit('quit-race');
   else act({ type: 'resign' });
 }
 
@@ -221,7 +193,6 @@ export function initPlay() {
 
   $('#new-game').addEventListener('click', newGame);
   $('#deal-number').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') newGame(); });
-  $('#daily-start').addEventListener('click', startDaily);
   $('#deal').addEventListener('click', () => act({ type: 'deal' }));
   $('#stock').addEventListener('click', () => act({ type: 'deal' }));
   $('#undo').addEventListener('click', () => act({ type: 'undo' }));
@@ -229,11 +200,13 @@ export function initPlay() {
   $('#restart').addEventListener('click', restart);
   $('#resign').addEventListener('click', resign);
   $('#analyse').addEventListener('click', () => state.game && go('analysis', state.game.id));
+  // daily.js follows the same two fields.
   const onSetting = () => {
     store.set('suits', $('#suits').value);
     store.set('variant', $('#variant').value);
-    refreshDaily();
   };
   $('#suits').addEventListener('change', onSetting);
   $('#variant').addEventListener('change', onSetting);
+  on('new-game', newGame);
+  on('restart', restart);
 }

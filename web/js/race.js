@@ -6,12 +6,21 @@ import {
 } from './util.js';
 import { isAccount, session, state, store } from './state.js';
 import { ApiError, readEvents, request } from './api.js';
-import { go, placeTable } from './router.js';
+import { go } from './nav.js';
+import { on } from './bus.js';
+import { placeTable } from './board.js';
 import { loadGame, run } from './play.js';
 
 export const race = {
-  code: null,
-  view: null,
+  // The room's code and view; the table's owner and the banner's link read them from `state`.
+  get code() { return state.raceCode; },
+  set code(code) { state.raceCode = code; },
+  get view() { return this.shown; },
+  set view(view) {
+    this.shown = view;
+    state.raceGameId = view?.you?.game_id || null;
+  },
+  shown: null,
   abort: null,        // the stream's AbortController
   poll: 0,            // polling timer once a round is over (the stream then ends)
   countdown: 0,       // countdown timer
@@ -21,7 +30,7 @@ export const race = {
   clock: null,        // {round, elapsed, at, limit} while a round runs: the clock ticks locally
 
   ownsGame(game) {
-    return !!game && !!this.view?.you?.game_id && this.view.you.game_id === game.id;
+    return !!game && !!state.raceGameId && state.raceGameId === game.id;
   },
 
   enter(code) {
@@ -450,6 +459,8 @@ export const race = {
 };
 
 export function initRace() {
+  on('game', (view, { finishedNow }) => { if (view.origin === 'race' && finishedNow) race.refreshSoon(); });
+  on('quit-race', () => race.quit());
   $('#race-host').addEventListener('submit', (ev) => race.create(ev));
   $('#race-host').addEventListener('change', (ev) => {
     if (ev.target.name === 'undo' || ev.target.name === 'ranked') race.renderUndoNote();

@@ -1,26 +1,20 @@
 // Screens: the hash is the route (#play, #race/CODE, #games, #records, #boards,
-// #analysis/ID, #account).
+// #analysis/ID, #account). Modules go to a screen with nav.js; this one draws it.
 
-import { $ } from './util.js';
-import { isRaceGame, state, store } from './state.js';
+import { state, store } from './state.js';
+import { isConsentPage } from './nav.js';
 import { chosenSettings, createGame, run } from './play.js';
-import { renderGame } from './board.js';
+import { placeTable, renderGame } from './board.js';
 import { renderAccountScreen } from './account.js';
 import { race } from './race.js';
 import { games } from './games.js';
 import { records } from './records.js';
 import { boards } from './boards.js';
 import { analysis } from './analysis.js';
-import { consent, isConsentPage } from './consent.js';
+import { consent } from './consent.js';
 import { profile } from './profile.js';
 
 const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account', 'consent', 'profile'];
-
-export function go(screen, arg) {
-  const hash = `#${screen}${arg ? `/${encodeURIComponent(arg)}` : ''}`;
-  if (location.hash !== hash) location.hash = hash;
-  else route();
-}
 
 export function route(initial = false) {
   const [name, ...rest] = location.hash.replace(/^#/, '').split('/');
@@ -60,21 +54,5 @@ export function route(initial = false) {
     // Tell screen readers where they are; keys keep working (the handler is global).
     const h = document.querySelector(`[data-screen="${screen}"] h2`);
     if (h) { h.tabIndex = -1; h.focus({ preventScroll: true }); }
-  }
-}
-
-/** Where a player goes after signing in: back to an app's request on the consent page, else play. */
-export function goHome() {
-  go(isConsentPage() ? 'consent' : 'play');
-}
-
-/** The table sits on the race screen while it shows the room's game, else on the play screen. */
-export function placeTable() {
-  const table = $('#table');
-  const inRace = state.screen === 'race' && isRaceGame() && race.ownsGame(state.game);
-  const slot = inRace ? $('#race-table-slot') : $('#play-table-slot');
-  if (table.parentElement !== slot) {
-    slot.append(table);
-    renderGame();
   }
 }

@@ -41,6 +41,8 @@ export const state = {
   sessionLost: false,  // a signed-in session was refused: wait for the sign-in dialog
   guide: null,         // stepping through an analysis' winning line on a replay game
   needGame: false,     // the page opened on another screen: deal a game when Play opens
+  raceCode: null,      // the race room open on the race screen (race.js keeps it)
+  raceGameId: null,    // that room's game of mine, shown on its table (race.js keeps it)
 };
 
 const sessionListeners = [];
