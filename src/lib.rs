@@ -1,17 +1,20 @@
 //! Spider Solitaire: a pure rules engine and the HTTP service built on it.
 
+pub mod app;
 pub mod auth;
 pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod http;
+pub mod jobs;
 pub mod play;
 pub mod solve_cli;
 pub mod store;
-pub mod winnable;
 
-/// The daily calendar and race rules by their earlier paths (`spider::daily`, `spider::race`).
+/// The daily calendar, the race rules and the prover by their earlier paths (`spider::daily`,
+/// `spider::race`, `spider::winnable`).
 pub use domain::{daily, race};
+pub use jobs::winnable;
 
 /// Set up `tracing` logs at `level` (an `EnvFilter` directive such as `info` or `spider=debug`).
 pub fn init_logging(level: &str) {

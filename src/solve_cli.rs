@@ -188,12 +188,12 @@ pub fn hint_bot(
                     break;
                 }
                 if proven {
-                    let class = crate::winnable::Class {
+                    let class = crate::jobs::winnable::Class {
                         variant,
                         suits: i32::from(suits.count()),
                         empty_column_deal: crate::engine::EmptyColumnDeal::Standard,
                     };
-                    if crate::winnable::prove(&class, deal).is_none() {
+                    if crate::jobs::winnable::prove(&class, deal).is_none() {
                         continue;
                     }
                 }

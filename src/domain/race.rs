@@ -161,7 +161,7 @@ pub fn cpu_line(game: &Game) -> Vec<Action> {
 
 /// The line a CPU player of `level` plays from `game`: the hint search at that level every
 /// time (it sees only what a player sees), never undoing. Seconds to minutes of work, so the
-/// prover computes it once per proven deal and stores it (see `crate::winnable`).
+/// prover computes it once per proven deal and stores it (see `crate::jobs::winnable`).
 /// `None` when `go_on` said no before the line was complete (the prover has more urgent work).
 pub fn cpu_line_at(
     game: &Game,

@@ -278,7 +278,7 @@ pub async fn password_attempt(
         return Ok(());
     };
     let address = super::ratelimit::client_address(req, state.client_ip_header.as_ref());
-    let (db, id) = (state.db.clone(), user_id.to_string());
+    let (db, id) = (state.play.db.clone(), user_id.to_string());
     let user = blocking(move || {
         let mut conn = db.conn()?;
         Ok(crate::store::users::by_id(&mut conn, &id)?)

@@ -160,13 +160,13 @@ pub async fn get_analysis(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let who = searches::searcher(&state, &caller, &req);
-    let found = match crate::play::analysis::analysis(&state.play(), &who, &id).await {
+    let found = match crate::play::analysis::analysis(state.play(), &who, &id).await {
         Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
         other => other?,
     };
     let source = if found.computed { "computed" } else { "stored" };
     let row = found.row;
-    let body = view(&row, &found.stored, found.analysis, &state.calendar)?;
+    let body = view(&row, &found.stored, found.analysis, &state.play.calendar)?;
     let mut response = json_response(StatusCode::OK, row.version, to_json(&body)?);
     response.headers_mut().insert(
         HeaderName::from_static(SOURCE_HEADER),

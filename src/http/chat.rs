@@ -222,7 +222,7 @@ pub async fn get_board(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesRead)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let Loaded { row, game, .. } =
         play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let text = board_of(&game);
@@ -399,7 +399,7 @@ pub async fn run_command(
             };
             render_answer(&answer, text)
         });
-        return match play::games::act(&state.play(), act, render).await {
+        return match play::games::act(state.play(), act, render).await {
             Ok(Acted::Applied { version, response })
             | Ok(Acted::Replayed(Remembered {
                 version, response, ..
@@ -414,7 +414,7 @@ pub async fn run_command(
             )),
         };
     }
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let (who, game_id) = (caller.clone(), id.clone());
     let Loaded { row, log, game } =
         play::blocking(move || play::games::load(&db, &who.user_id, &game_id)).await?;
@@ -427,14 +427,8 @@ pub async fn run_command(
                 return Ok(refusal(&req, refused, Some(board)));
             }
             let who = super::searches::searcher(&state, &caller, &req);
-            match play::hints::advise(
-                &state.play(),
-                &who,
-                game.clone(),
-                log,
-                engine::Level::Normal,
-            )
-            .await
+            match play::hints::advise(state.play(), &who, game.clone(), log, engine::Level::Normal)
+                .await
             {
                 Ok(hint) => hint.reason,
                 Err(e) => return Ok(refusal(&req, e.into(), Some(board))),
@@ -475,7 +469,11 @@ fn answer_response(text: bool, version: i32, body: String) -> HttpResponse {
 
 /// The board as it stands, for a refusal (none when the game cannot be read).
 async fn current_board(state: &AppState, caller: &Caller, id: &str) -> Option<String> {
-    let (db, user, id) = (state.db.clone(), caller.user_id.clone(), id.to_string());
+    let (db, user, id) = (
+        state.play.db.clone(),
+        caller.user_id.clone(),
+        id.to_string(),
+    );
     play::blocking(move || play::games::load(&db, &user, &id))
         .await
         .ok()

@@ -83,7 +83,7 @@ pub async fn create_code(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let (code, expires_at) = chat_play::link_code(&state.db, &caller.user_id).await?;
+    let (code, expires_at) = chat_play::link_code(&state.play.db, &caller.user_id).await?;
     let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
         instructions: format!(
@@ -114,7 +114,7 @@ pub async fn list_links(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let rows = chat_play::links(&state.db, &caller.user_id).await?;
+    let rows = chat_play::links(&state.play.db, &caller.user_id).await?;
     Ok(HttpResponse::Ok().json(ChatLinkList {
         links: rows.iter().map(ChatLinkView::of).collect(),
     }))
@@ -141,6 +141,6 @@ pub async fn remove_link(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    chat_play::remove_link(&state.db, &caller.user_id, &id).await?;
+    chat_play::remove_link(&state.play.db, &caller.user_id, &id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -112,10 +112,10 @@ pub async fn today(
     caller: MaybeCaller,
     query: web::Query<DailyQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let date = state.calendar.today();
+    let date = state.play.calendar.today();
     let variants = variants(query.variant);
     let suits = suit_settings(query.suits)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let day = date.to_string();
     let (counts, mine, is_guest) = blocking(move || {
         let mut conn = db.conn()?;
@@ -220,12 +220,12 @@ pub async fn start(
     let suits = engine::Suits::try_from(body.suits)?;
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome = crate::play::daily::start(
-        &state.play(),
+        state.play(),
         &caller.user_id,
         variant,
         suits,
         key,
-        games::render_new(state.calendar),
+        games::render_new(state.play.calendar),
     )
     .await?;
     Ok(games::created(&state, outcome))
@@ -296,7 +296,7 @@ pub async fn leaderboard(
         .filter(|d| super::contract::fits(super::contract::DATE, d))
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .ok_or_else(bad)?;
-    if date > state.calendar.today() {
+    if date > state.play.calendar.today() {
         return Err(ApiError::not_found(
             "That day's challenge has not begun yet.",
         ));
@@ -304,7 +304,7 @@ pub async fn leaderboard(
     let board = query.check()?;
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
     let (offset, limit) = (board.offset, board.limit);
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let day = date.to_string();
     let (rows, players) = blocking(move || {
         let mut conn = db.conn()?;
@@ -325,7 +325,7 @@ pub async fn leaderboard(
         variant,
         suits: suits.count(),
         by: board.by,
-        deal_number: crate::play::daily::revealed_deal(&state.play(), date, variant, suits)
+        deal_number: crate::play::daily::revealed_deal(state.play(), date, variant, suits)
             .map(|n| n.to_string()),
         players,
         entries,

@@ -163,7 +163,7 @@ pub async fn export_game(
     id: web::Path<String>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let exported = crate::play::exports::export(&state.play(), &id).await?;
+    let exported = crate::play::exports::export(state.play(), &id).await?;
     let body = GameExport::of(&exported);
     if wants_json(&req) {
         return Ok(HttpResponse::Ok().json(body));
@@ -363,9 +363,9 @@ pub async fn import_game(
             .map_err(|_| ApiError::invalid_request("An export is UTF-8 text."))?;
         parse_text(text)?
     };
-    if actions.len() > state.max_actions_per_game as usize {
+    if actions.len() > state.play.max_actions as usize {
         return Err(crate::play::Error::ActionLimit {
-            limit: state.max_actions_per_game,
+            limit: state.play.max_actions,
         }
         .into());
     }
@@ -376,21 +376,21 @@ pub async fn import_game(
     })
     .await?;
     let id = crate::play::exports::import(
-        &state.play(),
+        state.play(),
         &caller.user_id,
         spec,
         actions.into_iter().map(|(_, a)| a).collect(),
-        super::games::render_new(state.calendar),
+        super::games::render_new(state.play.calendar),
     )
     .await?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let (user, gid) = (caller.user_id.clone(), id.clone());
     let loaded =
         blocking(move || Ok::<_, ApiError>(crate::play::games::load(&db, &user, &gid)?)).await?;
     let body = super::games::to_json(&GameView::of_row(
         &loaded.row,
         &loaded.game,
-        &state.calendar,
+        &state.play.calendar,
     ))?;
     let mut response = super::games::json_response(StatusCode::CREATED, loaded.row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {
@@ -486,7 +486,7 @@ pub async fn export_user_games(
         limiter.count(&format!("addr:{address}"), "bulk exports from this address")?;
     }
     let player = user.username.clone().unwrap_or_default();
-    let play = state.play();
+    let play = state.play().clone();
     struct Feed {
         play: crate::play::Play,
         user: String,

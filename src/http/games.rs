@@ -222,7 +222,7 @@ pub async fn create_game(
         key,
     };
     let outcome =
-        play::games::create(&state.play(), new, winnable, render_new(state.calendar)).await?;
+        play::games::create(state.play(), new, winnable, render_new(state.play.calendar)).await?;
     Ok(created(&state, outcome))
 }
 
@@ -252,7 +252,7 @@ pub async fn get_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let Loaded { row, game, .. } =
         play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let tag = etag(row.version).1;
@@ -269,7 +269,7 @@ pub async fn get_game(
             .insert_header(etag(row.version))
             .finish());
     }
-    let body = to_json(&GameView::of_row(&row, &game, &state.calendar))?;
+    let body = to_json(&GameView::of_row(&row, &game, &state.play.calendar))?;
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
@@ -290,7 +290,7 @@ pub async fn append_action(
         key,
         intent: request.intent()?,
     };
-    let acted = play::games::act(&state.play(), act, render_turn(state.calendar)).await?;
+    let acted = play::games::act(state.play(), act, render_turn(state.play.calendar)).await?;
     if let Acted::Applied { .. } = acted {
         state.metrics.actions_applied.inc();
     }
@@ -385,7 +385,7 @@ pub async fn legal_actions(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let Loaded { row, game, .. } =
         play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
     let body = LegalActions {
@@ -421,7 +421,7 @@ pub async fn game_events(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let (row, events) = blocking(move || {
         db.read(|conn| {
             let row = game_store::owned(conn, &caller.user_id, &id)?
@@ -478,11 +478,11 @@ pub async fn restart_game(
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
     let outcome = play::games::restart(
-        &state.play(),
+        state.play(),
         &caller.user_id,
         &id,
         key,
-        render_new(state.calendar),
+        render_new(state.play.calendar),
     )
     .await?;
     Ok(created(&state, outcome))
@@ -532,7 +532,7 @@ pub async fn list_my_games(
         return Err(ApiError::invalid_request("limit must be from 1 to 100."));
     }
     let cursor = query.cursor.as_deref().map(decode_cursor).transpose()?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let rows = blocking(move || {
         let mut conn = db.conn()?;
         Ok(game_store::list(
@@ -560,8 +560,12 @@ pub async fn list_my_games(
                 actions: row.actions,
                 runs_completed: row.runs_completed,
                 version: row.version,
-                deal_number: crate::play::games::deal_visible(row, row.status, &state.calendar)
-                    .then(|| spec.deal_number.to_string()),
+                deal_number: crate::play::games::deal_visible(
+                    row,
+                    row.status,
+                    &state.play.calendar,
+                )
+                .then(|| spec.deal_number.to_string()),
                 deal_chosen: row.deal_chosen,
                 created_at: row.created_at.and_utc(),
                 finished_at: row.finished_at.map(|t| t.and_utc()),

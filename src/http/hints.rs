@@ -99,7 +99,7 @@ pub async fn hint(
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;
     let (version, hint) = match crate::play::hints::hint(
-        &state.play(),
+        state.play(),
         &searches::searcher(&state, &caller, &req),
         &id,
         level,

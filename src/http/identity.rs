@@ -149,7 +149,7 @@ async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiErro
 /// than an hour old (to note the use).
 fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>), ApiError> {
     let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
-    let mut conn = state.db.conn()?;
+    let mut conn = state.play.db.conn()?;
     let row = token_store::by_id(&mut conn, id)?.ok_or_else(invalid_pat)?;
     if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
         return Err(invalid_pat());
@@ -181,7 +181,7 @@ fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>),
 /// Keep a token's `last_used_at` to the hour: when it is older, a write in the background,
 /// never in the request's way (the request itself reads only).
 fn note_use(state: &AppState, id: String) {
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     actix_web::rt::spawn(async move {
         let written = blocking(move || {
             Ok(db.write(move |conn| token_store::touch(conn, &id, crate::store::now()))?)

@@ -47,7 +47,7 @@ impl Follow {
     /// `end` once the game is over).
     async fn catch_up(&mut self, always_view: bool) -> Result<Found, ApiError> {
         let (db, user, id) = (
-            self.state.db.clone(),
+            self.state.play.db.clone(),
             self.caller.user_id.clone(),
             self.id.clone(),
         );
@@ -66,7 +66,7 @@ impl Follow {
             })?;
             found.events.push(event("action", Some(seq), &data));
         }
-        let view = GameView::of_row(&row, &game, &self.state.calendar);
+        let view = GameView::of_row(&row, &game, &self.state.play.calendar);
         found
             .events
             .push(event("view", Some(row.version), &games::to_json(&view)?));
@@ -85,7 +85,7 @@ impl Follow {
 impl Source for Follow {
     /// Until this game may have changed: woken by a change heard, or a poll interval.
     async fn wait(&mut self) {
-        let poll = self.state.live.poll_every();
+        let poll = self.state.play.live.poll_every();
         let id = &self.id;
         play::live::heard(&mut self.rx, poll, |changed| changed == id).await;
     }
@@ -148,7 +148,7 @@ pub async fn stream(
     })
     .transpose()?;
     let slot = sse::slot(&state, &caller.user_id)?;
-    let rx = state.live.subscribe();
+    let rx = state.play.live.subscribe();
     let mut follow = Follow {
         state: state.clone(),
         caller,

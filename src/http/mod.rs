@@ -46,36 +46,18 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::Tokens;
 use crate::config::Config;
-use crate::domain::daily::Calendar;
 use crate::store::Db;
 use error::ApiError;
 
 /// What every handler may reach. Holds no game state: every request replays from the database.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: Db,
+    /// The application layer: every use case is asked through it.
+    pub play: crate::play::Play,
+    /// The scheduled jobs of this instance, which run as long as this state lives.
+    pub jobs: crate::jobs::Jobs,
     pub tokens: Tokens,
     pub metrics: metrics::Metrics,
-    /// Today's date for daily challenges.
-    pub calendar: Calendar,
-    /// The key of the daily deal derivation.
-    pub daily_secret: std::sync::Arc<[u8]>,
-    /// Hands out proven winnable deals and asks for more.
-    pub winnable: crate::winnable::Prover,
-    /// Wakes live streams when this instance appends to a game.
-    pub live: live::Live,
-    /// The bounded pool hints and analyses search on.
-    pub searches: searches::SearchPool,
-    /// The positions this instance last wrote (bounded by `POSITION_CACHE`).
-    pub positions: std::sync::Arc<crate::play::positions::Positions>,
-    /// The most actions one game may hold.
-    pub max_actions_per_game: u32,
-    /// Positions one post-game analysis may search.
-    pub analysis_positions: u64,
-    /// The share of each hint level's standard search, in percent.
-    pub hint_budget_percent: u32,
-    /// How proven winnable deals are shared out.
-    pub rationing: crate::play::games::Rationing,
     /// The bearer token `/metrics` asks for, if any.
     pub metrics_token: Option<crate::config::Secret>,
     /// Live streams one user may have open here.
@@ -106,26 +88,14 @@ pub struct AppState {
 
 impl AppState {
     /// What the application layer's use cases reach.
-    pub fn play(&self) -> crate::play::Play {
-        crate::play::Play {
-            db: self.db.clone(),
-            calendar: self.calendar,
-            daily_secret: self.daily_secret.clone(),
-            winnable: self.winnable.clone(),
-            live: self.live.clone(),
-            positions: self.positions.clone(),
-            max_actions: self.max_actions_per_game,
-            rationing: self.rationing,
-            searches: self.searches.clone(),
-            hint_budget_percent: self.hint_budget_percent,
-            analysis_positions: self.analysis_positions,
-        }
+    pub fn play(&self) -> &crate::play::Play {
+        &self.play
     }
 
     /// What the account use cases reach.
     pub fn accounts(&self) -> crate::play::accounts::Accounts {
         crate::play::accounts::Accounts {
-            db: self.db.clone(),
+            db: self.play.db.clone(),
             hashing: self.hashing.clone(),
             tokens: self.tokens.clone(),
             checks: self.session_checks.clone(),
@@ -521,17 +491,7 @@ fn cors(origins: &[String]) -> Cors {
 
 /// Start serving on `listener`. The caller awaits the returned server (or spawns it in tests).
 pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
-    serve(
-        config,
-        db,
-        listener,
-        searches::SearchPool::with_limits(
-            config.search_pool,
-            config
-                .searches_per_address
-                .unwrap_or_else(|| searches::SearchPool::default_per_address(config.search_pool)),
-        ),
-    )
+    serve(config, db, listener, crate::app::search_pool(config))
 }
 
 /// [`run`] with a search pool the caller made (tests hold its slots to fill it).
@@ -541,37 +501,11 @@ pub fn serve(
     listener: TcpListener,
     searches: searches::SearchPool,
 ) -> std::io::Result<Server> {
+    let play = crate::app::play(config, db, searches)?;
+    let jobs = crate::app::jobs(&play, config);
     let state = web::Data::new(AppState {
         tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),
-        calendar: Calendar {
-            offset: config.calendar_offset,
-        },
-        daily_secret: config.daily_secret.expose().as_bytes().into(),
-        live: match db.backend() {
-            crate::store::Backend::Postgres => {
-                let (_, url) = crate::store::parse_url(&config.database_url);
-                live::Live::new().share_on_postgres(&url)?
-            }
-            crate::store::Backend::Sqlite => live::Live::new(),
-        },
-        searches,
-        positions: std::sync::Arc::new(crate::play::positions::Positions::new(
-            config.position_cache,
-        )),
-        max_actions_per_game: config.max_actions_per_game,
-        analysis_positions: config.analysis_positions,
-        hint_budget_percent: config.hint_budget_percent,
-        rationing: crate::play::games::Rationing {
-            per_player_per_hour: config.winnable_per_user_per_hour,
-            in_progress_per_player: config.games_in_progress_per_user,
-            reserve: i64::from(match config.winnable_pool {
-                0 => config.winnable_reserve,
-                pool => config
-                    .winnable_reserve
-                    .min(u32::try_from(pool - 1).unwrap_or(u32::MAX)),
-            }),
-        },
         metrics_token: config.metrics_token.clone(),
         streams_per_user: config.streams_per_user,
         stream_idle: config.stream_idle,
@@ -591,78 +525,34 @@ pub fn serve(
             100_000,
         )),
         chat: integrations::Chat::new(config),
-        winnable: crate::winnable::Prover::start(
-            db.clone(),
-            config.winnable_pool,
-            config.cpu_lines,
-            config
-                .winnable_prefill
-                .iter()
-                .map(|&suits| crate::winnable::Class {
-                    variant: crate::engine::Variant::Spider,
-                    suits: i32::from(suits),
-                    empty_column_deal: crate::engine::EmptyColumnDeal::Standard,
-                })
-                .collect(),
-        ),
-        db,
-    });
-    // Race rooms' scheduled work, for as long as the server keeps its state.
-    let weak = std::sync::Arc::downgrade(&state.clone().into_inner());
-    let holder = uuid::Uuid::new_v4().to_string();
-    let scheduled = config.scheduled_work;
-    actix_web::rt::spawn(async move {
-        if !scheduled {
-            return;
-        }
-        let mut tick = actix_web::rt::time::interval(crate::play::TICK);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut ticks = 0u32;
-        loop {
-            tick.tick().await;
-            let Some(state) = weak.upgrade() else { break };
-            ticks = ticks.wrapping_add(1);
-            crate::play::scheduled(&state.play(), &holder, ticks).await;
-        }
+        play,
+        jobs,
     });
     let limiter = web::Data::new(ratelimit::Limiter::new(
         config.rate_limit_per_second,
         config.rate_limit_burst,
     ));
-    if let Some(l) = limiter.as_ref().clone() {
-        actix_web::rt::spawn(async move {
-            let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                l.prune();
-            }
-        });
-    }
-    let (guesses, guests, apps, bulk, chat) = (
+    // The in-memory limiters forget what is older than their window, once a minute.
+    let (guesses, guests, apps, bulk, chat, requests) = (
         state.login_limiter.clone(),
         state.guest_limiter.clone(),
         state.app_limiter.clone(),
         state.bulk_limiter.clone(),
         state.chat.clone(),
+        limiter.as_ref().clone(),
     );
-    actix_web::rt::spawn(async move {
-        let mut tick = actix_web::rt::time::interval(Duration::from_secs(60));
-        loop {
-            tick.tick().await;
-            if let Some(l) = &guesses {
-                l.prune();
-            }
-            if let Some(l) = &guests {
-                l.prune();
-            }
-            if let Some(l) = &apps {
-                l.prune();
-            }
-            if let Some(l) = &bulk {
-                l.prune();
-            }
-            chat.prune();
+    state.jobs.every(Duration::from_secs(60), move || {
+        if let Some(l) = &requests {
+            l.prune();
         }
+        if let Some(l) = &guesses {
+            l.prune();
+        }
+        for l in [&guests, &apps, &bulk].into_iter().flatten() {
+            l.prune();
+        }
+        chat.prune();
+        std::future::ready(())
     });
     let doc = openapi();
     let table = web::Data::new(RouteTable::from_openapi(&doc));

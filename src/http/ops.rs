@@ -37,7 +37,7 @@ pub async fn healthz() -> HttpResponse {
 )]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     blocking(move || {
         db.ping().map_err(|e| {
             tracing::warn!(error = %e, "readiness check failed");

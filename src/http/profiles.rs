@@ -110,7 +110,7 @@ pub async fn profile(
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts().public_user(&username).await?;
-    let (db, id) = (state.db.clone(), user.id.clone());
+    let (db, id) = (state.play.db.clone(), user.id.clone());
     let (records, ratings, days, recent) = blocking(move || {
         let mut conn = db.conn()?;
         let records = crate::store::records::for_user(&mut conn, &id)?;
@@ -128,7 +128,7 @@ pub async fn profile(
             .map(RecordView::from_record)
             .collect::<Result<Vec<_>, _>>()?,
         ratings: ratings.iter().map(RatingView::of).collect(),
-        daily_streak: streak(&days, state.calendar.today()),
+        daily_streak: streak(&days, state.play.calendar.today()),
         recent_games: recent.iter().map(PublicGame::of).collect(),
     }))
 }

@@ -203,7 +203,7 @@ pub async fn my_records(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let (rows, ratings) = blocking(move || {
         let mut conn = db.conn()?;
         let rows = records::for_user(&mut conn, &caller.user_id)?;
@@ -275,7 +275,7 @@ pub async fn leaderboard(
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let board = query.check()?;
-    let db = state.db.clone();
+    let db = state.play.db.clone();
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
     let (offset, limit) = (board.offset, board.limit);
     let (rows, you) = blocking(move || {

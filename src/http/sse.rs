@@ -23,6 +23,7 @@ use crate::play::live::StreamSlot;
 /// A place for one more stream of `user`'s, or 429 `too_many_streams`.
 pub fn slot(state: &AppState, user: &str) -> Result<StreamSlot, ApiError> {
     state
+        .play
         .live
         .open_stream(user, state.streams_per_user)
         .ok_or_else(|| {

@@ -19,8 +19,8 @@ pub mod tokens;
 
 use crate::domain::daily::Calendar;
 use crate::engine::Illegal;
+use crate::jobs::winnable::{Difficulty, Prover};
 use crate::store::{Db, StoreError};
-use crate::winnable::{Difficulty, Prover};
 
 /// What the use cases reach: the database, the clock of dailies, the prover of winnable
 /// deals and the wake-up of live streams. Cheap to clone.
@@ -239,26 +239,6 @@ where
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
-}
-
-/// How often an instance looks for scheduled work (and renews its leases).
-pub const TICK: std::time::Duration = races::TICK;
-
-/// One tick of the scheduled work (the `ticks`-th since this instance started): the race
-/// rooms' every tick, upkeep about once a minute. Each part is done by the one instance that
-/// holds its lease; failures are logged and tried again at a later tick.
-pub async fn scheduled(play: &Play, holder: &str, ticks: u32) {
-    if let Err(e) = races::tick(play, holder).await {
-        tracing::warn!(error = %e, "race work");
-    }
-    if ticks % 120 == 1 {
-        let (db, h) = (play.db.clone(), holder.to_string());
-        match blocking(move || upkeep(&db, &h)).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten"),
-            Err(e) => tracing::warn!(error = %e, "upkeep"),
-        }
-    }
 }
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget

@@ -60,7 +60,7 @@ async fn run(
     let needs_member = !matches!(line, Line::Help | Line::Unknown(_));
     // A replay is refused before anything else (limits included); the request is recorded as
     // answered in the same write that finds the member.
-    let member = chat_play::arrive(&state.db, identity, Some(digest), needs_member).await?;
+    let member = chat_play::arrive(&state.play.db, identity, Some(digest), needs_member).await?;
     let limits = &state.chat;
     if let Some(l) = &limits.member {
         l.count(&key_of(identity), "commands from you")?;
@@ -88,7 +88,7 @@ async fn run(
         Line::Resume(n) => resume(state, &member, n, room).await,
         Line::Records => records(state, &member).await,
         Line::Link(code) if room.shared => {
-            chat_play::burn_code(&state.db, &code).await?;
+            chat_play::burn_code(&state.play.db, &code).await?;
             Ok(Reply::say(
                 "That code was typed where others can read it, so it no longer works: make a \
                  new one in your account and send `link CODE` to the bot in a private chat.",
@@ -104,7 +104,7 @@ async fn run(
                     "link code attempts from this server",
                 )?;
             }
-            let linked = chat_play::link(&state.db, &member, &code).await?;
+            let linked = chat_play::link(&state.play.db, &member, &code).await?;
             let mut sentence = format!(
                 "Linked: your {} account now plays as {}.",
                 identity.platform.title(),
@@ -125,7 +125,7 @@ async fn run(
             Ok(Reply::say(sentence))
         }
         Line::Unlink => {
-            chat_play::unlink(&state.db, &member).await?;
+            chat_play::unlink(&state.play.db, &member).await?;
             Ok(Reply::say(format!(
                 "Unlinked: your {} account no longer plays as {}. The games stay with that \
                  account; your next command starts a fresh one here.",
@@ -194,9 +194,9 @@ async fn new_game(
         },
         key: None,
     };
-    let created = crate::play::games::create(&state.play(), new, None, render_started()).await?;
+    let created = crate::play::games::create(state.play(), new, None, render_started()).await?;
     let started = started(created)?;
-    chat_play::set_current(&state.db, member, &started.id).await?;
+    chat_play::set_current(&state.play.db, member, &started.id).await?;
     Ok(Reply::with_board(
         format!(
             "New game: {}. Type `3 7` to move from column 3 to 7, `d` to deal, `h` for a hint.",
@@ -217,7 +217,7 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
     let play = state.play();
     let variant = engine::Variant::Spider;
     let outcome = crate::play::daily::start(
-        &play,
+        play,
         &member.user_id,
         variant,
         suits,
@@ -229,7 +229,7 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
     match outcome {
         Ok(created) => {
             let started = started(created)?;
-            chat_play::set_current(&state.db, member, &started.id).await?;
+            chat_play::set_current(&state.play.db, member, &started.id).await?;
             let sentence = if started.ranked {
                 format!(
                     "Today's daily challenge, {kind}: this is your ranked attempt. Undo never \
@@ -246,9 +246,9 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
         Err(crate::play::Error::RankedAttemptInProgress) => {
             // Back to the ranked attempt the member has in progress.
             let (db, user, date) = (
-                state.db.clone(),
+                state.play.db.clone(),
                 member.user_id.clone(),
-                state.calendar.today().to_string(),
+                state.play.calendar.today().to_string(),
             );
             let ranked = crate::http::blocking(move || {
                 let mut conn = db.conn()?;
@@ -264,7 +264,7 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
             let Some(row) = ranked else {
                 return Err(crate::play::Error::RankedAttemptInProgress.into());
             };
-            chat_play::set_current(&state.db, member, &row.id).await?;
+            chat_play::set_current(&state.play.db, member, &row.id).await?;
             let board = load(state, member, &row.id).await?;
             Ok(Reply::with_board(
                 format!(
@@ -279,7 +279,11 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
 }
 
 async fn load(state: &AppState, member: &Member, id: &str) -> Result<Loaded, ApiError> {
-    let (db, user, id) = (state.db.clone(), member.user_id.clone(), id.to_string());
+    let (db, user, id) = (
+        state.play.db.clone(),
+        member.user_id.clone(),
+        id.to_string(),
+    );
     Ok(crate::play::blocking(move || crate::play::games::load(&db, &user, &id)).await?)
 }
 
@@ -295,12 +299,12 @@ fn secret_here(state: &AppState, row: &GameRow) -> Result<bool, ApiError> {
     Ok(row
         .daily_date()
         .map_err(crate::play::Error::from)?
-        .is_some_and(|date| !state.calendar.is_over(date)))
+        .is_some_and(|date| !state.play.calendar.is_over(date)))
 }
 
 /// The member's games in progress, newest first, as `games` numbers them.
 async fn in_progress(state: &AppState, member: &Member) -> Result<Vec<GameRow>, ApiError> {
-    let (db, user) = (state.db.clone(), member.user_id.clone());
+    let (db, user) = (state.play.db.clone(), member.user_id.clone());
     crate::http::blocking(move || {
         let mut conn = db.conn()?;
         Ok(crate::store::games::in_progress_list(
@@ -359,7 +363,7 @@ async fn resume(
     if room.shared && secret_here(state, row)? {
         return Ok(Reply::say(PRIVATE_DAILY));
     }
-    chat_play::set_current(&state.db, member, &row.id).await?;
+    chat_play::set_current(&state.play.db, member, &row.id).await?;
     let loaded = load(state, member, &row.id).await?;
     Ok(Reply::with_board(
         format!("Back to game {n}: {}.", kind_of(row.variant, row.suits)),
@@ -373,7 +377,7 @@ fn minutes(ms: i64) -> String {
 }
 
 async fn records(state: &AppState, member: &Member) -> Result<Reply, ApiError> {
-    let (db, user) = (state.db.clone(), member.user_id.clone());
+    let (db, user) = (state.play.db.clone(), member.user_id.clone());
     let rows = crate::http::blocking(move || {
         let mut conn = db.conn()?;
         Ok(crate::store::records::for_user(&mut conn, &user)?)
@@ -465,7 +469,7 @@ async fn play_command(
         return Ok(Reply::say(NO_GAME));
     };
     if room.shared {
-        let (db, user, game) = (state.db.clone(), member.user_id.clone(), id.clone());
+        let (db, user, game) = (state.play.db.clone(), member.user_id.clone(), id.clone());
         let row = crate::http::blocking(move || {
             let mut conn = db.conn()?;
             Ok(crate::store::games::owned(&mut conn, &user, &game)?)
@@ -501,7 +505,7 @@ async fn play_command(
                 })
                 .map_err(|e| crate::play::Error::Internal(e.to_string()))
             });
-            match crate::play::games::act(&state.play(), act, render).await {
+            match crate::play::games::act(state.play(), act, render).await {
                 Ok(Acted::Applied { response, .. })
                 | Ok(Acted::Replayed(Remembered { response, .. })) => {
                     state.metrics.actions_applied.inc();
@@ -538,7 +542,7 @@ async fn play_command(
                 account: member.user_id.clone(),
                 address: format!("chat:{}:{}", identity.platform.name(), room.id),
             };
-            match crate::play::hints::advise(&state.play(), &who, game, log, engine::Level::Normal)
+            match crate::play::hints::advise(state.play(), &who, game, log, engine::Level::Normal)
                 .await
             {
                 Ok(hint) => Ok(Reply::with_board(hint.reason, board)),

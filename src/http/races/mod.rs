@@ -29,7 +29,7 @@ use crate::store::races::RaceRow;
 
 /// The room as `caller` sees it now.
 async fn look(state: &AppState, caller: &Caller, code: &str) -> Result<RaceView, ApiError> {
-    let room = races::look(&state.play(), code).await?;
+    let room = races::look(state.play(), code).await?;
     RaceView::of(&room, Some(&caller.user_id))
 }
 
@@ -90,7 +90,7 @@ pub async fn create_race(
         ranked: body.ranked.unwrap_or(false),
         idle_takeover_s: idle,
     };
-    let room = races::create(&state.play(), &caller.user_id, new).await?;
+    let room = races::create(state.play(), &caller.user_id, new).await?;
     let view = RaceView::of(&room, Some(&caller.user_id))?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/races/{}", view.code)))
@@ -194,7 +194,7 @@ pub async fn join_race(
         ),
         None => None,
     };
-    let room = races::join(&state.play(), &caller.user_id, &code, name)
+    let room = races::join(state.play(), &caller.user_id, &code, name)
         .await
         .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
@@ -224,7 +224,7 @@ pub async fn start_race(
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let room = races::start(&state.play(), &caller.user_id, &code).await?;
+    let room = races::start(state.play(), &caller.user_id, &code).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }
 
@@ -249,7 +249,7 @@ pub async fn quit_race(
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let room = races::quit(&state.play(), &caller.user_id, &code).await?;
+    let room = races::quit(state.play(), &caller.user_id, &code).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }
 
@@ -275,7 +275,7 @@ pub async fn leave_race(
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let room = races::leave(&state.play(), &caller.user_id, &code).await?;
+    let room = races::leave(state.play(), &caller.user_id, &code).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }
 
@@ -314,7 +314,7 @@ pub async fn remove_seat(
         .ok_or_else(|| {
             ApiError::invalid_request("seat must be a seat's number: a whole number, 1 or more.")
         })?;
-    let room = races::remove_seat(&state.play(), &caller.user_id, &code, seat).await?;
+    let room = races::remove_seat(state.play(), &caller.user_id, &code, seat).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }
 
@@ -346,8 +346,8 @@ pub async fn stream_race(
     let code = races::normalise(&code);
     let bearer = sse::Bearer::of(&state, &req)?;
     let slot = sse::slot(&state, &caller.user_id)?;
-    let rx = state.live.subscribe();
-    let room = races::look(&state.play(), &code).await?;
+    let rx = state.play.live.subscribe();
+    let room = races::look(state.play(), &code).await?;
     let first = RaceView::of(&room, Some(&caller.user_id))?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
@@ -386,7 +386,7 @@ pub async fn stream_race(
         }
 
         async fn look(&mut self) -> Result<sse::Found, ApiError> {
-            let room = races::look(&self.state.play(), &self.code).await?;
+            let room = races::look(self.state.play(), &self.code).await?;
             self.heard_as = heard_as(&room, &self.code);
             let view = RaceView::of(&room, Some(&self.caller.user_id))?;
             let json = serde_json::to_string(&view)

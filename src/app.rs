@@ -1,0 +1,79 @@
+//! The composition root: what one instance is made of, built in one place from the config and
+//! the database. [`play`] builds the application layer (and with it the prover of winnable
+//! deals, whose thread starts here), [`jobs`] starts the scheduled work; `http::serve` asks
+//! for both and adds what only HTTP needs. Nothing else builds them.
+
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::domain::daily::Calendar;
+use crate::engine::{EmptyColumnDeal, Variant};
+use crate::jobs::winnable::{Class, Prover};
+use crate::jobs::Jobs;
+use crate::play::games::Rationing;
+use crate::play::live::Live;
+use crate::play::positions::Positions;
+use crate::play::searches::SearchPool;
+use crate::play::Play;
+use crate::store::{self, Backend, Db};
+
+/// The search pool `config` asks for.
+pub fn search_pool(config: &Config) -> SearchPool {
+    let per_address = config
+        .searches_per_address
+        .unwrap_or_else(|| SearchPool::default_per_address(config.search_pool));
+    SearchPool::with_limits(config.search_pool, per_address)
+}
+
+/// The application layer of this instance on `db`, searching on `searches`. Starts the
+/// prover (unless `WINNABLE_POOL` is 0) and, on Postgres, the listener that wakes live
+/// streams when another instance writes.
+pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Play> {
+    let live = match db.backend() {
+        Backend::Postgres => {
+            let (_, url) = store::parse_url(&config.database_url);
+            Live::new().share_on_postgres(&url)?
+        }
+        Backend::Sqlite => Live::new(),
+    };
+    let prefill = config
+        .winnable_prefill
+        .iter()
+        .map(|&suits| Class {
+            variant: Variant::Spider,
+            suits: i32::from(suits),
+            empty_column_deal: EmptyColumnDeal::Standard,
+        })
+        .collect();
+    let reserve = match config.winnable_pool {
+        0 => config.winnable_reserve,
+        pool => config
+            .winnable_reserve
+            .min(u32::try_from(pool - 1).unwrap_or(u32::MAX)),
+    };
+    Ok(Play {
+        calendar: Calendar {
+            offset: config.calendar_offset,
+        },
+        daily_secret: config.daily_secret.expose().as_bytes().into(),
+        winnable: Prover::start(db.clone(), config.winnable_pool, config.cpu_lines, prefill),
+        live,
+        positions: Arc::new(Positions::new(config.position_cache)),
+        max_actions: config.max_actions_per_game,
+        rationing: Rationing {
+            per_player_per_hour: config.winnable_per_user_per_hour,
+            in_progress_per_player: config.games_in_progress_per_user,
+            reserve: i64::from(reserve),
+        },
+        searches,
+        hint_budget_percent: config.hint_budget_percent,
+        analysis_positions: config.analysis_positions,
+        db,
+    })
+}
+
+/// Start the scheduled jobs of `play`; they stop once the returned handle (and every clone of
+/// it) is dropped.
+pub fn jobs(play: &Play, config: &Config) -> Jobs {
+    Jobs::start(play, config)
+}

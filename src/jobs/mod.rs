@@ -1,0 +1,69 @@
+//! The background work of one instance, started by the composition root (`crate::app`).
+//! Each job is a module that says what it does, how often, under which lease (so that among
+//! many instances on one database one does it at a time, and another takes it over within the
+//! lease's life when that one stops) and what bounds it:
+//!
+//! | job | schedule | lease | bounds |
+//! |---|---|---|---|
+//! | [`races`]: stand-ins' moves, round results, ratings | every 500 ms | `races`, 2 s | rooms with a round started within the last hour (results are fixed by then) |
+//! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | 1,000 idempotency keys a run |
+//! | [`winnable`]: prove winnable deals, compute CPU lines | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
+//!
+//! The HTTP layer's in-memory limiters are pruned every minute through [`Jobs::every`] too
+//! (no lease: they are this instance's own memory).
+
+pub mod races;
+pub mod upkeep;
+pub mod winnable;
+
+use std::future::Future;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use crate::config::Config;
+use crate::play::Play;
+
+/// The running jobs of one instance. They stop at their next turn once this is dropped (with
+/// the server's state), so a stopped server leaves nothing running.
+#[derive(Clone)]
+pub struct Jobs {
+    alive: Arc<()>,
+}
+
+impl Jobs {
+    /// Start the scheduled jobs of `play` (unless `SCHEDULED_WORK` is off). The prover starts
+    /// with `play` itself (`crate::app::play`): requests reach it through `play.winnable`.
+    pub fn start(play: &Play, config: &Config) -> Jobs {
+        let jobs = Jobs {
+            alive: Arc::new(()),
+        };
+        if config.scheduled_work {
+            // One holder name per instance: the leases say which instance does the work.
+            let holder: Arc<str> = uuid::Uuid::new_v4().to_string().into();
+            races::start(&jobs, play.clone(), holder.clone());
+            upkeep::start(&jobs, play.clone(), holder);
+        }
+        jobs
+    }
+
+    /// Run `turn` every `period` (the first at once; a late turn delays the next rather than
+    /// bunching them up), for as long as these jobs are alive.
+    pub fn every<F, T>(&self, period: Duration, mut turn: F)
+    where
+        F: FnMut() -> T + 'static,
+        T: Future<Output = ()> + 'static,
+    {
+        let alive: Weak<()> = Arc::downgrade(&self.alive);
+        actix_web::rt::spawn(async move {
+            let mut tick = actix_web::rt::time::interval(period);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                if alive.strong_count() == 0 {
+                    break;
+                }
+                turn().await;
+            }
+        });
+    }
+}
