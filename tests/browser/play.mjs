@@ -923,7 +923,14 @@ async function main() {
     await page.click('[data-testid="resign"]');
     await page.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
     await pageB.waitForSelector('[data-testid="race-room"][data-round-state="over"]');
-    const room = (await api('GET', `/v1/races/${code}`)).data;
+    // The room reads "over" as soon as the last quit is stored; the ratings are written a
+    // moment later (by that request, or by the scheduled work): give them a few seconds.
+    let room;
+    for (let i = 0; ; i++) {
+      room = (await api('GET', `/v1/races/${code}`)).data;
+      if (room.round.standings.every((p) => p.rating != null || p.cpu) || i >= 20) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     eq(room.round.state, 'over', 'the round in the API');
     check(room.round.standings.every((p) => p.rating != null || p.cpu), 'ratings in a ranked round');
     await page.waitForSelector('#race-standings-body [data-testid="rating-change"]');
