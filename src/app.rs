@@ -20,9 +20,10 @@ use crate::store::{self, Backend, Db};
 /// The search pool `config` asks for.
 pub fn search_pool(config: &Config) -> SearchPool {
     let per_address = config
+        .searches
         .searches_per_address
-        .unwrap_or_else(|| SearchPool::default_per_address(config.search_pool));
-    SearchPool::with_limits(config.search_pool, per_address)
+        .unwrap_or_else(|| SearchPool::default_per_address(config.searches.search_pool));
+    SearchPool::with_limits(config.searches.search_pool, per_address)
 }
 
 /// The application layer of this instance on `db`, searching on `searches`. Starts the
@@ -31,12 +32,13 @@ pub fn search_pool(config: &Config) -> SearchPool {
 pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Play> {
     let live = match db.backend() {
         Backend::Postgres => {
-            let (_, url) = store::parse_url(&config.database_url);
+            let (_, url) = store::parse_url(&config.storage.database_url);
             Live::new().share_on_postgres(&url)?
         }
         Backend::Sqlite => Live::new(),
     };
     let prefill = config
+        .jobs
         .winnable_prefill
         .iter()
         .map(|&suits| Class {
@@ -45,29 +47,35 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
             empty_column_deal: EmptyColumnDeal::Standard,
         })
         .collect();
-    let reserve = match config.winnable_pool {
-        0 => config.winnable_reserve,
+    let reserve = match config.jobs.winnable_pool {
+        0 => config.jobs.winnable_reserve,
         pool => config
+            .jobs
             .winnable_reserve
             .min(u32::try_from(pool - 1).unwrap_or(u32::MAX)),
     };
     Ok(Play {
         calendar: Calendar {
-            offset: config.calendar_offset,
+            offset: config.daily.calendar_offset,
         },
-        daily_secret: config.daily_secret.expose().as_bytes().into(),
-        winnable: Prover::start(db.clone(), config.winnable_pool, config.cpu_lines, prefill),
+        daily_secret: config.daily.daily_secret.expose().as_bytes().into(),
+        winnable: Prover::start(
+            db.clone(),
+            config.jobs.winnable_pool,
+            config.jobs.cpu_lines,
+            prefill,
+        ),
         live,
-        positions: Arc::new(Positions::new(config.position_cache)),
-        max_actions: config.max_actions_per_game,
+        positions: Arc::new(Positions::new(config.storage.position_cache)),
+        max_actions: config.storage.max_actions_per_game,
         rationing: Rationing {
-            per_player_per_hour: config.winnable_per_user_per_hour,
-            in_progress_per_player: config.games_in_progress_per_user,
+            per_player_per_hour: config.limits.winnable_per_user_per_hour,
+            in_progress_per_player: config.limits.games_in_progress_per_user,
             reserve: i64::from(reserve),
         },
         searches,
-        hint_budget_percent: config.hint_budget_percent,
-        analysis_positions: config.analysis_positions,
+        hint_budget_percent: config.searches.hint_budget_percent,
+        analysis_positions: config.searches.analysis_positions,
         db,
     })
 }

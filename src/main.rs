@@ -89,9 +89,9 @@ enum Command {
 
 fn open_db(config: &Config) -> anyhow::Result<Db> {
     let db = Db::connect(&DbOptions {
-        url: config.database_url.clone(),
-        pool_size: config.db_pool_size,
-        sqlite_synchronous: config.sqlite_synchronous.clone(),
+        url: config.storage.database_url.clone(),
+        pool_size: config.storage.db_pool_size,
+        sqlite_synchronous: config.storage.sqlite_synchronous.clone(),
     })?;
     let applied = db.migrate()?;
     if applied > 0 {
@@ -202,7 +202,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    spider::init_logging(&config.log_level);
+    spider::init_logging(&config.serving.log_level);
     let result = match cli.command {
         Some(Command::Migrate) => open_db(&config).map(|_| ()),
         Some(Command::RebuildRecords) => open_db(&config).and_then(|db| {
@@ -224,22 +224,22 @@ fn main() -> ExitCode {
 
 fn serve(config: Config) -> anyhow::Result<()> {
     config.check_exposure()?;
-    if config.jwt_secret_is_default {
+    if config.accounts.jwt_secret_is_default {
         tracing::warn!(
             "JWT_SECRET is not set: using the built-in development secret. Anyone can forge \
              tokens for this server. Set JWT_SECRET (32+ characters) before exposing it."
         );
     }
-    if config.daily_secret_is_default {
+    if config.daily.daily_secret_is_default {
         tracing::warn!(
             "DAILY_SECRET is not set: using the built-in development secret. Anyone can compute \
              every daily deal, hidden cards included. Set DAILY_SECRET (32+ characters)."
         );
     }
     let db = open_db(&config)?;
-    let listener = TcpListener::bind(config.bind)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
-    tracing::info!(address = %config.bind, backend = ?db.backend(), "serving; docs at /docs");
+    let listener = TcpListener::bind(config.serving.bind)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.serving.bind))?;
+    tracing::info!(address = %config.serving.bind, backend = ?db.backend(), "serving; docs at /docs");
     actix_web::rt::System::new()
         .block_on(async move { spider::http::run(&config, db, listener)?.await })?;
     Ok(())

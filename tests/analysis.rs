@@ -236,7 +236,7 @@ async fn a_daily_opens_once_its_day_is_over() {
 
     // The same database, a day later.
     let mut config = app.config.clone();
-    config.calendar_offset = chrono::Duration::days(1);
+    config.daily.calendar_offset = chrono::Duration::days(1);
     let tomorrow = start(config, None).await;
     let r = analysis(&tomorrow, &token, &game).await;
     assert_eq!(r.status, 200, "{}", r.text);
@@ -253,8 +253,8 @@ async fn a_daily_opens_once_its_day_is_over() {
 #[actix_rt::test]
 async fn a_race_game_opens_once_the_round_is_over() {
     let app = spawn_with(|c| {
-        c.winnable_pool = 2;
-        c.winnable_prefill = vec![1];
+        c.jobs.winnable_pool = 2;
+        c.jobs.winnable_prefill = vec![1];
     })
     .await;
     let (host, bob) = (app.guest().await, app.guest().await);
@@ -309,7 +309,7 @@ async fn a_race_game_opens_once_the_round_is_over() {
 async fn a_full_search_pool_answers_503_and_moves_go_on() {
     let (url, dir) = fresh_database();
     let mut config = test_config(&url);
-    config.search_pool = 1;
+    config.searches.search_pool = 1;
     let pool = SearchPool::new(1);
     let app = start_with_searches(config, dir, pool.clone()).await;
     let token = app.guest().await;
@@ -369,8 +369,8 @@ async fn a_full_search_pool_answers_503_and_moves_go_on() {
 async fn one_account_or_address_cannot_take_every_search_slot() {
     let (url, dir) = fresh_database();
     let mut config = test_config(&url);
-    config.search_pool = 2;
-    config.client_ip_header = Some("X-Forwarded-For".into());
+    config.searches.search_pool = 2;
+    config.serving.client_ip_header = Some("X-Forwarded-For".into());
     let pool = SearchPool::new(2);
     assert_eq!(pool.per_address(), 1);
     let app = start_with_searches(config, dir, pool.clone()).await;

@@ -106,7 +106,8 @@ fn the_committed_openapi_document_is_current() {
 
 #[actix_rt::test]
 async fn metrics_can_be_kept_behind_a_token() {
-    let app = spawn_with(|c| c.metrics_token = Some("metrics-secret-0123456789".into())).await;
+    let app =
+        spawn_with(|c| c.serving.metrics_token = Some("metrics-secret-0123456789".into())).await;
     app.send("GET", "/metrics", None, &[], None)
         .await
         .problem(401, "metrics_token_required");
@@ -140,8 +141,8 @@ async fn metrics_can_be_kept_behind_a_token() {
 #[actix_rt::test]
 async fn password_hashing_is_bounded_and_unknown_users_get_the_same_answer() {
     let app = spawn_with(|c| {
-        c.password_hashes = 1;
-        c.password_hash_wait = std::time::Duration::from_millis(1);
+        c.accounts.password_hashes = 1;
+        c.accounts.password_hash_wait = std::time::Duration::from_millis(1);
     })
     .await;
     let attempts = (0..12).map(|i| {
@@ -213,7 +214,7 @@ async fn passwords_must_be_hard_to_guess_and_usernames_ignore_case() {
 /// Guessing one account's password is slowed per username, whatever the address.
 #[actix_rt::test]
 async fn sign_in_attempts_are_limited_per_username() {
-    let app = spawn_with(|c| c.login_attempts_per_minute = 3).await;
+    let app = spawn_with(|c| c.limits.login_attempts_per_minute = 3).await;
     let login = |username: &str| {
         app.send(
             "POST",
@@ -336,7 +337,7 @@ async fn bad_tokens_get_401_problems() {
         .as_str()
         .unwrap()
         .to_string();
-    let tokens = spider::auth::Tokens::new(&app.config.jwt_secret, 60);
+    let tokens = spider::auth::Tokens::new(&app.config.accounts.jwt_secret, 60);
     let expired = tokens
         .issue(&user, spider::auth::unix_now() - 3600)
         .unwrap();
@@ -364,7 +365,7 @@ async fn bad_tokens_get_401_problems() {
     let hs512 = jsonwebtoken::encode(
         &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS512),
         &claims,
-        &jsonwebtoken::EncodingKey::from_secret(app.config.jwt_secret.as_bytes()),
+        &jsonwebtoken::EncodingKey::from_secret(app.config.accounts.jwt_secret.as_bytes()),
     )
     .unwrap();
     app.get("/v1/me", &hs512)
@@ -609,9 +610,9 @@ async fn a_guest_becomes_an_account_keeping_its_games_and_records() {
 #[actix_rt::test]
 async fn an_access_token_needs_the_password_and_lives_at_most_ninety_days() {
     let app = spawn_with(|c| {
-        c.login_attempts_per_minute = 0;
+        c.limits.login_attempts_per_minute = 0;
         // Every concurrent request below waits for its turn to check the password.
-        c.password_hash_wait = std::time::Duration::from_secs(60);
+        c.accounts.password_hash_wait = std::time::Duration::from_secs(60);
     })
     .await;
     let guest = app.guest().await;
@@ -903,7 +904,7 @@ async fn the_undo_mode_migration_keeps_stored_games_as_they_were() {
     let dir = app._dir.take();
     app.stop().await;
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -1261,7 +1262,7 @@ async fn nobody_reads_or_touches_another_players_game() {
 
 #[actix_rt::test]
 async fn errors_are_problems_everywhere() {
-    let app = spawn_with(|c| c.json_limit = 1024).await;
+    let app = spawn_with(|c| c.serving.json_limit = 1024).await;
     let token = app.guest().await;
     let game = app.new_game(&token, json!({"suits": 1})).await;
     let path = format!("/v1/games/{}/actions", id(&game));
@@ -1613,7 +1614,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
     use diesel::prelude::*;
     use spider::store::schema::idempotency_keys;
     // The test does the upkeep itself (the server's scheduled work would hold its lease).
-    let app = spawn_with(|c| c.scheduled_work = false).await;
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
     let token = app.guest().await;
     let key = [("Idempotency-Key", "kept-for-a-day")];
     let create = |suits: u8| {
@@ -1629,7 +1630,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
     assert_eq!(first.status, 201, "{}", first.text);
     create(2).await.problem(422, "idempotency_key_reused");
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -1689,7 +1690,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
 async fn old_idempotency_keys_are_forgotten_oldest_first_in_bounded_batches() {
     use diesel::prelude::*;
     use spider::store::schema::idempotency_keys;
-    let app = spawn_with(|c| c.scheduled_work = false).await;
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
     let token = app.guest().await;
     for i in 0..5 {
         let key = format!("key-{i}");
@@ -2017,7 +2018,7 @@ async fn instances_taking_turns_on_one_game_always_act_on_the_latest_position() 
 /// A game's log is bounded: past the limit only the resignation that ends it is taken.
 #[actix_rt::test]
 async fn a_game_stops_taking_actions_at_the_limit_but_can_be_resigned() {
-    let app = spawn_with(|c| c.max_actions_per_game = 4).await;
+    let app = spawn_with(|c| c.storage.max_actions_per_game = 4).await;
     let token = app.guest().await;
     let game = app
         .new_game(&token, json!({"suits": 1, "deal_number": 21}))
@@ -2150,8 +2151,8 @@ async fn my_games_are_listed_newest_first_with_a_cursor() {
 #[actix_rt::test]
 async fn rate_limits_answer_429_with_retry_after() {
     let app = spawn_with(|c| {
-        c.rate_limit_per_second = 1;
-        c.rate_limit_burst = 3;
+        c.limits.rate_limit_per_second = 1;
+        c.limits.rate_limit_burst = 3;
     })
     .await;
     let token = app.guest().await;
@@ -2181,7 +2182,7 @@ async fn rate_limits_answer_429_with_retry_after() {
 #[actix_rt::test]
 async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_address() {
     // Tokens made first, with limits off; then a second instance with limits on.
-    let app = spawn_with(|c| c.login_attempts_per_minute = 0).await;
+    let app = spawn_with(|c| c.limits.login_attempts_per_minute = 0).await;
     let (_, session) = app.register().await;
     let make = |name: &str| {
         app.post(
@@ -2194,9 +2195,9 @@ async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_addre
     let a = a.body["token"].as_str().unwrap().to_string();
     let b = b.body["token"].as_str().unwrap().to_string();
     let mut config = app.config.clone();
-    config.rate_limit_per_second = 1;
-    config.rate_limit_burst = 3;
-    config.guests_per_minute = 3;
+    config.limits.rate_limit_per_second = 1;
+    config.limits.rate_limit_burst = 3;
+    config.limits.guests_per_minute = 3;
     let limited = start(config.clone(), None).await;
 
     let statuses = |token: String| {
@@ -2221,7 +2222,7 @@ async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_addre
     );
 
     // Guests: three a minute from one address; a forwarded-for header is not believed...
-    config.rate_limit_per_second = 0;
+    config.limits.rate_limit_per_second = 0;
     let guests = start(config.clone(), None).await;
     let guest = |forwarded: &'static str| {
         let guests = &guests;
@@ -2246,7 +2247,7 @@ async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_addre
     assert!(made[3].header("retry-after").is_some());
 
     // ...unless the server is told it stands behind a proxy: then its last address counts.
-    config.client_ip_header = Some("X-Forwarded-For".into());
+    config.serving.client_ip_header = Some("X-Forwarded-For".into());
     let proxied = start(config, None).await;
     for _ in 0..3 {
         let r = proxied
@@ -2371,11 +2372,11 @@ async fn the_web_page_cannot_be_framed_and_talks_only_to_its_own_origin() {
 /// bucket, not its account's: the owner's new session keeps its whole allowance.
 #[actix_rt::test]
 async fn an_ended_session_does_not_spend_its_accounts_allowance() {
-    let app = spawn_with(|c| c.login_attempts_per_minute = 0).await;
+    let app = spawn_with(|c| c.limits.login_attempts_per_minute = 0).await;
     let (name, old) = app.register().await;
     let mut config = app.config.clone();
-    config.rate_limit_per_second = 1;
-    config.rate_limit_burst = 3;
+    config.limits.rate_limit_per_second = 1;
+    config.limits.rate_limit_burst = 3;
     let limited = start(config, None).await;
     let r = limited.post("/v1/auth/logout-all", &old, json!({})).await;
     assert_eq!(r.status, 204, "{}", r.text);
@@ -2399,8 +2400,8 @@ async fn an_ended_session_does_not_spend_its_accounts_allowance() {
 #[actix_rt::test]
 async fn password_guesses_share_one_budget_and_a_stranger_cannot_lock_the_owner_out() {
     let app = spawn_with(|c| {
-        c.login_attempts_per_minute = 3;
-        c.client_ip_header = Some("X-Forwarded-For".into());
+        c.limits.login_attempts_per_minute = 3;
+        c.serving.client_ip_header = Some("X-Forwarded-For".into());
     })
     .await;
     let (name, _) = app.register().await;
@@ -2556,7 +2557,7 @@ async fn control_characters_in_free_text_are_refused_on_every_backend() {
 /// daily attempt or restart is refused with a sentence, and finishing one makes room.
 #[actix_rt::test]
 async fn games_in_progress_per_account_are_limited() {
-    let app = spawn_with(|c| c.games_in_progress_per_user = 3).await;
+    let app = spawn_with(|c| c.limits.games_in_progress_per_user = 3).await;
     let (_, token) = app.register().await;
     let mut games = Vec::new();
     for _ in 0..3 {

@@ -440,7 +440,7 @@ async fn approvals_refuse_what_is_unsafe_and_denials_go_back() {
 
 #[actix_rt::test]
 async fn approvals_per_account_and_trades_per_address_are_limited() {
-    let app = spawn_with(|c| c.app_grants_per_minute = 2).await;
+    let app = spawn_with(|c| c.limits.app_grants_per_minute = 2).await;
     let (_, session) = app.register().await;
     let (verifier, challenge) = pkce("limits");
     let first = approve(&app, &session, &challenge).await;
@@ -635,7 +635,7 @@ async fn a_finished_game_exports_in_full_and_imports_to_the_same_position() {
 /// public like the profile, and a few per address a minute.
 #[actix_rt::test]
 async fn a_players_finished_games_export_in_bulk_as_ndjson() {
-    let app = spawn_with(|c| c.bulk_exports_per_minute = 4).await;
+    let app = spawn_with(|c| c.limits.bulk_exports_per_minute = 4).await;
     let (name, token) = app.register().await;
     let mut finished = Vec::new();
     for deal in [11, 12, 13] {

@@ -389,7 +389,7 @@ async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
 
     // Expired: refused once its time is up (moved into the past in the database).
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -487,7 +487,7 @@ async fn open_stream(
 /// 429 until one closes.
 #[actix_rt::test]
 async fn a_user_has_a_bounded_number_of_live_streams() {
-    let app = spawn_with(|c| c.streams_per_user = 2).await;
+    let app = spawn_with(|c| c.limits.streams_per_user = 2).await;
     let token = app.guest().await;
     let (game, _) = known_game(&app, &token, 11).await;
     let first = open_stream(&app, &token, &game, None).await;
@@ -544,7 +544,7 @@ async fn an_action_on_another_instance_reaches_a_stream_quickly() {
     }
     waits.sort();
     let median = waits[waits.len() / 2];
-    let bound = if app.config.database_url.starts_with("postgres") {
+    let bound = if app.config.storage.database_url.starts_with("postgres") {
         std::time::Duration::from_millis(100)
     } else {
         std::time::Duration::from_millis(1_500)
@@ -715,7 +715,7 @@ async fn a_stream_ends_at_once_when_its_token_stops_working() {
 
 #[actix_rt::test]
 async fn a_stream_with_nothing_to_say_ends_after_the_idle_time() {
-    let app = spawn_with(|c| c.stream_idle = std::time::Duration::from_secs(2)).await;
+    let app = spawn_with(|c| c.limits.stream_idle = std::time::Duration::from_secs(2)).await;
     let token = app.guest().await;
     let (game, _) = known_game(&app, &token, 11).await;
     let mut events = open_stream(&app, &token, &game, None).await;

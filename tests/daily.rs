@@ -6,7 +6,12 @@ use common::*;
 
 fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64) -> u64 {
     let date = (chrono::Utc::now() + chrono::Duration::days(offset_days)).date_naive();
-    spider::daily::deal_number(app.config.daily_secret.as_bytes(), date, variant, suits)
+    spider::daily::deal_number(
+        app.config.daily.daily_secret.as_bytes(),
+        date,
+        variant,
+        suits,
+    )
 }
 
 /// Plays `line` (engine actions) on a game through the API and returns the last answer.
@@ -228,7 +233,7 @@ async fn a_retried_daily_start_returns_the_same_ranked_attempt() {
 
 #[actix_rt::test]
 async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
-    let yesterday_app = spawn_with(|c| c.calendar_offset = chrono::Duration::days(-1)).await;
+    let yesterday_app = spawn_with(|c| c.daily.calendar_offset = chrono::Duration::days(-1)).await;
     let token = yesterday_app.register().await.1;
     let old = start_daily(&yesterday_app, &token, 1).await;
     let yesterdays = today_number(&yesterday_app, Variant::Spider, Suits::One, -1);
@@ -249,7 +254,7 @@ async fn todays_daily_number_is_in_no_response_and_yesterdays_is_shown() {
 
     // The next day, on the same database.
     let mut config = yesterday_app.config.clone();
-    config.calendar_offset = chrono::Duration::zero();
+    config.daily.calendar_offset = chrono::Duration::zero();
     let app = start(config, None).await;
     let r = app.get(&format!("/v1/games/{}", id(&old)), &token).await;
     assert_eq!(r.body["deal_number"], yesterdays.to_string());
@@ -667,7 +672,7 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
 
     // What is stored equals what the event logs say.
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 2,
         sqlite_synchronous: "NORMAL".into(),
     })

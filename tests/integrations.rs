@@ -17,9 +17,9 @@ fn discord_key() -> SigningKey {
 
 async fn chat_app(tweak: impl FnOnce(&mut Config)) -> TestApp {
     spawn_with(|c| {
-        c.discord_public_key = Some(discord_key().verifying_key());
-        c.slack_signing_secret = Some(SLACK_SECRET.into());
-        c.telegram_webhook_secret = Some(TELEGRAM_SECRET.into());
+        c.chat.discord_public_key = Some(discord_key().verifying_key());
+        c.chat.slack_signing_secret = Some(SLACK_SECRET.into());
+        c.chat.telegram_webhook_secret = Some(TELEGRAM_SECRET.into());
         tweak(c);
     })
     .await
@@ -515,7 +515,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
 
 #[actix_rt::test]
 async fn link_attempts_and_commands_are_limited_per_identity() {
-    let app = chat_app(|c| c.chat_commands_per_minute = 8).await;
+    let app = chat_app(|c| c.limits.chat_commands_per_minute = 8).await;
     for _ in 0..5 {
         let (wrong, _) = say(&app, "990", "link ZZZZ-ZZZZ").await;
         assert!(wrong.contains("unknown, used or expired"), "{wrong}");

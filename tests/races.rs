@@ -8,8 +8,8 @@ use common::*;
 
 async fn prover_app() -> TestApp {
     spawn_with(|c| {
-        c.winnable_pool = 2;
-        c.winnable_prefill = vec![1];
+        c.jobs.winnable_pool = 2;
+        c.jobs.winnable_prefill = vec![1];
     })
     .await
 }
@@ -17,8 +17,8 @@ async fn prover_app() -> TestApp {
 /// Another instance on the same database whose clock is `offset` away from real time.
 async fn instance_at(app: &TestApp, offset: chrono::Duration) -> TestApp {
     let mut config = app.config.clone();
-    config.calendar_offset = offset;
-    config.winnable_pool = 0;
+    config.daily.calendar_offset = offset;
+    config.jobs.winnable_pool = 0;
     start(config, None).await
 }
 
@@ -60,7 +60,7 @@ async fn race(app: &TestApp, token: &str, code: &str) -> Value {
 /// The deal a seat plays, read from the database (the API never shows it during a race).
 fn seat_deal(app: &TestApp, code: &str, round: i32, seat: i64) -> u64 {
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -602,8 +602,8 @@ async fn reading_a_room_changes_no_game() {
     // Looks from every side, here and on an instance whose clock is ten minutes on (where
     // both players are long idle, and which does no scheduled work): no game moves.
     let mut config = app.config.clone();
-    config.calendar_offset = chrono::Duration::minutes(10);
-    config.scheduled_work = false;
+    config.daily.calendar_offset = chrono::Duration::minutes(10);
+    config.jobs.scheduled_work = false;
     let later = start(config, None).await;
     for instance in [&app, &later] {
         for token in [&host, &guest, &spectator] {
@@ -732,7 +732,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
 
     // Two starts at once: one round, and the loser's deal goes back to the cache (counted on
     // an instance that proves nothing, with deals stocked by hand).
-    let still = spawn_with(|c| c.winnable_pool = 0).await;
+    let still = spawn_with(|c| c.jobs.winnable_pool = 0).await;
     stock(&still, 4001, 3, spider::winnable::Difficulty::Normal);
     let (_, still_host) = still.register().await;
     let room = create(&still, &still_host, json!({"suits": 1, "cpu_players": 1})).await;
@@ -803,7 +803,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
 /// Proven 1-suit deals waiting in the cache.
 fn stocked(app: &TestApp) -> usize {
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -871,7 +871,7 @@ async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
 async fn a_room_stream_hears_a_join_at_once_from_any_instance() {
     use futures_util::StreamExt;
     let app = spawn_app().await;
-    let postgres = app.config.database_url.starts_with("postgres");
+    let postgres = app.config.storage.database_url.starts_with("postgres");
     let other = if postgres {
         Some(instance_at(&app, chrono::Duration::zero()).await)
     } else {
@@ -938,7 +938,7 @@ async fn a_room_stream_hears_a_join_at_once_from_any_instance() {
 /// CPU's, so two seats never look the same.
 #[actix_rt::test]
 async fn seat_names_are_printable_unique_and_never_a_cpus() {
-    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    let app = spawn_with(|c| c.jobs.winnable_pool = 0).await;
     let host = app.guest().await;
     let room = create(&app, &host, json!({"suits": 1, "cpu_players": 1})).await;
     let code = room["code"].as_str().unwrap().to_string();
@@ -992,7 +992,7 @@ async fn seat_names_are_printable_unique_and_never_a_cpus() {
 /// a freed seat's result stays under no name while its number is never given again.
 #[actix_rt::test]
 async fn a_host_frees_seats_and_a_late_joiner_has_nothing_to_quit() {
-    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    let app = spawn_with(|c| c.jobs.winnable_pool = 0).await;
     stock(&app, 7001, 3, spider::winnable::Difficulty::Normal);
     let host = app.guest().await;
     let room = create(&app, &host, json!({"suits": 1, "cpu_players": 1})).await;

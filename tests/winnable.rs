@@ -27,8 +27,8 @@ async fn winnable_game(app: &TestApp, token: &str, body: Value) -> Value {
 #[actix_rt::test]
 async fn winnable_games_are_proven_deals_of_the_difficulty_asked_for() {
     let app = spawn_with(|c| {
-        c.winnable_pool = 2;
-        c.winnable_prefill = vec![1];
+        c.jobs.winnable_pool = 2;
+        c.jobs.winnable_prefill = vec![1];
     })
     .await;
     let token = app.guest().await;
@@ -121,8 +121,8 @@ async fn an_empty_cache_answers_503_and_bad_requests_are_refused() {
 async fn a_class_asked_for_is_proven_on_demand() {
     // Nothing prefilled: the first request finds the Spiderette cache empty and asks for it.
     let app = spawn_with(|c| {
-        c.winnable_pool = 1;
-        c.winnable_prefill = vec![];
+        c.jobs.winnable_pool = 1;
+        c.jobs.winnable_prefill = vec![];
     })
     .await;
     let token = app.guest().await;
@@ -141,8 +141,8 @@ async fn a_class_asked_for_is_proven_on_demand() {
 #[actix_rt::test]
 async fn proven_deals_are_rationed_per_player_and_some_are_kept_for_races() {
     let app = spawn_with(|c| {
-        c.winnable_per_user_per_hour = 2;
-        c.winnable_reserve = 1;
+        c.limits.winnable_per_user_per_hour = 2;
+        c.jobs.winnable_reserve = 1;
     })
     .await;
     stock(&app, 1001, 4, Difficulty::Easy);
@@ -229,7 +229,7 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
         .collect();
     assert_eq!(ids.len(), 1, "one game for one key");
     let db = Db::connect(&DbOptions {
-        url: app.config.database_url.clone(),
+        url: app.config.storage.database_url.clone(),
         pool_size: 1,
         sqlite_synchronous: "NORMAL".into(),
     })
@@ -255,7 +255,7 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
 #[actix_rt::test]
 async fn instances_share_the_provers_work_through_leases() {
     use spider::store::{leases, winnable as cache};
-    let app = spawn_with(|c| c.winnable_pool = 0).await;
+    let app = spawn_with(|c| c.jobs.winnable_pool = 0).await;
     stock(&app, 10, 3, Difficulty::Normal);
     let db = app.db();
     let at = spider::store::now();

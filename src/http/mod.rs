@@ -504,18 +504,22 @@ pub fn serve(
     let play = crate::app::play(config, db, searches)?;
     let jobs = crate::app::jobs(&play, config);
     let state = web::Data::new(AppState {
-        tokens: Tokens::new(&config.jwt_secret, config.jwt_ttl_seconds),
+        tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),
-        metrics_token: config.metrics_token.clone(),
-        streams_per_user: config.streams_per_user,
-        stream_idle: config.stream_idle,
-        hashing: crate::auth::Hashing::new(config.password_hashes, config.password_hash_wait),
-        login_limiter: ratelimit::PasswordGuesses::new(config.login_attempts_per_minute),
-        guest_limiter: ratelimit::LoginLimiter::new(config.guests_per_minute),
-        app_limiter: ratelimit::LoginLimiter::new(config.app_grants_per_minute),
-        public_url: config.public_url.clone(),
-        bulk_limiter: ratelimit::LoginLimiter::new(config.bulk_exports_per_minute),
+        metrics_token: config.serving.metrics_token.clone(),
+        streams_per_user: config.limits.streams_per_user,
+        stream_idle: config.limits.stream_idle,
+        hashing: crate::auth::Hashing::new(
+            config.accounts.password_hashes,
+            config.accounts.password_hash_wait,
+        ),
+        login_limiter: ratelimit::PasswordGuesses::new(config.limits.login_attempts_per_minute),
+        guest_limiter: ratelimit::LoginLimiter::new(config.limits.guests_per_minute),
+        app_limiter: ratelimit::LoginLimiter::new(config.limits.app_grants_per_minute),
+        public_url: config.serving.public_url.clone(),
+        bulk_limiter: ratelimit::LoginLimiter::new(config.limits.bulk_exports_per_minute),
         client_ip_header: config
+            .serving
             .client_ip_header
             .as_deref()
             .and_then(|h| actix_web::http::header::HeaderName::try_from(h).ok()),
@@ -529,8 +533,8 @@ pub fn serve(
         jobs,
     });
     let limiter = web::Data::new(ratelimit::Limiter::new(
-        config.rate_limit_per_second,
-        config.rate_limit_burst,
+        config.limits.rate_limit_per_second,
+        config.limits.rate_limit_burst,
     ));
     // The in-memory limiters forget what is older than their window, once a minute.
     let (guesses, guests, apps, bulk, chat, requests) = (
@@ -556,8 +560,8 @@ pub fn serve(
     });
     let doc = openapi();
     let table = web::Data::new(RouteTable::from_openapi(&doc));
-    let json_limit = config.json_limit;
-    let origins = config.cors_origins.clone();
+    let json_limit = config.serving.json_limit;
+    let origins = config.serving.cors_origins.clone();
     let server = HttpServer::new(move || {
         let (app, _) = App::new()
             .into_utoipa_app()
@@ -585,7 +589,7 @@ pub fn serve(
             .wrap(cors(&origins))
             .wrap(tracing_actix_web::TracingLogger::default())
     })
-    .workers(config.workers.max(1))
+    .workers(config.serving.workers.max(1))
     .shutdown_timeout(10)
     .listen(listener)?
     .run();

@@ -37,7 +37,7 @@ impl Jobs {
         let jobs = Jobs {
             alive: Arc::new(()),
         };
-        if config.scheduled_work {
+        if config.jobs.scheduled_work {
             // One holder name per instance: the leases say which instance does the work.
             let holder: Arc<str> = uuid::Uuid::new_v4().to_string().into();
             races::start(&jobs, play.clone(), holder.clone());

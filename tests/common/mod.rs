@@ -105,23 +105,22 @@ pub fn fresh_database() -> (String, Option<TestDb>) {
 pub const PASSWORD: &str = "a long test passphrase";
 
 pub fn test_config(url: &str) -> Config {
-    Config {
-        database_url: url.to_string(),
-        db_pool_size: 8,
-        sqlite_synchronous: "NORMAL".into(),
-        jwt_secret: "test-secret-test-secret-test-secret-!!".into(),
-        jwt_secret_is_default: false,
-        workers: 2,
-        rate_limit_per_second: 0,
-        guests_per_minute: 0,
-        winnable_pool: 0,
-        cpu_lines: false,
-        ..Config::default()
-    }
+    let mut config = Config::default();
+    config.storage.database_url = url.to_string();
+    config.storage.db_pool_size = 8;
+    config.storage.sqlite_synchronous = "NORMAL".into();
+    config.accounts.jwt_secret = "test-secret-test-secret-test-secret-!!".into();
+    config.accounts.jwt_secret_is_default = false;
+    config.serving.workers = 2;
+    config.limits.rate_limit_per_second = 0;
+    config.limits.guests_per_minute = 0;
+    config.jobs.winnable_pool = 0;
+    config.jobs.cpu_lines = false;
+    config
 }
 
 pub async fn start(config: Config, dir: Option<TestDb>) -> TestApp {
-    let searches = spider::http::searches::SearchPool::new(config.search_pool);
+    let searches = spider::http::searches::SearchPool::new(config.searches.search_pool);
     start_with_searches(config, dir, searches).await
 }
 
@@ -132,9 +131,9 @@ pub async fn start_with_searches(
     searches: spider::http::searches::SearchPool,
 ) -> TestApp {
     let db = Db::connect(&DbOptions {
-        url: config.database_url.clone(),
-        pool_size: config.db_pool_size,
-        sqlite_synchronous: config.sqlite_synchronous.clone(),
+        url: config.storage.database_url.clone(),
+        pool_size: config.storage.db_pool_size,
+        sqlite_synchronous: config.storage.sqlite_synchronous.clone(),
     })
     .expect("database");
     db.migrate().expect("migrations");
@@ -171,7 +170,7 @@ impl TestApp {
     #[allow(dead_code)]
     pub fn db(&self) -> Db {
         Db::connect(&DbOptions {
-            url: self.config.database_url.clone(),
+            url: self.config.storage.database_url.clone(),
             pool_size: 1,
             sqlite_synchronous: "NORMAL".into(),
         })

@@ -52,11 +52,11 @@ pub struct Chat {
 impl Chat {
     pub fn new(config: &crate::config::Config) -> Chat {
         Chat {
-            discord_key: config.discord_public_key,
-            slack_secret: config.slack_signing_secret.clone(),
-            telegram_secret: config.telegram_webhook_secret.clone(),
-            member: LoginLimiter::new(config.chat_commands_per_minute),
-            workspace: LoginLimiter::new(config.chat_workspace_commands_per_minute),
+            discord_key: config.chat.discord_public_key,
+            slack_secret: config.chat.slack_signing_secret.clone(),
+            telegram_secret: config.chat.telegram_webhook_secret.clone(),
+            member: LoginLimiter::new(config.limits.chat_commands_per_minute),
+            workspace: LoginLimiter::new(config.limits.chat_workspace_commands_per_minute),
             links: LoginLimiter::per_period(LINK_ATTEMPTS, LINK_PERIOD),
             workspace_links: LoginLimiter::per_period(WORKSPACE_LINK_ATTEMPTS, LINK_PERIOD),
         }

@@ -1,0 +1,547 @@
+//! Reading the configuration from environment variables: one helper per kind of value, each
+//! naming the variable and what it expects when a value is bad.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::{
+    Accounts, Chat, Config, Daily, Jobs, Limits, Searches, Secret, Serving, Storage,
+    MAX_SESSION_SECONDS,
+};
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration: {var}={value:?} is not valid: expected {expected}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub value: String,
+    pub expected: String,
+}
+
+/// The variables, from a lookup (the process environment, or a table in tests).
+struct Env<'a> {
+    lookup: &'a dyn Fn(&str) -> Option<String>,
+}
+
+fn bad(var: &'static str, value: impl Into<String>, expected: impl Into<String>) -> ConfigError {
+    ConfigError {
+        var,
+        value: value.into(),
+        expected: expected.into(),
+    }
+}
+
+impl Env<'_> {
+    /// A variable's value, trimmed; unset and blank are the same.
+    fn text(&self, name: &str) -> Option<String> {
+        (self.lookup)(name)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Any value with a `FromStr` (an address, true/false, a number).
+    fn value<T: FromStr>(
+        &self,
+        name: &'static str,
+        default: T,
+        expected: &str,
+    ) -> Result<T, ConfigError> {
+        match self.text(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| bad(name, v, expected)),
+        }
+    }
+
+    /// A whole number of `what` where 0 means something (none, off): any whole number.
+    fn number<T: FromStr>(
+        &self,
+        name: &'static str,
+        default: T,
+        what: &str,
+    ) -> Result<T, ConfigError> {
+        self.value(name, default, &format!("a whole number of {what}"))
+    }
+
+    /// A limit: a whole number of `what`, where 0 means no limit.
+    fn limit<T: FromStr>(
+        &self,
+        name: &'static str,
+        default: T,
+        what: &str,
+    ) -> Result<T, ConfigError> {
+        self.value(
+            name,
+            default,
+            &format!("a whole number of {what}, or 0 for no limit"),
+        )
+    }
+
+    /// A size that must be at least one (a pool, a budget): 0 is refused.
+    fn at_least_one<T: FromStr + Default + PartialEq>(
+        &self,
+        name: &'static str,
+        default: T,
+        what: &str,
+    ) -> Result<T, ConfigError> {
+        let expected = format!("a whole number of {what}, 1 or more");
+        match self.value(name, default, &expected)? {
+            n if n == T::default() => Err(bad(name, "0", expected)),
+            n => Ok(n),
+        }
+    }
+
+    /// Like [`Env::at_least_one`], for a setting whose unset value is "decided elsewhere".
+    fn optional_at_least_one(
+        &self,
+        name: &'static str,
+        what: &str,
+    ) -> Result<Option<usize>, ConfigError> {
+        match self.text(name) {
+            None => Ok(None),
+            Some(_) => self.at_least_one(name, 0, what).map(Some),
+        }
+    }
+
+    fn flag(&self, name: &'static str, default: bool) -> Result<bool, ConfigError> {
+        self.value(name, default, "true or false")
+    }
+
+    fn seconds(&self, name: &'static str, default: Duration) -> Result<Duration, ConfigError> {
+        self.number(name, default.as_secs(), "seconds")
+            .map(Duration::from_secs)
+    }
+
+    /// A key: at least 32 characters. Its value never appears in an error.
+    fn key(&self, name: &'static str) -> Result<Option<Secret>, ConfigError> {
+        match self.text(name) {
+            Some(v) if v.len() < 32 => Err(bad(name, "(hidden)", "at least 32 characters")),
+            v => Ok(v.map(Secret::from)),
+        }
+    }
+
+    /// A token or secret handed to us by someone else, taken as it is.
+    fn secret(&self, name: &'static str) -> Option<Secret> {
+        self.text(name).map(Secret::from)
+    }
+
+    /// One of a few words, in upper case.
+    fn choice(
+        &self,
+        name: &'static str,
+        default: &str,
+        allowed: &[&str],
+    ) -> Result<String, ConfigError> {
+        let v = self
+            .text(name)
+            .unwrap_or_else(|| default.into())
+            .to_ascii_uppercase();
+        match allowed.contains(&v.as_str()) {
+            true => Ok(v),
+            false => Err(bad(name, v, allowed.join(" or "))),
+        }
+    }
+
+    /// A comma-separated list; blank items are skipped.
+    fn list(&self, name: &str) -> Option<Vec<String>> {
+        self.text(name).map(|v| {
+            v.split(',')
+                .map(|item| item.trim().to_string())
+                .filter(|item| !item.is_empty())
+                .collect()
+        })
+    }
+
+    /// A value checked by `parse`, which says what it expected.
+    fn checked<T>(
+        &self,
+        name: &'static str,
+        expected: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<Option<T>, ConfigError> {
+        match self.text(name) {
+            None => Ok(None),
+            Some(v) => parse(&v).map(Some).ok_or_else(|| bad(name, v, expected)),
+        }
+    }
+}
+
+/// A Discord application public key: 64 hex digits.
+fn discord_key(hex_key: &str) -> Option<ed25519_dalek::VerifyingKey> {
+    let bytes: [u8; 32] = hex::decode(hex_key).ok()?.try_into().ok()?;
+    ed25519_dalek::VerifyingKey::from_bytes(&bytes).ok()
+}
+
+/// Whether `secret` is a webhook secret Telegram accepts.
+fn telegram_secret_ok(secret: &str) -> bool {
+    (1..=256).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// An HTTP header name (RFC 9110 `token`), in lower case as it is matched.
+fn header_name(name: &str) -> Option<String> {
+    const TCHAR: &[u8] = b"!#$%&'*+-.^_`|~";
+    let ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || TCHAR.contains(&b));
+    ok.then(|| name.to_ascii_lowercase())
+}
+
+/// The defaults, overridden by whichever variables `lookup` finds.
+pub(super) fn read(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+    let env = Env { lookup };
+    let d = Config::default();
+    Ok(Config {
+        storage: storage(&env, d.storage)?,
+        serving: serving(&env, d.serving)?,
+        accounts: accounts(&env, d.accounts)?,
+        limits: limits(&env, d.limits)?,
+        chat: chat(&env)?,
+        daily: daily(&env, d.daily)?,
+        searches: searches(&env, d.searches)?,
+        jobs: jobs(&env, d.jobs)?,
+    })
+}
+
+fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
+    let database_url = env.text("DATABASE_URL").unwrap_or(d.database_url);
+    let (backend, _) = crate::store::parse_url(&database_url);
+    if backend == crate::store::Backend::Sqlite
+        && database_url.contains("://")
+        && !database_url.starts_with("sqlite://")
+    {
+        return Err(bad(
+            "DATABASE_URL",
+            database_url,
+            "sqlite://PATH, a file path, or postgres://USER@HOST/DB",
+        ));
+    }
+    Ok(Storage {
+        database_url,
+        db_pool_size: env.number("DB_POOL_SIZE", d.db_pool_size, "connections")?,
+        sqlite_synchronous: env.choice(
+            "SQLITE_SYNCHRONOUS",
+            &d.sqlite_synchronous,
+            &["FULL", "NORMAL"],
+        )?,
+        position_cache: env.number("POSITION_CACHE", d.position_cache, "games, 0 or more")?,
+        max_actions_per_game: env.at_least_one(
+            "MAX_ACTIONS_PER_GAME",
+            d.max_actions_per_game,
+            "actions",
+        )?,
+    })
+}
+
+fn serving(env: &Env, d: Serving) -> Result<Serving, ConfigError> {
+    Ok(Serving {
+        bind: env.value("BIND", d.bind, "an address and port such as 0.0.0.0:8080")?,
+        workers: env.number("WORKERS", d.workers, "worker threads")?,
+        log_level: env
+            .text("LOG_LEVEL")
+            .or_else(|| env.text("RUST_LOG"))
+            .unwrap_or(d.log_level),
+        cors_origins: match env.text("CORS_ORIGINS").as_deref() {
+            Some("*") => Vec::new(),
+            _ => env.list("CORS_ORIGINS").unwrap_or(d.cors_origins),
+        },
+        json_limit: env.number("JSON_LIMIT_BYTES", d.json_limit, "bytes")?,
+        client_ip_header: env.checked(
+            "CLIENT_IP_HEADER",
+            "a header name such as X-Forwarded-For or X-Real-IP",
+            header_name,
+        )?,
+        metrics_token: env.secret("METRICS_TOKEN"),
+        public_url: env
+            .text("PUBLIC_URL")
+            .map(|v| v.trim_end_matches('/').to_string()),
+    })
+}
+
+fn accounts(env: &Env, d: Accounts) -> Result<Accounts, ConfigError> {
+    let jwt_secret = env.key("JWT_SECRET")?;
+    let jwt_ttl_seconds = env.number("JWT_TTL_SECONDS", d.jwt_ttl_seconds, "seconds")?;
+    if !(60..=MAX_SESSION_SECONDS).contains(&jwt_ttl_seconds) {
+        return Err(bad(
+            "JWT_TTL_SECONDS",
+            jwt_ttl_seconds.to_string(),
+            "from 60 to 2592000 seconds (a session lasts at most 30 days)",
+        ));
+    }
+    Ok(Accounts {
+        jwt_secret_is_default: jwt_secret.is_none(),
+        jwt_secret: jwt_secret.unwrap_or(d.jwt_secret),
+        jwt_ttl_seconds,
+        password_hashes: env.at_least_one(
+            "PASSWORD_HASHES",
+            d.password_hashes,
+            "hashes at once",
+        )?,
+        password_hash_wait: d.password_hash_wait,
+    })
+}
+
+fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
+    Ok(Limits {
+        rate_limit_per_second: env.value(
+            "RATE_LIMIT_PER_SECOND",
+            d.rate_limit_per_second,
+            "a whole number of requests per second (0 turns limits off)",
+        )?,
+        rate_limit_burst: env.number("RATE_LIMIT_BURST", d.rate_limit_burst, "requests")?,
+        login_attempts_per_minute: env.limit(
+            "LOGIN_ATTEMPTS_PER_MINUTE",
+            d.login_attempts_per_minute,
+            "attempts",
+        )?,
+        guests_per_minute: env.limit("GUESTS_PER_MINUTE", d.guests_per_minute, "guest accounts")?,
+        app_grants_per_minute: env.limit(
+            "APP_GRANTS_PER_MINUTE",
+            d.app_grants_per_minute,
+            "approvals",
+        )?,
+        bulk_exports_per_minute: env.limit(
+            "BULK_EXPORTS_PER_MINUTE",
+            d.bulk_exports_per_minute,
+            "exports",
+        )?,
+        chat_commands_per_minute: env.limit(
+            "CHAT_COMMANDS_PER_MINUTE",
+            d.chat_commands_per_minute,
+            "commands",
+        )?,
+        chat_workspace_commands_per_minute: env.limit(
+            "CHAT_WORKSPACE_COMMANDS_PER_MINUTE",
+            d.chat_workspace_commands_per_minute,
+            "commands",
+        )?,
+        winnable_per_user_per_hour: env.limit(
+            "WINNABLE_PER_USER_PER_HOUR",
+            d.winnable_per_user_per_hour,
+            "games",
+        )?,
+        games_in_progress_per_user: env.limit(
+            "GAMES_IN_PROGRESS_PER_USER",
+            d.games_in_progress_per_user,
+            "games",
+        )?,
+        streams_per_user: env.at_least_one("STREAMS_PER_USER", d.streams_per_user, "streams")?,
+        stream_idle: env.seconds("STREAM_IDLE_SECONDS", d.stream_idle)?,
+    })
+}
+
+fn chat(env: &Env) -> Result<Chat, ConfigError> {
+    Ok(Chat {
+        discord_public_key: env.checked(
+            "DISCORD_PUBLIC_KEY",
+            "the application's public key from Discord's developer portal (64 hex digits)",
+            discord_key,
+        )?,
+        slack_signing_secret: env.secret("SLACK_SIGNING_SECRET"),
+        telegram_webhook_secret: match env.secret("TELEGRAM_WEBHOOK_SECRET") {
+            Some(s) if !telegram_secret_ok(s.expose()) => {
+                return Err(bad(
+                    "TELEGRAM_WEBHOOK_SECRET",
+                    "(hidden)",
+                    "1 to 256 of A-Z, a-z, 0-9, _ and - (what Telegram allows)",
+                ))
+            }
+            s => s,
+        },
+    })
+}
+
+fn daily(env: &Env, d: Daily) -> Result<Daily, ConfigError> {
+    let daily_secret = env.key("DAILY_SECRET")?;
+    Ok(Daily {
+        daily_secret_is_default: daily_secret.is_none(),
+        daily_secret: daily_secret.unwrap_or(d.daily_secret),
+        calendar_offset: d.calendar_offset,
+    })
+}
+
+fn searches(env: &Env, d: Searches) -> Result<Searches, ConfigError> {
+    Ok(Searches {
+        search_pool: env.at_least_one("SEARCH_POOL", d.search_pool, "searches at once")?,
+        searches_per_address: env
+            .optional_at_least_one("SEARCHES_PER_ADDRESS", "searches at once")?,
+        hint_budget_percent: env.at_least_one(
+            "HINT_BUDGET_PERCENT",
+            d.hint_budget_percent,
+            "percent",
+        )?,
+        analysis_positions: env.at_least_one(
+            "ANALYSIS_POSITIONS",
+            d.analysis_positions,
+            "positions",
+        )?,
+    })
+}
+
+fn jobs(env: &Env, d: Jobs) -> Result<Jobs, ConfigError> {
+    let suits = |v: &str| -> Option<Vec<u8>> {
+        if v == "none" {
+            return Some(Vec::new());
+        }
+        v.split(',')
+            .map(|s| s.trim().parse().ok().filter(|n| [1, 2, 4].contains(n)))
+            .collect()
+    };
+    Ok(Jobs {
+        winnable_pool: env.number(
+            "WINNABLE_POOL",
+            d.winnable_pool,
+            "deals (0 turns the prover off)",
+        )?,
+        winnable_prefill: env
+            .checked(
+                "WINNABLE_PREFILL",
+                "suit counts such as 1,2,4, or none",
+                suits,
+            )?
+            .unwrap_or(d.winnable_prefill),
+        winnable_reserve: env.number("WINNABLE_RESERVE", d.winnable_reserve, "deals")?,
+        cpu_lines: env.flag("CPU_LINES", d.cpu_lines)?,
+        scheduled_work: env.flag("SCHEDULED_WORK", d.scheduled_work)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_from(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let table: std::collections::HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        read(&|name| table.get(name).cloned())
+    }
+
+    fn refused(vars: &[(&str, &str)]) -> ConfigError {
+        match read_from(vars) {
+            Ok(config) => panic!("{vars:?} was taken: {config:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn nothing_set_is_the_defaults() {
+        let config = read_from(&[]).expect("defaults");
+        let d = Config::default();
+        assert_eq!(config.storage.database_url, d.storage.database_url);
+        assert_eq!(config.limits.streams_per_user, d.limits.streams_per_user);
+        assert_eq!(config.jobs.winnable_prefill, vec![1, 2, 4]);
+        assert!(config.accounts.jwt_secret_is_default && config.daily.daily_secret_is_default);
+        assert!(config.chat.discord_public_key.is_none());
+    }
+
+    #[test]
+    fn each_kind_of_value_is_read() {
+        let config = read_from(&[
+            ("DATABASE_URL", "postgres://u@h/db"),
+            ("DB_POOL_SIZE", " 4 "),
+            ("SQLITE_SYNCHRONOUS", "normal"),
+            ("BIND", "0.0.0.0:9000"),
+            ("CORS_ORIGINS", "https://a.example, ,https://b.example"),
+            ("CLIENT_IP_HEADER", "X-Forwarded-For"),
+            ("PUBLIC_URL", "https://spider.example/"),
+            ("JWT_SECRET", "j".repeat(32).as_str()),
+            ("GUESTS_PER_MINUTE", "0"),
+            ("STREAM_IDLE_SECONDS", "90"),
+            ("SEARCHES_PER_ADDRESS", "3"),
+            ("WINNABLE_PREFILL", "none"),
+            ("CPU_LINES", "false"),
+            ("TELEGRAM_WEBHOOK_SECRET", "abc_DEF-1"),
+        ])
+        .expect("valid");
+        assert_eq!(config.storage.database_url, "postgres://u@h/db");
+        assert_eq!(config.storage.db_pool_size, 4);
+        assert_eq!(config.storage.sqlite_synchronous, "NORMAL");
+        assert_eq!(config.serving.bind.port(), 9000);
+        assert_eq!(
+            config.serving.cors_origins,
+            ["https://a.example", "https://b.example"]
+        );
+        assert_eq!(
+            config.serving.client_ip_header.as_deref(),
+            Some("x-forwarded-for")
+        );
+        assert_eq!(
+            config.serving.public_url.as_deref(),
+            Some("https://spider.example")
+        );
+        assert!(!config.accounts.jwt_secret_is_default);
+        assert!(config.daily.daily_secret_is_default);
+        assert_eq!(config.limits.guests_per_minute, 0, "0: no limit");
+        assert_eq!(config.limits.stream_idle, Duration::from_secs(90));
+        assert_eq!(config.searches.searches_per_address, Some(3));
+        assert!(config.jobs.winnable_prefill.is_empty());
+        assert!(!config.jobs.cpu_lines);
+        assert!(config.chat.telegram_webhook_secret.is_some());
+    }
+
+    #[test]
+    fn a_bad_value_names_its_variable_and_what_was_expected() {
+        let e = refused(&[("SEARCH_POOL", "0")]);
+        assert_eq!(e.var, "SEARCH_POOL");
+        assert!(e.expected.contains("1 or more"), "{e}");
+        let e = refused(&[("STREAMS_PER_USER", "many")]);
+        assert_eq!((e.var, e.value.as_str()), ("STREAMS_PER_USER", "many"));
+        assert_eq!(
+            refused(&[("SEARCHES_PER_ADDRESS", "0")]).var,
+            "SEARCHES_PER_ADDRESS"
+        );
+        assert_eq!(refused(&[("CPU_LINES", "yes")]).var, "CPU_LINES");
+        assert_eq!(
+            refused(&[("SQLITE_SYNCHRONOUS", "OFF")]).var,
+            "SQLITE_SYNCHRONOUS"
+        );
+        assert_eq!(
+            refused(&[("WINNABLE_PREFILL", "1,3")]).var,
+            "WINNABLE_PREFILL"
+        );
+        assert_eq!(
+            refused(&[("DATABASE_URL", "mysql://x")]).var,
+            "DATABASE_URL"
+        );
+        assert_eq!(refused(&[("JWT_TTL_SECONDS", "10")]).var, "JWT_TTL_SECONDS");
+        assert_eq!(
+            refused(&[("CLIENT_IP_HEADER", "X Forwarded")]).var,
+            "CLIENT_IP_HEADER"
+        );
+        assert_eq!(
+            refused(&[("DISCORD_PUBLIC_KEY", "abcd")]).var,
+            "DISCORD_PUBLIC_KEY"
+        );
+        let e = refused(&[("TELEGRAM_WEBHOOK_SECRET", "has space")]);
+        assert_eq!(e.value, "(hidden)");
+    }
+
+    #[test]
+    fn short_keys_are_refused_without_showing_them() {
+        let e = refused(&[("DAILY_SECRET", "short-secret")]);
+        assert_eq!(e.var, "DAILY_SECRET");
+        assert!(!e.to_string().contains("short-secret"), "{e}");
+    }
+
+    #[test]
+    fn the_readme_lists_every_variable() {
+        let asked = std::cell::RefCell::new(Vec::new());
+        read(&|name| {
+            asked.borrow_mut().push(name.to_string());
+            None
+        })
+        .expect("defaults");
+        let readme = include_str!("../../README.md");
+        let asked = asked.into_inner();
+        assert!(asked.len() >= 40, "{asked:?}");
+        for name in asked {
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "README's configuration table does not list {name}"
+            );
+        }
+    }
+}
