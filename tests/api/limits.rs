@@ -1,0 +1,168 @@
+//! Limits per caller: request rates, per-token allowances, guests per address.
+
+use super::*;
+
+#[actix_rt::test]
+async fn rate_limits_answer_429_with_retry_after() {
+    let app = spawn_with(|c| {
+        c.limits.rate_limit_per_second = 1;
+        c.limits.rate_limit_burst = 3;
+    })
+    .await;
+    let token = app.guest().await;
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let r = app.get("/v1/me", &token).await;
+        if r.status == 429 {
+            r.problem(429, "rate_limited");
+            assert!(r.header("retry-after").unwrap().parse::<u64>().unwrap() >= 1);
+        }
+        statuses.push(r.status);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    // Made-up tokens do not buy fresh allowances: they draw on the address's bucket.
+    let mut fake = Vec::new();
+    for i in 0..6 {
+        fake.push(app.get("/v1/me", &format!("made-up-{i}")).await.status);
+    }
+    assert!(fake.contains(&429), "{fake:?}");
+    // Health checks are not limited, and another token has its own allowance.
+    assert_eq!(
+        app.send("GET", "/healthz", None, &[], None).await.status,
+        200
+    );
+}
+
+#[actix_rt::test]
+async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_address() {
+    // Tokens made first, with limits off; then a second instance with limits on.
+    let app = spawn_with(|c| c.limits.login_attempts_per_minute = 0).await;
+    let (_, session) = app.register().await;
+    let make = |name: &str| {
+        app.post(
+            "/v1/users/me/tokens",
+            &session,
+            json!({"name": name, "scopes": ["games:read"], "password": PASSWORD}),
+        )
+    };
+    let (a, b) = (make("a").await, make("b").await);
+    let a = a.body["token"].as_str().unwrap().to_string();
+    let b = b.body["token"].as_str().unwrap().to_string();
+    let mut config = app.config.clone();
+    config.limits.rate_limit_per_second = 1;
+    config.limits.rate_limit_burst = 3;
+    config.limits.guests_per_minute = 3;
+    let limited = start(config.clone(), None).await;
+
+    let statuses = |token: String| {
+        let limited = &limited;
+        async move {
+            let mut all = Vec::new();
+            for _ in 0..6 {
+                all.push(limited.get("/v1/me", &token).await.status);
+            }
+            all
+        }
+    };
+    assert!(statuses(a.clone()).await.contains(&429));
+    // Token b and the address itself each still have their allowance.
+    assert_eq!(limited.get("/v1/me", &b).await.status, 200);
+    assert_eq!(
+        limited
+            .send("GET", "/v1/daily?suits=1", None, &[], None)
+            .await
+            .status,
+        200
+    );
+
+    // Guests: three a minute from one address; a forwarded-for header is not believed...
+    config.limits.rate_limit_per_second = 0;
+    let guests = start(config.clone(), None).await;
+    let guest = |forwarded: &'static str| {
+        let guests = &guests;
+        async move {
+            guests
+                .send(
+                    "POST",
+                    "/v1/auth/guest",
+                    None,
+                    &[("X-Forwarded-For", forwarded)],
+                    None,
+                )
+                .await
+        }
+    };
+    let mut made = Vec::new();
+    for i in 0..4 {
+        made.push(guest(["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"][i]).await);
+    }
+    assert!(made[..3].iter().all(|r| r.status == 201));
+    made[3].problem(429, "too_many_attempts");
+    assert!(made[3].header("retry-after").is_some());
+
+    // ...unless the server is told it stands behind a proxy: then its last address counts.
+    config.serving.client_ip_header = Some("X-Forwarded-For".into());
+    let proxied = start(config, None).await;
+    for _ in 0..3 {
+        let r = proxied
+            .send(
+                "POST",
+                "/v1/auth/guest",
+                None,
+                &[("X-Forwarded-For", "1.1.1.1, 10.0.0.1")],
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    proxied
+        .send(
+            "POST",
+            "/v1/auth/guest",
+            None,
+            &[("X-Forwarded-For", "2.2.2.2, 10.0.0.1")],
+            None,
+        )
+        .await
+        .problem(429, "too_many_attempts");
+    let r = proxied
+        .send(
+            "POST",
+            "/v1/auth/guest",
+            None,
+            &[("X-Forwarded-For", "10.0.0.2")],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 201, "another client behind the proxy: {}", r.text);
+    proxied.stop().await;
+    guests.stop().await;
+    limited.stop().await;
+    app.stop().await;
+}
+
+/// A session ended by "sign out everywhere" (or stolen and ended) draws from its address's
+/// bucket, not its account's: the owner's new session keeps its whole allowance.
+#[actix_rt::test]
+async fn an_ended_session_does_not_spend_its_accounts_allowance() {
+    let app = spawn_with(|c| c.limits.login_attempts_per_minute = 0).await;
+    let (name, old) = app.register().await;
+    let mut config = app.config.clone();
+    config.limits.rate_limit_per_second = 1;
+    config.limits.rate_limit_burst = 3;
+    let limited = start(config, None).await;
+    let r = limited.post("/v1/auth/logout-all", &old, json!({})).await;
+    assert_eq!(r.status, 204, "{}", r.text);
+    let fresh = session_of(&app, &name).await;
+    let mut ended = Vec::new();
+    for _ in 0..6 {
+        ended.push(limited.get("/v1/me", &old).await.status);
+    }
+    assert!(ended.contains(&401) && ended.contains(&429), "{ended:?}");
+    for _ in 0..2 {
+        let r = limited.get("/v1/me", &fresh).await;
+        assert_eq!(r.status, 200, "the owner's new session: {}", r.text);
+    }
+    limited.stop().await;
+    app.stop().await;
+}

@@ -1,0 +1,30 @@
+//! The HTTP API over real HTTP, one file per resource; the shared harness is tests/common.
+//! `cargo test --test api` runs them all (one test binary).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod accounts;
+mod games;
+mod limits;
+mod service;
+mod writes;
+
+use common::*;
+
+async fn login(app: &TestApp, username: &str, password: &str) -> Resp {
+    app.send(
+        "POST",
+        "/v1/auth/login",
+        None,
+        &[],
+        Some(json!({"username": username, "password": password})),
+    )
+    .await
+}
+
+async fn session_of(app: &TestApp, username: &str) -> String {
+    let r = login(app, username, PASSWORD).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body["token"].as_str().unwrap().to_string()
+}
