@@ -2,13 +2,13 @@
 
 pub mod app;
 pub mod auth;
+pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod http;
 pub mod jobs;
 pub mod play;
-pub mod solve_cli;
 pub mod store;
 
 /// The daily calendar, the race rules and the prover by their earlier paths (`spider::daily`,

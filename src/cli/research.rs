@@ -1,4 +1,5 @@
-//! `spider solve`: run the solver over a range of deals and summarise.
+//! The research commands: `spider solve` runs the full-information solver over a range of
+//! deals and summarises; `spider hint-bot` plays deals by always taking the hint.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -15,7 +16,7 @@ struct Row {
     time: Duration,
 }
 
-pub fn run(
+pub fn solve(
     suits: u8,
     variant: &str,
     from: u64,

@@ -1,0 +1,211 @@
+//! The `spider` command line: serving (the default), migrations, the research commands
+//! (`solve`, `hint-bot`) and printing what operators paste elsewhere (the OpenAPI document,
+//! Discord's slash command). `src/main.rs` only picks the allocator and calls [`main`].
+
+mod research;
+mod serve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+
+#[derive(Parser)]
+#[command(name = "spider", version, about = "Spider Solitaire game service")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Serve the HTTP API (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Recompute every personal record from the games' event logs.
+    RebuildRecords,
+    /// Solve deals with every card known: one deal number or a range, with a summary.
+    Solve {
+        /// 1, 2 or 4.
+        #[arg(long, default_value_t = 4)]
+        suits: u8,
+        /// spider or spiderette.
+        #[arg(long, default_value = "spider")]
+        variant: String,
+        /// The first deal number.
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        /// The last deal number (default: the first).
+        #[arg(long)]
+        to: Option<u64>,
+        /// standard, strict or allowed.
+        #[arg(long, default_value = "standard")]
+        empty_column_deal: String,
+        /// Positions one deal may generate before it is reported unknown.
+        #[arg(long, default_value_t = crate::engine::solver::Budget::default().nodes)]
+        nodes: u64,
+        /// Deals solved at once (one per core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Play deals by always taking the hint (no undo) and report the win rate.
+    HintBot {
+        #[arg(long, default_value_t = 4)]
+        suits: u8,
+        #[arg(long, default_value = "spider")]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        #[arg(long, default_value_t = 200)]
+        to: u64,
+        /// plain (the visible ranking alone), easy, normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Deals played at once (one per core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Play only the deals the winnable-deal prover proves (the deals races are dealt),
+        /// and print the median finish time of a CPU player of this level.
+        #[arg(long)]
+        proven: bool,
+    },
+    /// Print the `/spider` slash command as Discord registers it (JSON), and the request that
+    /// registers it for every server the app is in.
+    #[command(name = "register-discord-command")]
+    DiscordSlash {
+        /// The application id, from Discord's developer portal.
+        #[arg(long)]
+        application_id: u64,
+    },
+    /// Write the OpenAPI document.
+    Openapi {
+        /// Where to write it; `-` for standard output.
+        #[arg(long, default_value = "openapi/openapi.json")]
+        out: PathBuf,
+    },
+}
+
+/// Run the command line: `spider [COMMAND]`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(Command::Solve {
+        suits,
+        variant,
+        from,
+        to,
+        empty_column_deal,
+        nodes,
+        jobs,
+    }) = &cli.command
+    {
+        return match research::solve(
+            *suits,
+            variant,
+            *from,
+            to.unwrap_or(*from),
+            empty_column_deal,
+            *nodes,
+            *jobs,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(Command::DiscordSlash { application_id }) = &cli.command {
+        let command = crate::http::integrations::discord::command(*application_id);
+        // Only what the create endpoint takes: ids and the version are Discord's to assign.
+        let mut value = serde_json::to_value(&command).unwrap_or_default();
+        if let Some(fields) = value.as_object_mut() {
+            for read_only in ["id", "application_id", "version", "guild_id"] {
+                fields.remove(read_only);
+            }
+        }
+        let json = match serde_json::to_string_pretty(&value) {
+            Ok(json) => json,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        println!("{json}");
+        eprintln!(
+            "\nRegister it (BOT_TOKEN from the developer portal's Bot page):\n  spider \
+             register-discord-command --application-id {application_id} > spider-command.json\n  \
+             curl -X POST -H \"Authorization: Bot $BOT_TOKEN\" -H \"Content-Type: \
+             application/json\" --data @spider-command.json \
+             https://discord.com/api/v10/applications/{application_id}/commands"
+        );
+        return ExitCode::SUCCESS;
+    }
+    if let Some(Command::HintBot {
+        suits,
+        variant,
+        from,
+        to,
+        level,
+        jobs,
+        proven,
+    }) = &cli.command
+    {
+        return match research::hint_bot(*suits, variant, *from, *to, level, *jobs, *proven) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(Command::Openapi { out }) = &cli.command {
+        let json = match serde_json::to_string_pretty(&crate::http::openapi()) {
+            Ok(json) => json + "\n",
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let written = if out.as_os_str() == "-" {
+            print!("{json}");
+            Ok(())
+        } else {
+            std::fs::write(out, json)
+        };
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: writing {}: {e}", out.display());
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    crate::init_logging(&config.serving.log_level);
+    let result = match cli.command {
+        Some(Command::Migrate) => serve::open_db(&config).map(|_| ()),
+        Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {
+            let n = crate::store::records::rebuild(&db)?;
+            println!("rebuilt {n} records from the event logs");
+            Ok(())
+        }),
+        _ => serve::serve(config),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
