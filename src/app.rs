@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::domain::daily::Calendar;
 use crate::engine::{EmptyColumnDeal, Variant};
 use crate::jobs::winnable::{Class, Prover};
 use crate::jobs::Jobs;
+use crate::play::calendar::Calendar;
 use crate::play::games::Rationing;
 use crate::play::live::Live;
 use crate::play::positions::Positions;

@@ -520,6 +520,64 @@ fn no_import_circle_among_rust_files() {
     );
 }
 
+/// What the engine and the domain may not touch: I/O, the clock, the environment, threads of
+/// the server, a database, HTTP, logs. (A test instead of a separate crate: the same guarantee,
+/// with the repository's layout and one build.)
+const IMPURE: &[&str] = &[
+    "std::fs",
+    "std::net",
+    "std::io",
+    "std::env",
+    "std::process",
+    "SystemTime",
+    "Instant",
+    "Utc::now",
+    "Local::now",
+    "tokio",
+    "actix",
+    "diesel",
+    "tracing",
+    "reqwest",
+];
+
+#[test]
+fn the_engine_and_the_domain_are_pure_and_take_nothing_from_above() {
+    let root = root();
+    let graph = rust_graph(&root);
+    let mut wrong = Vec::new();
+    for (file, targets) in &graph {
+        let allowed: &[&str] = if file.starts_with("src/engine/") {
+            &["src/engine/"]
+        } else if file.starts_with("src/domain/") {
+            &["src/domain/", "src/engine/"]
+        } else {
+            continue;
+        };
+        for (target, names) in targets {
+            if !allowed.iter().any(|a| target.starts_with(a)) {
+                wrong.push(format!("{file} takes {names:?} from {target}"));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&root.join("src/engine"), &mut files);
+    let engine_files = files.len();
+    rust_files(&root.join("src/domain"), &mut files);
+    assert!(
+        engine_files > 10 && files.len() > engine_files + 3,
+        "{files:?}"
+    );
+    for file in files {
+        let code = code_only(&fs::read_to_string(&file).expect("a readable source file"));
+        for word in IMPURE {
+            if code.contains(word) {
+                wrong.push(format!("{} uses {word}", rel(&root, &file)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn no_import_circle_among_web_modules() {
     let graph = js_graph(&root());

@@ -4,7 +4,7 @@
 //! nobody can compute a coming daily (and with it every hidden card). A day's number is shown
 //! only once the day is over.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -18,23 +18,6 @@ pub fn deal_number(secret: &[u8], date: NaiveDate, variant: Variant, suits: Suit
     let mut first = [0u8; 8];
     first.copy_from_slice(&digest[..8]);
     u64::from_le_bytes(first)
-}
-
-/// The server's calendar: today's UTC date, shifted by a fixed offset in tests.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Calendar {
-    pub offset: chrono::Duration,
-}
-
-impl Calendar {
-    pub fn today(&self) -> NaiveDate {
-        (Utc::now() + self.offset).date_naive()
-    }
-
-    /// True once `date` has ended everywhere the server counts (UTC).
-    pub fn is_over(&self, date: NaiveDate) -> bool {
-        date < self.today()
-    }
 }
 
 #[cfg(test)]
@@ -66,17 +49,5 @@ mod tests {
             a,
             deal_number(b"secret-a", day, Variant::Spiderette, Suits::Two)
         );
-    }
-
-    #[test]
-    fn a_day_is_over_only_after_it_ends() {
-        let calendar = Calendar::default();
-        let today = calendar.today();
-        assert!(!calendar.is_over(today));
-        assert!(calendar.is_over(today.pred_opt().unwrap()));
-        let tomorrow = Calendar {
-            offset: chrono::Duration::days(1),
-        };
-        assert!(tomorrow.is_over(today));
     }
 }

@@ -14,8 +14,8 @@ use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::{ActionView, GameStatus};
 use super::{searches, AppState};
-use crate::domain::daily::Calendar;
 use crate::engine::analysis::Analysis;
+use crate::play::calendar::Calendar;
 use crate::store::analyses::AnalysisRow;
 use crate::store::games::GameRow;
 

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
-use crate::domain::daily::Calendar;
 use crate::engine::{self, Action, Game, Illegal, Intent};
+use crate::play::calendar::Calendar;
 use crate::store::{self, games::GameRow};
 use actix_web::http::StatusCode;
 

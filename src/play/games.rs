@@ -35,11 +35,7 @@ pub struct Loaded {
 /// card): a race game's never (others may still be racing on the same deal), a daily's once
 /// its day is over, a deal the player chose always, any other once the game is over (its
 /// `status` may be newer than the row's: the answer to the action that ended it).
-pub fn deal_visible(
-    row: &GameRow,
-    status: Status,
-    calendar: &crate::domain::daily::Calendar,
-) -> bool {
+pub fn deal_visible(row: &GameRow, status: Status, calendar: &super::calendar::Calendar) -> bool {
     if row.race_id.is_some() {
         return false;
     }

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod calendar;
 pub mod chat;
 pub mod daily;
 pub mod exports;
@@ -17,10 +18,10 @@ pub mod races;
 pub mod searches;
 pub mod tokens;
 
-use crate::domain::daily::Calendar;
 use crate::engine::Illegal;
 use crate::jobs::winnable::{Difficulty, Prover};
 use crate::store::{Db, StoreError};
+use calendar::Calendar;
 
 /// What the use cases reach: the database, the clock of dailies, the prover of winnable
 /// deals and the wake-up of live streams. Cheap to clone.
