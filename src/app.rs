@@ -1,13 +1,16 @@
 //! The composition root: what one instance is made of, built in one place from the config and
 //! the database. [`play`] builds the application layer (and with it the prover of winnable
-//! deals, whose thread starts here), [`jobs`] starts the scheduled work; `http::serve` asks
-//! for both and adds what only HTTP needs. Nothing else builds them.
+//! deals, whose thread starts here), [`jobs`] starts the scheduled work, and [`serve`] hands
+//! both to `http::serve`, which adds what only HTTP needs. Nothing else builds them.
 
+use std::net::TcpListener;
 use std::sync::Arc;
+
+use actix_web::dev::Server;
 
 use crate::config::Config;
 use crate::engine::{EmptyColumnDeal, Variant};
-use crate::jobs::winnable::{Class, Prover};
+use crate::jobs::winnable::{self, Class};
 use crate::jobs::Jobs;
 use crate::play::calendar::Calendar;
 use crate::play::games::Rationing;
@@ -16,6 +19,24 @@ use crate::play::positions::Positions;
 use crate::play::searches::SearchPool;
 use crate::play::Play;
 use crate::store::{self, Backend, Db};
+
+/// Serve on `listener`: this instance's application layer and scheduled work, built from
+/// `config` on `db`. The caller awaits the returned server.
+pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
+    serve(config, db, listener, search_pool(config))
+}
+
+/// [`run`] with a search pool the caller made (tests hold its slots to fill it).
+pub fn serve(
+    config: &Config,
+    db: Db,
+    listener: TcpListener,
+    searches: SearchPool,
+) -> std::io::Result<Server> {
+    let play = play(config, db, searches)?;
+    let jobs = jobs(&play, config);
+    crate::http::serve(config, play, jobs, listener)
+}
 
 /// The search pool `config` asks for.
 pub fn search_pool(config: &Config) -> SearchPool {
@@ -59,7 +80,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
             offset: config.daily.calendar_offset,
         },
         daily_secret: config.daily.daily_secret.expose().as_bytes().into(),
-        winnable: Prover::start(
+        winnable: winnable::start(
             db.clone(),
             config.jobs.winnable_pool,
             config.jobs.cpu_lines,

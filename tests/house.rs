@@ -578,6 +578,39 @@ fn the_engine_and_the_domain_are_pure_and_take_nothing_from_above() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The floors of docs/ARCHITECTURE.md, bottom up: a file may take from its own floor and the
+/// floors below. (`auth.rs` and `config/` stand beside the floors and are not checked.)
+const FLOORS: &[&str] = &[
+    "src/engine/",
+    "src/domain/",
+    "src/store/",
+    "src/play/",
+    "src/jobs/",
+    "src/http/",
+    "src/app.rs",
+    "src/cli/",
+];
+
+#[test]
+fn dependencies_point_down_only() {
+    let floor = |file: &str| FLOORS.iter().position(|f| file.starts_with(f));
+    let graph = rust_graph(&root());
+    let mut up = Vec::new();
+    for (file, targets) in &graph {
+        let Some(here) = floor(file) else { continue };
+        for (target, names) in targets {
+            if floor(target).is_some_and(|there| there > here) {
+                up.push(format!(
+                    "{file} takes {names:?} from {target}, a floor above"
+                ));
+            }
+        }
+    }
+    let seen = graph.keys().filter(|f| floor(f).is_some()).count();
+    assert!(seen > 60, "only {seen} files with imports on the floors");
+    assert!(up.is_empty(), "{}", up.join("\n"));
+}
+
 #[test]
 fn no_import_circle_among_web_modules() {
     let graph = js_graph(&root());

@@ -37,6 +37,6 @@ pub(super) fn serve(config: Config) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.serving.bind))?;
     tracing::info!(address = %config.serving.bind, backend = ?db.backend(), "serving; docs at /docs");
     actix_web::rt::System::new()
-        .block_on(async move { crate::http::run(&config, db, listener)?.await })?;
+        .block_on(async move { crate::app::run(&config, db, listener)?.await })?;
     Ok(())
 }

@@ -46,7 +46,6 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::auth::Tokens;
 use crate::config::Config;
-use crate::store::Db;
 use error::ApiError;
 
 /// What every handler may reach. Holds no game state: every request replays from the database.
@@ -489,20 +488,14 @@ fn cors(origins: &[String]) -> Cors {
         .max_age(3600)
 }
 
-/// Start serving on `listener`. The caller awaits the returned server (or spawns it in tests).
-pub fn run(config: &Config, db: Db, listener: TcpListener) -> std::io::Result<Server> {
-    serve(config, db, listener, crate::app::search_pool(config))
-}
-
-/// [`run`] with a search pool the caller made (tests hold its slots to fill it).
+/// Serve `play` on `listener`, with the scheduled work `jobs` (both built by `crate::app`).
+/// The caller awaits the returned server (or spawns it in tests).
 pub fn serve(
     config: &Config,
-    db: Db,
+    play: crate::play::Play,
+    jobs: crate::jobs::Jobs,
     listener: TcpListener,
-    searches: searches::SearchPool,
 ) -> std::io::Result<Server> {
-    let play = crate::app::play(config, db, searches)?;
-    let jobs = crate::app::jobs(&play, config);
     let state = web::Data::new(AppState {
         tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds),
         metrics: metrics::Metrics::new(),

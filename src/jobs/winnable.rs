@@ -9,17 +9,44 @@
 //! each kind, and one at a time computes the CPU lines of each deal.
 
 use std::cell::Cell;
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Condvar, Mutex, Weak};
+use std::collections::BTreeSet;
+use std::sync::Weak;
 use std::time::{Duration, Instant};
 
 use crate::engine::solver::{self, Budget, Outcome};
 use crate::engine::{notation, Level};
+use crate::play::wanted::Wanted;
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::{leases, Db};
 
 pub use crate::engine::{difficulty, Difficulty};
+pub use crate::play::wanted::{Prover, ASKED_KIND_LIFE, MAX_ASKED_KINDS};
 pub use crate::store::winnable::Class;
+
+/// Starts the background prover (unless `pool` is 0) for `prefill` and any class asked for
+/// later, and returns the handle requests use; with `cpu_lines`, it also computes the CPU
+/// lines of the deals it stocked. The thread ends soon after the last handle is dropped.
+pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prover {
+    if pool == 0 {
+        return Prover::new(prefill, false);
+    }
+    let prover = Prover::new(prefill.clone(), true);
+    let weak = prover.wanted();
+    let worker = Worker {
+        db,
+        holder: uuid::Uuid::new_v4().to_string(),
+    };
+    let spawned = std::thread::Builder::new()
+        .name("winnable-prover".into())
+        .spawn(move || prove_forever(&worker, pool as i64, cpu_lines, &weak));
+    match spawned {
+        Ok(_) => prover,
+        Err(e) => {
+            tracing::error!(%e, "could not start the winnable-deal prover");
+            Prover::new(prefill, false)
+        }
+    }
+}
 
 /// Proves deal `number` of `class`: its difficulty, positions searched and line length when
 /// it is winnable within the solver's default budget.
@@ -50,107 +77,6 @@ pub fn prover_budget() -> Budget {
 
 /// Positions one proof may search.
 pub const PROVER_NODES: u64 = 6_000_000;
-
-/// Kinds proven because a request asked, at most this many at once beyond the prefilled ones.
-pub const MAX_ASKED_KINDS: usize = 6;
-
-/// A kind asked for is proven until nobody has asked for it for this long.
-pub const ASKED_KIND_LIFE: Duration = Duration::from_secs(600);
-
-struct Wanted {
-    /// Each kind to keep stocked: `None` for a prefilled kind (always), else when a request
-    /// last asked for it.
-    classes: Mutex<BTreeMap<Class, Option<Instant>>>,
-    wake: Condvar,
-    /// Counts deals taken and kinds newly asked for: a CPU line being computed gives way
-    /// when it changes (proving comes first).
-    changes: std::sync::atomic::AtomicU64,
-}
-
-/// The handle requests use: take a deal, or ask for a class to be proven.
-#[derive(Clone)]
-pub struct Prover {
-    wanted: Arc<Wanted>,
-    running: bool,
-}
-
-impl Prover {
-    /// Starts the background prover (unless `pool` is 0) for `prefill` and any class asked
-    /// for later; with `cpu_lines`, it also computes the CPU lines of the deals it stocked. The thread ends soon after the last handle is dropped.
-    pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prover {
-        let wanted = Arc::new(Wanted {
-            classes: Mutex::new(prefill.into_iter().map(|c| (c, None)).collect()),
-            wake: Condvar::new(),
-            changes: std::sync::atomic::AtomicU64::new(0),
-        });
-        let running = pool > 0;
-        if running {
-            let weak = Arc::downgrade(&wanted);
-            let prover = Worker {
-                db,
-                holder: uuid::Uuid::new_v4().to_string(),
-            };
-            let spawned = std::thread::Builder::new()
-                .name("winnable-prover".into())
-                .spawn(move || prove_forever(&prover, pool as i64, cpu_lines, &weak));
-            if let Err(e) = spawned {
-                tracing::error!(%e, "could not start the winnable-deal prover");
-                return Prover {
-                    wanted,
-                    running: false,
-                };
-            }
-        }
-        Prover { wanted, running }
-    }
-
-    /// Whether this instance proves deals (else it only hands out what others proved).
-    pub fn running(&self) -> bool {
-        self.running
-    }
-
-    /// Ask for deals of `class` to be proven (a request found none waiting). Whether they
-    /// will be: this instance proves deals, and the kind is prefilled, already asked for, or
-    /// fits among the [`MAX_ASKED_KINDS`] asked for lately.
-    pub fn want(&self, class: Class) -> bool {
-        if !self.running {
-            return false;
-        }
-        let mut classes = self
-            .wanted
-            .classes
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        forget_stale(&mut classes);
-        match classes.get_mut(&class) {
-            Some(None) => true,
-            Some(Some(asked)) => {
-                *asked = Instant::now();
-                true
-            }
-            None => {
-                let asked = classes.values().filter(|a| a.is_some()).count();
-                if asked >= MAX_ASKED_KINDS {
-                    return false;
-                }
-                classes.insert(class, Some(Instant::now()));
-                self.wanted
-                    .changes
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                self.wanted.wake.notify_all();
-                true
-            }
-        }
-    }
-
-    /// Wake the prover: a deal was taken and may need replacing.
-    pub fn taken(&self) {
-        self.wanted
-            .changes
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.wanted.wake.notify_all();
-    }
-}
 
 /// How long a lease on one piece of the prover's work lasts without renewal: a prover that
 /// stops lets another instance take the work over after this.
@@ -201,11 +127,7 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
         let Some(handle) = wanted.upgrade() else {
             return;
         };
-        let classes: Vec<Class> = {
-            let mut wanted = handle.classes.lock().unwrap_or_else(|p| p.into_inner());
-            forget_stale(&mut wanted);
-            wanted.keys().cloned().collect()
-        };
+        let classes = handle.classes();
         let mut short = None;
         for class in classes {
             match db.read(|conn| cache::counts(conn, &class)) {
@@ -234,8 +156,7 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
                 return;
             };
             // Nothing to do: sleep until a deal is taken or a class is wanted.
-            let guard = handle.classes.lock().unwrap_or_else(|p| p.into_inner());
-            let _ = handle.wake.wait_timeout(guard, Duration::from_secs(5));
+            handle.wait(Duration::from_secs(5));
             continue;
         };
         // Do not keep the service's state alive through a long search.
@@ -268,9 +189,8 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
 /// the service stops: proving comes first. False when there was nothing to do (no line
 /// missing, every such deal taken by other instances, or a failure already logged).
 fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
-    use std::sync::atomic::Ordering;
     let db = &worker.db;
-    let Some(start) = wanted.upgrade().map(|w| w.changes.load(Ordering::Relaxed)) else {
+    let Some(start) = wanted.upgrade().map(|w| w.changes()) else {
         return false;
     };
     let holder = worker.holder.clone();
@@ -290,9 +210,7 @@ fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
     // The lease is renewed while the line is computed; losing it stops the work.
     let renewed = Cell::new(Instant::now());
     let go_on = || {
-        let unchanged = wanted
-            .upgrade()
-            .is_some_and(|w| w.changes.load(Ordering::Relaxed) == start);
+        let unchanged = wanted.upgrade().is_some_and(|w| w.changes() == start);
         if !unchanged {
             return false;
         }
@@ -332,11 +250,6 @@ fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> boo
         return false;
     }
     true
-}
-
-/// Drop the kinds asked for that nobody has asked for lately.
-fn forget_stale(classes: &mut BTreeMap<Class, Option<Instant>>) {
-    classes.retain(|_, asked| asked.is_none_or(|at| at.elapsed() < ASKED_KIND_LIFE));
 }
 
 fn random_number() -> Option<u64> {

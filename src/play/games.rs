@@ -6,10 +6,11 @@ use chrono::NaiveDateTime;
 
 use super::positions::Position;
 use super::{blocking, Error, Play};
+use crate::engine::Difficulty;
 use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Status};
-use crate::jobs::winnable::{Class, Difficulty};
 use crate::store::games::{self as game_store, ForAppend, GameRow, Origin, OriginKind, Summary};
 use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembered};
+use crate::store::winnable::Class;
 use crate::store::winnable::ProvenDeal;
 use crate::store::writes::{self, Append, Commit, Stamp};
 use crate::store::{self, records, Backend, Db, PooledConn};

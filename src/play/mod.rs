@@ -17,11 +17,13 @@ pub mod positions;
 pub mod races;
 pub mod searches;
 pub mod tokens;
+pub mod wanted;
 
+use crate::engine::Difficulty;
 use crate::engine::Illegal;
-use crate::jobs::winnable::{Difficulty, Prover};
 use crate::store::{Db, StoreError};
 use calendar::Calendar;
+use wanted::Prover;
 
 /// What the use cases reach: the database, the clock of dailies, the prover of winnable
 /// deals and the wake-up of live streams. Cheap to clone.

@@ -139,7 +139,7 @@ pub async fn start_with_searches(
     db.migrate().expect("migrations");
     let listener = TcpListener::bind("127.0.0.1:0").expect("port");
     let port = listener.local_addr().unwrap().port();
-    let server = spider::http::serve(&config, db, listener, searches).expect("server");
+    let server = spider::app::serve(&config, db, listener, searches).expect("server");
     let handle = server.handle();
     actix_rt::spawn(server);
     TestApp {
