@@ -16,6 +16,18 @@ struct Row {
     time: Duration,
 }
 
+/// The suits and variant the arguments name, over a range of deals `from..=to`.
+fn kind(suits: u8, variant: &str, from: u64, to: u64) -> Result<(Suits, Variant), String> {
+    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    if to < from {
+        return Err("--to must not be below --from".into());
+    }
+    Ok((suits, variant))
+}
+
 pub fn solve(
     suits: u8,
     variant: &str,
@@ -25,16 +37,10 @@ pub fn solve(
     nodes: u64,
     jobs: usize,
 ) -> Result<(), String> {
-    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
-    let variant: Variant = variant
-        .parse()
-        .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    let (suits, variant) = kind(suits, variant, from, to)?;
     let rule: EmptyColumnDeal = empty_column_deal
         .parse()
         .map_err(|_| "empty-column-deal must be standard, strict or allowed".to_string())?;
-    if to < from {
-        return Err("--to must not be below --from".into());
-    }
     let rules = Rules {
         empty_column_deal: rule,
         ..Rules::default()
@@ -160,10 +166,7 @@ pub fn hint_bot(
     jobs: usize,
     proven: bool,
 ) -> Result<(), String> {
-    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
-    let variant: Variant = variant
-        .parse()
-        .map_err(|_| "variant must be spider or spiderette".to_string())?;
+    let (suits, variant) = kind(suits, variant, from, to)?;
     let level: Option<Level> = match level {
         "plain" => None,
         other => Some(
@@ -172,9 +175,6 @@ pub fn hint_bot(
                 .map_err(|_| "level must be plain, easy, normal or hard".to_string())?,
         ),
     };
-    if to < from {
-        return Err("--to must not be below --from".into());
-    }
     let started = Instant::now();
     // Every hint of every game, to stderr (for studying what the search does).
     let trace = std::env::var_os("HINT_BOT_TRACE").is_some();
