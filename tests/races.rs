@@ -850,8 +850,15 @@ async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
     start_round(&behind, &host, &code).await;
     assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
     let view = race(&app, &host, &code).await;
-    let pace = i64::from(spider::race::cpu_pace_ms(
+    // A pacer: the line at the pace that brings a hard CPU home in 60% of the (default)
+    // time people take to win a 1-suit game.
+    let target = spider::domain::pace::target_ms(
+        spider::domain::pace::default_human_ms(Variant::Spider, Suits::One),
         spider::engine::Level::Hard,
+    );
+    let pace = i64::from(spider::domain::pace::pace_ms(
+        target,
+        line.len(),
         cpu as i32,
     ));
     let them = place_of(&view, cpu);
@@ -1085,5 +1092,204 @@ async fn a_host_frees_seats_and_a_late_joiner_has_nothing_to_quit() {
     // A new joiner never takes a number that has results (4); 5 had none.
     assert_eq!(join(&later, &g4, &code).await["you"]["seat"], 5);
     later.stop().await;
+    app.stop().await;
+}
+
+/// Stock deal `number` of Spider with `suits` as the prover stores it: proven, with each
+/// level's pacer line. Returns the lines (easy, normal, hard), decoded.
+fn stock_pacer_deal(app: &TestApp, suits: u8, number: u64) -> Vec<Vec<Action>> {
+    use spider::store::winnable::{Class, ProvenDeal};
+    let class = Class {
+        variant: Variant::Spider,
+        suits: i32::from(suits),
+        empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
+    };
+    let game = Game::new(
+        Variant::Spider,
+        Suits::try_from(suits).unwrap(),
+        Rules::default(),
+        number,
+    );
+    let winning = winning_line(&game).unwrap();
+    let [easy, normal, hard] = spider::jobs::winnable::cpu_lines(&class, number, &winning).unwrap();
+    let mut deal = ProvenDeal::new(
+        &class,
+        number,
+        spider::winnable::Difficulty::Normal,
+        1_000,
+        winning.len(),
+    );
+    let lines = [&easy, &normal, &hard]
+        .map(|l| spider::engine::notation::decode(l).unwrap())
+        .to_vec();
+    (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) = (Some(easy), Some(normal), Some(hard));
+    spider::store::winnable::insert(&mut app.db().conn().unwrap(), &deal).unwrap();
+    lines
+}
+
+/// A room with one CPU of `level` whose round started on `at` (another instance's clock);
+/// the CPU's seat and the room's code.
+async fn cpu_room(at: &TestApp, suits: u8, level: &str) -> (String, i64, String) {
+    let host = at.guest().await;
+    let room = create(
+        at,
+        &host,
+        json!({"suits": suits, "cpu_players": 1, "cpu_level": level}),
+    )
+    .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let cpu = room["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["cpu"] == true)
+        .unwrap()["seat"]
+        .as_i64()
+        .unwrap();
+    start_round(at, &host, &code).await;
+    (host, cpu, code)
+}
+
+/// CPUs are pacers: on a proven deal a CPU of every level finishes at every suit count, in
+/// its level's share of the time people take (easy slowest, hard fastest), and every
+/// instance reads the same standings.
+#[actix_rt::test]
+async fn a_cpu_finishes_every_proven_deal_at_every_level_and_suit_count() {
+    use spider::domain::pace;
+    use spider::engine::Level;
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
+    let other = start(app.config.clone(), None).await;
+    // Rounds started 55 minutes ago by the real clock: time for an easy 4-suit CPU (30 min).
+    let behind = instance_at(&app, -chrono::Duration::minutes(55)).await;
+    for (suits, deal) in [(1u8, 3u64), (2, 5), (4, 2)] {
+        let mut finished = Vec::new();
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            let lines = stock_pacer_deal(&app, suits, deal);
+            let (host, cpu, code) = cpu_room(&behind, suits, level.name()).await;
+            assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
+            let view = race(&app, &host, &code).await;
+            let place = place_of(&view, cpu);
+            assert_eq!(
+                place["standing"], "finished",
+                "{suits} suits, {level:?}: {view}"
+            );
+            let human = pace::default_human_ms(Variant::Spider, Suits::try_from(suits).unwrap());
+            let line = &lines[i];
+            let pace = pace::pace_ms(pace::target_ms(human, level), line.len(), cpu as i32);
+            let ms = place["finished_ms"].as_i64().unwrap();
+            assert_eq!(ms, line.len() as i64 * i64::from(pace), "{view}");
+            let target = pace::target_ms(human, level);
+            assert!((ms - target).abs() <= target / 10, "{ms} against {target}");
+            assert_eq!(
+                race(&other, &host, &code).await["round"]["standings"],
+                view["round"]["standings"],
+                "another instance reads the same standings"
+            );
+            assert!(view["settings"]["cpu_note"]
+                .as_str()
+                .unwrap()
+                .contains("know the whole deal"));
+            finished.push(ms);
+        }
+        assert!(
+            finished[0] > finished[1] && finished[1] > finished[2],
+            "{suits} suits: easy, normal, hard took {finished:?}"
+        );
+    }
+    behind.stop().await;
+    other.stop().await;
+    app.stop().await;
+}
+
+/// Nothing a player reads of a running room shows a CPU's line: only how far it has come.
+#[actix_rt::test]
+async fn a_running_room_shows_no_cpu_line() {
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
+    let lines = stock_pacer_deal(&app, 1, 3);
+    let behind = instance_at(&app, -chrono::Duration::minutes(2)).await;
+    let (host, cpu, code) = cpu_room(&behind, 1, "easy").await;
+    let r = app.get(&format!("/v1/races/{code}"), &host).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let place = place_of(&r.body, cpu);
+    assert_eq!(place["standing"], "playing", "{}", r.text);
+    let encoded = spider::engine::notation::encode_log(&lines[0]);
+    for piece in encoded.as_bytes().chunks(12) {
+        let piece = std::str::from_utf8(piece).unwrap();
+        assert!(
+            !r.text.contains(piece),
+            "the room shows {piece:?}: {}",
+            r.text
+        );
+    }
+    assert!(
+        !r.text.contains("\"line") && !r.text.contains("cpu_line"),
+        "{}",
+        r.text
+    );
+    behind.stop().await;
+    app.stop().await;
+}
+
+/// Once people have won 30 games of a kind, CPU paces follow the median of their times.
+#[actix_rt::test]
+async fn cpu_paces_follow_the_time_people_take_to_win() {
+    use spider::domain::pace;
+    use spider::engine::Level;
+    use spider::store::schema::games;
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
+    let db = app.db();
+    let default = pace::default_human_ms(Variant::Spider, Suits::One);
+    let player = app.guest().await;
+    let mut ids = Vec::new();
+    for _ in 0..pace::MIN_SAMPLES {
+        let r = app.post("/v1/games", &player, json!({"suits": 1})).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        ids.push(id(&r.body));
+    }
+    // Wins recorded as race wins of 100 s, 101 s, …: their median is 114 s.
+    let mark = |ids: &[String]| {
+        use diesel::prelude::*;
+        let mut conn = db.conn().unwrap();
+        for (i, game) in ids.iter().enumerate() {
+            diesel::update(games::table.find(game))
+                .set((
+                    games::status.eq("won"),
+                    games::origin.eq("race"),
+                    games::duration_ms.eq(100_000 + 1_000 * i as i64),
+                    games::finished_at.eq(chrono::Utc::now().naive_utc()),
+                ))
+                .execute(&mut conn)
+                .unwrap();
+        }
+    };
+    mark(&ids[..pace::MIN_SAMPLES - 1]);
+    assert_eq!(spider::play::paces::recompute(&db, "test").unwrap(), 0);
+    assert_eq!(
+        spider::play::paces::human_ms(&db, Variant::Spider, Suits::One).unwrap(),
+        default,
+        "29 wins are not enough"
+    );
+    mark(&ids);
+    assert_eq!(spider::play::paces::recompute(&db, "test").unwrap(), 1);
+    assert_eq!(
+        spider::play::paces::human_ms(&db, Variant::Spider, Suits::One).unwrap(),
+        114_000
+    );
+    // A round started now is paced by it: a hard CPU finishes in about 60% of 114 s.
+    let lines = stock_pacer_deal(&app, 1, 3);
+    let behind = instance_at(&app, -chrono::Duration::minutes(5)).await;
+    let (host, cpu, code) = cpu_room(&behind, 1, "hard").await;
+    let view = race(&app, &host, &code).await;
+    let pace = pace::pace_ms(
+        pace::target_ms(114_000, Level::Hard),
+        lines[2].len(),
+        cpu as i32,
+    );
+    assert_eq!(
+        place_of(&view, cpu)["finished_ms"].as_i64().unwrap(),
+        lines[2].len() as i64 * i64::from(pace),
+        "{view}"
+    );
+    behind.stop().await;
     app.stop().await;
 }

@@ -67,8 +67,9 @@ pub enum Command {
         /// Deals played at once (one per core).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Play only the deals the winnable-deal prover proves (the deals races are dealt),
-        /// and print the median finish time of a CPU player of this level.
+        /// Race each deal the winnable-deal prover proves (the deals races are dealt) as a
+        /// CPU of --level races it (its pacer line at its pace), and print how many it
+        /// finishes and its median finishing time.
         #[arg(long)]
         proven: bool,
     },

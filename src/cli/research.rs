@@ -175,6 +175,16 @@ pub fn hint_bot(
                 .map_err(|_| "level must be plain, easy, normal or hard".to_string())?,
         ),
     };
+    if proven {
+        return cpu_bot(
+            variant,
+            suits,
+            from,
+            to,
+            level.unwrap_or(Level::Normal),
+            jobs,
+        );
+    }
     let started = Instant::now();
     // Every hint of every game, to stderr (for studying what the search does).
     let trace = std::env::var_os("HINT_BOT_TRACE").is_some();
@@ -187,16 +197,6 @@ pub fn hint_bot(
                 let deal = next.fetch_add(1, Ordering::Relaxed);
                 if deal > to {
                     break;
-                }
-                if proven {
-                    let class = crate::jobs::winnable::Class {
-                        variant,
-                        suits: i32::from(suits.count()),
-                        empty_column_deal: crate::engine::EmptyColumnDeal::Standard,
-                    };
-                    if crate::jobs::winnable::prove(&class, deal).is_none() {
-                        continue;
-                    }
                 }
                 let game = Game::new(variant, suits, Rules::default(), deal);
                 let mut times = Vec::new();
@@ -270,20 +270,6 @@ pub fn hint_bot(
         times.len(),
         started.elapsed()
     );
-    if proven {
-        let mut lengths: Vec<usize> = rows.iter().filter(|r| r.1).map(|r| r.3).collect();
-        lengths.sort_unstable();
-        if let Some(&median) = lengths.get(lengths.len() / 2) {
-            let level = level.unwrap_or(Level::Normal);
-            let (name, pace) = (level.name(), crate::domain::race::cpu_pace_ms(level, 2));
-            println!(
-                "proven deals: {} of {}; a CPU of level {name} (one action every {pace} ms) finishes {won} of them, median line {median} actions = {:.1} min",
-                rows.len(),
-                to - from + 1,
-                median as f64 * f64::from(pace) / 60_000.0
-            );
-        }
-    }
     let mut lost: Vec<u64> = rows.iter().filter(|r| !r.1).map(|r| r.0).collect();
     lost.sort_unstable();
     if !lost.is_empty() && lost.len() <= 60 {
@@ -346,4 +332,87 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
         ((centre - spread) / scale).max(0.0),
         ((centre + spread) / scale).min(1.0),
     )
+}
+
+/// `spider hint-bot --proven --level L`: each deal the prover proves, raced as a CPU of level
+/// `L` races it: its pacer line (the winning line with the level's detours) at the level's
+/// pace for the default human median (`domain::pace`). Prints how many it finishes (all, or
+/// something is wrong) and its median finishing time.
+fn cpu_bot(
+    variant: Variant,
+    suits: Suits,
+    from: u64,
+    to: u64,
+    level: Level,
+    jobs: usize,
+) -> Result<(), String> {
+    use crate::domain::pace;
+    use crate::jobs::winnable::{cpu_lines, prove, Class};
+    let class = Class {
+        variant,
+        suits: i32::from(suits.count()),
+        empty_column_deal: EmptyColumnDeal::Standard,
+    };
+    let human_ms = pace::default_human_ms(variant, suits);
+    let target_ms = pace::target_ms(human_ms, level);
+    let next = AtomicU64::new(from);
+    // Per proven deal: (won, finish ms, actions, detours).
+    let rows = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if deal > to {
+                    break;
+                }
+                let Some(proof) = prove(&class, deal) else {
+                    continue;
+                };
+                let Some(lines) = cpu_lines(&class, deal, &proof.line) else {
+                    continue;
+                };
+                let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(1);
+                let line = engine::notation::decode(&lines[index]).unwrap_or_default();
+                let mut game = Game::new(variant, suits, Rules::default(), deal);
+                let won = line.iter().all(|&a| game.apply(a).is_ok())
+                    && game.status() == engine::Status::Won;
+                // Seat 2: the middle of the seats' spread.
+                let pace = i64::from(pace::pace_ms(target_ms, line.len(), 2));
+                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
+                rows.push((
+                    won,
+                    pace * line.len() as i64,
+                    line.len(),
+                    line.len() - proof.line.len(),
+                ));
+            });
+        }
+    });
+    let rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+    let won = rows.iter().filter(|r| r.0).count();
+    let middle = |mut v: Vec<i64>| {
+        v.sort_unstable();
+        v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+    };
+    let finish = middle(rows.iter().map(|r| r.1).collect());
+    let actions = middle(rows.iter().map(|r| r.2 as i64).collect());
+    let detours = middle(rows.iter().map(|r| r.3 as i64).collect());
+    println!(
+        "{} {} suit(s), CPU level {}, proven deals among {from}–{to}: won {won}/{}, median finish {:.1} min (target {:.1} min = {}% of a {:.1} min human median), median line {actions} actions ({detours} of them detours)",
+        variant.name(),
+        suits.count(),
+        level.name(),
+        rows.len(),
+        finish as f64 / 60_000.0,
+        target_ms as f64 / 60_000.0,
+        pace::target_percent(level),
+        human_ms as f64 / 60_000.0,
+    );
+    if won < rows.len() {
+        return Err(format!(
+            "{} proven deals were not finished",
+            rows.len() - won
+        ));
+    }
+    Ok(())
 }

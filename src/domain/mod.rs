@@ -5,5 +5,6 @@
 
 pub mod daily;
 pub mod origin;
+pub mod pace;
 pub mod race;
 pub mod records;

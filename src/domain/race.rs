@@ -153,31 +153,11 @@ pub fn elo(players: &[(f64, usize)]) -> Vec<f64> {
 /// The rating a player starts from.
 pub const START_RATING: f64 = 1500.0;
 
-/// A CPU player's line from `game`: it takes the hint every time (the hint sees only what a
-/// player sees), never undoes, and stops when the hint has nothing useful left.
+/// The plain hint player's line from `game`: it takes the hint every time (the hint sees only
+/// what a player sees), never undoes, and stops when the hint has nothing useful left. What a
+/// CPU plays on a deal whose pacer lines are not computed yet.
 pub fn cpu_line(game: &Game) -> Vec<Action> {
     engine::follow(game, CPU_MAX_ACTIONS, engine::plain_player()).1
-}
-
-/// The line a CPU player of `level` plays from `game`: the hint search at that level every
-/// time (it sees only what a player sees), never undoing. Seconds to minutes of work, so the
-/// prover computes it once per proven deal and stores it (see `crate::jobs::winnable`).
-/// `None` when `go_on` said no before the line was complete (the prover has more urgent work).
-pub fn cpu_line_at(
-    game: &Game,
-    level: engine::Level,
-    go_on: &dyn Fn() -> bool,
-) -> Option<Vec<Action>> {
-    let mut stopped = false;
-    let line = engine::follow(game, CPU_MAX_ACTIONS, |game, log| {
-        if !go_on() {
-            stopped = true;
-            return None;
-        }
-        engine::advise(game, log, level).action
-    })
-    .1;
-    (!stopped).then_some(line)
 }
 
 /// The next move a stand-in CPU makes for an idle player, from what the player can see: the
@@ -217,9 +197,10 @@ pub fn cpu_progress(
     (game.runs_completed(), finished)
 }
 
-/// Milliseconds per action for a CPU of `level`, varied a little per seat so CPUs of one
-/// level do not move in lockstep.
-pub fn cpu_pace_ms(level: engine::Level, seat: i32) -> i32 {
+/// Milliseconds per action of a stand-in playing for an idle player in a room whose CPUs are
+/// of `level`, varied a little per seat so stand-ins do not move in lockstep. (CPU seats
+/// themselves are pacers: `super::pace`.)
+pub fn stand_in_pace_ms(level: engine::Level, seat: i32) -> i32 {
     let base = match level {
         engine::Level::Easy => 4_000,
         engine::Level::Normal => 2_500,

@@ -7,11 +7,13 @@
 //! |---|---|---|---|
 //! | [`races`]: stand-ins' moves, round results, ratings | every 500 ms | `races`, 2 s | rooms with a round started within the last hour (results are fixed by then) |
 //! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | 1,000 idempotency keys a run |
-//! | [`winnable`]: prove winnable deals, compute CPU lines | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
+//! | [`paces`]: the median time people take to win each kind of game, which CPU paces follow | every 10 minutes | `paces`, 11 min | the latest 500 race and daily wins of each of 6 kinds |
+//! | [`winnable`]: prove winnable deals (each stored with its CPU pacer lines), add the lines of deals proven before | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
 //!
 //! The HTTP layer's in-memory limiters are pruned every minute through [`Jobs::every`] too
 //! (no lease: they are this instance's own memory).
 
+pub mod paces;
 pub mod races;
 pub mod upkeep;
 pub mod winnable;
@@ -41,7 +43,8 @@ impl Jobs {
             // One holder name per instance: the leases say which instance does the work.
             let holder: Arc<str> = uuid::Uuid::new_v4().to_string().into();
             races::start(&jobs, play.clone(), holder.clone());
-            upkeep::start(&jobs, play.clone(), holder);
+            upkeep::start(&jobs, play.clone(), holder.clone());
+            paces::start(&jobs, play.clone(), holder);
         }
         jobs
     }

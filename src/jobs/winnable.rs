@@ -13,8 +13,9 @@ use std::collections::BTreeSet;
 use std::sync::Weak;
 use std::time::{Duration, Instant};
 
+use crate::domain::pace;
 use crate::engine::solver::{self, Budget, Outcome};
-use crate::engine::{notation, Level};
+use crate::engine::{notation, Action, Level};
 use crate::play::wanted::Wanted;
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::{leases, Db};
@@ -48,20 +49,37 @@ pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prove
     }
 }
 
-/// Proves deal `number` of `class`: its difficulty, positions searched and line length when
-/// it is winnable within the solver's default budget.
-pub fn prove(class: &Class, number: u64) -> Option<(Difficulty, u64, usize)> {
+/// A deal proven winnable: its difficulty, the positions searched and the winning line.
+pub struct Proof {
+    pub difficulty: Difficulty,
+    pub nodes: u64,
+    pub line: Vec<Action>,
+}
+
+/// Proves deal `number` of `class`: its difficulty, positions searched and winning line when
+/// it is winnable within the prover's budget.
+pub fn prove(class: &Class, number: u64) -> Option<Proof> {
     let spec = class.deal(number)?;
     let game = spec.deal();
     let report = solver::solve(&game, &prover_budget());
     match report.outcome {
-        Outcome::Solved(line) => Some((
-            difficulty(spec.suits, report.nodes),
-            report.nodes,
-            line.len(),
-        )),
+        Outcome::Solved(line) => Some(Proof {
+            difficulty: difficulty(spec.suits, report.nodes),
+            nodes: report.nodes,
+            line,
+        }),
         Outcome::Unsolvable | Outcome::Unknown => None,
     }
+}
+
+/// The lines CPU players of each level play on deal `number` of `class`, from its winning
+/// line: pacers (`domain::pace`), in compact log notation, easy, normal, hard.
+pub fn cpu_lines(class: &Class, number: u64, winning: &[Action]) -> Option<[String; 3]> {
+    let game = class.deal(number)?.deal();
+    Some(
+        Level::ALL
+            .map(|level| notation::encode_log(&pace::pacer_line(&game, winning, level, number))),
+    )
 }
 
 /// The prover's search budget: the solver's default beams, with fewer positions. The
@@ -168,12 +186,20 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
                 continue;
             }
         };
-        let Some((difficulty, nodes, length)) = prove(&class, number) else {
+        let Some(proof) = prove(&class, number) else {
             continue;
         };
+        let difficulty = proof.difficulty;
         let needed = counts.iter().any(|&(d, n)| d == difficulty && n < pool);
         if needed {
-            let deal = ProvenDeal::new(&class, number, difficulty, nodes, length);
+            let mut deal =
+                ProvenDeal::new(&class, number, difficulty, proof.nodes, proof.line.len());
+            if cpu_lines {
+                if let Some([easy, normal, hard]) = self::cpu_lines(&class, number, &proof.line) {
+                    (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) =
+                        (Some(easy), Some(normal), Some(hard));
+                }
+            }
             let stored: Result<(), crate::store::StoreError> =
                 db.write(move |conn| cache::insert(conn, &deal));
             if let Err(e) = stored {
@@ -225,28 +251,47 @@ fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
     computed
 }
 
-/// Computes and stores the first missing CPU line of `deal`. True unless there was nothing to
-/// do or a failure (already logged).
+/// Computes and stores the CPU lines of `deal` (proven before lines were stored with the
+/// proof): the solver finds its winning line again, each level's pacer line follows from it.
+/// True unless there was nothing to do or a failure (already logged).
 fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> bool {
-    let Some(level) = Level::ALL.into_iter().find(|l| deal.cpu_line(*l).is_none()) else {
+    if Level::ALL.into_iter().all(|l| deal.cpu_line(l).is_some()) || !go_on() {
         return false;
+    }
+    let (class, number) = (deal.class(), deal.deal_number as u64);
+    let lines = match prove(&class, number) {
+        Some(proof) => cpu_lines(&class, number, &proof.line),
+        None => {
+            // Proven once with this budget, so not expected; the plain hint's line then.
+            tracing::warn!(
+                number,
+                "winnable-deal prover: a stored deal did not solve again"
+            );
+            class.deal(number).map(|spec| {
+                let line = notation::encode_log(&crate::domain::race::cpu_line(&spec.deal()));
+                [line.clone(), line.clone(), line]
+            })
+        }
     };
-    let Some(spec) = deal.class().deal(deal.deal_number as u64) else {
+    let Some(lines) = lines else {
         tracing::warn!(
             suits = deal.suits,
             "winnable-deal prover: a stored deal does not parse"
         );
         return false;
     };
-    let Some(line) = crate::domain::race::cpu_line_at(&spec.deal(), level, go_on) else {
+    if !go_on() {
         return true;
-    };
-    let line = notation::encode_log(&line);
+    }
     let deal = deal.clone();
-    let stored: Result<(), crate::store::StoreError> =
-        db.write(move |conn| cache::set_line(conn, &deal, level, &line));
+    let stored: Result<(), crate::store::StoreError> = db.write(move |conn| {
+        for (level, line) in Level::ALL.into_iter().zip(&lines) {
+            cache::set_line(conn, &deal, level, line)?;
+        }
+        Ok(())
+    });
     if let Err(e) = stored {
-        tracing::warn!(%e, "winnable-deal prover: storing a CPU line");
+        tracing::warn!(%e, "winnable-deal prover: storing CPU lines");
         return false;
     }
     true

@@ -13,6 +13,7 @@ pub mod games;
 pub mod hints;
 pub mod live;
 pub mod oauth;
+pub mod paces;
 pub mod positions;
 pub mod races;
 pub mod searches;

@@ -8,6 +8,7 @@ pub mod games;
 pub mod idempotency;
 pub mod leases;
 pub mod notify;
+pub mod paces;
 pub mod races;
 pub mod records;
 pub mod schema;

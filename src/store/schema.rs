@@ -280,6 +280,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    human_paces (variant, suits) {
+        variant -> Text,
+        suits -> Integer,
+        median_ms -> BigInt,
+        samples -> Integer,
+        computed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(one_time_codes -> users (user_id));
@@ -291,6 +301,7 @@ diesel::joinable!(game_analyses -> games (game_id));
 diesel::joinable!(ended_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    human_paces,
     ended_sessions,
     games,
     game_events,

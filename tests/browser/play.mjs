@@ -852,6 +852,7 @@ async function main() {
     eq([room.settings.undo_mode, room.settings.undo], ['off', false], 'the room\'s undo as hosted');
     await page.waitForSelector('[data-testid="race-settings"][data-undo-mode]');
     check((await text('race-settings')).includes('undo: off'), `the room's settings on screen: ${await text('race-settings')}`);
+    check((await text('race-cpu-note')).includes('CPU players know the whole deal'), `the room says what its CPUs are: ${await text('race-cpu-note')}`);
   });
 
   await step('a friend joins by the link (a ranked room: after signing up)', async () => {

@@ -226,6 +226,8 @@ export const race = {
       `CPU speed ${s.cpu_level}`, `stand-in after ${s.idle_takeover_seconds} s idle`,
     ].filter(Boolean);
     $('#race-settings').textContent = rules.join(' · ');
+    $('#race-cpu-note').textContent = s.cpu_note;
+    $('#race-cpu-note').hidden = !view.seats.some((x) => x.cpu);
     $('#race-settings').dataset.undoMode = s.undo_mode;
 
     const you = view.you;

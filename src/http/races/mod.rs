@@ -57,7 +57,10 @@ pub async fn create_race(
     caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
     let suits = Suits::try_from(body.suits)?;
-    let time_limit = body.time_limit_seconds.unwrap_or(600);
+    let time_limit = body.time_limit_seconds.unwrap_or_else(|| {
+        let variant = body.variant.unwrap_or(VariantName::Spider);
+        crate::domain::pace::default_time_limit_s(variant, suits)
+    });
     if !(60..=3600).contains(&time_limit) {
         return Err(ApiError::invalid_request(
             "time_limit_seconds must be from 60 to 3600.",

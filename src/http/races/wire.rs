@@ -20,8 +20,10 @@ pub struct CreateRace {
     /// The deal's difficulty: every deal is one the solver has proven winnable. Default
     /// `normal`.
     pub difficulty: Option<DifficultyName>,
-    /// The target time, 60–3600 seconds (default 600). Play goes on after it; finishers
-    /// within it rank ahead of later ones. Results are fixed 60 minutes after the start.
+    /// The target time, 60–3600 seconds (default: twice the time people typically take to win
+    /// this kind of game, so CPUs of every level finish in it: Spider 720, 1440 and 2400 at 1,
+    /// 2 and 4 suits; Spiderette 480, 840, 1200). Play goes on after it; finishers within it
+    /// rank ahead of later ones. Results are fixed 60 minutes after the start.
     #[schema(minimum = 60, maximum = 3600)]
     #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub time_limit_seconds: Option<u32>,
@@ -64,6 +66,10 @@ pub struct RaceSettings {
     pub handicap: bool,
     #[schema(value_type = crate::http::names::CpuLevel)]
     pub cpu_level: Level,
+    /// What the CPU players are, in a sentence to show: they know the whole deal and race to
+    /// a pace (`easy` about 150% of the median time people take to win this kind of game,
+    /// `normal` 100%, `hard` 60%).
+    pub cpu_note: String,
     pub ranked: bool,
     pub idle_takeover_seconds: i32,
 }
@@ -167,6 +173,7 @@ fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
         hints: race.hints_allowed,
         handicap: race.handicap,
         cpu_level: race.cpu_level,
+        cpu_note: crate::domain::pace::note(race.cpu_level),
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
     })

@@ -18,7 +18,7 @@ use chrono::NaiveDateTime;
 
 use super::live::room_key;
 use super::{blocking, Error, Play};
-use crate::domain::race;
+use crate::domain::{pace, race};
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
@@ -444,8 +444,10 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
         };
         deals.push((seat, streak, level, deal));
     }
-    // CPUs play the line the prover stored for the room's level; on a deal proven before
-    // lines were stored, the plain hint's line.
+    // CPUs are pacers (`domain::pace`): they play the winning line the prover stored for the
+    // room's level (found with every card known), at the pace that brings them home at the
+    // level's share of the time people take to win this kind of game. On a deal whose line
+    // the prover has not computed yet, the plain hint's line.
     let stored = taken
         .iter()
         .find(|x| x.deal_number as u64 == base_deal)
@@ -458,6 +460,9 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
             engine::notation::encode_log(&race::cpu_line(&spec.deal()))
         }
     };
+    let cpu_actions = game_store::decode(&cpu_line)?.len();
+    let human_ms = super::paces::human_ms(&play.db, base_spec.variant, base_spec.suits)?;
+    let cpu_target_ms = pace::target_ms(human_ms, race.cpu_level);
     let at = now(play);
     let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
     let number = race.round + 1;
@@ -484,7 +489,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
             streak,
             game_id,
             cpu_line: seat.user_id.is_none().then(|| cpu_line.clone()),
-            pace_ms: race::cpu_pace_ms(race.cpu_level, seat.seat),
+            pace_ms: pace::pace_ms(cpu_target_ms, cpu_actions, seat.seat),
             cpu_version: None,
             quit_at: None,
             stand_in_moves: 0,

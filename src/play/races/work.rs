@@ -32,7 +32,7 @@ async fn stand_in(
     if hg.game.status().is_over() || entry.quit_at.is_some() {
         return Ok(false);
     }
-    let pace = i64::from(race::cpu_pace_ms(race.cpu_level, entry.seat));
+    let pace = i64::from(race::stand_in_pace_ms(race.cpu_level, entry.seat));
     let standing_in = entry.cpu_version == Some(hg.row.version);
     let last = if hg.row.version == 0 {
         started.max(hg.row.created_at)
