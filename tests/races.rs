@@ -1095,9 +1095,10 @@ async fn a_host_frees_seats_and_a_late_joiner_has_nothing_to_quit() {
     app.stop().await;
 }
 
-/// Stock deal `number` of Spider with `suits` as the prover stores it: proven, with each
-/// level's pacer line. Returns the lines (easy, normal, hard), decoded.
-fn stock_pacer_deal(app: &TestApp, suits: u8, number: u64) -> Vec<Vec<Action>> {
+/// Deal `number` of Spider with `suits` as the prover stores it: proven, with each level's
+/// pacer line, and those lines (easy, normal, hard) decoded. Solved before any server starts:
+/// a 4-suit solve in a debug build takes seconds, which would stall the servers' runtime.
+fn pacer_deal(suits: u8, number: u64) -> (spider::store::winnable::ProvenDeal, Vec<Vec<Action>>) {
     use spider::store::winnable::{Class, ProvenDeal};
     let class = Class {
         variant: Variant::Spider,
@@ -1123,8 +1124,11 @@ fn stock_pacer_deal(app: &TestApp, suits: u8, number: u64) -> Vec<Vec<Action>> {
         .map(|l| spider::engine::notation::decode(l).unwrap())
         .to_vec();
     (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) = (Some(easy), Some(normal), Some(hard));
-    spider::store::winnable::insert(&mut app.db().conn().unwrap(), &deal).unwrap();
-    lines
+    (deal, lines)
+}
+
+fn stock_pacer_deal(app: &TestApp, deal: &spider::store::winnable::ProvenDeal) {
+    spider::store::winnable::insert(&mut app.db().conn().unwrap(), deal).unwrap();
 }
 
 /// A room with one CPU of `level` whose round started on `at` (another instance's clock);
@@ -1157,14 +1161,18 @@ async fn cpu_room(at: &TestApp, suits: u8, level: &str) -> (String, i64, String)
 async fn a_cpu_finishes_every_proven_deal_at_every_level_and_suit_count() {
     use spider::domain::pace;
     use spider::engine::Level;
+    let deals: Vec<_> = [(1u8, 3u64), (2, 5), (4, 2)]
+        .into_iter()
+        .map(|(suits, deal)| (suits, deal, pacer_deal(suits, deal)))
+        .collect();
     let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
     let other = start(app.config.clone(), None).await;
     // Rounds started 55 minutes ago by the real clock: time for an easy 4-suit CPU (30 min).
     let behind = instance_at(&app, -chrono::Duration::minutes(55)).await;
-    for (suits, deal) in [(1u8, 3u64), (2, 5), (4, 2)] {
+    for (suits, deal, (proven, lines)) in deals {
         let mut finished = Vec::new();
         for (i, level) in Level::ALL.into_iter().enumerate() {
-            let lines = stock_pacer_deal(&app, suits, deal);
+            stock_pacer_deal(&app, &proven);
             let (host, cpu, code) = cpu_room(&behind, suits, level.name()).await;
             assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
             let view = race(&app, &host, &code).await;
@@ -1204,8 +1212,9 @@ async fn a_cpu_finishes_every_proven_deal_at_every_level_and_suit_count() {
 /// Nothing a player reads of a running room shows a CPU's line: only how far it has come.
 #[actix_rt::test]
 async fn a_running_room_shows_no_cpu_line() {
+    let (proven, lines) = pacer_deal(1, 3);
     let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
-    let lines = stock_pacer_deal(&app, 1, 3);
+    stock_pacer_deal(&app, &proven);
     let behind = instance_at(&app, -chrono::Duration::minutes(2)).await;
     let (host, cpu, code) = cpu_room(&behind, 1, "easy").await;
     let r = app.get(&format!("/v1/races/{code}"), &host).await;
@@ -1236,6 +1245,7 @@ async fn cpu_paces_follow_the_time_people_take_to_win() {
     use spider::domain::pace;
     use spider::engine::Level;
     use spider::store::schema::games;
+    let (proven, lines) = pacer_deal(1, 3);
     let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
     let db = app.db();
     let default = pace::default_human_ms(Variant::Spider, Suits::One);
@@ -1276,7 +1286,7 @@ async fn cpu_paces_follow_the_time_people_take_to_win() {
         114_000
     );
     // A round started now is paced by it: a hard CPU finishes in about 60% of 114 s.
-    let lines = stock_pacer_deal(&app, 1, 3);
+    stock_pacer_deal(&app, &proven);
     let behind = instance_at(&app, -chrono::Duration::minutes(5)).await;
     let (host, cpu, code) = cpu_room(&behind, 1, "hard").await;
     let view = race(&app, &host, &code).await;

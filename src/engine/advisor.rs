@@ -44,9 +44,15 @@ impl Level {
         }
     }
 
+    /// The first and widest beam a sample is searched with.
+    #[cfg(test)]
+    pub(crate) fn beams(self) -> (usize, usize) {
+        (self.budget().narrowest, self.budget().widest)
+    }
+
     fn budget(self) -> Budget {
         let (samples, nodes, widest, refine) = match self {
-            Level::Easy => (1, 20_000, 16, 0),
+            Level::Easy => (1, 20_000, 32, 0),
             Level::Normal => (8, 800_000, 128, 64),
             Level::Hard => (16, 1_600_000, 128, 128),
         };

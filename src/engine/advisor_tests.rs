@@ -393,3 +393,13 @@ fn after_twenty_quiet_actions_holes_that_stop_the_deal_are_filled_then_the_row_i
         Some(Action::Deal)
     );
 }
+
+/// Every level searches: its widest beam is at least its first (`easy` once searched none,
+/// its widest, 16, being narrower than the first, 32).
+#[test]
+fn every_level_searches_at_least_one_beam() {
+    for level in Level::ALL {
+        let (narrowest, widest) = level.beams();
+        assert!(widest >= narrowest, "{level:?}: {narrowest} > {widest}");
+    }
+}
