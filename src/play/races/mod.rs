@@ -555,6 +555,16 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
         // A finisher stays a finisher: quitting afterwards changes nothing.
         return Err(Error::AlreadyDone);
     }
+    // The quit and, when it ends the round, the ratings are written before the game is
+    // resigned: resigning wakes the room's watchers, who then see the round over with its
+    // ratings (a resign is not an action of the player's own, so it changes no rating).
+    let (p, race_id, number) = (play.clone(), current.race.id.clone(), round.row.round);
+    blocking(move || {
+        let at = now(&p);
+        Ok(p.db.write(move |conn| race_store::set_quit(conn, &race_id, number, seat, at))?)
+    })
+    .await?;
+    work::rate_if_over(play, &code, now(play)).await?;
     if let Some(game_id) = current.game_of(seat) {
         let resign = super::games::Act {
             user_id: user_id.to_string(),
@@ -566,13 +576,6 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
         // Resigning an already finished game is refused: that is fine.
         let _ = super::games::act(play, resign, work::unrendered()).await;
     }
-    let (p, race_id, number) = (play.clone(), current.race.id.clone(), round.row.round);
-    blocking(move || {
-        let at = now(&p);
-        Ok(p.db.write(move |conn| race_store::set_quit(conn, &race_id, number, seat, at))?)
-    })
-    .await?;
-    work::rate_if_over(play, &code, now(play)).await?;
     play.live.changed(&room_key(&code));
     look(play, &code).await
 }
