@@ -828,26 +828,10 @@ async fn cpus_play_the_line_the_prover_stored_for_the_rooms_level() {
     let line = winning_line(&game).unwrap();
     // Only the hard line wins; the others stop after a few actions.
     stock_with_lines(&app, deal, [&line[..3], &line[..5], &line]);
-    let host = app.guest().await;
     // The room starts on an instance whose clock runs 50 minutes behind: for the real clock,
     // the round began 50 minutes ago, long enough for the CPU to play its whole line.
     let behind = instance_at(&app, -chrono::Duration::minutes(50)).await;
-    let room = create(
-        &behind,
-        &host,
-        json!({"suits": 1, "cpu_players": 1, "cpu_level": "hard"}),
-    )
-    .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let cpu = room["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["cpu"] == true)
-        .unwrap()["seat"]
-        .as_i64()
-        .unwrap();
-    start_round(&behind, &host, &code).await;
+    let (host, cpu, code) = cpu_room(&behind, 1, "hard").await;
     assert_eq!(seat_deal(&app, &code, 1, cpu), deal);
     let view = race(&app, &host, &code).await;
     // A pacer: the line at the pace that brings a hard CPU home in 60% of the (default)

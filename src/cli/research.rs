@@ -28,6 +28,35 @@ fn kind(suits: u8, variant: &str, from: u64, to: u64) -> Result<(Suits, Variant)
     Ok((suits, variant))
 }
 
+/// Play each deal of `from..=to` with `play` on `jobs` threads (one deal at a time each) and
+/// collect what it returns; `seen` looks at the rows so far after each one (a progress bar).
+fn each_deal<R: Send>(
+    from: u64,
+    to: u64,
+    jobs: usize,
+    play: impl Fn(u64) -> Option<R> + Sync,
+    seen: impl Fn(&[R]) + Sync,
+) -> Vec<R> {
+    let next = AtomicU64::new(from);
+    let rows = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if deal > to {
+                    break;
+                }
+                if let Some(row) = play(deal) {
+                    let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
+                    rows.push(row);
+                    seen(&rows);
+                }
+            });
+        }
+    });
+    rows.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
 pub fn solve(
     suits: u8,
     variant: &str,
@@ -57,46 +86,41 @@ pub fn solve(
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let next = AtomicU64::new(from);
-    let rows = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let deal = next.fetch_add(1, Ordering::Relaxed);
-                if deal > to {
-                    break;
+    let mut rows = each_deal(
+        from,
+        to,
+        jobs,
+        |deal| {
+            let game = Game::new(variant, suits, rules, deal);
+            let started = Instant::now();
+            let report = solver::solve(&game, &budget);
+            let time = started.elapsed();
+            let (outcome, length) = match &report.outcome {
+                Outcome::Solved(line) => ("solved", line.len()),
+                Outcome::Unsolvable => ("unsolvable", 0),
+                Outcome::Unknown => ("unknown", 0),
+            };
+            if count == 1 {
+                if let Outcome::Solved(line) = &report.outcome {
+                    let text: Vec<String> = line.iter().map(|a| format!("{a:?}")).collect();
+                    println!("{}", text.join("\n"));
                 }
-                let game = Game::new(variant, suits, rules, deal);
-                let started = Instant::now();
-                let report = solver::solve(&game, &budget);
-                let time = started.elapsed();
-                let (outcome, length) = match &report.outcome {
-                    Outcome::Solved(line) => ("solved", line.len()),
-                    Outcome::Unsolvable => ("unsolvable", 0),
-                    Outcome::Unknown => ("unknown", 0),
-                };
-                if count == 1 {
-                    if let Outcome::Solved(line) = &report.outcome {
-                        let text: Vec<String> = line.iter().map(|a| format!("{a:?}")).collect();
-                        println!("{}", text.join("\n"));
-                    }
-                }
-                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
-                rows.push(Row {
-                    deal,
-                    outcome,
-                    length,
-                    nodes: report.nodes,
-                    time,
-                });
-                let solved = rows.iter().filter(|r| r.outcome == "solved").count();
-                bar.set_message(format!("{solved} solved"));
-                bar.inc(1);
-            });
-        }
-    });
+            }
+            Some(Row {
+                deal,
+                outcome,
+                length,
+                nodes: report.nodes,
+                time,
+            })
+        },
+        |rows| {
+            let solved = rows.iter().filter(|r| r.outcome == "solved").count();
+            bar.set_message(format!("{solved} solved"));
+            bar.inc(1);
+        },
+    );
     bar.finish();
-    let mut rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
     rows.sort_by_key(|r| r.deal);
     let tally = |name: &str| rows.iter().filter(|r| r.outcome == name).count();
     let mut times: Vec<Duration> = rows.iter().map(|r| r.time).collect();
@@ -188,61 +212,55 @@ pub fn hint_bot(
     let started = Instant::now();
     // Every hint of every game, to stderr (for studying what the search does).
     let trace = std::env::var_os("HINT_BOT_TRACE").is_some();
-    let next = AtomicU64::new(from);
     // Per deal: (deal, won, runs, actions, hint times).
-    let rows = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let deal = next.fetch_add(1, Ordering::Relaxed);
-                if deal > to {
-                    break;
-                }
-                let game = Game::new(variant, suits, Rules::default(), deal);
-                let mut times = Vec::new();
-                let mut plain = engine::plain_player();
-                let (end, line) = engine::follow(&game, 2_000, |game, log| {
-                    let t = Instant::now();
-                    let action = match level {
-                        Some(level) => {
-                            let hint = engine::advise(game, log, level);
-                            if trace {
-                                eprintln!(
-                                    "deal {deal} #{}: {:?} {} ({:?}) down {} stock {} runs {}",
-                                    log.len(),
-                                    hint.action,
-                                    hint.kind.name(),
-                                    hint.confidence,
-                                    game.face_down_cards(),
-                                    game.stock_cards(),
-                                    game.runs_completed()
-                                );
-                            }
-                            hint.action
+    let rows = each_deal(
+        from,
+        to,
+        jobs,
+        |deal| {
+            let game = Game::new(variant, suits, Rules::default(), deal);
+            let mut times = Vec::new();
+            let mut plain = engine::plain_player();
+            let (end, line) = engine::follow(&game, 2_000, |game, log| {
+                let t = Instant::now();
+                let action = match level {
+                    Some(level) => {
+                        let hint = engine::advise(game, log, level);
+                        if trace {
+                            eprintln!(
+                                "deal {deal} #{}: {:?} {} ({:?}) down {} stock {} runs {}",
+                                log.len(),
+                                hint.action,
+                                hint.kind.name(),
+                                hint.confidence,
+                                game.face_down_cards(),
+                                game.stock_cards(),
+                                game.runs_completed()
+                            );
                         }
-                        None => plain(game, log),
-                    };
-                    times.push(t.elapsed());
-                    action
-                });
-                let won = end.status() == engine::Status::Won;
-                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
-                rows.push((deal, won, end.runs_completed(), line.len(), times));
-                if !won && std::env::var_os("HINT_BOT_DIAGNOSE").is_some() {
-                    diagnose(variant, suits, deal, &line);
-                }
-                if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
-                    eprintln!(
-                        "deal {deal}: {} with {} runs after {} actions",
-                        if won { "won" } else { "lost" },
-                        end.runs_completed(),
-                        line.len()
-                    );
-                }
+                        hint.action
+                    }
+                    None => plain(game, log),
+                };
+                times.push(t.elapsed());
+                action
             });
-        }
-    });
-    let rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+            let won = end.status() == engine::Status::Won;
+            if !won && std::env::var_os("HINT_BOT_DIAGNOSE").is_some() {
+                diagnose(variant, suits, deal, &line);
+            }
+            if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
+                eprintln!(
+                    "deal {deal}: {} with {} runs after {} actions",
+                    if won { "won" } else { "lost" },
+                    end.runs_completed(),
+                    line.len()
+                );
+            }
+            Some((deal, won, end.runs_completed(), line.len(), times))
+        },
+        |_| {},
+    );
     let n = rows.len() as f64;
     let won = rows.iter().filter(|r| r.1).count();
     let runs: usize = rows.iter().map(|r| r.2).sum();
@@ -347,7 +365,7 @@ fn cpu_bot(
     jobs: usize,
 ) -> Result<(), String> {
     use crate::domain::pace;
-    use crate::jobs::winnable::{cpu_lines, prove, Class};
+    use crate::jobs::winnable::{prove, Class};
     let class = Class {
         variant,
         suits: i32::from(suits.count()),
@@ -355,40 +373,29 @@ fn cpu_bot(
     };
     let human_ms = pace::default_human_ms(variant, suits);
     let target_ms = pace::target_ms(human_ms, level);
-    let next = AtomicU64::new(from);
     // Per proven deal: (won, finish ms, actions, detours).
-    let rows = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let deal = next.fetch_add(1, Ordering::Relaxed);
-                if deal > to {
-                    break;
-                }
-                let Some(proof) = prove(&class, deal) else {
-                    continue;
-                };
-                let Some(lines) = cpu_lines(&class, deal, &proof.line) else {
-                    continue;
-                };
-                let index = Level::ALL.iter().position(|&l| l == level).unwrap_or(1);
-                let line = engine::notation::decode(&lines[index]).unwrap_or_default();
-                let mut game = Game::new(variant, suits, Rules::default(), deal);
-                let won = line.iter().all(|&a| game.apply(a).is_ok())
-                    && game.status() == engine::Status::Won;
-                // Seat 2: the middle of the seats' spread.
-                let pace = i64::from(pace::pace_ms(target_ms, line.len(), 2));
-                let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
-                rows.push((
-                    won,
-                    pace * line.len() as i64,
-                    line.len(),
-                    line.len() - proof.line.len(),
-                ));
-            });
-        }
-    });
-    let rows = rows.into_inner().unwrap_or_else(|p| p.into_inner());
+    let rows = each_deal(
+        from,
+        to,
+        jobs,
+        |deal| {
+            let proof = prove(&class, deal)?;
+            let start = Game::new(variant, suits, Rules::default(), deal);
+            let line = pace::pacer_line(&start, &proof.line, level, deal);
+            let mut game = start;
+            let won =
+                line.iter().all(|&a| game.apply(a).is_ok()) && game.status() == engine::Status::Won;
+            // Seat 2: the middle of the seats' spread.
+            let pace = i64::from(pace::pace_ms(target_ms, line.len(), 2));
+            Some((
+                won,
+                pace * line.len() as i64,
+                line.len(),
+                line.len() - proof.line.len(),
+            ))
+        },
+        |_| {},
+    );
     let won = rows.iter().filter(|r| r.0).count();
     let middle = |mut v: Vec<i64>| {
         v.sort_unstable();
