@@ -42,9 +42,13 @@ impl CustomizeConnection<SqliteConnection, diesel::r2d2::Error> for Pragmas {
 impl Db {
     fn connect(url: &str, size: u32) -> Result<Db, String> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            // As the service opens its connections (src/store/pg.rs).
+            spider::store::pg::init_client();
             let pool = Pool::builder()
                 .max_size(size)
-                .build(ConnectionManager::<PgConnection>::new(url))
+                .build(ConnectionManager::<PgConnection>::new(
+                    spider::store::pg::connection_url(url),
+                ))
                 .map_err(|e| e.to_string())?;
             let mut conn = pool.get().map_err(|e| e.to_string())?;
             conn.batch_execute(

@@ -160,7 +160,7 @@ fn main() {
     let (url, schema) = match std::env::var("BENCH_DATABASE_URL") {
         Ok(base) if !base.is_empty() => {
             let schema = format!("bench_{}", std::process::id());
-            let mut c = diesel::PgConnection::establish(&base).expect("Postgres");
+            let mut c = spider::store::pg::establish(&base).expect("Postgres");
             diesel::sql_query(format!("CREATE SCHEMA {schema}"))
                 .execute(&mut c)
                 .expect("schema");
@@ -264,7 +264,7 @@ fn main() {
     criterion.final_summary();
     drop(conn);
     if let Some((base, schema)) = schema {
-        if let Ok(mut c) = diesel::PgConnection::establish(&base) {
+        if let Ok(mut c) = spider::store::pg::establish(&base) {
             let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE")).execute(&mut c);
         }
     }

@@ -9,6 +9,7 @@ pub mod idempotency;
 pub mod leases;
 pub mod notify;
 pub mod paces;
+pub mod pg;
 pub mod races;
 pub mod records;
 pub mod schema;
@@ -98,8 +99,7 @@ impl ManageConnection for Manager {
     fn connect(&self) -> Result<DbConn, r2d2::Error> {
         match self.backend {
             Backend::Postgres => {
-                let mut conn =
-                    PgConnection::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
+                let mut conn = pg::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
                 conn.set_instrumentation(Health::default());
                 Ok(DbConn::Pg(conn))
             }

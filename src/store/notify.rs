@@ -9,7 +9,7 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use diesel::pg::PgConnection;
-use diesel::{Connection, RunQueryDsl};
+use diesel::RunQueryDsl;
 
 /// The channel appends notify on.
 pub const CHANNEL: &str = "spider_changes";
@@ -76,7 +76,7 @@ fn send_batches(url: String, origin: String, ids: std::sync::mpsc::Receiver<Stri
             }
         }
         if conn.is_none() {
-            conn = PgConnection::establish(&url)
+            conn = super::pg::establish(&url)
                 .map_err(|e| tracing::warn!(error = %e, "cannot notify changes"))
                 .ok();
         }
@@ -109,7 +109,7 @@ pub fn listen<T: Send + Sync + 'static>(
         .name("pg-listen".into())
         .spawn(move || {
             while owner.strong_count() > 0 {
-                let mut conn = match PgConnection::establish(&url) {
+                let mut conn = match super::pg::establish(&url) {
                     Ok(conn) => conn,
                     Err(e) => {
                         tracing::warn!(error = %e, "cannot listen for changes; retrying");

@@ -34,7 +34,7 @@ impl Drop for TestDb {
     fn drop(&mut self) {
         if let TestDb::Postgres { base, schema } = self {
             use diesel::{Connection, RunQueryDsl};
-            if let Ok(mut conn) = diesel::PgConnection::establish(base) {
+            if let Ok(mut conn) = spider::store::pg::establish(base) {
                 let _ = diesel::sql_query(format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
                     .execute(&mut conn);
             }
@@ -85,7 +85,7 @@ pub fn fresh_database() -> (String, Option<TestDb>) {
             use diesel::{Connection, RunQueryDsl};
             let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
             let mut conn =
-                diesel::PgConnection::establish(&base).expect("TEST_DATABASE_URL reachable");
+                spider::store::pg::establish(&base).expect("TEST_DATABASE_URL reachable");
             diesel::sql_query(format!("CREATE SCHEMA {schema}"))
                 .execute(&mut conn)
                 .expect("create schema");
