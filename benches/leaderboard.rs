@@ -11,7 +11,8 @@ use criterion::{black_box, Criterion};
 use diesel::prelude::*;
 use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
 use spider::store::games::{GameRow, OriginKind};
-use spider::store::records::{Measure, RecordRow};
+use spider::store::pages::{Page, PageStart};
+use spider::store::records::{Measure, Record, RecordRow};
 use spider::store::schema::{daily_players, games, records, users};
 use spider::store::users::User;
 use spider::store::{daily, records as record_store, Db, DbConn, DbOptions};
@@ -192,10 +193,18 @@ fn main() {
     // What is timed below must be real pages: a leaderboard that reads nothing is fast.
     {
         let mut conn = db.conn().expect("a connection");
-        let first = daily::leaderboard(&mut conn, &date, Variant::Spider, 1, Measure::Score, 0, 20)
-            .expect("a page");
+        let first = daily::leaderboard(
+            &mut conn,
+            &date,
+            Variant::Spider,
+            1,
+            Measure::Score,
+            PageStart::Offset(0),
+            20,
+        )
+        .expect("a page");
         assert_eq!(
-            first.len(),
+            first.rows.len(),
             20.min(n),
             "the daily leaderboard's first page is full"
         );
@@ -215,33 +224,102 @@ fn main() {
             &format!("daily leaderboard, first page of 20, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page = daily::leaderboard(&mut conn, &date, Variant::Spider, 1, by, 0, 20)
-                        .unwrap();
+                    let page = daily::leaderboard(
+                        &mut conn,
+                        &date,
+                        Variant::Spider,
+                        1,
+                        by,
+                        PageStart::Offset(0),
+                        20,
+                    )
+                    .unwrap();
                     let players = daily::players(&mut conn, &date, Variant::Spider, 1).unwrap();
                     black_box((page, players))
                 })
             },
         );
     }
+    // Deep pages: by offset (every row above skipped), and as a reader who paged down gets
+    // them, by the cursor of the page before (a keyset: from its place in the index).
+    let daily_page = |conn: &mut DbConn, by: Measure, start: PageStart| {
+        daily::leaderboard(conn, &date, Variant::Spider, 1, by, start, 20).unwrap()
+    };
     criterion.bench_function(
-        "daily leaderboard, page of 20 at rank 95,001 (unfinished part)",
+        "daily leaderboard, page of 20 at rank 95,001 (unfinished part), by offset",
         |b| {
             b.iter(|| {
-                black_box(
-                    daily::leaderboard(
-                        &mut conn,
-                        &date,
-                        Variant::Spider,
-                        1,
-                        Measure::Score,
-                        95_000,
-                        20,
-                    )
-                    .unwrap(),
-                )
+                black_box(daily_page(
+                    &mut conn,
+                    Measure::Score,
+                    PageStart::Offset(95_000),
+                ))
             })
         },
     );
+    for (name, by, rank) in [
+        ("score", Measure::Score, 95_000),
+        ("score", Measure::Score, 85_000),
+        ("time", Measure::Time, 85_000),
+        ("moves", Measure::Moves, 85_000),
+    ] {
+        let before = daily_page(&mut conn, by, PageStart::Offset(rank - 20));
+        let start = before.next.expect("a full page before");
+        assert!(matches!(start, PageStart::After(_)), "a keyset cursor");
+        // The cursor's page is the offset's page.
+        let by_offset = daily_page(&mut conn, by, PageStart::Offset(rank));
+        let by_cursor = daily_page(&mut conn, by, start);
+        let ids = |p: &Page<_>| {
+            p.rows
+                .iter()
+                .map(|(g, _): &(GameRow, _)| g.id.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&by_cursor), ids(&by_offset));
+        assert_eq!(by_cursor.rows.len(), 20);
+        let part = if rank >= 90_000 {
+            "unfinished part"
+        } else {
+            "wins"
+        };
+        criterion.bench_function(
+            &format!(
+                "daily leaderboard, page of 20 at rank {},001 ({part}), by {name}, by cursor",
+                rank / 1000
+            ),
+            |b| b.iter(|| black_box(daily_page(&mut conn, by, start))),
+        );
+    }
+    for (name, by) in [
+        ("score", Measure::Score),
+        ("time", Measure::Time),
+        ("moves", Measure::Moves),
+    ] {
+        let board = |conn: &mut DbConn, start: PageStart| {
+            record_store::board(conn, Variant::Spider, 1, by, start, 20).unwrap()
+        };
+        let start = board(&mut conn, PageStart::Offset(84_980))
+            .next
+            .expect("a full page");
+        let ids = |p: &Page<(Record, Option<String>)>| {
+            p.rows
+                .iter()
+                .map(|(r, _)| r.user_id.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ids(&board(&mut conn, start)),
+            ids(&board(&mut conn, PageStart::Offset(85_000)))
+        );
+        criterion.bench_function(
+            &format!("all-time leaderboard (90,000 players), page of 20 at rank 85,001, by {name}, by offset"),
+            |b| b.iter(|| black_box(board(&mut conn, PageStart::Offset(85_000)))),
+        );
+        criterion.bench_function(
+            &format!("all-time leaderboard (90,000 players), page of 20 at rank 85,001, by {name}, by cursor"),
+            |b| b.iter(|| black_box(board(&mut conn, start))),
+        );
+    }
     for (name, by) in [
         ("score", Measure::Score),
         ("time", Measure::Time),
@@ -251,8 +329,15 @@ fn main() {
             &format!("all-time leaderboard, first page of 20 and your rank, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page =
-                        record_store::board(&mut conn, Variant::Spider, 1, by, 0, 20).unwrap();
+                    let page = record_store::board(
+                        &mut conn,
+                        Variant::Spider,
+                        1,
+                        by,
+                        PageStart::Offset(0),
+                        20,
+                    )
+                    .unwrap();
                     let you =
                         record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
                             .unwrap();

@@ -955,3 +955,228 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
     );
     app.stop().await;
 }
+
+/// Boards full of ties (same score, same finishing moment) seeded below the API, then read
+/// page by page: following `next_cursor` (a keyset from the second page on) gives exactly the
+/// rows and ranks of reading each page by offset, for every measure and page size, on both
+/// parts of a daily and on the all-time board; a cursor is refused for another measure.
+#[actix_rt::test]
+async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
+    use diesel::prelude::*;
+    use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
+    use spider::store::games::{GameRow, OriginKind};
+    use spider::store::records::RecordRow;
+    use spider::store::schema::{games, records, users};
+    use spider::store::users::User;
+    use spider::store::DbConn;
+
+    let app = spawn_app().await;
+    let today = chrono::Utc::now().date_naive();
+    let now = chrono::Utc::now().naive_utc();
+    let n = 40usize;
+    let second = |s: usize| chrono::Duration::seconds(s as i64);
+    let won = |i: usize| !i.is_multiple_of(5);
+    let score = |i: usize| 1000 + (i % 4) as i32 * 10;
+    let at = |i: usize| now - chrono::Duration::hours(1) + second(i % 3);
+    let ms = |i: usize| 60_000 + 1000 * (i % 6) as i64;
+    let actions = |i: usize| 100 + (i % 5) as i32;
+    let people: Vec<User> = (0..n)
+        .map(|i| User {
+            id: format!("user-{i:03}"),
+            username: Some(format!("p{i:02}")),
+            password_hash: None,
+            is_guest: false,
+            created_at: now,
+            token_version: 0,
+            profile_hidden: false,
+        })
+        .collect();
+    let rows: Vec<GameRow> = (0..n)
+        .map(|i| GameRow {
+            id: format!("game-{i:03}"),
+            user_id: format!("user-{i:03}"),
+            variant: Variant::Spider,
+            suits: 1,
+            undo_allowed: true,
+            undo_mode: UndoMode::Full,
+            empty_column_deal: EmptyColumnDeal::Standard,
+            deal_number: 7,
+            deal_chosen: false,
+            origin: OriginKind::Daily,
+            daily_date: Some(today.to_string()),
+            ranked: true,
+            status: if won(i) {
+                Status::Won
+            } else {
+                Status::InProgress
+            },
+            version: actions(i),
+            log: String::new(),
+            score: score(i),
+            actions: actions(i),
+            runs_completed: if won(i) { 8 } else { (i % 3) as i32 },
+            created_at: now - chrono::Duration::hours(2) + second(i % 2),
+            updated_at: at(i),
+            finished_at: won(i).then(|| at(i)),
+            duration_ms: won(i).then(|| ms(i)),
+            difficulty: None,
+            hints_allowed: true,
+            race_id: None,
+        })
+        .collect();
+    let bests: Vec<RecordRow> = (0..n)
+        .filter(|&i| won(i))
+        .map(|i| RecordRow {
+            user_id: format!("user-{i:03}"),
+            variant: Variant::Spider,
+            suits: 1,
+            played: 1,
+            won: 1,
+            current_streak: 1,
+            longest_streak: 1,
+            best_score: Some(score(i)),
+            best_score_game: Some(format!("game-{i:03}")),
+            best_score_known_deal: false,
+            fastest_ms: Some(ms(i)),
+            fastest_game: Some(format!("game-{i:03}")),
+            fastest_known_deal: false,
+            fewest_actions: Some(actions(i)),
+            fewest_game: Some(format!("game-{i:03}")),
+            fewest_known_deal: false,
+            ranked_best_score: Some(score(i)),
+            ranked_best_score_at: Some(at(i)),
+            ranked_fastest_ms: Some(ms(i)),
+            ranked_fastest_at: Some(at(i)),
+            ranked_fewest_actions: Some(actions(i)),
+            ranked_fewest_at: Some(at(i)),
+            last_finished_at: Some(at(i)),
+        })
+        .collect();
+    let db = app.db();
+    let mut conn = db.conn().expect("a connection");
+    let conn: &mut DbConn = &mut conn;
+    match conn {
+        DbConn::Sqlite(c) => {
+            diesel::insert_into(users::table)
+                .values(&people)
+                .execute(c)
+                .unwrap();
+            diesel::insert_into(games::table)
+                .values(&rows)
+                .execute(c)
+                .unwrap();
+            diesel::insert_into(records::table)
+                .values(&bests)
+                .execute(c)
+                .unwrap();
+        }
+        DbConn::Pg(c) => {
+            diesel::insert_into(users::table)
+                .values(&people)
+                .execute(c)
+                .unwrap();
+            diesel::insert_into(games::table)
+                .values(&rows)
+                .execute(c)
+                .unwrap();
+            diesel::insert_into(records::table)
+                .values(&bests)
+                .execute(c)
+                .unwrap();
+        }
+    }
+    diesel::sql_query(
+        "INSERT INTO daily_entries (game_id, daily_date, variant, suits, status, score, \
+         actions, runs_completed, created_at, finished_at, duration_ms) \
+         SELECT id, daily_date, variant, suits, status, score, actions, runs_completed, \
+         created_at, finished_at, duration_ms FROM games WHERE ranked",
+    )
+    .execute(conn)
+    .unwrap();
+
+    let page = |path: String| {
+        let app = &app;
+        async move {
+            let r = app.send("GET", &path, None, &[], None).await;
+            assert_eq!(r.status, 200, "{path}: {}", r.text);
+            r.body
+        }
+    };
+    let rows_of = |body: &Value| -> Vec<(i64, String)> {
+        body["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["rank"].as_i64().unwrap(),
+                    e["player"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    for board in [
+        format!("/v1/daily/{today}/leaderboard?suits=1"),
+        "/v1/leaderboards?suits=1".to_string(),
+    ] {
+        let total = if board.contains("daily") { n } else { 32 };
+        for by in ["score", "time", "moves"] {
+            for limit in [1, 3, 7] {
+                let base = format!("{board}&by={by}&limit={limit}");
+                let mut by_cursor = Vec::new();
+                let mut cursors = Vec::new();
+                let mut next: Option<String> = None;
+                loop {
+                    let path = match &next {
+                        Some(c) => format!("{base}&cursor={c}"),
+                        None => base.clone(),
+                    };
+                    let body = page(path).await;
+                    by_cursor.extend(rows_of(&body));
+                    next = body["next_cursor"].as_str().map(str::to_string);
+                    match &next {
+                        Some(c) => cursors.push(c.clone()),
+                        None => break,
+                    }
+                }
+                let mut by_offset = Vec::new();
+                for skip in (0..total).step_by(limit) {
+                    by_offset.extend(rows_of(&page(format!("{base}&cursor={skip}")).await));
+                }
+                assert_eq!(by_cursor, by_offset, "{base}");
+                assert_eq!(by_cursor.len(), total, "{base}");
+                let ranks: Vec<i64> = by_cursor.iter().map(|(r, _)| *r).collect();
+                assert_eq!(ranks, (1..=total as i64).collect::<Vec<_>>(), "{base}");
+                // Past the first page the cursors are keysets, and say nothing the page
+                // did not show (no game or user id).
+                assert!(cursors
+                    .iter()
+                    .all(|c| !c.contains("game") && !c.contains("user")));
+                if limit == 3 {
+                    assert!(cursors.iter().all(|c| c.contains('.')), "{cursors:?}");
+                    let other = if by == "score" { "time" } else { "score" };
+                    app.send(
+                        "GET",
+                        &format!("{board}&by={other}&limit=3&cursor={}", cursors[0]),
+                        None,
+                        &[],
+                        None,
+                    )
+                    .await
+                    .problem(400, "invalid_request");
+                }
+            }
+        }
+    }
+    // A cursor of the right shape with an impossible place is refused, not read.
+    let forged = "sw.0.1000.1.0.1";
+    app.send(
+        "GET",
+        &format!("/v1/leaderboards?suits=1&cursor={forged}"),
+        None,
+        &[],
+        None,
+    )
+    .await
+    .problem(400, "invalid_request");
+}

@@ -303,22 +303,23 @@ pub async fn leaderboard(
     }
     let board = query.check()?;
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
-    let (offset, limit) = (board.offset, board.limit);
+    let (from, limit) = (board.start, board.limit);
     let db = state.play.db.clone();
     let day = date.to_string();
-    let (rows, players) = blocking(move || {
+    let (page, players) = blocking(move || {
         let mut conn = db.conn()?;
         let (v, s) = (variant, i32::from(suits.count()));
-        let rows = daily_store::leaderboard(&mut conn, &day, v, s, by, offset, limit)?;
+        let page = daily_store::leaderboard(&mut conn, &day, v, s, by, from, limit)?;
         let players = daily_store::players(&mut conn, &day, v, s)?;
-        Ok((rows, players))
+        Ok((page, players))
     })
     .await?;
-    let count = rows.len();
-    let entries = rows
+    let first = from.first_rank();
+    let entries = page
+        .rows
         .into_iter()
         .enumerate()
-        .map(|(i, (row, name))| entry(offset + i as i64 + 1, row, name))
+        .map(|(i, (row, name))| entry(first + i as i64, row, name))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(HttpResponse::Ok().json(DailyBoard {
         date: date.to_string(),
@@ -329,6 +330,6 @@ pub async fn leaderboard(
             .map(|n| n.to_string()),
         players,
         entries,
-        next_cursor: board.next_cursor(count),
+        next_cursor: page.next.map(|next| super::records::cursor(next, board.by)),
     }))
 }

@@ -10,6 +10,7 @@ use super::identity::{Caller, MaybeCaller, Scope};
 use super::wire::VariantName;
 use super::{blocking, AppState};
 use crate::engine;
+use crate::store::pages::{Mark, PageStart};
 use crate::store::records::{self, Measure, Record};
 use crate::store::users;
 
@@ -57,7 +58,7 @@ pub struct Board {
     pub variant: engine::Variant,
     pub suits: engine::Suits,
     pub by: RankBy,
-    pub offset: i64,
+    pub start: PageStart,
     pub limit: i64,
 }
 
@@ -68,31 +69,87 @@ impl BoardQuery {
         if !(1..=100).contains(&limit) {
             return Err(ApiError::invalid_request("limit must be from 1 to 100."));
         }
-        let offset = match &self.cursor {
-            None => 0,
-            Some(cursor) => crate::http::contract::check(
-                crate::http::contract::BOARD_CURSOR,
-                cursor,
-                "cursor is not one this server gave out.",
-            )?
-            .parse::<i64>()
-            .map_err(|_| ApiError::invalid_request("cursor is not one this server gave out."))?,
+        let by = self.by.unwrap_or_default();
+        let start = match &self.cursor {
+            None => PageStart::Offset(0),
+            Some(cursor) => {
+                let cursor = crate::http::contract::check(
+                    crate::http::contract::BOARD_CURSOR,
+                    cursor,
+                    "cursor is not one this server gave out.",
+                )?;
+                read_cursor(cursor, by).ok_or_else(|| {
+                    ApiError::invalid_request(
+                        "cursor is not one this server gave out for this board and measure.",
+                    )
+                })?
+            }
         };
         Ok(Board {
             variant: self.variant.unwrap_or(VariantName::Spider),
             suits,
-            by: self.by.unwrap_or_default(),
-            offset,
+            by,
+            start,
             limit,
         })
     }
 }
 
-impl Board {
-    /// The cursor of the page after this one, when this one was full.
-    pub fn next_cursor(&self, got: usize) -> Option<String> {
-        (got as i64 == self.limit).then(|| (self.offset + self.limit).to_string())
+/// The letter of a measure in a cursor.
+fn measure_letter(by: RankBy) -> char {
+    match by {
+        RankBy::Score => 's',
+        RankBy::Time => 't',
+        RankBy::Moves => 'm',
     }
+}
+
+/// A board's cursor: an offset (`120`), or a mark (`sw.120.1250.1764….0.1`: the measure, the
+/// part of the board, the last rank shown, its sort values, the ties shown). Opaque to
+/// clients; it holds only what the page showed.
+pub fn cursor(start: PageStart, by: RankBy) -> String {
+    match start {
+        PageStart::Offset(skip) => skip.to_string(),
+        PageStart::After(mark) => format!(
+            "{}{}.{}.{}.{}.{}.{}",
+            measure_letter(by),
+            if mark.won { 'w' } else { 'r' },
+            mark.rank,
+            mark.values[0],
+            mark.values[1],
+            mark.values[2],
+            mark.ties
+        ),
+    }
+}
+
+/// The page start `cursor` (already matched against the contract's pattern) stands for, if it
+/// is one [`cursor`] makes for `by`.
+fn read_cursor(cursor: &str, by: RankBy) -> Option<PageStart> {
+    if let Ok(skip) = cursor.parse::<i64>() {
+        return Some(PageStart::Offset(skip));
+    }
+    let mut parts = cursor.split('.');
+    let head = parts.next()?;
+    let mut letters = head.chars();
+    if letters.next()? != measure_letter(by) {
+        return None;
+    }
+    let won = match letters.next()? {
+        'w' => true,
+        'r' => false,
+        _ => return None,
+    };
+    let numbers: Vec<i64> = parts.map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let [rank, a, b, c, ties] = numbers[..] else {
+        return None;
+    };
+    (rank >= 1 && ties >= 1).then_some(PageStart::After(Mark {
+        rank,
+        won,
+        values: [a, b, c],
+        ties,
+    }))
 }
 
 /// How a player is shown on public boards: the username, or `guest-` and the start of the id.
@@ -277,11 +334,11 @@ pub async fn leaderboard(
     let board = query.check()?;
     let db = state.play.db.clone();
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
-    let (offset, limit) = (board.offset, board.limit);
-    let (rows, you) = blocking(move || {
+    let (start, limit) = (board.start, board.limit);
+    let (page, you) = blocking(move || {
         let mut conn = db.conn()?;
         let (v, s) = (variant, i32::from(suits.count()));
-        let rows = records::board(&mut conn, v, s, by, offset, limit)?;
+        let page = records::board(&mut conn, v, s, by, start, limit)?;
         let you = match caller.0 {
             Some(caller) => records::rank_of(&mut conn, &caller.user_id, v, s, by)?
                 .map(|(rank, r)| {
@@ -291,14 +348,15 @@ pub async fn leaderboard(
                 .transpose()?,
             None => None,
         };
-        Ok((rows, you))
+        Ok((page, you))
     })
     .await?;
-    let count = rows.len();
-    let entries = rows
+    let first = start.first_rank();
+    let entries = page
+        .rows
         .into_iter()
         .enumerate()
-        .map(|(i, (r, name))| entry(offset + i as i64 + 1, player_name(&r.user_id, name), &r, by))
+        .map(|(i, (r, name))| entry(first + i as i64, player_name(&r.user_id, name), &r, by))
         .collect();
     let you = you.map(|(rank, r, name)| entry(rank, player_name(&r.user_id, name), &r, by));
     Ok(HttpResponse::Ok().json(Leaderboard {
@@ -306,7 +364,7 @@ pub async fn leaderboard(
         suits: suits.count(),
         by: board.by,
         entries,
-        next_cursor: board.next_cursor(count),
+        next_cursor: page.next.map(|next| cursor(next, board.by)),
         you,
     }))
 }

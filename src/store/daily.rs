@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use chrono::NaiveDateTime;
 
 use super::games::{GameRow, Summary};
+use super::pages::{next_start, time_of, time_value, Mark, Page, PageStart};
 use super::records::Measure;
 use super::schema::{daily_entries, daily_players, games, users};
 use super::{DbConn, StoreError};
@@ -124,16 +125,18 @@ pub fn follow(
 
 /// One page of a daily's leaderboard: ranked wins by `by` (ties to whoever finished first),
 /// then every other ranked attempt by progress (runs completed, then score, then who
-/// started first). Each row comes with the player's username (`None` for a guest).
+/// started first). Each row comes with the player's username (`None` for a guest). `start`
+/// is where the page begins: an offset, or just past the last page (a deep page then reads
+/// from its place in the board's indexes, `store::pages`).
 pub fn leaderboard(
     conn: &mut DbConn,
     date: &str,
     variant: Variant,
     suits: i32,
     by: Measure,
-    offset: i64,
+    start: PageStart,
     limit: i64,
-) -> Result<Vec<(GameRow, Option<String>)>, StoreError> {
+) -> Result<Page<(GameRow, Option<String>)>, StoreError> {
     // The page's ids come from the entries' indexes alone (a deep page skips index entries,
     // not joined rows); the games and names are read for those ids only.
     let ranked = || {
@@ -141,11 +144,40 @@ pub fn leaderboard(
             .filter(daily_entries::daily_date.eq(date))
             .filter(daily_entries::variant.eq(variant))
             .filter(daily_entries::suits.eq(suits))
-            .select(daily_entries::game_id)
+            .select(EntryKey::as_select())
             .into_boxed()
     };
-    let won_page = |conn: &mut DbConn, offset: i64| {
-        let won = ranked().filter(daily_entries::status.eq(Status::Won));
+    let won_page = |conn: &mut DbConn, skip: i64, after: Option<&Mark>| {
+        let mut won = ranked().filter(daily_entries::status.eq(Status::Won));
+        if let Some(mark) = after {
+            // From the mark's values on (an index range), less the ties already shown.
+            let (v, at) = (mark.values[0], time_of(mark.values[1]));
+            won = match by {
+                Measure::Score => {
+                    let v = i32::try_from(v).unwrap_or(i32::MAX);
+                    won.filter(daily_entries::score.le(v)).filter(
+                        daily_entries::score
+                            .lt(v)
+                            .nullable()
+                            .or(daily_entries::finished_at.ge(at)),
+                    )
+                }
+                Measure::Time => won.filter(daily_entries::duration_ms.ge(v)).filter(
+                    daily_entries::duration_ms
+                        .gt(v)
+                        .or(daily_entries::finished_at.ge(at)),
+                ),
+                Measure::Moves => {
+                    let v = i32::try_from(v).unwrap_or(i32::MAX);
+                    won.filter(daily_entries::actions.ge(v)).filter(
+                        daily_entries::actions
+                            .gt(v)
+                            .nullable()
+                            .or(daily_entries::finished_at.ge(at)),
+                    )
+                }
+            };
+        }
         let won = match by {
             Measure::Score => won.order((
                 daily_entries::score.desc(),
@@ -163,42 +195,115 @@ pub fn leaderboard(
                 daily_entries::game_id.asc(),
             )),
         };
-        won.offset(offset).limit(limit).load::<String>(conn)
+        won.offset(skip).limit(limit).load::<EntryKey>(conn)
     };
-    let page = won_page(conn, offset)?;
-    let left = limit - page.len() as i64;
-    if left == 0 {
-        return rows_in_order(conn, &page);
+    let rest_page = |conn: &mut DbConn, skip: i64, after: Option<&Mark>, left: i64| {
+        let mut rest = ranked().filter(daily_entries::status.ne(Status::Won));
+        if let Some(mark) = after {
+            let runs = i32::try_from(mark.values[0]).unwrap_or(i32::MAX);
+            let score = i32::try_from(mark.values[1]).unwrap_or(i32::MAX);
+            let at = time_of(mark.values[2]);
+            rest = rest.filter(daily_entries::runs_completed.le(runs)).filter(
+                daily_entries::runs_completed
+                    .lt(runs)
+                    .or(daily_entries::score.le(score).and(
+                        daily_entries::score
+                            .lt(score)
+                            .or(daily_entries::created_at.ge(at)),
+                    )),
+            );
+        }
+        rest.order((
+            daily_entries::runs_completed.desc(),
+            daily_entries::score.desc(),
+            daily_entries::created_at.asc(),
+            daily_entries::game_id.asc(),
+        ))
+        .offset(skip)
+        .limit(left)
+        .load::<EntryKey>(conn)
+    };
+    let mut keys: Vec<(bool, EntryKey)> = Vec::new();
+    // Where the unfinished part begins for this page, if the page reaches it.
+    let rest_from: (i64, Option<Mark>) = match start {
+        PageStart::After(mark) if !mark.won => (mark.ties, Some(mark)),
+        PageStart::After(mark) => {
+            keys.extend(
+                won_page(conn, mark.ties, Some(&mark))?
+                    .into_iter()
+                    .map(|k| (true, k)),
+            );
+            (0, None)
+        }
+        PageStart::Offset(skip) => {
+            keys.extend(won_page(conn, skip, None)?.into_iter().map(|k| (true, k)));
+            // At the start of the unfinished part if the page began among the wins, else
+            // past the wins that earlier pages showed (counted only then).
+            if !keys.is_empty() || skip == 0 {
+                (0, None)
+            } else {
+                let wins: i64 = daily_entries::table
+                    .filter(daily_entries::daily_date.eq(date))
+                    .filter(daily_entries::variant.eq(variant))
+                    .filter(daily_entries::suits.eq(suits))
+                    .filter(daily_entries::status.eq(Status::Won))
+                    .count()
+                    .get_result(conn)?;
+                ((skip - wins).max(0), None)
+            }
+        }
+    };
+    let left = limit - keys.len() as i64;
+    if left > 0 {
+        let (skip, after) = rest_from;
+        keys.extend(
+            rest_page(conn, skip, after.as_ref(), left)?
+                .into_iter()
+                .map(|k| (false, k)),
+        );
     }
-    // Where the rest begins for this page: at its start if the page began among the wins,
-    // else past the wins that earlier pages showed (counted only then).
-    let rest_offset = if !page.is_empty() || offset == 0 {
-        0
-    } else {
-        let wins: i64 = daily_entries::table
-            .filter(daily_entries::daily_date.eq(date))
-            .filter(daily_entries::variant.eq(variant))
-            .filter(daily_entries::suits.eq(suits))
-            .filter(daily_entries::status.eq(Status::Won))
-            .count()
-            .get_result(conn)?;
-        (offset - wins).max(0)
-    };
-    let mut page = page;
-    page.extend(
-        ranked()
-            .filter(daily_entries::status.ne(Status::Won))
-            .order((
-                daily_entries::runs_completed.desc(),
-                daily_entries::score.desc(),
-                daily_entries::created_at.asc(),
-                daily_entries::game_id.asc(),
-            ))
-            .offset(rest_offset)
-            .limit(left)
-            .load::<String>(conn)?,
-    );
-    rows_in_order(conn, &page)
+    let marks: Vec<(bool, Option<[i64; 3]>)> = keys
+        .iter()
+        .map(|(won, k)| (*won, k.sort_values(*won, by)))
+        .collect();
+    let ids: Vec<String> = keys.into_iter().map(|(_, k)| k.game_id).collect();
+    Ok(Page {
+        rows: rows_in_order(conn, &ids)?,
+        next: next_start(start, &marks, limit),
+    })
+}
+
+/// What the board orders a daily entry by.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = daily_entries)]
+struct EntryKey {
+    game_id: String,
+    score: i32,
+    duration_ms: Option<i64>,
+    actions: i32,
+    finished_at: Option<NaiveDateTime>,
+    runs_completed: i32,
+    created_at: NaiveDateTime,
+}
+
+impl EntryKey {
+    /// Its sort values in a [`Mark`]: a win's measure and finishing time, an unfinished
+    /// attempt's runs, score and start.
+    fn sort_values(&self, won: bool, by: Measure) -> Option<[i64; 3]> {
+        if !won {
+            return Some([
+                self.runs_completed.into(),
+                self.score.into(),
+                time_value(self.created_at)?,
+            ]);
+        }
+        let measure = match by {
+            Measure::Score => i64::from(self.score),
+            Measure::Time => self.duration_ms?,
+            Measure::Moves => i64::from(self.actions),
+        };
+        Some([measure, time_value(self.finished_at?)?, 0])
+    }
 }
 
 /// The games `ids` with their players' usernames, in the order of `ids`.

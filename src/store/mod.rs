@@ -9,6 +9,7 @@ pub mod idempotency;
 pub mod leases;
 pub mod notify;
 pub mod paces;
+pub mod pages;
 pub mod pg;
 pub mod races;
 pub mod records;

@@ -10,6 +10,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::games::{events, GameRow};
+use super::pages::{next_start, time_of, time_value, Mark, Page, PageStart};
 use super::schema::{games, records, users};
 use super::{Db, DbConn, StoreError};
 pub use crate::domain::records::{counting, Change, Counting, Finish, Measure, Record, RecordKey};
@@ -136,48 +137,99 @@ pub fn for_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Record>, StoreEr
         .collect())
 }
 
-/// One page of an all-time leaderboard: each player's ranked best, with their name.
+/// One page of an all-time leaderboard: each player's ranked best, with their name. `start`
+/// is where the page begins: an offset, or just past the last page (`store::pages`).
 pub fn board(
     conn: &mut DbConn,
     variant: Variant,
     suits: i32,
     by: Measure,
-    offset: i64,
+    start: PageStart,
     limit: i64,
-) -> Result<Vec<(Record, Option<String>)>, StoreError> {
+) -> Result<Page<(Record, Option<String>)>, StoreError> {
+    let (skip, after) = match start {
+        PageStart::Offset(skip) => (skip, None),
+        PageStart::After(mark) => (mark.ties, Some(mark)),
+    };
     let base = records::table
         .inner_join(users::table)
         .filter(records::variant.eq(variant))
         .filter(records::suits.eq(suits))
         .select((RecordRow::as_select(), users::username))
-        .offset(offset)
+        .offset(skip)
         .limit(limit)
         .into_boxed();
+    // From the mark's values on (an index range), less the ties already shown.
+    let v32 = |mark: &Mark| i32::try_from(mark.values[0]).unwrap_or(i32::MAX);
     let query = match by {
-        Measure::Score => base
-            .filter(records::ranked_best_score.is_not_null())
-            .order((
+        Measure::Score => {
+            let mut q = base.filter(records::ranked_best_score.is_not_null());
+            if let Some(mark) = &after {
+                let (v, at) = (v32(mark), time_of(mark.values[1]));
+                q = q.filter(records::ranked_best_score.le(v)).filter(
+                    records::ranked_best_score
+                        .lt(v)
+                        .or(records::ranked_best_score_at.ge(at)),
+                );
+            }
+            q.order((
                 records::ranked_best_score.desc(),
                 records::ranked_best_score_at.asc(),
                 records::user_id.asc(),
-            )),
-        Measure::Time => base
-            .filter(records::ranked_fastest_ms.is_not_null())
-            .order((
+            ))
+        }
+        Measure::Time => {
+            let mut q = base.filter(records::ranked_fastest_ms.is_not_null());
+            if let Some(mark) = &after {
+                let (v, at) = (mark.values[0], time_of(mark.values[1]));
+                q = q.filter(records::ranked_fastest_ms.ge(v)).filter(
+                    records::ranked_fastest_ms
+                        .gt(v)
+                        .or(records::ranked_fastest_at.ge(at)),
+                );
+            }
+            q.order((
                 records::ranked_fastest_ms.asc(),
                 records::ranked_fastest_at.asc(),
                 records::user_id.asc(),
-            )),
-        Measure::Moves => base
-            .filter(records::ranked_fewest_actions.is_not_null())
-            .order((
+            ))
+        }
+        Measure::Moves => {
+            let mut q = base.filter(records::ranked_fewest_actions.is_not_null());
+            if let Some(mark) = &after {
+                let (v, at) = (v32(mark), time_of(mark.values[1]));
+                q = q.filter(records::ranked_fewest_actions.ge(v)).filter(
+                    records::ranked_fewest_actions
+                        .gt(v)
+                        .or(records::ranked_fewest_at.ge(at)),
+                );
+            }
+            q.order((
                 records::ranked_fewest_actions.asc(),
                 records::ranked_fewest_at.asc(),
                 records::user_id.asc(),
-            )),
+            ))
+        }
     };
     let rows: Vec<(RecordRow, Option<String>)> = query.load(conn)?;
-    Ok(rows.into_iter().map(|(r, name)| (r.into(), name)).collect())
+    let rows: Vec<(Record, Option<String>)> =
+        rows.into_iter().map(|(r, name)| (r.into(), name)).collect();
+    let marks: Vec<(bool, Option<[i64; 3]>)> = rows
+        .iter()
+        .map(|(r, _)| {
+            let (value, at) = match by {
+                Measure::Score => (r.ranked_best_score.map(i64::from), r.ranked_best_score_at),
+                Measure::Time => (r.ranked_fastest_ms, r.ranked_fastest_at),
+                Measure::Moves => (r.ranked_fewest_actions.map(i64::from), r.ranked_fewest_at),
+            };
+            let values = value.zip(at.and_then(time_value)).map(|(v, t)| [v, t, 0]);
+            (true, values)
+        })
+        .collect();
+    Ok(Page {
+        next: next_start(start, &marks, limit),
+        rows,
+    })
 }
 
 /// A player's place on an all-time leaderboard (1 for the first), if they are on it.

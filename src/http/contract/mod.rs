@@ -35,8 +35,10 @@ pub const DATE: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 /// The cursor of the caller's games: a creation time and a game id (opaque to clients).
 pub const GAMES_CURSOR: &str = r"^[0-9]{1,16}_[0-9a-f-]{1,36}$";
 
-/// The cursor of a leaderboard: a place to go on from (opaque to clients).
-pub const BOARD_CURSOR: &str = r"^[0-9]{1,9}$";
+/// The cursor of a leaderboard: a place to go on from (opaque to clients): an offset, or the
+/// place the last page ended (`http::records::cursor`).
+pub const BOARD_CURSOR: &str =
+    r"^([0-9]{1,9}|[stm][wr]\.[0-9]{1,12}(\.-?[0-9]{1,19}){3}\.[0-9]{1,9})$";
 
 /// What Rust's `char::is_whitespace` (and so `str::trim`) counts as white space.
 const SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
