@@ -959,7 +959,8 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
 /// Boards full of ties (same score, same finishing moment) seeded below the API, then read
 /// page by page: following `next_cursor` (a keyset from the second page on) gives exactly the
 /// rows and ranks of reading each page by offset, for every measure and page size, on both
-/// parts of a daily and on the all-time board; a cursor is refused for another measure.
+/// parts of a daily and on the all-time board; a cursor taken to another measure goes on by
+/// offset, and every cursor the document admits is read.
 #[actix_rt::test]
 async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     use diesel::prelude::*;
@@ -1154,25 +1155,33 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
                     .all(|c| !c.contains("game") && !c.contains("user")));
                 if limit == 3 {
                     assert!(cursors.iter().all(|c| c.contains('.')), "{cursors:?}");
+                    // A cursor taken to another measure goes on after its rank there.
                     let other = if by == "score" { "time" } else { "score" };
-                    app.send(
-                        "GET",
-                        &format!("{board}&by={other}&limit=3&cursor={}", cursors[0]),
-                        None,
-                        &[],
-                        None,
-                    )
-                    .await
-                    .problem(400, "invalid_request");
+                    let moved =
+                        page(format!("{board}&by={other}&limit=3&cursor={}", cursors[0])).await;
+                    let by_offset = page(format!("{board}&by={other}&limit=3&cursor=3")).await;
+                    assert_eq!(rows_of(&moved), rows_of(&by_offset), "{base}");
                 }
             }
         }
     }
-    // A cursor of the right shape with an impossible place is refused, not read.
-    let forged = "sw.0.1000.1.0.1";
+    // Every cursor the document's pattern admits is read (a value out of range goes on by
+    // offset); one outside it is refused.
+    for cursor in [
+        "sw.0.1000.1.0.1",
+        "sw.2.9999999999999999999.0.0.1",
+        "mr.5.0.0.0.0",
+    ] {
+        page(format!("/v1/leaderboards?suits=1&cursor={cursor}")).await;
+    }
+    let at_two = page("/v1/leaderboards?suits=1&limit=3&cursor=2".to_string()).await;
+    let out_of_range =
+        page("/v1/leaderboards?suits=1&limit=3&cursor=sw.2.9999999999999999999.0.0.1".to_string())
+            .await;
+    assert_eq!(rows_of(&out_of_range), rows_of(&at_two));
     app.send(
         "GET",
-        &format!("/v1/leaderboards?suits=1&cursor={forged}"),
+        "/v1/leaderboards?suits=1&cursor=sw.1.2.3",
         None,
         &[],
         None,

@@ -78,11 +78,7 @@ impl BoardQuery {
                     cursor,
                     "cursor is not one this server gave out.",
                 )?;
-                read_cursor(cursor, by).ok_or_else(|| {
-                    ApiError::invalid_request(
-                        "cursor is not one this server gave out for this board and measure.",
-                    )
-                })?
+                read_cursor(cursor, by)
             }
         };
         Ok(Board {
@@ -123,33 +119,33 @@ pub fn cursor(start: PageStart, by: RankBy) -> String {
     }
 }
 
-/// The page start `cursor` (already matched against the contract's pattern) stands for, if it
-/// is one [`cursor`] makes for `by`.
-fn read_cursor(cursor: &str, by: RankBy) -> Option<PageStart> {
+/// The page start `cursor` (already matched against the contract's pattern) stands for. Every
+/// cursor the pattern admits is read (the document promises it): one made for another measure,
+/// or with a value out of range, goes on after its rank by offset.
+fn read_cursor(cursor: &str, by: RankBy) -> PageStart {
     if let Ok(skip) = cursor.parse::<i64>() {
-        return Some(PageStart::Offset(skip));
+        return PageStart::Offset(skip);
     }
     let mut parts = cursor.split('.');
-    let head = parts.next()?;
+    let head = parts.next().unwrap_or_default();
+    let numbers: Vec<Option<i64>> = parts.map(|p| p.parse().ok()).collect();
+    let rank = numbers.first().copied().flatten().unwrap_or(0);
     let mut letters = head.chars();
-    if letters.next()? != measure_letter(by) {
-        return None;
+    let measure = letters.next();
+    let won = letters.next() == Some('w');
+    match numbers[..] {
+        [Some(rank), Some(a), Some(b), Some(c), Some(ties)]
+            if measure == Some(measure_letter(by)) =>
+        {
+            PageStart::After(Mark {
+                rank,
+                won,
+                values: [a, b, c],
+                ties,
+            })
+        }
+        _ => PageStart::Offset(rank),
     }
-    let won = match letters.next()? {
-        'w' => true,
-        'r' => false,
-        _ => return None,
-    };
-    let numbers: Vec<i64> = parts.map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    let [rank, a, b, c, ties] = numbers[..] else {
-        return None;
-    };
-    (rank >= 1 && ties >= 1).then_some(PageStart::After(Mark {
-        rank,
-        won,
-        values: [a, b, c],
-        ties,
-    }))
 }
 
 /// How a player is shown on public boards: the username, or `guest-` and the start of the id.

@@ -137,8 +137,8 @@ pub fn leaderboard(
     start: PageStart,
     limit: i64,
 ) -> Result<Page<(GameRow, Option<String>)>, StoreError> {
-    // The page's ids come from the entries' indexes alone (a deep page skips index entries,
-    // not joined rows); the games and names are read for those ids only.
+    // The page's ids and sort values come from the entries alone (by a keyset, one range of
+    // an entries index); the games and names are read for those ids only.
     let ranked = || {
         daily_entries::table
             .filter(daily_entries::daily_date.eq(date))
