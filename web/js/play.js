@@ -169,7 +169,9 @@ function resign() {
     state.resignArmed = true;
     btn.textContent = isRaceGame() ? 'Really quit?' : 'Really resign?';
     btn.setAttribute('aria-pressed', 'true');
-    setTimeout(disarmResign, 4000);
+    // One timer at a time: an earlier arm's timer must not disarm this one between clicks.
+    clearTimeout(state.resignTimer);
+    state.resignTimer = setTimeout(disarmResign, 4000);
     return;
   }
   disarmResign();
@@ -178,6 +180,7 @@ function resign() {
 }
 
 function disarmResign() {
+  clearTimeout(state.resignTimer);
   state.resignArmed = false;
   const btn = $('#resign');
   btn.textContent = isRaceGame() ? 'Quit race' : 'Resign';

@@ -36,6 +36,7 @@ export const state = {
   today: null,         // the last Today answer
   board: null,         // the last DailyBoard
   resignArmed: false,
+  resignTimer: 0,      // the timer that disarms the resign button
   drawn: null,         // {id, version, cols} of the last drawn board (to animate what changed)
   screen: 'play',
   sessionLost: false,  // a signed-in session was refused: wait for the sign-in dialog
