@@ -28,7 +28,7 @@ PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
 WORK=$(mktemp -d)
 SERVER=""
 HINTERS=${HINTERS:-16}
-BIN="${CARGO_TARGET_DIR:-target}/release/spider"
+BIN=${BIN:-"${CARGO_TARGET_DIR:-target}/release/spider"}
 trap '[ -n "$SERVER" ] && kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 cargo build --release --quiet

@@ -194,8 +194,14 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         use diesel::result::{DatabaseErrorKind, Error as DieselError};
         match e {
+            StoreError::Busy => Self::unavailable(
+                "writes_busy",
+                "Too many actions are waiting to be written; nothing was changed. Please retry.",
+            )
+            .with_header(header::RETRY_AFTER, "1"),
             StoreError::Pool(_)
             | StoreError::Connection(_)
+            | StoreError::Unreachable(_)
             | StoreError::Db(DieselError::DatabaseError(
                 DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
                 _,

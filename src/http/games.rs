@@ -323,6 +323,8 @@ pub async fn append_action(
         (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`); or the Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Nothing was changed: too many actions are waiting to be written (`writes_busy`), or the database is not reachable (`database_unavailable`); retry after `Retry-After` seconds (with an `Idempotency-Key`, a retry is always safe)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait before retrying"))),
     )
 )]
 #[post("/games/{id}/actions")]

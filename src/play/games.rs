@@ -122,6 +122,8 @@ enum Try {
     Done(Acted),
     /// Decided on this instance's remembered position, which may be out of date: read afresh.
     ReadAgain,
+    /// Not decided: the game must be read, and this try may not wait for that.
+    NeedsRead,
     Writing {
         commit: Commit,
         version: i32,
@@ -137,19 +139,21 @@ enum Try {
 pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> {
     let mut fresh = false;
     for _ in 0..ATTEMPTS {
-        // A SQLite read is a local page lookup: done right here when a connection is free,
-        // with the write queued for the writer thread. Otherwise (and on Postgres, a network
+        // Decided right here, on the async thread, when nothing needs a wait: a position this
+        // instance remembers (the write is queued for a writer either way), or on SQLite a
+        // local page read when a connection is free. Otherwise (a Postgres read, a network
         // round trip away) the try runs on a blocking thread.
-        let inline = play.db.backend() == Backend::Sqlite && play.db.idle_connections() > 0;
-        let tried = if inline {
-            attempt(play, &act, &render, fresh)?
-        } else {
-            let (p, a, r) = (play.clone(), act.clone(), render.clone());
-            blocking(move || attempt(&p, &a, &r, fresh)).await?
+        let may_read = play.db.backend() == Backend::Sqlite && play.db.idle_connections() > 0;
+        let tried = match attempt(play, &act, &render, fresh, may_read)? {
+            Try::NeedsRead => {
+                let (p, a, r) = (play.clone(), act.clone(), render.clone());
+                blocking(move || attempt(&p, &a, &r, fresh, true)).await?
+            }
+            tried => tried,
         };
         let acted = match tried {
             Try::Done(acted) => acted,
-            Try::ReadAgain => {
+            Try::ReadAgain | Try::NeedsRead => {
                 fresh = true;
                 continue;
             }
@@ -176,38 +180,58 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
     Err(Error::Contended)
 }
 
+/// What an action finds to decide on.
+// Made once per try and matched at once, like `Try`: boxing the position would only add an
+// allocation.
+#[allow(clippy::large_enum_variant)]
+enum Found {
+    /// The game, with the connection that read it (none when remembered).
+    Position(Position, Option<PooledConn>),
+    /// The idempotency key answered before.
+    Answered(Acted),
+    /// The game must be read, and the caller may not wait for that.
+    NeedsRead,
+}
+
 /// The game as the action should see it: this instance's last write of it when it has one
-/// (and no key asks for a lookup), else read from the store. With the connection that read.
-fn position_for(
-    play: &Play,
-    act: &Act,
-    fresh: bool,
-) -> Result<Result<(Position, Option<PooledConn>), Acted>, Error> {
+/// (and no key asks for a lookup), else read from the store when `may_read`.
+fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<Found, Error> {
     if !fresh && act.key.is_none() {
         if let Some(cached) = play.positions.take(&act.game_id) {
             let expected = act.expected.is_none_or(|v| v == cached.row.version);
             if cached.row.user_id == act.user_id && expected {
-                return Ok(Ok((cached, None)));
+                return Ok(Found::Position(cached, None));
             }
         }
+    }
+    if !may_read {
+        return Ok(Found::NeedsRead);
     }
     let mut conn = play.db.conn()?;
     let (row, log) =
         match game_store::read_for_append(&mut conn, &act.user_id, &act.game_id, act.key.as_ref())?
         {
             ForAppend::Current(row, log) => (row, log),
-            ForAppend::Answered(first) => return Ok(Err(Acted::Replayed(first))),
+            ForAppend::Answered(first) => return Ok(Found::Answered(Acted::Replayed(first))),
             ForAppend::KeyReused => return Err(Error::KeyReused),
             ForAppend::NotFound => return Err(Error::GameNotFound),
         };
     let game = replay(&row, log)?;
-    Ok(Ok((Position { row, game }, Some(conn))))
+    Ok(Found::Position(Position { row, game }, Some(conn)))
 }
 
-fn attempt(play: &Play, act: &Act, render: &Render, fresh: bool) -> Result<Try, Error> {
-    let (position, conn) = match position_for(play, act, fresh)? {
-        Ok(found) => found,
-        Err(answered) => return Ok(Try::Done(answered)),
+/// One try: `NeedsRead` when the game must be read and `may_read` is false.
+fn attempt(
+    play: &Play,
+    act: &Act,
+    render: &Render,
+    fresh: bool,
+    may_read: bool,
+) -> Result<Try, Error> {
+    let (position, conn) = match position_for(play, act, fresh, may_read)? {
+        Found::NeedsRead => return Ok(Try::NeedsRead),
+        Found::Position(position, conn) => (position, conn),
+        Found::Answered(answered) => return Ok(Try::Done(answered)),
     };
     match decide(play, act, render, &position) {
         Ok((append, after, response)) => {

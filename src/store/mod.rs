@@ -1,6 +1,7 @@
 //! Persistence: one code base over SQLite (the embedded default) and Postgres.
 
 pub mod analyses;
+pub mod batches;
 pub mod chat;
 pub mod codes;
 pub mod daily;
@@ -61,6 +62,12 @@ pub enum StoreError {
     Writer(String),
     #[error("the idempotency key was used for a different request")]
     KeyReused,
+    /// The write queue is full: nothing was written.
+    #[error("the database writers are busy")]
+    Busy,
+    /// The database went away while a write was under way.
+    #[error("database unavailable: {0}")]
+    Unreachable(String),
 }
 
 impl StoreError {
@@ -302,6 +309,8 @@ pub struct Db {
     pool: Pool,
     backend: Backend,
     writer: Option<Sender<Job>>,
+    /// Postgres: the group-commit writers appends are queued for.
+    appender: Option<batches::Appender>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -357,11 +366,28 @@ impl Db {
             .connection_timeout(Duration::from_secs(10))
             .build(manager)
             .map_err(StoreError::Pool)?;
+        let appender = match backend {
+            Backend::Postgres => Some(batches::Appender::start(pool.clone())?),
+            Backend::Sqlite => None,
+        };
         Ok(Db {
             pool,
             backend,
             writer,
+            appender,
         })
+    }
+
+    /// Postgres: queue an append for the group-commit writers; the receiver yields whether
+    /// it landed once its batch is committed.
+    pub fn append(
+        &self,
+        append: writes::Append,
+    ) -> Result<tokio::sync::oneshot::Receiver<Result<bool, StoreError>>, StoreError> {
+        self.appender
+            .as_ref()
+            .ok_or_else(|| StoreError::Writer("group commit is for Postgres".into()))?
+            .submit(append)
     }
 
     pub fn backend(&self) -> Backend {

@@ -44,6 +44,7 @@ pub struct Stamp {
 }
 
 /// Everything one append writes: the game moves from `read_version` to `stamp.version`.
+#[derive(Clone)]
 pub struct Append {
     pub game_id: String,
     pub user_id: String,
@@ -60,7 +61,8 @@ pub struct Append {
     pub finish: Option<(records::RecordKey, records::Finish)>,
 }
 
-/// A write under way: settled at once (Postgres) or queued on the SQLite writer thread.
+/// A write under way: refused at once, or queued for a writer (the SQLite writer thread, or
+/// Postgres's group-commit writers).
 pub enum Commit {
     Settled(Result<bool, StoreError>),
     Queued(tokio::sync::oneshot::Receiver<Result<bool, StoreError>>),
@@ -85,22 +87,19 @@ impl Commit {
 
 /// Write an append in one short transaction, optimistically: the version moves from the one
 /// read to the next only if no other writer moved it (`UPDATE … WHERE version = read`), and
-/// the event's sequence number is unique per game. On Postgres the write runs on `conn` (the
-/// connection that read, or a pooled one when nothing was read); on SQLite it is queued for
-/// the writer thread.
+/// the event's sequence number is unique per game. The append is queued for a writer that
+/// commits it with whatever else is ready (group commit: the SQLite writer thread, or the
+/// Postgres writers of `store::batches`); `conn`, the connection that read, goes back to the
+/// pool first.
 pub fn commit_append(db: &Db, conn: Option<PooledConn>, append: Append) -> Commit {
-    match db.backend() {
-        super::Backend::Postgres => Commit::Settled(match conn {
-            Some(conn) => append.run_on(conn),
-            None => db.conn().and_then(|conn| append.run_on(conn)),
-        }),
-        super::Backend::Sqlite => {
-            drop(conn);
-            match db.submit(move |c| append.run(c)) {
-                Ok(pending) => Commit::Queued(pending),
-                Err(e) => Commit::Settled(Err(e)),
-            }
-        }
+    drop(conn);
+    let queued = match db.backend() {
+        super::Backend::Postgres => db.append(append),
+        super::Backend::Sqlite => db.submit(move |c| append.run(c)),
+    };
+    match queued {
+        Ok(pending) => Commit::Queued(pending),
+        Err(e) => Commit::Settled(Err(e)),
     }
 }
 
@@ -111,13 +110,17 @@ struct Moved {
 }
 
 impl Append {
-    /// Postgres: the write on `conn`, in one statement when it can be.
-    fn run_on(self, mut conn: PooledConn) -> Result<bool, StoreError> {
-        match &mut *conn {
+    /// Neither ends the game nor carries an idempotency key: the common case, which
+    /// Postgres writes in one statement.
+    pub(super) fn is_plain(&self) -> bool {
+        self.finish.is_none() && self.key.is_none()
+    }
+
+    /// Postgres, this append alone: the write on `conn`, in one statement when it can be.
+    pub(super) fn run_on(self, conn: &mut DbConn) -> Result<bool, StoreError> {
+        match conn {
             // The common case in one statement: one round trip, no BEGIN/COMMIT.
-            DbConn::Pg(pg) if self.finish.is_none() && self.key.is_none() => {
-                self.run_in_one_statement(pg)
-            }
+            DbConn::Pg(pg) if self.is_plain() => self.run_in_one_statement(pg),
             _ => conn.transaction(|c| self.run(c)),
         }
     }
@@ -153,9 +156,9 @@ impl Append {
         Ok(rows.first().is_some_and(|r| r.moved > 0))
     }
 
-    /// Move the game from the version read to the next one and record the event; `None`
+    /// Move the game from the version read to the next one and record the event; `false`
     /// when another writer moved it first (nothing is written then).
-    fn run(self, conn: &mut DbConn) -> Result<bool, StoreError> {
+    pub(super) fn run(self, conn: &mut DbConn) -> Result<bool, StoreError> {
         let Append {
             game_id,
             user_id,
