@@ -199,9 +199,18 @@ impl From<StoreError> for ApiError {
                 "Too many actions are waiting to be written; nothing was changed. Please retry.",
             )
             .with_header(header::RETRY_AFTER, "1"),
+            StoreError::Unreachable(_) => {
+                tracing::error!(error = %e, "database lost during a write");
+                Self::unavailable(
+                    "database_unavailable",
+                    "The connection to the database was lost while this was being written, so \
+                     it may or may not have been saved: retry with the same Idempotency-Key, or \
+                     read the game first.",
+                )
+                .with_header(header::RETRY_AFTER, "1")
+            }
             StoreError::Pool(_)
             | StoreError::Connection(_)
-            | StoreError::Unreachable(_)
             | StoreError::Db(DieselError::DatabaseError(
                 DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
                 _,

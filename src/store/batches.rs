@@ -94,11 +94,16 @@ fn writer(pool: Pool, taken: Arc<Mutex<Receiver<Queued>>>) {
         // A panic fails this batch's callers (their replies drop), not the writer.
         let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match pool.get() {
             Ok(mut conn) => write(&mut conn, appends),
+            // Nothing was sent: nothing was written.
             Err(e) => {
                 let message = e.to_string();
                 appends
                     .iter()
-                    .map(|_| Err(StoreError::Unreachable(message.clone())))
+                    .map(|_| {
+                        Err(StoreError::Connection(
+                            diesel::ConnectionError::BadConnection(message.clone()),
+                        ))
+                    })
                     .collect()
             }
         }));
@@ -140,15 +145,16 @@ fn unknown_outcome(e: &StoreError) -> bool {
     )
 }
 
-/// The batch in one transaction: the plain appends (no record, no idempotency key) in one
+/// The batch in one transaction: the appends that end no game (keyed or not) in one
 /// statement, each other append in its own savepoint. `Err` when the batch as a whole was
 /// refused; an append whose own savepoint failed answers with its error.
 fn together(
     conn: &mut DbConn,
     appends: &[Append],
 ) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+    // Everything but a game's last action (which also writes the player's record).
     let plain: Vec<usize> = (0..appends.len())
-        .filter(|&i| appends[i].is_plain())
+        .filter(|&i| appends[i].finish.is_none())
         .collect();
     if plain.len() == appends.len() {
         // One statement is one transaction: no BEGIN or COMMIT round trips.
@@ -201,6 +207,10 @@ fn in_one_statement<'a>(
         from: Vec<Option<i32>>,
         to: Vec<Option<i32>>,
         count: Vec<Option<i32>>,
+        user: Vec<String>,
+        key: Vec<Option<String>>,
+        fingerprint: Vec<Option<String>>,
+        response: Vec<Option<String>>,
     }
     let mut c = Columns::default();
     for a in appends {
@@ -218,6 +228,11 @@ fn in_one_statement<'a>(
         c.from.push(event.from_col);
         c.to.push(event.to_col);
         c.count.push(event.count);
+        c.user.push(a.user_id.clone());
+        c.key.push(a.key.as_ref().map(|k| k.key.clone()));
+        c.fingerprint
+            .push(a.key.as_ref().map(|k| k.fingerprint.clone()));
+        c.response.push(a.key.as_ref().map(|_| a.response.clone()));
     }
     if c.game.is_empty() {
         return Ok(Vec::new());
@@ -230,10 +245,20 @@ fn in_one_statement<'a>(
         moved: i64,
     }
     let n = c.game.len();
+    // The idempotency keys of the appends that moved their game go in with them; a key
+    // already stored (a retry racing its first try, or one expired but not yet forgotten) is
+    // a unique violation that refuses the statement, and the batch is then written one
+    // append at a time, where each key is checked on its own.
     let rows: Vec<Moved> = diesel::sql_query(
-        "SELECT b.i, spider_append(b.g, b.r, b.v, b.l, b.s, b.sc, b.a, b.ru, b.at, b.k, b.f, b.t, b.c) AS moved \
-         FROM unnest($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-         WITH ORDINALITY AS b(g, r, v, l, s, sc, a, ru, at, k, f, t, c, i)",
+        "WITH b AS (SELECT * FROM unnest($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+             $14, $15, $16, $17) \
+             WITH ORDINALITY AS b(g, r, v, l, s, sc, a, ru, at, k, f, t, c, u, key, fp, body, i)), \
+         moved AS MATERIALIZED (SELECT b.i, b.u, b.key, b.fp, b.body, b.v, b.at, \
+             spider_append(b.g, b.r, b.v, b.l, b.s, b.sc, b.a, b.ru, b.at, b.k, b.f, b.t, b.c) AS moved \
+             FROM b), \
+         kept AS (INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, version, created_at) \
+             SELECT u, key, fp, 200, body, v, at FROM moved WHERE moved > 0 AND key IS NOT NULL) \
+         SELECT i, moved FROM moved",
     )
     .bind::<Array<Text>, _>(c.game)
     .bind::<Array<Integer>, _>(c.read)
@@ -248,6 +273,10 @@ fn in_one_statement<'a>(
     .bind::<Array<Nullable<Integer>>, _>(c.from)
     .bind::<Array<Nullable<Integer>>, _>(c.to)
     .bind::<Array<Nullable<Integer>>, _>(c.count)
+    .bind::<Array<Text>, _>(c.user)
+    .bind::<Array<Nullable<Text>>, _>(c.key)
+    .bind::<Array<Nullable<Text>>, _>(c.fingerprint)
+    .bind::<Array<Nullable<Text>>, _>(c.response)
     .load(pg)?;
     let mut landed = vec![false; n];
     for row in rows {

@@ -65,7 +65,7 @@ pub enum StoreError {
     /// The write queue is full: nothing was written.
     #[error("the database writers are busy")]
     Busy,
-    /// The database went away while a write was under way.
+    /// The database went away while a write was under way: whether it landed is unknown.
     #[error("database unavailable: {0}")]
     Unreachable(String),
 }

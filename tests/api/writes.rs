@@ -542,18 +542,18 @@ fn first_deal(
 /// Group commit: appends to many games written together (on Postgres one batch, here
 /// exactly one; on SQLite the writer thread's) land or are refused one by one. A stale
 /// version, a second append on a game the batch already moved, or an idempotency key the
-/// batch already used refuses only that append; the rest land, and the refused game plays on.
+/// store already holds refuses only that append; the rest land (with their keys), and the
+/// refused game plays on.
 /// (Which of two appends on one version lands is not fixed: Postgres writes the plain ones
 /// before the keyed ones. Exactly one does.)
 #[actix_rt::test]
 async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
     use diesel::prelude::*;
     use spider::store::schema::games;
-    use spider::store::writes::{commit_append, Commit};
     let app = spawn_app().await;
     let token = app.guest().await;
     let mut ids = Vec::new();
-    for deal in 1..=7u64 {
+    for deal in 1..=8u64 {
         let game = app
             .new_game(&token, json!({"suits": 1, "deal_number": deal}))
             .await;
@@ -575,7 +575,7 @@ async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
         let key_of = |i: usize| key.map(|k| format!("{k}-{i}"));
         let game = |i: usize| ids[base + i].as_str();
         let deal = |i: usize| (base + i + 1) as u64;
-        let mut appends = vec![
+        let appends = vec![
             first_deal(game(0), &user, deal(0), 0, key_of(0).as_deref()),
             // Stale: the game is at version 0.
             first_deal(game(1), &user, deal(1), 4, key_of(1).as_deref()),
@@ -583,42 +583,27 @@ async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
             // The same game again, on the same version.
             first_deal(game(0), &user, deal(0), 0, None),
         ];
-        if keyed {
-            // The key the batch already used (for game 2), on another game.
-            appends.push(first_deal(game(3), &user, deal(3), 0, key_of(2).as_deref()));
-        }
-        let landed: Vec<bool> = if db.backend() == spider::store::Backend::Postgres {
-            let mut conn = db.conn().unwrap();
-            spider::store::batches::write(&mut conn, appends)
-                .into_iter()
-                .map(|r| {
-                    r.or_else(|e| {
-                        if e.is_unique_violation() {
-                            Ok(false)
-                        } else {
-                            Err(e)
-                        }
-                    })
-                })
-                .collect::<Result<_, _>>()
-                .unwrap()
-        } else {
-            let pending: Vec<Commit> = appends
-                .into_iter()
-                .map(|a| commit_append(&db, None, a))
-                .collect();
-            let mut landed = Vec::new();
-            for commit in pending {
-                landed.push(commit.landed().await.unwrap());
-            }
-            landed
-        };
+        let landed = write_together(&db, appends).await;
         assert!(landed[0] ^ landed[3], "one append on game 0: {landed:?}");
         assert_eq!(&landed[1..3], &[false, true], "keyed: {keyed}");
-        let mut versions = vec![(0, 1), (1, 0), (2, 1)];
+        let versions = vec![(0, 1), (1, 0), (2, 1)];
         if keyed {
-            assert!(!landed[4], "the key used twice");
-            versions.push((3, 0));
+            // The keys of the appends that landed are kept with their answers.
+            use spider::store::idempotency::{remembered, IdempotencyKey, KeyLookup};
+            for (i, kept) in [(0, landed[0]), (1, false), (2, true)] {
+                let key = IdempotencyKey {
+                    key: key_of(i).unwrap(),
+                    fingerprint: format!("deal {}", game(i)),
+                };
+                let found = db.read(|c| remembered(c, &user, &key)).unwrap();
+                match found {
+                    KeyLookup::Answered(first) => {
+                        assert!(kept, "key {i} kept though its append was refused");
+                        assert_eq!(first.version, 1);
+                    }
+                    _ => assert!(!kept, "key {i} not kept"),
+                }
+            }
         }
         for (i, version) in versions {
             let view = app.get(&format!("/v1/games/{}", game(i)), &token).await;
@@ -636,6 +621,52 @@ async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
         assert_eq!(r.status, 200, "{}", r.text);
         assert_log_is_whole(&app, &token, game(1), 1).await;
     }
+    // A key the store already holds (kept above for game 5) on another game refuses that
+    // append alone.
+    let landed = write_together(
+        &db,
+        vec![
+            first_deal(&ids[6], &user, 7, 0, Some("k-2")),
+            first_deal(&ids[7], &user, 8, 0, None),
+        ],
+    )
+    .await;
+    assert_eq!(landed, [false, true]);
+    for (gid, version) in [(&ids[6], 0), (&ids[7], 1)] {
+        let view = app.get(&format!("/v1/games/{gid}"), &token).await;
+        assert_eq!(view.body["version"], version);
+    }
+}
+
+/// Write `appends` together: on Postgres as one batch of the group-commit writer, on SQLite
+/// queued for the writer thread at once. Whether each landed.
+async fn write_together(db: &Db, appends: Vec<spider::store::writes::Append>) -> Vec<bool> {
+    use spider::store::writes::{commit_append, Commit};
+    if db.backend() == spider::store::Backend::Postgres {
+        let mut conn = db.conn().unwrap();
+        return spider::store::batches::write(&mut conn, appends)
+            .into_iter()
+            .map(|r| {
+                r.or_else(|e| {
+                    if e.is_unique_violation() {
+                        Ok(false)
+                    } else {
+                        Err(e)
+                    }
+                })
+            })
+            .collect::<Result<_, _>>()
+            .unwrap();
+    }
+    let pending: Vec<Commit> = appends
+        .into_iter()
+        .map(|a| commit_append(db, None, a))
+        .collect();
+    let mut landed = Vec::new();
+    for commit in pending {
+        landed.push(commit.landed().await.unwrap());
+    }
+    landed
 }
 
 /// One player of the kill test: plays its own games on `base` until a request fails (the

@@ -1,0 +1,418 @@
+//! Failover benchmark (run through `bench/failover.sh`, which starts two instances on one
+//! Postgres): PLAYERS players spread over the two instances, each playing its own game with an
+//! `Idempotency-Key` on every request. At KILL_AFTER seconds the generator kills instance A
+//! (KILL_PID) with SIGKILL; a player whose request fails (no answer, or 5xx) sends the same
+//! request, same key, to the other instance, and stays there.
+//!
+//! At the end it reads every game's log from the survivor and compares it with the actions the
+//! players were acknowledged: `lost` counts acknowledged actions missing from a log, `doubled`
+//! log entries no acknowledged action accounts for (both must be 0). It prints accepted
+//! actions per second before and after the kill, the longest a player waited for an answer
+//! across the kill, and when each lease the dead instance held (every lease, as A starts
+//! first) passed to the survivor, against the lease's expiry.
+//!
+//! Settings (environment): BASE_URLS (A,B; required), KILL_PID (required), PG_URL (the
+//! database both use, for the leases), PLAYERS (32), SECONDS (20), KILL_AFTER (8),
+//! LEASE_WAIT (160: how long after the kill to wait for the leases), SUITS (2).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use diesel::RunQueryDsl;
+use serde_json::{json, Value};
+use spider::engine::{Action, Game, Rules, Status, Suits, Variant};
+
+fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn api_action(action: Action) -> Value {
+    match action {
+        Action::Move { from, to, count } => {
+            json!({"type": "move", "from": from + 1, "to": to + 1, "count": count})
+        }
+        Action::Deal => json!({"type": "deal"}),
+        Action::Undo => json!({"type": "undo"}),
+        Action::Resign => json!({"type": "resign"}),
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    /// When each acknowledged action was answered, since the start.
+    answered_at: Vec<Duration>,
+    /// The longest wait for one answer, retries on the other instance included.
+    longest_wait: Duration,
+    moved_over: u64,
+    refused: Vec<String>,
+    /// Each game: its id, its player's token and the actions acknowledged, in order.
+    games: Vec<(String, String, Vec<Action>)>,
+}
+
+struct Player {
+    client: awc::Client,
+    bases: Vec<String>,
+    /// The instance this player talks to now.
+    at: usize,
+    token: String,
+    name: usize,
+    sent: u64,
+}
+
+impl Player {
+    /// POST with a key, moving to the other instance on no answer or a 5xx, until answered or
+    /// `give_up`. The status and body.
+    async fn post(&mut self, path: &str, body: &Value, give_up: Instant) -> Option<(u16, Value)> {
+        self.sent += 1;
+        let key = format!("failover-{}-{}", self.name, self.sent);
+        loop {
+            let sent = self
+                .client
+                .post(format!("{}{path}", self.bases[self.at]))
+                .insert_header(("Authorization", format!("Bearer {}", self.token)))
+                .insert_header(("Idempotency-Key", key.as_str()))
+                .send_json(body)
+                .await;
+            let answer = match sent {
+                Ok(mut res) => {
+                    let status = res.status().as_u16();
+                    let body: Value = res.json().limit(1 << 20).await.unwrap_or_default();
+                    (status < 500).then_some((status, body))
+                }
+                Err(_) => None,
+            };
+            if answer.is_some() {
+                return answer;
+            }
+            if Instant::now() > give_up {
+                return None;
+            }
+            self.at = (self.at + 1) % self.bases.len();
+            actix_rt::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+async fn play(
+    mut player: Player,
+    suits: Suits,
+    start: Instant,
+    until: Instant,
+    tally: Rc<RefCell<Tally>>,
+) {
+    let give_up = until + Duration::from_secs(30);
+    let mut round = 0u64;
+    while Instant::now() < until {
+        round += 1;
+        let deal = (player.name as u64) * 1_000_000 + round;
+        let Some((201, game)) = player
+            .post(
+                "/v1/games",
+                &json!({"suits": suits.count(), "deal_number": deal.to_string()}),
+                give_up,
+            )
+            .await
+        else {
+            tally
+                .borrow_mut()
+                .refused
+                .push(format!("player {}: no game", player.name));
+            return;
+        };
+        let id = game["id"].as_str().unwrap_or_default().to_string();
+        let slot = {
+            let mut t = tally.borrow_mut();
+            t.games.push((id.clone(), player.token.clone(), Vec::new()));
+            t.games.len() - 1
+        };
+        let mut local = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        let mut roll = deal;
+        while Instant::now() < until
+            && local.status() == Status::InProgress
+            && local.actions() < 300
+        {
+            roll = roll
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let legal = local.legal_actions();
+            let action =
+                if local.can_undo() && (legal.is_empty() || (roll >> 33).is_multiple_of(10)) {
+                    Action::Undo
+                } else if let Some(&a) = legal.get((roll >> 40) as usize % legal.len().max(1)) {
+                    a
+                } else {
+                    Action::Resign
+                };
+            let before = player.at;
+            let asked = Instant::now();
+            match player
+                .post(
+                    &format!("/v1/games/{id}/actions"),
+                    &api_action(action),
+                    give_up,
+                )
+                .await
+            {
+                Some((200, _)) => {
+                    let _ = local.apply(action);
+                    let mut t = tally.borrow_mut();
+                    t.answered_at.push(start.elapsed());
+                    t.longest_wait = t.longest_wait.max(asked.elapsed());
+                    t.moved_over += u64::from(player.at != before);
+                    t.games[slot].2.push(action);
+                }
+                Some((status, body)) => {
+                    tally
+                        .borrow_mut()
+                        .refused
+                        .push(format!("{action:?} on {id}: {status} {body}"));
+                    break;
+                }
+                None => {
+                    tally
+                        .borrow_mut()
+                        .refused
+                        .push(format!("{action:?} on {id}: no instance answered"));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Compare each game's log on `base` with what its player was acknowledged: (lost, doubled).
+async fn audit(
+    client: &awc::Client,
+    base: &str,
+    games: &[(String, String, Vec<Action>)],
+) -> (u64, u64, u64) {
+    let (mut lost, mut doubled, mut unreadable) = (0, 0, 0);
+    for (id, token, acked) in games {
+        let res = client
+            .get(format!("{base}/v1/games/{id}/events"))
+            .insert_header(("Authorization", format!("Bearer {token}")))
+            .send()
+            .await;
+        let Ok(mut res) = res else {
+            unreadable += 1;
+            continue;
+        };
+        let body: Value = res.json().limit(16 << 20).await.unwrap_or_default();
+        let Some(events) = body["events"].as_array() else {
+            unreadable += 1;
+            continue;
+        };
+        let same = |event: &Value, action: &Action| {
+            let want = api_action(*action);
+            ["type", "from", "to", "count"]
+                .iter()
+                .all(|f| event["action"][f] == want[f])
+        };
+        let matching = events
+            .iter()
+            .zip(acked)
+            .take_while(|(e, a)| same(e, a))
+            .count();
+        lost += (acked.len() - matching) as u64;
+        doubled += (events.len() - matching) as u64;
+    }
+    (lost, doubled, unreadable)
+}
+
+fn main() {
+    let (Ok(bases), Ok(pid)) = (std::env::var("BASE_URLS"), std::env::var("KILL_PID")) else {
+        println!("failover: skipped (run bench/failover.sh, which starts two instances for it)");
+        return;
+    };
+    let bases: Vec<String> = bases.split(',').map(str::to_string).collect();
+    let players: usize = env("PLAYERS", 32);
+    let seconds: u64 = env("SECONDS", 20);
+    let kill_after: u64 = env("KILL_AFTER", 8);
+    let lease_wait: u64 = env("LEASE_WAIT", 160);
+    let suits = Suits::try_from(env("SUITS", 2u8)).unwrap_or(Suits::Two);
+    let pg_url: String = env("PG_URL", String::new());
+    // The holder names A's leases carry (bench/failover.sh reads them while A runs alone).
+    let dead_holders: Vec<String> = env("DEAD_HOLDERS", String::new())
+        .split(',')
+        .filter(|h| !h.is_empty())
+        .map(str::to_string)
+        .collect();
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let start = Instant::now();
+    let until = start + Duration::from_secs(seconds);
+    let kill_at = Duration::from_secs(kill_after);
+    let lease_watch = Rc::new(RefCell::new(None));
+    actix_rt::System::new().block_on({
+        let tally = tally.clone();
+        let bases = bases.clone();
+        let lease_watch = lease_watch.clone();
+        let pg_url = pg_url.clone();
+        let dead_holders = dead_holders.clone();
+        async move {
+            let client = awc::Client::builder().timeout(Duration::from_secs(5)).finish();
+            let mut tasks = Vec::new();
+            for name in 0..players {
+                let at = name % bases.len();
+                let mut res = match client.post(format!("{}/v1/auth/guest", bases[at])).send().await {
+                    Ok(res) => res,
+                    Err(e) => {
+                        eprintln!("cannot reach {}: {e}", bases[at]);
+                        return;
+                    }
+                };
+                let body: Value = res.json().await.unwrap_or_default();
+                let player = Player {
+                    client: client.clone(),
+                    bases: bases.clone(),
+                    at,
+                    token: body["token"].as_str().unwrap_or_default().to_string(),
+                    name,
+                    sent: 0,
+                };
+                tasks.push(actix_rt::spawn(play(player, suits, start, until, tally.clone())));
+            }
+            let killer = actix_rt::spawn(async move {
+                actix_rt::time::sleep(kill_at.saturating_sub(start.elapsed())).await;
+                // A's leases as the kill finds them.
+                if let Ok(mut pg) = spider::store::pg::establish(&pg_url) {
+                    #[derive(diesel::QueryableByName)]
+                    struct Lease {
+                        #[diesel(sql_type = diesel::sql_types::Text)]
+                        name: String,
+                        #[diesel(sql_type = diesel::sql_types::Text)]
+                        holder: String,
+                        #[diesel(sql_type = diesel::sql_types::Double)]
+                        left: f64,
+                    }
+                    let rows: Vec<Lease> = diesel::sql_query(
+                        "SELECT name, holder, EXTRACT(EPOCH FROM (expires_at - (now() AT TIME ZONE 'UTC')))::float8 AS left FROM leases",
+                    )
+                    .load(&mut pg)
+                    .unwrap_or_default();
+                    let held: Vec<(String, f64)> = rows
+                        .into_iter()
+                        .filter(|l| dead_holders.contains(&l.holder))
+                        .map(|l| (l.name, l.left))
+                        .collect();
+                    let _ = std::process::Command::new("kill").args(["-9", &pid]).status();
+                    if !held.is_empty() {
+                        *lease_watch.borrow_mut() = Some(watch_leases(
+                            pg_url.clone(),
+                            held,
+                            dead_holders.clone(),
+                            Duration::from_secs(lease_wait),
+                        ));
+                    }
+                } else {
+                    let _ = std::process::Command::new("kill").args(["-9", &pid]).status();
+                }
+            });
+            for task in tasks {
+                let _ = task.await;
+            }
+            let _ = killer.await;
+        }
+    });
+    let killed = kill_at.as_secs_f64();
+    let t = tally.borrow();
+    let before = t
+        .answered_at
+        .iter()
+        .filter(|a| a.as_secs_f64() < killed)
+        .count();
+    let after = t.answered_at.len() - before;
+    let after_secs = seconds as f64 - killed;
+    println!(
+        "players={players} seconds={seconds} killed A at {killed:.0} s: accepted={} games={}",
+        t.answered_at.len(),
+        t.games.len()
+    );
+    println!(
+        "throughput: before the kill {:.0} actions/s (two instances), after {:.0} actions/s (the survivor); longest wait for one answer {:.0} ms; {} answers came after moving to the other instance",
+        before as f64 / killed,
+        after as f64 / after_secs,
+        t.longest_wait.as_secs_f64() * 1000.0,
+        t.moved_over
+    );
+    for refused in t.refused.iter().take(5) {
+        println!("refused: {refused}");
+    }
+    let survivor = bases.last().cloned().unwrap_or_default();
+    let games = t.games.clone();
+    let (lost, doubled, unreadable) = actix_rt::System::new().block_on(async move {
+        let client = awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish();
+        audit(&client, &survivor, &games).await
+    });
+    println!(
+        "audit on the survivor: lost={lost} doubled={doubled} unreadable={unreadable} refused={} (all must be 0)",
+        t.refused.len()
+    );
+    // The leases A held: when each stopped being A's.
+    let watched = lease_watch.borrow_mut().take().and_then(|w| w.join().ok());
+    match watched {
+        None => println!(
+            "leases: not watched (no PG_URL, or A held none: DEAD_HOLDERS {dead_holders:?})"
+        ),
+        Some(leases) => {
+            for (name, left, moved) in leases {
+                match moved {
+                    Some(s) => println!(
+                        "lease {name}: A's lease had {left:.1} s left at the kill; no longer A's {s:.1} s after the kill"
+                    ),
+                    None => println!(
+                        "lease {name}: A's lease had {left:.1} s left at the kill; still A's {lease_wait} s after the kill (LEASE_WAIT)"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// Watch `leases` (name, seconds left at the kill) from the kill on: for each, how long
+/// after the kill it was held by another holder or cleared, within `wait`.
+fn watch_leases(
+    url: String,
+    leases: Vec<(String, f64)>,
+    dead: Vec<String>,
+    wait: Duration,
+) -> std::thread::JoinHandle<Vec<(String, f64, Option<f64>)>> {
+    std::thread::spawn(move || {
+        let killed = Instant::now();
+        let mut moved: Vec<Option<f64>> = vec![None; leases.len()];
+        let Ok(mut pg) = spider::store::pg::establish(&url) else {
+            return Vec::new();
+        };
+        #[derive(diesel::QueryableByName)]
+        struct Held {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            name: String,
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            holder: String,
+        }
+        while killed.elapsed() < wait && moved.iter().any(Option::is_none) {
+            let held: Vec<Held> = diesel::sql_query("SELECT name, holder FROM leases")
+                .load(&mut pg)
+                .unwrap_or_default();
+            for (i, (name, _)) in leases.iter().enumerate() {
+                let still_dead = held
+                    .iter()
+                    .any(|h| &h.name == name && dead.contains(&h.holder));
+                if moved[i].is_none() && !still_dead {
+                    moved[i] = Some(killed.elapsed().as_secs_f64());
+                }
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        leases
+            .into_iter()
+            .zip(moved)
+            .map(|((name, left), moved)| (name, left, moved))
+            .collect()
+    })
+}
