@@ -13,7 +13,7 @@ use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembe
 use crate::store::winnable::Class;
 use crate::store::winnable::ProvenDeal;
 use crate::store::writes::{self, Append, Commit, Stamp};
-use crate::store::{self, records, Backend, Db, PooledConn};
+use crate::store::{self, records, Backend, Db};
 
 /// How often an append that lost the race to another writer of the same game is tried again.
 pub const ATTEMPTS: usize = 50;
@@ -185,8 +185,8 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
 // allocation.
 #[allow(clippy::large_enum_variant)]
 enum Found {
-    /// The game, with the connection that read it (none when remembered).
-    Position(Position, Option<PooledConn>),
+    /// The game, and whether it is this instance's remembered copy (else it was just read).
+    Position(Position, bool),
     /// The idempotency key answered before.
     Answered(Acted),
     /// The game must be read, and the caller may not wait for that.
@@ -200,7 +200,7 @@ fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<F
         if let Some(cached) = play.positions.take(&act.game_id) {
             let expected = act.expected.is_none_or(|v| v == cached.row.version);
             if cached.row.user_id == act.user_id && expected {
-                return Ok(Found::Position(cached, None));
+                return Ok(Found::Position(cached, true));
             }
         }
     }
@@ -216,8 +216,9 @@ fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<F
             ForAppend::KeyReused => return Err(Error::KeyReused),
             ForAppend::NotFound => return Err(Error::GameNotFound),
         };
+    drop(conn);
     let game = replay(&row, log)?;
-    Ok(Found::Position(Position { row, game }, Some(conn)))
+    Ok(Found::Position(Position { row, game }, false))
 }
 
 /// One try: `NeedsRead` when the game must be read and `may_read` is false.
@@ -228,23 +229,23 @@ fn attempt(
     fresh: bool,
     may_read: bool,
 ) -> Result<Try, Error> {
-    let (position, conn) = match position_for(play, act, fresh, may_read)? {
+    let (position, remembered) = match position_for(play, act, fresh, may_read)? {
         Found::NeedsRead => return Ok(Try::NeedsRead),
-        Found::Position(position, conn) => (position, conn),
+        Found::Position(position, remembered) => (position, remembered),
         Found::Answered(answered) => return Ok(Try::Done(answered)),
     };
     match decide(play, act, render, &position) {
         Ok((append, after, response)) => {
             let version = append.stamp.version;
             Ok(Try::Writing {
-                commit: writes::commit_append(&play.db, conn, append),
+                commit: writes::commit_append(&play.db, append),
                 version,
                 response,
                 after,
             })
         }
         // A refusal must come from the latest position: a remembered one may be behind.
-        Err(_) if conn.is_none() => Ok(Try::ReadAgain),
+        Err(_) if remembered => Ok(Try::ReadAgain),
         Err(refused) => {
             // Nothing changed: the position is still good for the next action.
             play.positions.put(position);

@@ -11,7 +11,6 @@
 //! so each caller hears "database unavailable", as a single append would.
 
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
@@ -21,10 +20,6 @@ use super::writes::Append;
 use super::{DbConn, Pool, StoreError};
 use crate::engine::notation::encode;
 
-/// Writer threads. One: while it waits for its batch's commit the next batch gathers, and
-/// batches stay large (measured on `bench/load.sh`, 32 players: one writer 9,077 actions/s
-/// with 10 appends a batch, two 5,328 with 4.5).
-const WRITERS: usize = 1;
 /// The most appends one batch takes.
 const BATCH: usize = 256;
 /// Appends waiting for a writer; past this a new one is refused (503, `Retry-After`).
@@ -37,24 +32,22 @@ struct Queued {
     reply: Reply,
 }
 
-/// The queue the Postgres writers take appends from.
+/// The queue the Postgres writer takes appends from.
 #[derive(Clone)]
 pub struct Appender {
     queue: SyncSender<Queued>,
 }
 
 impl Appender {
-    /// Start the writer threads on `pool`.
+    /// Start the writer thread on `pool`. One: while it waits for its batch's commit the
+    /// next batch gathers, and batches stay large (`bench/load.sh`, 32 players: one writer
+    /// 9,077 actions/s with 10 appends a batch, two 5,328 with 4.5).
     pub fn start(pool: Pool) -> Result<Appender, StoreError> {
         let (queue, taken) = sync_channel(QUEUE);
-        let taken = Arc::new(Mutex::new(taken));
-        for n in 0..WRITERS {
-            let (pool, taken) = (pool.clone(), taken.clone());
-            std::thread::Builder::new()
-                .name(format!("pg-writer-{n}"))
-                .spawn(move || writer(pool, taken))
-                .map_err(|e| StoreError::Writer(e.to_string()))?;
-        }
+        std::thread::Builder::new()
+            .name("pg-writer".into())
+            .spawn(move || writer(pool, taken))
+            .map_err(|e| StoreError::Writer(e.to_string()))?;
         Ok(Appender { queue })
     }
 
@@ -74,21 +67,17 @@ impl Appender {
     }
 }
 
-/// One writer: take what is ready (at least one append, at most a batch), write it, answer.
-fn writer(pool: Pool, taken: Arc<Mutex<Receiver<Queued>>>) {
-    loop {
-        let batch = {
-            let queue = taken.lock().unwrap_or_else(|p| p.into_inner());
-            let Ok(first) = queue.recv() else { return };
-            let mut batch = vec![first];
-            while batch.len() < BATCH {
-                match queue.try_recv() {
-                    Ok(next) => batch.push(next),
-                    Err(_) => break,
-                }
+/// The writer: take what is ready (at least one append, at most a batch), write it, answer.
+/// Ends when every sender is gone.
+fn writer(pool: Pool, queue: Receiver<Queued>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match queue.try_recv() {
+                Ok(next) => batch.push(next),
+                Err(_) => break,
             }
-            batch
-        };
+        }
         let (appends, replies): (Vec<Append>, Vec<Reply>) =
             batch.into_iter().map(|q| (q.append, q.reply)).unzip();
         // A panic fails this batch's callers (their replies drop), not the writer.

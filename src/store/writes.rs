@@ -9,7 +9,7 @@ use super::games::{EventRow, GameRow, Summary};
 use super::idempotency::{remember, IdempotencyKey, Remembered};
 use super::records;
 use super::schema::{game_events, games};
-use super::{Db, DbConn, PooledConn, StoreError};
+use super::{Db, DbConn, StoreError};
 use crate::engine::notation::encode;
 use crate::engine::Action;
 
@@ -62,7 +62,7 @@ pub struct Append {
 }
 
 /// A write under way: refused at once, or queued for a writer (the SQLite writer thread, or
-/// Postgres's group-commit writers).
+/// Postgres's group-commit writer).
 pub enum Commit {
     Settled(Result<bool, StoreError>),
     Queued(tokio::sync::oneshot::Receiver<Result<bool, StoreError>>),
@@ -89,10 +89,8 @@ impl Commit {
 /// read to the next only if no other writer moved it (`UPDATE … WHERE version = read`), and
 /// the event's sequence number is unique per game. The append is queued for a writer that
 /// commits it with whatever else is ready (group commit: the SQLite writer thread, or the
-/// Postgres writers of `store::batches`); `conn`, the connection that read, goes back to the
-/// pool first.
-pub fn commit_append(db: &Db, conn: Option<PooledConn>, append: Append) -> Commit {
-    drop(conn);
+/// Postgres writer of `store::batches`).
+pub fn commit_append(db: &Db, append: Append) -> Commit {
     let queued = match db.backend() {
         super::Backend::Postgres => db.append(append),
         super::Backend::Sqlite => db.submit(move |c| append.run(c)),

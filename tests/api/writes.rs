@@ -658,10 +658,7 @@ async fn write_together(db: &Db, appends: Vec<spider::store::writes::Append>) ->
             .collect::<Result<_, _>>()
             .unwrap();
     }
-    let pending: Vec<Commit> = appends
-        .into_iter()
-        .map(|a| commit_append(db, None, a))
-        .collect();
+    let pending: Vec<Commit> = appends.into_iter().map(|a| commit_append(db, a)).collect();
     let mut landed = Vec::new();
     for commit in pending {
         landed.push(commit.landed().await.unwrap());
