@@ -730,3 +730,92 @@ async fn a_stream_with_nothing_to_say_ends_after_the_idle_time() {
     assert!(events.next().await.is_none(), "the stream closes");
     app.stop().await;
 }
+
+/// With `STREAMS_PER_ADDRESS` set, one client address holds at most that many streams, whoever
+/// opens them; closing one frees its place.
+#[actix_rt::test]
+async fn an_address_has_a_bounded_number_of_live_streams_when_a_limit_is_set() {
+    let app = spawn_with(|c| c.limits.streams_per_address = 2).await;
+    let (ann, bob, cat) = (app.guest().await, app.guest().await, app.guest().await);
+    let (a, _) = known_game(&app, &ann, 11).await;
+    let (b, _) = known_game(&app, &bob, 12).await;
+    let (c, _) = known_game(&app, &cat, 13).await;
+    let first = open_stream(&app, &ann, &a, None).await;
+    let _second = open_stream(&app, &bob, &b, None).await;
+    let refused = app.get(&format!("/v1/games/{c}/stream"), &cat).await;
+    refused.problem(429, "too_many_streams");
+    assert!(
+        refused.body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("from your address"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(refused.header("retry-after").as_deref(), Some("5"));
+    drop(first);
+    let mut reopened = 0;
+    for _ in 0..120 {
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        let r = app
+            .client
+            .get(format!("{}/v1/games/{c}/stream", app.base))
+            .insert_header(("Authorization", format!("Bearer {cat}")))
+            .send()
+            .await
+            .unwrap();
+        reopened = r.status().as_u16();
+        if reopened == 200 {
+            break;
+        }
+    }
+    assert_eq!(reopened, 200, "a closed stream's place is free again");
+    app.stop().await;
+}
+
+/// A session signed out or a token revoked through another instance ends its streams here
+/// within the shared token check's period (5 s), with no change to the game at all.
+#[actix_rt::test]
+async fn a_token_ended_through_another_instance_ends_its_streams_within_seconds() {
+    let app = spawn_app().await;
+    let (_, session) = app.register().await;
+    let (game, _) = known_game(&app, &session, 11).await;
+    let (token_id, read) = make_token(&app, &session, &["games:read"]).await;
+    let other = start(app.config.clone(), None).await;
+    let mut by_token = open_stream(&app, &read, &game, None).await;
+    let mut by_session = open_stream(&app, &session, &game, None).await;
+    assert_eq!(by_token.next().await.unwrap().0, "view");
+    assert_eq!(by_session.next().await.unwrap().0, "view");
+
+    let started = std::time::Instant::now();
+    let r = other
+        .send(
+            "DELETE",
+            &format!("/v1/users/me/tokens/{token_id}"),
+            Some(&session),
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 204);
+    let (name, _, data) = by_token.next().await.unwrap();
+    assert_eq!(
+        (name.as_str(), data["code"].as_str()),
+        ("error", Some("invalid_token"))
+    );
+    assert!(by_token.next().await.is_none(), "the stream closes");
+    assert!(started.elapsed() < std::time::Duration::from_secs(7));
+
+    let started = std::time::Instant::now();
+    let r = other.post("/v1/auth/logout-all", &session, json!({})).await;
+    assert_eq!(r.status, 204);
+    let (name, _, data) = by_session.next().await.unwrap();
+    assert_eq!(
+        (name.as_str(), data["code"].as_str()),
+        ("error", Some("session_ended"))
+    );
+    assert!(by_session.next().await.is_none(), "the stream closes");
+    assert!(started.elapsed() < std::time::Duration::from_secs(7));
+    other.stop().await;
+    app.stop().await;
+}

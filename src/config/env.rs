@@ -327,6 +327,7 @@ fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
             "games",
         )?,
         streams_per_user: env.at_least_one("STREAMS_PER_USER", d.streams_per_user, "streams")?,
+        streams_per_address: env.limit("STREAMS_PER_ADDRESS", d.streams_per_address, "streams")?,
         stream_idle: env.seconds("STREAM_IDLE_SECONDS", d.stream_idle)?,
     })
 }

@@ -113,6 +113,9 @@ pub struct Limits {
     pub games_in_progress_per_user: u32,
     /// Live streams (game and race) one user may have open on one instance.
     pub streams_per_user: usize,
+    /// Live streams one client address may have open on one instance (the address as the
+    /// rate limits see it, `CLIENT_IP_HEADER`); 0: no limit.
+    pub streams_per_address: usize,
     /// A live stream that has sent no event for this long ends (an `idle` event), so
     /// forgotten tabs and abandoned bots do not hold a place for ever
     /// (`STREAM_IDLE_SECONDS`).
@@ -234,6 +237,7 @@ impl Default for Limits {
             winnable_per_user_per_hour: 30,
             games_in_progress_per_user: 200,
             streams_per_user: 8,
+            streams_per_address: 0,
             stream_idle: Duration::from_secs(30 * 60),
         }
     }

@@ -17,6 +17,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use super::error::ApiError;
 use super::{blocking, AppState};
 use crate::auth::TokenError;
+use crate::play::live::Credential;
 use crate::store::tokens as token_store;
 
 /// What a personal access token may do.
@@ -122,27 +123,57 @@ fn invalid_pat() -> ApiError {
 /// A session token: its signature, expiry, issuer and audience, then whether the session is
 /// still open (not signed out, its account at the same token version).
 async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiError> {
-    let claims = match state.tokens.verify(token) {
-        Ok(claims) => claims,
-        Err(TokenError::Expired) => {
-            return Err(ApiError::unauthorized(
-                "token_expired",
-                "Your token has expired: log in again for a new one.",
-            ))
-        }
-        Err(TokenError::Invalid) => {
-            return Err(ApiError::unauthorized(
-                "invalid_token",
-                "The bearer token is not valid (bad signature, issuer, audience or algorithm).",
-            ))
-        }
-    };
+    let claims = session_claims(state, token)?;
     state.accounts().check(&claims).await?;
     Ok(Caller {
         user_id: claims.sub.clone(),
         scopes: None,
         session: Some(claims),
     })
+}
+
+/// A session token's claims, once its signature, expiry, issuer and audience hold.
+fn session_claims(state: &AppState, token: &str) -> Result<crate::auth::Claims, ApiError> {
+    match state.tokens.verify(token) {
+        Ok(claims) => Ok(claims),
+        Err(TokenError::Expired) => Err(ApiError::unauthorized(
+            "token_expired",
+            "Your token has expired: log in again for a new one.",
+        )),
+        Err(TokenError::Invalid) => Err(ApiError::unauthorized(
+            "invalid_token",
+            "The bearer token is not valid (bad signature, issuer, audience or algorithm).",
+        )),
+    }
+}
+
+/// What of a token (already verified) a check of every open stream's at once needs.
+pub fn credential(state: &AppState, token: &str) -> Result<Credential, ApiError> {
+    if token.starts_with(PAT_PREFIX) {
+        let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
+        Ok(Credential::Token {
+            id: id.to_string(),
+            hash: secret_hash(secret),
+        })
+    } else {
+        let claims = session_claims(state, token)?;
+        Ok(Credential::Session {
+            user: claims.sub,
+            jti: claims.jti,
+            version: claims.ver,
+            expires: claims.exp,
+        })
+    }
+}
+
+/// What can be checked of a token without the database: a session token's signature and
+/// expiry (an access token's row is checked by the streams job, `crate::jobs::streams`).
+pub fn verify_in_memory(state: &AppState, token: &str) -> Result<(), ApiError> {
+    if token.starts_with(PAT_PREFIX) {
+        Ok(())
+    } else {
+        session_claims(state, token).map(|_| ())
+    }
 }
 
 /// The caller a personal access token speaks for, and its id when its `last_used_at` is more
@@ -204,8 +235,8 @@ fn authenticate(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Caller, Api
 }
 
 /// Who a bearer token speaks for, checked now: a personal access token against its row, a
-/// session token against its session. Streams call this again before every event, so a
-/// token revoked or signed out stops them at once.
+/// session token against its session. Streams call this again when an ending of their
+/// session or token is heard (`sse`), so a token revoked or signed out stops them at once.
 pub async fn verify(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     if token.starts_with(PAT_PREFIX) {
         let (s, token) = (state.clone(), token.to_string());

@@ -1,14 +1,14 @@
 //! Live updates: a Server-Sent Events stream of a game's accepted actions and views, so a
 //! second screen or a bot can follow a game without polling.
 //!
-//! Any instance can serve any stream: the stream reads the game from the database. An append
-//! on this instance wakes its streams at once. On Postgres, appends made through other
-//! instances wake them too (`LISTEN/NOTIFY`, within milliseconds); on SQLite a stream checks
-//! the game's version every second.
+//! Any instance can serve any stream: the stream reads the game from the database when it is
+//! woken. An append on this instance wakes the game's streams at once. On Postgres, appends
+//! made through other instances wake them too (`LISTEN/NOTIFY`, within milliseconds); on
+//! SQLite the versions of every watched game are looked at once a second, in one statement
+//! for all streams (`crate::jobs::streams`).
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
-use tokio::sync::broadcast;
 use utoipa::openapi::schema::{OneOfBuilder, Schema};
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
@@ -37,9 +37,8 @@ struct Follow {
     id: String,
     /// The last version sent.
     sent: i32,
-    rx: broadcast::Receiver<String>,
-    /// Counted among the user's open streams while this one lives.
-    _slot: crate::play::live::StreamSlot,
+    /// Woken when the game changes; counted among the user's open streams while it lives.
+    watcher: crate::play::live::Watcher,
 }
 
 impl Follow {
@@ -83,11 +82,13 @@ impl Follow {
 }
 
 impl Source for Follow {
-    /// Until this game may have changed: woken by a change heard, or a poll interval.
+    fn watcher(&self) -> &crate::play::live::Watcher {
+        &self.watcher
+    }
+
+    /// Until this game may have changed.
     async fn wait(&mut self) {
-        let poll = self.state.play.live.poll_every();
-        let id = &self.id;
-        play::live::heard(&mut self.rx, poll, |changed| changed == id).await;
+        self.watcher.woken().await
     }
 
     async fn look(&mut self) -> Result<Found, ApiError> {
@@ -108,10 +109,11 @@ impl Source for Follow {
 /// missed meanwhile. After `STREAM_IDLE_SECONDS` (30 minutes) without an event the stream sends
 /// `idle` (`{idle_seconds}`) and closes: reconnect to go on. A comment line is sent after 5 s
 /// without events to keep connections
-/// open. The token is checked again before every event: once it is revoked, signed out or
-/// expired, the stream sends an `error` event (the problem, e.g. `session_ended`) and closes.
-/// A user may have `STREAMS_PER_USER` (8) streams open at once on one server; more get
-/// 429 `too_many_streams`. Send the token in the `Authorization` header (browsers: read the
+/// open. Once the token is revoked, signed out or expired, the stream sends an `error` event
+/// (the problem, e.g. `session_ended`) and closes: at once, before any further event, when
+/// that happened through the same server; within 5 s when through another.
+/// A user may have `STREAMS_PER_USER` (8) streams open at once on one server, a client
+/// address `STREAMS_PER_ADDRESS` (when set); more get 429 `too_many_streams`. Send the token in the `Authorization` header (browsers: read the
 /// stream with `fetch`).
 #[utoipa::path(
     tag = "games",
@@ -147,16 +149,17 @@ pub async fn stream(
             .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
     })
     .transpose()?;
-    let slot = sse::slot(&state, &caller.user_id)?;
-    let rx = state.play.live.subscribe();
+    let mut watcher = sse::open(&state, &req, &caller.user_id)?;
+    let id = id.into_inner();
+    // Followed before the first read, so a change right after it is not missed.
+    watcher.watch(vec![id.clone()]);
     let mut follow = Follow {
         state: state.clone(),
         caller,
-        id: id.into_inner(),
+        id,
         // Without Last-Event-ID: nothing to catch up on, only the view.
         sent: last.unwrap_or(i32::MAX),
-        rx,
-        _slot: slot,
+        watcher,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
     // view is sent; with it, the actions after it too.

@@ -61,6 +61,8 @@ pub struct AppState {
     pub metrics_token: Option<crate::config::Secret>,
     /// Live streams one user may have open here.
     pub streams_per_user: usize,
+    /// Live streams one client address may have open here (0: no limit).
+    pub streams_per_address: usize,
     /// How long a live stream may go without an event before it ends.
     pub stream_idle: Duration,
     /// The bounded turns to hash or verify a password.
@@ -98,6 +100,7 @@ impl AppState {
             hashing: self.hashing.clone(),
             tokens: self.tokens.clone(),
             checks: self.session_checks.clone(),
+            live: self.play.live.clone(),
         }
     }
 }
@@ -489,6 +492,12 @@ fn cors(origins: &[String]) -> Cors {
 }
 
 /// Serve `play` on `listener`, with the scheduled work `jobs` (both built by `crate::app`).
+/// Blocking threads each worker may run: the database pool's connections and a few more (a
+/// hash or a search does not wait for a connection).
+fn blocking_threads(db_pool_size: u32) -> usize {
+    usize::try_from(db_pool_size).unwrap_or(16).max(4) + 8
+}
+
 /// The caller awaits the returned server (or spawns it in tests).
 pub fn serve(
     config: &Config,
@@ -501,6 +510,7 @@ pub fn serve(
         metrics: metrics::Metrics::new(),
         metrics_token: config.serving.metrics_token.clone(),
         streams_per_user: config.limits.streams_per_user,
+        streams_per_address: config.limits.streams_per_address,
         stream_idle: config.limits.stream_idle,
         hashing: crate::auth::Hashing::new(
             config.accounts.password_hashes,
@@ -583,6 +593,11 @@ pub fn serve(
             .wrap(tracing_actix_web::TracingLogger::default())
     })
     .workers(config.serving.workers.max(1))
+    // Blocking work is database reads (and password hashing): threads past the pool's
+    // connections would only wait for one. Unbounded (tokio's 512 a worker), opening thousands
+    // of live streams at once started hundreds of threads that then lingered, each with its
+    // stack and allocator cache (about 20 KiB a stream in all).
+    .worker_max_blocking_threads(blocking_threads(config.storage.db_pool_size))
     .shutdown_timeout(10)
     .listen(listener)?
     .run();

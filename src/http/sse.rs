@@ -1,9 +1,13 @@
 //! Server-Sent Events, written once for every stream: a source says when to look again and
 //! what to send; this module sends it, keeps quiet connections open with a comment every
-//! 5 s, checks the caller's token again before every look, and ends the stream with an
-//! `error` event when the token no longer holds or a look fails, or with an `idle` event
-//! once nothing has happened for `STREAM_IDLE_SECONDS` (30 minutes). The events each stream
-//! sends are documented here too, as the OpenAPI schemas of its `text/event-stream`.
+//! 5 s, and ends the stream with an `error` event when the token no longer holds or a look
+//! fails, or with an `idle` event once nothing has happened for `STREAM_IDLE_SECONDS`
+//! (30 minutes). Nothing here reads the database on a timer: a stream looks when its source
+//! is woken, and its token is checked in full only when an ending of its session or token
+//! was heard (at once on this instance, within 5 s from any other: `crate::jobs::streams`);
+//! before each look otherwise only the token's signature and expiry are checked, in memory.
+//! The events each stream sends are documented here too, as the OpenAPI schemas of its
+//! `text/event-stream`.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -18,26 +22,41 @@ use utoipa::openapi::{Ref, RefOr};
 
 use super::error::ApiError;
 use super::AppState;
-use crate::play::live::StreamSlot;
+use crate::play::live::{Opener, Refused, Watcher};
 
-/// A place for one more stream of `user`'s, or 429 `too_many_streams`.
-pub fn slot(state: &AppState, user: &str) -> Result<StreamSlot, ApiError> {
-    state
-        .play
-        .live
-        .open_stream(user, state.streams_per_user)
-        .ok_or_else(|| {
-            ApiError::new(
-                actix_web::http::StatusCode::TOO_MANY_REQUESTS,
-                "too_many_streams",
-                "Too many streams",
-                format!(
-                    "You already have {} live streams open: close one before opening another.",
-                    state.streams_per_user
-                ),
-            )
-            .with_header(header::RETRY_AFTER, "5")
-        })
+/// A stream for `user`, who sent `req`: counted among the user's streams
+/// (`STREAMS_PER_USER`) and the client address's (`STREAMS_PER_ADDRESS`, when set), or 429
+/// `too_many_streams`.
+pub fn open(state: &AppState, req: &HttpRequest, user: &str) -> Result<Watcher, ApiError> {
+    let token = super::identity::bearer_token(req)
+        .ok_or_else(|| ApiError::internal("a stream's caller", "without a bearer token"))?;
+    let credential = super::identity::credential(state, token)?;
+    let address = super::ratelimit::client_address(req, state.client_ip_header.as_ref());
+    let opened = state.play.live.open(Opener {
+        user,
+        address: Some(&address),
+        credential,
+        per_user: state.streams_per_user,
+        per_address: state.streams_per_address,
+    });
+    opened.map_err(|refused| {
+        let detail = match refused {
+            Refused::User(n) => {
+                format!("You already have {n} live streams open: close one before opening another.")
+            }
+            Refused::Address(n) => format!(
+                "{n} live streams are already open from your address: close one before \
+                 opening another."
+            ),
+        };
+        ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            "too_many_streams",
+            "Too many streams",
+            detail,
+        )
+        .with_header(header::RETRY_AFTER, "5")
+    })
 }
 
 /// A stream quiet this long sends a keep-alive comment (which also finds a client gone, so
@@ -61,7 +80,9 @@ pub struct Found {
 
 /// Where a stream's events come from.
 pub trait Source: Sized + 'static {
-    /// Wait until there may be something new.
+    /// The stream's place among the open ones (from [`open`]).
+    fn watcher(&self) -> &Watcher;
+    /// Wait until there may be something new (the watcher woken, or the source's own reason).
     fn wait(&mut self) -> impl Future<Output = ()>;
     /// Look: what to send now. An error is sent as an `error` event and ends the stream.
     fn look(&mut self) -> impl Future<Output = Result<Found, ApiError>>;
@@ -73,7 +94,8 @@ pub trait Source: Sized + 'static {
 
 /// The bearer token a stream was opened with: checked again before every look, so a token
 /// revoked, signed out or expired ends the stream (with an `error` event) instead of
-/// receiving another event.
+/// receiving another event. In full (against the database) only when told to
+/// ([`Watcher::take_recheck`]); otherwise its signature and expiry, in memory.
 pub struct Bearer {
     state: web::Data<AppState>,
     token: String,
@@ -90,10 +112,14 @@ impl Bearer {
         })
     }
 
-    async fn check(&self) -> Result<(), ApiError> {
-        super::identity::verify(&self.state, &self.token)
-            .await
-            .map(|_| ())
+    async fn check(&self, in_full: bool) -> Result<(), ApiError> {
+        if in_full {
+            super::identity::verify(&self.state, &self.token)
+                .await
+                .map(|_| ())
+        } else {
+            super::identity::verify_in_memory(&self.state, &self.token)
+        }
     }
 }
 
@@ -138,10 +164,18 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
                 feed.done = true;
                 continue;
             }
-            let _ = tokio::time::timeout(KEEP_ALIVE, feed.source.wait()).await;
-            let looked = match feed.bearer.check().await {
-                Ok(()) => feed.source.look().await,
-                Err(e) => Err(e),
+            let woken = tokio::time::timeout(KEEP_ALIVE, feed.source.wait())
+                .await
+                .is_ok();
+            let in_full = feed.source.watcher().take_recheck();
+            let looked = if !woken && !in_full {
+                // Only time passed: nothing to look at, a keep-alive below.
+                Ok(Found::default())
+            } else {
+                match feed.bearer.check(in_full).await {
+                    Ok(()) => feed.source.look().await,
+                    Err(e) => Err(e),
+                }
             };
             match looked {
                 Ok(found) => {

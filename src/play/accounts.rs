@@ -9,10 +9,11 @@
 //! not ended. Each instance remembers a check for [`SessionChecks::ttl`] (1 s): an ending
 //! made on this instance is seen at once, one made on another instance within that time.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::live::Credential;
 use super::{blocking, Error};
 use crate::auth::{self, Claims, Hashing, Tokens};
 use crate::store::{self, users, Db};
@@ -24,6 +25,8 @@ pub struct Accounts {
     pub hashing: Hashing,
     pub tokens: Tokens,
     pub checks: Arc<SessionChecks>,
+    /// The live streams here, told at once when a session of theirs ends.
+    pub live: super::live::Live,
 }
 
 /// A session just opened: the account and its token.
@@ -289,7 +292,7 @@ impl Accounts {
             }
         })
         .await?;
-        self.checks.forget(&user.id);
+        self.ended(&user.id);
         self.open(user)
     }
 
@@ -343,7 +346,7 @@ impl Accounts {
                 .ok_or(Error::UnknownUser)
         })
         .await?;
-        self.checks.forget(&user.id);
+        self.ended(&user.id);
         self.open(user)
     }
 
@@ -358,7 +361,7 @@ impl Accounts {
             .map_or_else(store::now, |t| t.naive_utc());
         blocking(move || Ok(db.write(move |conn| users::end_session(conn, &jti, &user, expires))?))
             .await?;
-        self.checks.forget(&claims.sub);
+        self.ended(&claims.sub);
         Ok(())
     }
 
@@ -367,12 +370,19 @@ impl Accounts {
         let (db, id) = (self.db.clone(), user_id.to_string());
         let found =
             blocking(move || Ok(db.write(move |conn| users::end_all_sessions(conn, &id))?)).await?;
-        self.checks.forget(user_id);
+        self.ended(user_id);
         if found {
             Ok(())
         } else {
             Err(Error::UnknownUser)
         }
+    }
+
+    /// A session of `user`'s ended (or every one did) on this instance: forget what was
+    /// remembered of them, and make their open streams check their tokens at once.
+    pub(super) fn ended(&self, user: &str) {
+        self.checks.forget(user);
+        self.live.recheck_user(user);
     }
 
     /// Whether the session `claims` (already verified: signature, expiry, issuer, audience)
@@ -403,6 +413,80 @@ impl Accounts {
             Err(Error::SessionEnded)
         }
     }
+}
+
+/// Which of the open streams' credentials no longer hold now:
+/// a session expired, ended, or of an account gone or at another token version; an access
+/// token expired, revoked or gone. A few statements for all of them, however many streams
+/// share each (`crate::jobs::streams` asks every few seconds).
+pub fn lapsed(db: &Db, credentials: &[Credential]) -> Result<HashSet<Credential>, Error> {
+    const CHUNK: usize = 500;
+    let now = store::now();
+    let secs = u64::try_from(now.and_utc().timestamp()).unwrap_or(0);
+    let mut lapsed = HashSet::new();
+    let mut sessions = Vec::new();
+    let mut tokens = Vec::new();
+    for c in credentials {
+        match c {
+            Credential::Session { expires, .. } if *expires <= secs => {
+                lapsed.insert(c.clone());
+            }
+            Credential::Session { .. } => sessions.push(c),
+            Credential::Token { .. } => tokens.push(c),
+            Credential::None => {}
+        }
+    }
+    let mut conn = db.conn()?;
+    for chunk in sessions.chunks(CHUNK) {
+        let (mut users, mut jtis) = (Vec::new(), Vec::new());
+        for c in chunk {
+            if let Credential::Session { user, jti, .. } = c {
+                users.push(user.clone());
+                if !jti.is_empty() {
+                    jtis.push(jti.clone());
+                }
+            }
+        }
+        let versions: HashMap<String, i32> = users::token_versions(&mut conn, &users)?
+            .into_iter()
+            .collect();
+        let ended: HashSet<String> = users::ended_among(&mut conn, &jtis)?.into_iter().collect();
+        for c in chunk {
+            if let Credential::Session {
+                user, jti, version, ..
+            } = c
+            {
+                if versions.get(user) != Some(version) || ended.contains(jti) {
+                    lapsed.insert((*c).clone());
+                }
+            }
+        }
+    }
+    for chunk in tokens.chunks(CHUNK) {
+        let ids: Vec<String> = chunk
+            .iter()
+            .filter_map(|c| match c {
+                Credential::Token { id, .. } => Some(id.clone()),
+                _ => None,
+            })
+            .collect();
+        let rows: HashMap<String, crate::store::tokens::AccessToken> =
+            crate::store::tokens::by_ids(&mut conn, &ids)?
+                .into_iter()
+                .map(|r| (r.id.clone(), r))
+                .collect();
+        for c in chunk {
+            if let Credential::Token { id, hash } = c {
+                let good = rows
+                    .get(id)
+                    .is_some_and(|r| r.secret_hash == *hash && r.active(now));
+                if !good {
+                    lapsed.insert((*c).clone());
+                }
+            }
+        }
+    }
+    Ok(lapsed)
 }
 
 fn session_key(claims: &Claims) -> String {

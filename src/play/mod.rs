@@ -36,6 +36,8 @@ pub struct Play {
     pub daily_secret: std::sync::Arc<[u8]>,
     pub winnable: Prover,
     pub live: live::Live,
+    /// The rooms followed by live streams here, each read once for all of them.
+    pub rooms: races::feed::Feeds,
     /// The positions this instance last wrote, so the next action skips the read.
     pub positions: std::sync::Arc<positions::Positions>,
     /// The most actions a game's log may hold.

@@ -479,6 +479,7 @@ pub async fn revoke(accounts: &Accounts, token: &str) -> Result<(), Error> {
         return Ok(());
     };
     let (db, id, hash) = (accounts.db.clone(), id.to_string(), secret_hash(secret));
+    let revoked = id.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
             if let Some(row) = token_store::by_id(conn, &id)? {
@@ -489,7 +490,12 @@ pub async fn revoke(accounts: &Accounts, token: &str) -> Result<(), Error> {
             Ok(())
         })
     })
-    .await
+    .await?;
+    // Its open streams end at once (another instance's within the streams job's look).
+    accounts.live.recheck(
+        |c| matches!(c, crate::play::live::Credential::Token { id, .. } if *id == revoked),
+    );
+    Ok(())
 }
 
 #[cfg(test)]

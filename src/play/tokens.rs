@@ -117,12 +117,13 @@ impl Accounts {
     /// Revoke token `id` of `user_id`: it stops working at once. Revoking a revoked token
     /// again is harmless.
     pub async fn revoke_token(&self, user_id: &str, id: &str) -> Result<(), Error> {
-        let (db, user_id, id) = (self.db.clone(), user_id.to_string(), id.to_string());
+        let (db, owner, id) = (self.db.clone(), user_id.to_string(), id.to_string());
         let found = blocking(move || {
-            Ok(db.write(move |conn| token_store::revoke(conn, &user_id, &id, store::now()))?)
+            Ok(db.write(move |conn| token_store::revoke(conn, &owner, &id, store::now()))?)
         })
         .await?;
         if found {
+            self.live.recheck_user(user_id);
             Ok(())
         } else {
             Err(Error::TokenNotFound)

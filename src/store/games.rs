@@ -210,6 +210,15 @@ pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError>
         .optional()?)
 }
 
+/// The versions of the games among `ids` that exist (for the live streams' look at every
+/// watched game at once; the caller keeps `ids` to a few hundred).
+pub fn versions(conn: &mut DbConn, ids: &[String]) -> Result<Vec<(String, i32)>, StoreError> {
+    Ok(games::table
+        .filter(games::id.eq_any(ids))
+        .select((games::id, games::version))
+        .load(conn)?)
+}
+
 /// The caller's game, or `None` when it does not exist or belongs to someone else.
 pub fn owned(conn: &mut DbConn, user_id: &str, id: &str) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table

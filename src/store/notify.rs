@@ -2,8 +2,9 @@
 //! changed with `NOTIFY` on [`CHANNEL`], a few milliseconds' worth at a time from one
 //! connection of its own (a notifying transaction takes a database-wide lock at commit, so
 //! appends do not notify themselves), and keeps one connection that listens and hands each id
-//! to a callback. A wake-up is a hint: a stream that misses one still polls now and then.
-//! SQLite has no such thing: its streams keep polling.
+//! to a callback. A wake-up is a hint: the versions of the watched games are still looked at
+//! now and then (`crate::jobs::streams`), for every stream at once. SQLite has no such thing:
+//! there that look is made every second.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -100,12 +101,15 @@ fn send_batches(url: String, origin: String, ids: std::sync::mpsc::Receiver<Stri
 
 /// Listen on `url` on a thread of its own, handing each id other instances changed (not
 /// `origin`, this one) to `heard`, for as long as
-/// `owner` lives (the thread ends within a few milliseconds of its last handle).
+/// `owner` lives (the thread ends within a few milliseconds of its last handle). Each time
+/// it starts listening (again, after a lost connection) it calls `listening`: whatever
+/// changed while nobody listened was not heard.
 pub fn listen<T: Send + Sync + 'static>(
     url: String,
     origin: String,
     owner: &Arc<T>,
     heard: impl Fn(&T, String) + Send + 'static,
+    listening: impl Fn(&T) + Send + 'static,
 ) -> std::io::Result<()> {
     let owner: Weak<T> = Arc::downgrade(owner);
     std::thread::Builder::new()
@@ -124,6 +128,10 @@ pub fn listen<T: Send + Sync + 'static>(
                     tracing::warn!(error = %e, "LISTEN failed; retrying");
                     std::thread::sleep(RECONNECT_AFTER);
                     continue;
+                }
+                match owner.upgrade() {
+                    Some(owner) => listening(&owner),
+                    None => return,
                 }
                 'connected: loop {
                     let Some(owner) = owner.upgrade() else {

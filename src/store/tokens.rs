@@ -48,6 +48,14 @@ pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<AccessToken>, StoreEr
         .optional()?)
 }
 
+/// The tokens among `ids` that exist.
+pub fn by_ids(conn: &mut DbConn, ids: &[String]) -> Result<Vec<AccessToken>, StoreError> {
+    Ok(access_tokens::table
+        .filter(access_tokens::id.eq_any(ids))
+        .select(AccessToken::as_select())
+        .load(conn)?)
+}
+
 /// A user's tokens, newest first.
 pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<AccessToken>, StoreError> {
     Ok(access_tokens::table

@@ -137,6 +137,22 @@ pub fn session_state(
         .optional()?)
 }
 
+/// The token versions of the accounts among `ids` that exist.
+pub fn token_versions(conn: &mut DbConn, ids: &[String]) -> Result<Vec<(String, i32)>, StoreError> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::token_version))
+        .load(conn)?)
+}
+
+/// Which of the sessions `jtis` were ended.
+pub fn ended_among(conn: &mut DbConn, jtis: &[String]) -> Result<Vec<String>, StoreError> {
+    Ok(ended_sessions::table
+        .filter(ended_sessions::jti.eq_any(jtis))
+        .select(ended_sessions::jti)
+        .load(conn)?)
+}
+
 /// Forget ended sessions whose tokens have expired anyway, a bounded batch.
 pub fn forget_ended_sessions(
     conn: &mut DbConn,

@@ -7,13 +7,10 @@ mod wire;
 
 pub use wire::*;
 
-use std::collections::HashSet;
-use std::time::Duration;
-
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
-use tokio::sync::broadcast;
+use tokio::sync::watch;
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
@@ -23,7 +20,8 @@ use super::AppState;
 use crate::domain::race::{self, Standing};
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
-use crate::play::live::{heard, room_key};
+use crate::play::live::Watcher;
+use crate::play::races::feed::Shared;
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::store::races::RaceRow;
 
@@ -348,49 +346,70 @@ pub async fn stream_race(
     caller.require(Scope::GamesRead)?;
     let code = races::normalise(&code);
     let bearer = sse::Bearer::of(&state, &req)?;
-    let slot = sse::slot(&state, &caller.user_id)?;
-    let rx = state.play.live.subscribe();
+    let watcher = sse::open(&state, &req, &caller.user_id)?;
+    // Followed before the first look, so a change right after it is not missed.
+    let feed = state.play.rooms.follow(state.play(), &code);
     let room = races::look(state.play(), &code).await?;
     let first = RaceView::of(&room, Some(&caller.user_id))?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
-    /// Looks at the room when a change to it or to one of its games is heard (at once, from
-    /// any instance on Postgres), and every second anyway: standings move with the clock as
-    /// well as with moves.
+    /// Renders the room for its viewer each time the room's shared reader
+    /// (`crate::play::races::feed`) has looked: at once after a change to the room or one of
+    /// its games (from any instance on Postgres), and every second anyway, since standings
+    /// move with the clock as well as with moves. The reader looks once for every stream of
+    /// the room here; a stream reads the database itself only to say why a look failed.
     struct Watch {
         state: web::Data<AppState>,
         caller: Caller,
         code: String,
         last: String,
-        rx: broadcast::Receiver<String>,
-        /// What a change to this room is heard as: its key and its games' ids.
-        heard_as: HashSet<String>,
-        _slot: crate::play::live::StreamSlot,
+        feed: watch::Receiver<Shared>,
+        /// The feed's reader stopped (its look failed): look once more alone.
+        stopped: bool,
+        watcher: Watcher,
     }
     fn over(view: &RaceView) -> bool {
         view.round
             .as_ref()
             .is_some_and(|r| r.state == RoundState::Over)
     }
-    fn heard_as(room: &Room, code: &str) -> HashSet<String> {
-        room.entries
-            .iter()
-            .filter_map(|e| e.game_id.clone())
-            .chain([room_key(code)])
-            .collect()
-    }
     impl sse::Source for Watch {
+        fn watcher(&self) -> &Watcher {
+            &self.watcher
+        }
+
         async fn wait(&mut self) {
-            let heard_as = &self.heard_as;
-            heard(&mut self.rx, Duration::from_secs(1), |changed| {
-                heard_as.contains(changed)
-            })
-            .await;
+            let watcher = &self.watcher;
+            let feed = &mut self.feed;
+            let changed = async {
+                if feed.changed().await.is_err() {
+                    return true;
+                }
+                false
+            };
+            futures_util::pin_mut!(changed);
+            let woken = watcher.woken();
+            futures_util::pin_mut!(woken);
+            if let futures_util::future::Either::Left((true, _)) =
+                futures_util::future::select(changed, woken).await
+            {
+                self.stopped = true;
+            }
         }
 
         async fn look(&mut self) -> Result<sse::Found, ApiError> {
-            let room = races::look(self.state.play(), &self.code).await?;
-            self.heard_as = heard_as(&room, &self.code);
+            let shared = self.feed.borrow_and_update().clone();
+            let room = match shared {
+                Shared::Room(room) if !self.stopped => room,
+                Shared::Pending if !self.stopped => return Ok(sse::Found::default()),
+                _ => {
+                    // Say why, or go on with a new reader.
+                    let room = races::look(self.state.play(), &self.code).await?;
+                    self.feed = self.state.play.rooms.follow(self.state.play(), &self.code);
+                    self.stopped = false;
+                    std::sync::Arc::new(room)
+                }
+            };
             let view = RaceView::of(&room, Some(&self.caller.user_id))?;
             let json = serde_json::to_string(&view)
                 .map_err(|e| ApiError::internal("serializing a race", e))?;
@@ -412,12 +431,12 @@ pub async fn stream_race(
     };
     let watch = Watch {
         state: state.clone(),
-        _slot: slot,
         caller,
-        heard_as: heard_as(&room, &code),
         code,
         last: first_json,
-        rx,
+        feed,
+        stopped: false,
+        watcher,
     };
     Ok(sse::response(watch, first_found, bearer))
 }

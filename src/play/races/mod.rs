@@ -6,6 +6,7 @@
 //! the same. Stand-ins for idle players and ratings are scheduled work (`work.rs`) and the
 //! write paths' (a quit), never a read's.
 
+pub mod feed;
 mod standings;
 mod work;
 
