@@ -132,6 +132,21 @@ async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiErro
     })
 }
 
+/// [`verify`], but a session is looked up even if this instance remembers a recent check: for
+/// a live stream told that its token may have stopped working through another instance.
+pub async fn verify_now(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+    if token.starts_with(PAT_PREFIX) {
+        return verify(state, token).await;
+    }
+    let claims = session_claims(state, token)?;
+    state.accounts().check_now(&claims).await?;
+    Ok(Caller {
+        user_id: claims.sub.clone(),
+        scopes: None,
+        session: Some(claims),
+    })
+}
+
 /// A session token's claims, once its signature, expiry, issuer and audience hold.
 fn session_claims(state: &AppState, token: &str) -> Result<crate::auth::Claims, ApiError> {
     match state.tokens.verify(token) {

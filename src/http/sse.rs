@@ -114,7 +114,7 @@ impl Bearer {
 
     async fn check(&self, in_full: bool) -> Result<(), ApiError> {
         if in_full {
-            super::identity::verify(&self.state, &self.token)
+            super::identity::verify_now(&self.state, &self.token)
                 .await
                 .map(|_| ())
         } else {

@@ -396,6 +396,13 @@ impl Accounts {
                 Err(Error::SessionEnded)
             };
         }
+        self.check_now(claims).await
+    }
+
+    /// [`Accounts::check`] against the database even when this instance remembers a check
+    /// (a live stream told its session may have ended elsewhere), remembering what it finds.
+    pub async fn check_now(&self, claims: &Claims) -> Result<(), Error> {
+        let key = session_key(claims);
         let (db, user, jti) = (self.db.clone(), claims.sub.clone(), claims.jti.clone());
         let state = blocking(move || {
             let mut conn = db.conn()?;

@@ -347,9 +347,10 @@ pub async fn stream_race(
     let code = races::normalise(&code);
     let bearer = sse::Bearer::of(&state, &req)?;
     let watcher = sse::open(&state, &req, &caller.user_id)?;
-    // Followed before the first look, so a change right after it is not missed.
-    let feed = state.play.rooms.follow(state.play(), &code);
     let room = races::look(state.play(), &code).await?;
+    // The room exists: follow its reader, whose first look comes after this one (a change
+    // in between is in it).
+    let feed = state.play.rooms.follow(state.play(), &code);
     let first = RaceView::of(&room, Some(&caller.user_id))?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
