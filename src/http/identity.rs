@@ -121,10 +121,16 @@ fn invalid_pat() -> ApiError {
 }
 
 /// A session token: its signature, expiry, issuer and audience, then whether the session is
-/// still open (not signed out, its account at the same token version).
-async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+/// still open (not signed out, its account at the same token version); `now`: looked up even
+/// if this instance remembers a check from the last second.
+async fn verify_session(state: &AppState, token: &str, now: bool) -> Result<Caller, ApiError> {
     let claims = session_claims(state, token)?;
-    state.accounts().check(&claims).await?;
+    let accounts = state.accounts();
+    if now {
+        accounts.check_now(&claims).await?;
+    } else {
+        accounts.check(&claims).await?;
+    }
     Ok(Caller {
         user_id: claims.sub.clone(),
         scopes: None,
@@ -136,15 +142,10 @@ async fn verify_session(state: &AppState, token: &str) -> Result<Caller, ApiErro
 /// a live stream told that its token may have stopped working through another instance.
 pub async fn verify_now(state: &AppState, token: &str) -> Result<Caller, ApiError> {
     if token.starts_with(PAT_PREFIX) {
-        return verify(state, token).await;
+        verify(state, token).await
+    } else {
+        verify_session(state, token, true).await
     }
-    let claims = session_claims(state, token)?;
-    state.accounts().check_now(&claims).await?;
-    Ok(Caller {
-        user_id: claims.sub.clone(),
-        scopes: None,
-        session: Some(claims),
-    })
 }
 
 /// A session token's claims, once its signature, expiry, issuer and audience hold.
@@ -261,7 +262,7 @@ pub async fn verify(state: &AppState, token: &str) -> Result<Caller, ApiError> {
         }
         Ok(caller)
     } else {
-        verify_session(state, token).await
+        verify_session(state, token, false).await
     }
 }
 
