@@ -264,28 +264,27 @@ impl Live {
     /// The streams whose credential `stale` says no longer holds check their token again at
     /// once (and end if it fails). How many were told.
     pub fn recheck(&self, stale: impl Fn(&Credential) -> bool) -> usize {
+        self.tell(|entry| stale(&entry.credential))
+    }
+
+    /// Every stream of `user`'s checks its token again at once (a session of theirs ended or a
+    /// token of theirs was revoked, on this instance).
+    pub fn recheck_user(&self, user: &str) {
+        self.tell(|entry| entry.user == user);
+    }
+
+    /// Tell the streams `which` picks (never the service's own) to check their tokens now.
+    fn tell(&self, which: impl Fn(&Entry) -> bool) -> usize {
         let registry = self.inner.registry();
         let mut told = 0;
         for entry in registry.watchers.values() {
-            if entry.credential != Credential::None && stale(&entry.credential) {
+            if entry.credential != Credential::None && which(entry) {
                 entry.recheck.store(true, Ordering::Release);
                 entry.wake.notify_one();
                 told += 1;
             }
         }
         told
-    }
-
-    /// Every stream of `user`'s checks its token again at once (a session of theirs ended or a
-    /// token of theirs was revoked, on this instance).
-    pub fn recheck_user(&self, user: &str) {
-        let registry = self.inner.registry();
-        for entry in registry.watchers.values() {
-            if entry.user == user && entry.credential != Credential::None {
-                entry.recheck.store(true, Ordering::Release);
-                entry.wake.notify_one();
-            }
-        }
     }
 
     /// The credentials of the open streams, each once.

@@ -47,11 +47,6 @@ impl Feeds {
         tokio::spawn(read(play.clone(), code.to_string(), tx, self.clone()));
         rx
     }
-
-    /// How many rooms are read for streams here.
-    pub fn rooms(&self) -> usize {
-        self.readers.lock().unwrap_or_else(|p| p.into_inner()).len()
-    }
 }
 
 async fn read(play: Play, code: String, tx: Arc<watch::Sender<Shared>>, feeds: Feeds) {
