@@ -131,9 +131,9 @@ fn seed(db: &Db, n: usize, date: &str) {
         // introduced it fills them from existing games).
         diesel::sql_query(
             "INSERT INTO daily_entries (game_id, daily_date, variant, suits, status, score, \
-             actions, runs_completed, created_at, finished_at, duration_ms) \
+             actions, runs_completed, created_at, finished_at, duration_ms, user_id) \
              SELECT id, daily_date, variant, suits, status, score, actions, runs_completed, \
-             created_at, finished_at, duration_ms FROM games WHERE ranked",
+             created_at, finished_at, duration_ms, user_id FROM games WHERE ranked",
         )
         .execute(conn)?;
         diesel::insert_into(daily_players::table)

@@ -1088,9 +1088,9 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     }
     diesel::sql_query(
         "INSERT INTO daily_entries (game_id, daily_date, variant, suits, status, score, \
-         actions, runs_completed, created_at, finished_at, duration_ms) \
+         actions, runs_completed, created_at, finished_at, duration_ms, user_id) \
          SELECT id, daily_date, variant, suits, status, score, actions, runs_completed, \
-         created_at, finished_at, duration_ms FROM games WHERE ranked",
+         created_at, finished_at, duration_ms, user_id FROM games WHERE ranked",
     )
     .execute(conn)
     .unwrap();

@@ -798,3 +798,245 @@ async fn each_endpoint_is_off_until_its_secret_is_set() {
         .problem(404, "not_found");
     app.stop().await;
 }
+
+/// Rows of `table` (joined to their game by `game_id`) whose `user_id` is not their game's
+/// player, and how many rows it has.
+fn rows_off_their_player(app: &TestApp, table: &str) -> (i64, i64) {
+    use diesel::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Counted {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        off: i64,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        total: i64,
+    }
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN t.user_id <> g.user_id THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         AS off, COUNT(*) AS total FROM {table} t JOIN games g ON g.id = t.game_id"
+    );
+    let db = app.db();
+    let mut conn = db.conn().unwrap();
+    let counted: Counted = match &mut *conn {
+        spider::store::DbConn::Sqlite(c) => diesel::sql_query(sql).get_result(c).unwrap(),
+        spider::store::DbConn::Pg(c) => diesel::sql_query(sql).get_result(c).unwrap(),
+    };
+    (counted.off, counted.total)
+}
+
+#[actix_rt::test]
+async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
+    let app = chat_app(|_| {}).await;
+    let (_, token) = app.register().await;
+    // A chat member's random game (dealt from, resigned, analysed) and ranked daily.
+    say(&app, "931", "new").await;
+    let (chat_game, _) = current_game(&app, "discord", GUILD, "931");
+    say(&app, "931", "deal").await;
+    say(&app, "931", "resign").await;
+    say(&app, "931", "daily").await;
+    say(&app, "931", "deal").await;
+    let db = app.db();
+    let (chat_row, log) = {
+        let mut conn = db.conn().unwrap();
+        let row = spider::store::games::by_id(&mut conn, &chat_game)
+            .unwrap()
+            .unwrap();
+        let log = spider::store::games::decode(&row.log).unwrap();
+        (row, log)
+    };
+    assert_eq!(log.len(), 2, "a deal and the resignation");
+    // Its analysis, as the owner asking for it would store it.
+    {
+        let mut conn = db.conn().unwrap();
+        spider::store::analyses::insert_once(
+            &mut conn,
+            &spider::store::analyses::AnalysisRow {
+                game_id: chat_game.clone(),
+                version: 2,
+                result: "{}".into(),
+                nodes: 0,
+                duration_ms: 0,
+                computed_at: spider::store::now(),
+                user_id: chat_row.user_id.clone(),
+            },
+        )
+        .unwrap();
+    }
+    // The account's own ranked daily and a random game, resigned and analysed over HTTP.
+    let daily = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(daily.status, 201, "{}", daily.text);
+    let daily = id(&daily.body);
+    assert_eq!(
+        app.act(&token, &daily, json!({"type": "deal"}))
+            .await
+            .status,
+        200
+    );
+    let own = id(&app.new_game(&token, json!({"suits": 1})).await);
+    assert_eq!(
+        app.act(&token, &own, json!({"type": "deal"})).await.status,
+        200
+    );
+    assert_eq!(
+        app.act(&token, &own, json!({"type": "resign"}))
+            .await
+            .status,
+        200
+    );
+    let analysed = app.get(&format!("/v1/games/{own}/analysis"), &token).await;
+    assert_eq!(analysed.status, 200, "{}", analysed.text);
+
+    for table in ["game_events", "daily_entries", "game_analyses"] {
+        let (off, all) = rows_off_their_player(&app, table);
+        assert_eq!(off, 0, "{table}: rows not carrying their game's player");
+        assert!(all >= 2, "{table}: {all} rows");
+    }
+    // Linked, the chat games move to the account, and what they keep moves with them.
+    let code = link_code(&app, &token).await;
+    let (linked, _) = say(&app, "931", &format!("link {code}")).await;
+    assert!(linked.contains("moved to it"), "{linked}");
+    for table in ["game_events", "daily_entries", "game_analyses"] {
+        let (off, _) = rows_off_their_player(&app, table);
+        assert_eq!(
+            off, 0,
+            "{table} after the link: rows not carrying their game's player"
+        );
+    }
+    let mut conn = db.conn().unwrap();
+    let moved = spider::store::games::by_id(&mut conn, &chat_game)
+        .unwrap()
+        .unwrap();
+    assert_ne!(moved.user_id, chat_row.user_id);
+    assert!(spider::store::games::events(&mut conn, &chat_game)
+        .unwrap()
+        .iter()
+        .all(|e| e.user_id == moved.user_id));
+    drop(conn);
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn an_append_that_names_another_player_moves_nothing() {
+    use spider::store::games::Summary;
+    use spider::store::writes::{commit_append, Append, Stamp};
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = id(&app.new_game(&token, json!({"suits": 1})).await);
+    let db = app.db();
+    let row = {
+        let mut conn = db.conn().unwrap();
+        spider::store::games::by_id(&mut conn, &game)
+            .unwrap()
+            .unwrap()
+    };
+    let append = |user_id: &str| Append {
+        game_id: game.clone(),
+        user_id: user_id.to_string(),
+        read_version: row.version,
+        ranked: false,
+        stamp: Stamp {
+            version: row.version + 1,
+            at: spider::store::now(),
+        },
+        action: Action::Deal,
+        summary: Summary {
+            status: Status::InProgress,
+            score: row.score - 1,
+            actions: row.actions + 1,
+            runs_completed: 0,
+            finished: false,
+        },
+        key: None,
+        response: String::new(),
+        finish: None,
+    };
+    // Every statement of an append is filtered by the player's id (the key the tables would
+    // be distributed by): naming someone else finds no game, and nothing is written.
+    assert!(!commit_append(&db, append("someone-else"))
+        .landed()
+        .await
+        .unwrap());
+    let view = app.get(&format!("/v1/games/{game}"), &token).await;
+    assert_eq!(view.body["version"], row.version, "{}", view.text);
+    {
+        let mut conn = db.conn().unwrap();
+        assert!(spider::store::games::events(&mut conn, &game)
+            .unwrap()
+            .is_empty());
+    }
+    // Naming its player, the same append lands.
+    assert!(commit_append(&db, append(&row.user_id))
+        .landed()
+        .await
+        .unwrap());
+    let view = app.get(&format!("/v1/games/{game}"), &token).await;
+    assert_eq!(view.body["version"], row.version + 1, "{}", view.text);
+    app.stop().await;
+}
+
+/// Migration 20261205000010 gives every stored event, daily entry and analysis its game's
+/// player, and its down.sql takes the column away again.
+#[actix_rt::test]
+async fn the_distribution_key_migration_fills_stored_rows_with_their_player() {
+    let mut app = spawn_app().await;
+    let (_, token) = app.register().await;
+    let daily = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(daily.status, 201, "{}", daily.text);
+    let daily = id(&daily.body);
+    assert_eq!(
+        app.act(&token, &daily, json!({"type": "deal"}))
+            .await
+            .status,
+        200
+    );
+    let other = app.guest().await;
+    let game = id(&app.new_game(&other, json!({"suits": 2})).await);
+    assert_eq!(
+        app.act(&other, &game, json!({"type": "deal"})).await.status,
+        200
+    );
+    assert_eq!(
+        app.act(&other, &game, json!({"type": "resign"}))
+            .await
+            .status,
+        200
+    );
+    let analysed = app.get(&format!("/v1/games/{game}/analysis"), &other).await;
+    assert_eq!(analysed.status, 200, "{}", analysed.text);
+    let before = app.get(&format!("/v1/games/{game}"), &other).await.body;
+
+    let dir = app._dir.take();
+    app.stop().await;
+    let db = Db::connect(&DbOptions {
+        url: app.config.storage.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .unwrap();
+    db.revert_from("20261205000010").unwrap();
+    assert!(db.migrate().unwrap() >= 1);
+    drop(db);
+    let app = start(app.config.clone(), dir).await;
+
+    for table in ["game_events", "daily_entries", "game_analyses"] {
+        let (off, all) = rows_off_their_player(&app, table);
+        assert_eq!(off, 0, "{table}: rows not carrying their game's player");
+        assert!(all >= 1, "{table}: {all} rows");
+    }
+    assert_eq!(
+        app.get(&format!("/v1/games/{game}"), &other).await.body,
+        before
+    );
+    // And the write path goes on as before.
+    assert_eq!(
+        app.act(&token, &daily, json!({"type": "deal"}))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(rows_off_their_player(&app, "game_events").0, 0);
+    app.stop().await;
+}

@@ -115,5 +115,6 @@ fn compute(row: &GameRow, log: &[Action], budget: &AnalysisBudget) -> Result<Ana
         nodes: i64::try_from(analysis.nodes).unwrap_or(i64::MAX),
         duration_ms,
         computed_at: store::now(),
+        user_id: row.user_id.clone(),
     })
 }

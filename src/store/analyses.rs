@@ -17,6 +17,8 @@ pub struct AnalysisRow {
     pub nodes: i64,
     pub duration_ms: i64,
     pub computed_at: NaiveDateTime,
+    /// The game's player (the key the analysis would be distributed by).
+    pub user_id: String,
 }
 
 /// The stored analysis of a game, if any.

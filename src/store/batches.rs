@@ -203,7 +203,13 @@ fn in_one_statement<'a>(
     }
     let mut c = Columns::default();
     for a in appends {
-        let event = EventRow::new(&a.game_id, a.stamp.version, a.action, a.stamp.at);
+        let event = EventRow::new(
+            &a.user_id,
+            &a.game_id,
+            a.stamp.version,
+            a.action,
+            a.stamp.at,
+        );
         c.game.push(a.game_id.clone());
         c.read.push(a.read_version);
         c.version.push(a.stamp.version);
@@ -243,7 +249,7 @@ fn in_one_statement<'a>(
              $14, $15, $16, $17) \
              WITH ORDINALITY AS b(g, r, v, l, s, sc, a, ru, at, k, f, t, c, u, key, fp, body, i)), \
          moved AS MATERIALIZED (SELECT b.i, b.u, b.key, b.fp, b.body, b.v, b.at, \
-             spider_append(b.g, b.r, b.v, b.l, b.s, b.sc, b.a, b.ru, b.at, b.k, b.f, b.t, b.c) AS moved \
+             spider_append(b.u, b.g, b.r, b.v, b.l, b.s, b.sc, b.a, b.ru, b.at, b.k, b.f, b.t, b.c) AS moved \
              FROM b), \
          kept AS (INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, version, created_at) \
              SELECT u, key, fp, 200, body, v, at FROM moved WHERE moved > 0 AND key IS NOT NULL) \

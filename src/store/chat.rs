@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use super::games::GameRow;
 use super::records::{self, RecordKey};
 use super::schema::{
-    access_tokens, chat_deliveries, chat_identities, daily_entries, daily_players, games,
-    idempotency_keys, one_time_codes, ratings, users,
+    access_tokens, chat_deliveries, chat_identities, daily_entries, daily_players, game_analyses,
+    game_events, games, idempotency_keys, one_time_codes, ratings, users,
 };
 use super::{DbConn, StoreError};
 
@@ -193,6 +193,17 @@ pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded,
     diesel::update(games::table.filter(games::user_id.eq(from)))
         .set(games::user_id.eq(into))
         .execute(conn)?;
+    // What is kept with each game carries its player's id too (by game, each a range of the
+    // table's key).
+    let ids: Vec<&str> = moving.iter().map(|g| g.id.as_str()).collect();
+    for chunk in ids.chunks(500) {
+        diesel::update(game_events::table.filter(game_events::game_id.eq_any(chunk)))
+            .set(game_events::user_id.eq(into))
+            .execute(conn)?;
+        diesel::update(game_analyses::table.filter(game_analyses::game_id.eq_any(chunk)))
+            .set(game_analyses::user_id.eq(into))
+            .execute(conn)?;
+    }
     let mut keys: Vec<RecordKey> = moving
         .iter()
         .map(|g| RecordKey {

@@ -78,6 +78,7 @@ pub fn enter(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
             daily_entries::created_at.eq(row.created_at),
             daily_entries::finished_at.eq(row.finished_at),
             daily_entries::duration_ms.eq(row.duration_ms),
+            daily_entries::user_id.eq(&row.user_id),
         ))
         .execute(conn)?;
     let zero = (
@@ -105,21 +106,26 @@ pub fn enter(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
 /// Keep a ranked attempt's entry in step with an append, inside its transaction.
 pub fn follow(
     conn: &mut DbConn,
+    user_id: &str,
     game_id: &str,
     summary: &Summary,
     at: NaiveDateTime,
     duration_ms: Option<i64>,
 ) -> Result<(), StoreError> {
-    diesel::update(daily_entries::table.find(game_id))
-        .set((
-            daily_entries::status.eq(summary.status),
-            daily_entries::score.eq(summary.score),
-            daily_entries::actions.eq(summary.actions),
-            daily_entries::runs_completed.eq(summary.runs_completed),
-            daily_entries::finished_at.eq(summary.finished.then_some(at)),
-            daily_entries::duration_ms.eq(duration_ms),
-        ))
-        .execute(conn)?;
+    diesel::update(
+        daily_entries::table
+            .filter(daily_entries::user_id.eq(user_id))
+            .filter(daily_entries::game_id.eq(game_id)),
+    )
+    .set((
+        daily_entries::status.eq(summary.status),
+        daily_entries::score.eq(summary.score),
+        daily_entries::actions.eq(summary.actions),
+        daily_entries::runs_completed.eq(summary.runs_completed),
+        daily_entries::finished_at.eq(summary.finished.then_some(at)),
+        daily_entries::duration_ms.eq(duration_ms),
+    ))
+    .execute(conn)?;
     Ok(())
 }
 

@@ -239,10 +239,13 @@ pub struct EventRow {
     pub to_col: Option<i32>,
     pub count: Option<i32>,
     pub created_at: NaiveDateTime,
+    /// The game's player (the key the events would be distributed by).
+    pub user_id: String,
 }
 
 impl EventRow {
     pub(super) fn new(
+        user_id: &str,
         game_id: &str,
         seq: i32,
         action: Action,
@@ -267,6 +270,7 @@ impl EventRow {
             to_col,
             count,
             created_at,
+            user_id: user_id.to_string(),
         }
     }
 

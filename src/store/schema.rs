@@ -41,6 +41,7 @@ diesel::table! {
         created_at -> Timestamp,
         finished_at -> Nullable<Timestamp>,
         duration_ms -> Nullable<BigInt>,
+        user_id -> Text,
     }
 }
 
@@ -83,6 +84,7 @@ diesel::table! {
         to_col -> Nullable<Integer>,
         count -> Nullable<Integer>,
         created_at -> Timestamp,
+        user_id -> Text,
     }
 }
 
@@ -277,6 +279,7 @@ diesel::table! {
         nodes -> BigInt,
         duration_ms -> BigInt,
         computed_at -> Timestamp,
+        user_id -> Text,
     }
 }
 

@@ -129,14 +129,17 @@ impl Append {
     fn run_in_one_statement(self, conn: &mut diesel::PgConnection) -> Result<bool, StoreError> {
         use diesel::sql_types::{Integer, Nullable, Text, Timestamp};
         let event = EventRow::new(
+            &self.user_id,
             &self.game_id,
             self.stamp.version,
             self.action,
             self.stamp.at,
         );
         let rows: Vec<Moved> = diesel::sql_query(
-            "SELECT spider_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS moved",
+            "SELECT spider_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+             AS moved",
         )
+        .bind::<Text, _>(&self.user_id)
         .bind::<Text, _>(&self.game_id)
         .bind::<Integer, _>(self.read_version)
         .bind::<Integer, _>(self.stamp.version)
@@ -171,6 +174,7 @@ impl Append {
         } = self;
         let moved = diesel::update(
             games::table
+                .filter(games::user_id.eq(&user_id))
                 .filter(games::id.eq(&game_id))
                 .filter(games::version.eq(read_version)),
         )
@@ -192,6 +196,7 @@ impl Append {
         if ranked {
             super::daily::follow(
                 conn,
+                &user_id,
                 &game_id,
                 &summary,
                 stamp.at,
@@ -202,7 +207,13 @@ impl Append {
             records::apply(conn, &key, &records::Change::Finish(finish))?;
         }
         diesel::insert_into(game_events::table)
-            .values(EventRow::new(&game_id, stamp.version, action, stamp.at))
+            .values(EventRow::new(
+                &user_id,
+                &game_id,
+                stamp.version,
+                action,
+                stamp.at,
+            ))
             .execute(conn)?;
         if let Some(key) = key {
             let answer = Remembered {
