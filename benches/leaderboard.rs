@@ -10,6 +10,7 @@ use chrono::Utc;
 use criterion::{black_box, Criterion};
 use diesel::prelude::*;
 use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
+use spider::play::ranks::Ranks;
 use spider::store::games::{GameRow, OriginKind};
 use spider::store::pages::{Page, PageStart};
 use spider::store::records::{Measure, Record, RecordRow};
@@ -348,6 +349,63 @@ fn main() {
                 })
             },
         );
+    }
+    // The same, your rank read from the board's snapshot (`play::ranks`) corrected by what
+    // changed since it was taken: 500 records marked as changed a moment ago.
+    diesel::update(records::table.filter(records::user_id.lt("user-000500")))
+        .set(records::ranked_changed_at.eq(Utc::now().naive_utc()))
+        .execute(&mut *conn)
+        .expect("marking changes");
+    let ranks = Ranks::default();
+    for (name, by) in [
+        ("score", Measure::Score),
+        ("time", Measure::Time),
+        ("moves", Measure::Moves),
+    ] {
+        ranks
+            .take_now(&db, Variant::Spider, 1, by)
+            .expect("a snapshot");
+        let placed = ranks
+            .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
+            .unwrap()
+            .expect("on the board");
+        let counted = record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
+            .unwrap()
+            .expect("on the board");
+        assert!(!placed.counted);
+        assert_eq!(
+            placed.rank, counted.0,
+            "the snapshot's rank is the counted one"
+        );
+        criterion.bench_function(
+            &format!("all-time leaderboard, first page of 20 and your rank by snapshot, by {name}"),
+            |b| {
+                b.iter(|| {
+                    let page = record_store::board(
+                        &mut conn,
+                        Variant::Spider,
+                        1,
+                        by,
+                        PageStart::Offset(0),
+                        20,
+                    )
+                    .unwrap();
+                    let you = ranks
+                        .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
+                        .unwrap();
+                    black_box((page, you))
+                })
+            },
+        );
+    }
+    {
+        let mut group = criterion.benchmark_group("snapshots");
+        group.sample_size(10);
+        group.bench_function(
+            "taking the snapshot of the all-time board (90,000 places), by score",
+            |b| b.iter(|| ranks.take_now(&db, Variant::Spider, 1, Measure::Score)),
+        );
+        group.finish();
     }
     criterion.final_summary();
     drop(conn);

@@ -88,6 +88,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         ),
         live,
         rooms: Default::default(),
+        ranks: Default::default(),
         positions: Arc::new(Positions::new(config.storage.position_cache)),
         max_actions: config.storage.max_actions_per_game,
         rationing: Rationing {

@@ -1189,3 +1189,205 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     .await
     .problem(400, "invalid_request");
 }
+
+/// A player's own place on an all-time board is read from a snapshot of the board corrected
+/// by what changed since it was taken (`play::ranks`): for every player and measure it is the
+/// place counting gives, through ties (same value, same moment), new bests, bests that do not
+/// move, new players and an account folded into another, and it is read from the snapshot.
+#[actix_rt::test]
+async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
+    use diesel::prelude::*;
+    use spider::engine::Variant;
+    use spider::play::ranks::Ranks;
+    use spider::store::records::{
+        self as record_store, Change, Counting, Finish, Measure, RecordKey, RecordRow,
+    };
+    use spider::store::schema::{records, users};
+    use spider::store::users::User;
+    use spider::store::DbConn;
+
+    let app = spawn_app().await;
+    let db = app.db();
+    let now = chrono::Utc::now().naive_utc();
+    let hour_ago = now - chrono::Duration::hours(1);
+    let second = |s: usize| chrono::Duration::seconds(s as i64);
+    let person = |i: usize| User {
+        id: format!("user-{i:03}"),
+        username: Some(format!("p{i:03}")),
+        password_hash: None,
+        is_guest: false,
+        created_at: now,
+        token_version: 0,
+        profile_hidden: false,
+    };
+    let n = 120usize;
+    let on_board = |i: usize| !i.is_multiple_of(7);
+    let people: Vec<User> = (0..n).map(person).collect();
+    let bests: Vec<RecordRow> = (0..n)
+        .map(|i| {
+            let at = on_board(i).then(|| hour_ago + second(i % 3));
+            RecordRow {
+                user_id: format!("user-{i:03}"),
+                variant: Variant::Spider,
+                suits: 1,
+                played: 1,
+                won: i32::from(on_board(i)),
+                current_streak: 0,
+                longest_streak: 1,
+                best_score: None,
+                best_score_game: None,
+                best_score_known_deal: false,
+                fastest_ms: None,
+                fastest_game: None,
+                fastest_known_deal: false,
+                fewest_actions: None,
+                fewest_game: None,
+                fewest_known_deal: false,
+                ranked_best_score: on_board(i).then_some(1000 + (i % 5) as i32 * 10),
+                ranked_best_score_at: at,
+                ranked_fastest_ms: on_board(i).then_some(60_000 + 1000 * (i % 4) as i64),
+                ranked_fastest_at: at,
+                ranked_fewest_actions: on_board(i).then_some(100 + (i % 6) as i32),
+                ranked_fewest_at: at,
+                last_finished_at: at,
+            }
+        })
+        .collect();
+    {
+        let mut conn = db.conn().unwrap();
+        match &mut *conn {
+            DbConn::Sqlite(c) => {
+                diesel::insert_into(users::table)
+                    .values(&people)
+                    .execute(c)
+                    .unwrap();
+                diesel::insert_into(records::table)
+                    .values(&bests)
+                    .execute(c)
+                    .unwrap();
+            }
+            DbConn::Pg(c) => {
+                diesel::insert_into(users::table)
+                    .values(&people)
+                    .execute(c)
+                    .unwrap();
+                diesel::insert_into(records::table)
+                    .values(&bests)
+                    .execute(c)
+                    .unwrap();
+            }
+        }
+    }
+    let measures = [Measure::Score, Measure::Time, Measure::Moves];
+    let ranks = Ranks::default();
+    for by in measures {
+        ranks.take_now(&db, Variant::Spider, 1, by).unwrap();
+    }
+    let check = |stage: &str, players: usize| {
+        let mut conn = db.conn().unwrap();
+        let mut placed_players = 0;
+        for i in 0..players {
+            let user = format!("user-{i:03}");
+            for by in measures {
+                let placed = ranks
+                    .place(&db, &mut conn, &user, Variant::Spider, 1, by)
+                    .unwrap();
+                let counted =
+                    record_store::rank_of(&mut conn, &user, Variant::Spider, 1, by).unwrap();
+                assert_eq!(
+                    placed.as_ref().map(|p| (p.rank, &p.record)),
+                    counted.as_ref().map(|(rank, r)| (*rank, r)),
+                    "{stage}: {user} by {by:?}"
+                );
+                if let Some(p) = placed {
+                    assert!(!p.counted, "{stage}: {user} read from the snapshot");
+                    placed_players += 1;
+                }
+            }
+        }
+        assert!(placed_players > players, "{stage}: {placed_players} places");
+    };
+    check("as taken", n);
+
+    // New bests (some better, some not), a few reaching a moment others reached; then new
+    // players.
+    let finish = |i: usize, score: i32, ms: i64, actions: i32, at| Finish {
+        game_id: format!("game-{i:03}"),
+        won: true,
+        score,
+        duration_ms: ms,
+        actions,
+        at,
+        counting: Counting::Ranked,
+    };
+    let key = |i: usize| RecordKey {
+        user_id: format!("user-{i:03}"),
+        variant: Variant::Spider,
+        suits: 1,
+    };
+    let changes: Vec<(RecordKey, Finish)> = (0..n)
+        .step_by(4)
+        .map(|i| {
+            let f = match i % 3 {
+                0 => finish(i, 1030, 61_000, 101, hour_ago + second(1)),
+                1 => finish(i, 1200, 30_000 + i as i64, 90, now),
+                _ => finish(i, 900, 90_000, 200, now),
+            };
+            (key(i), f)
+        })
+        .collect();
+    let newcomers: Vec<User> = (n..n + 10).map(person).collect();
+    db.write(move |conn| -> Result<(), spider::store::StoreError> {
+        for (key, f) in &changes {
+            record_store::apply(conn, key, &Change::Finish(f.clone()))?;
+        }
+        match conn {
+            DbConn::Sqlite(c) => diesel::insert_into(users::table)
+                .values(&newcomers)
+                .execute(c)?,
+            DbConn::Pg(c) => diesel::insert_into(users::table)
+                .values(&newcomers)
+                .execute(c)?,
+        };
+        for i in n..n + 10 {
+            let key = RecordKey {
+                user_id: format!("user-{i:03}"),
+                variant: Variant::Spider,
+                suits: 1,
+            };
+            record_store::apply(conn, &key, &Change::Start)?;
+            let f = Finish {
+                game_id: format!("game-{i:03}"),
+                won: true,
+                score: 1000 + (i % 5) as i32 * 10,
+                duration_ms: 60_000,
+                actions: 100,
+                at: hour_ago + second(i % 3),
+                counting: Counting::Ranked,
+            };
+            record_store::apply(conn, &key, &Change::Finish(f))?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    check("after new bests and new players", n + 10);
+
+    // An account folded into another: its records leave the boards.
+    db.write(|conn| spider::store::chat::fold_account(conn, "user-001", "user-002"))
+        .unwrap();
+    check("after a fold", n + 10);
+    let mut conn = db.conn().unwrap();
+    assert!(ranks
+        .place(
+            &db,
+            &mut conn,
+            "user-001",
+            Variant::Spider,
+            1,
+            Measure::Score
+        )
+        .unwrap()
+        .is_none());
+    drop(conn);
+    app.stop().await;
+}

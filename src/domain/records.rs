@@ -199,7 +199,7 @@ pub enum Change {
 }
 
 /// What an all-time leaderboard ranks by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Measure {
     Score,
     Time,

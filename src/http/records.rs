@@ -329,6 +329,7 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let board = query.check()?;
     let db = state.play.db.clone();
+    let ranks = state.play.ranks.clone();
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
     let (start, limit) = (board.start, board.limit);
     let (page, you) = blocking(move || {
@@ -336,7 +337,9 @@ pub async fn leaderboard(
         let (v, s) = (variant, i32::from(suits.count()));
         let page = records::board(&mut conn, v, s, by, start, limit)?;
         let you = match caller.0 {
-            Some(caller) => records::rank_of(&mut conn, &caller.user_id, v, s, by)?
+            Some(caller) => ranks
+                .place(&db, &mut conn, &caller.user_id, v, s, by)?
+                .map(|placed| (placed.rank, placed.record))
                 .map(|(rank, r)| {
                     let name = users::by_id(&mut conn, &caller.user_id)?.and_then(|u| u.username);
                     Ok::<_, crate::store::StoreError>((rank, r, name))

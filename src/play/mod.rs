@@ -16,6 +16,7 @@ pub mod oauth;
 pub mod paces;
 pub mod positions;
 pub mod races;
+pub mod ranks;
 pub mod searches;
 pub mod tokens;
 pub mod wanted;
@@ -38,6 +39,8 @@ pub struct Play {
     pub live: live::Live,
     /// The rooms followed by live streams here, each read once for all of them.
     pub rooms: races::feed::Feeds,
+    /// Snapshots of the all-time boards, for a player's own place on them.
+    pub ranks: ranks::Ranks,
     /// The positions this instance last wrote, so the next action skips the read.
     pub positions: std::sync::Arc<positions::Positions>,
     /// The most actions a game's log may hold.
@@ -250,7 +253,8 @@ where
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget
 /// idempotency keys past their lifetime (a bounded batch per call), signed-out sessions
 /// whose tokens have expired anyway, leases that ran out, one-time codes an hour past their
-/// expiry, and chat deliveries an hour old. How many rows were forgotten.
+/// expiry, chat deliveries an hour old, and records' removals from the boards a day old. How
+/// many rows were forgotten.
 pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
     let at = crate::store::now();
     let until = at + chrono::TimeDelta::seconds(90);
@@ -265,6 +269,8 @@ pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
         let codes = crate::store::codes::prune(conn, at - chrono::TimeDelta::hours(1))?;
         let deliveries =
             crate::store::chat::forget_deliveries(conn, at - chrono::TimeDelta::hours(1))?;
-        Ok(keys + sessions + leases + codes + deliveries)
+        let removals =
+            crate::store::records::forget_removals(conn, at - chrono::TimeDelta::days(1))?;
+        Ok(keys + sessions + leases + codes + deliveries + removals)
     })?)
 }

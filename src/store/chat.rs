@@ -215,6 +215,7 @@ pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded,
     keys.sort();
     keys.dedup();
     records::recompute(conn, into, &keys)?;
+    records::note_removed(conn, from)?;
     diesel::delete(super::schema::records::table.filter(super::schema::records::user_id.eq(from)))
         .execute(conn)?;
     let theirs: Vec<(crate::engine::Variant, i32)> = ratings::table

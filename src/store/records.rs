@@ -11,7 +11,7 @@ use diesel::prelude::*;
 
 use super::games::{events, GameRow};
 use super::pages::{next_start, time_of, time_value, Mark, Page, PageStart};
-use super::schema::{games, records, users};
+use super::schema::{games, record_removals, records, users};
 use super::{Db, DbConn, StoreError};
 pub use crate::domain::records::{counting, Change, Counting, Finish, Measure, Record, RecordKey};
 use crate::engine::{Game, Status, Variant};
@@ -119,11 +119,224 @@ pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), 
         Change::Finish(f) => next.finish(f),
     }
     if next != current {
+        let changed_at = ranked_moved(&current, &next).then(super::now);
         diesel::update(find)
-            .set(RecordRow::from(&next))
+            .set((
+                RecordRow::from(&next),
+                changed_at.map(|at| records::ranked_changed_at.eq(at)),
+            ))
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// Whether a record's place on any all-time board may have moved.
+fn ranked_moved(before: &Record, after: &Record) -> bool {
+    (
+        before.ranked_best_score,
+        before.ranked_best_score_at,
+        before.ranked_fastest_ms,
+        before.ranked_fastest_at,
+        before.ranked_fewest_actions,
+        before.ranked_fewest_at,
+    ) != (
+        after.ranked_best_score,
+        after.ranked_best_score_at,
+        after.ranked_fastest_ms,
+        after.ranked_fastest_at,
+        after.ranked_fewest_actions,
+        after.ranked_fewest_at,
+    )
+}
+
+/// Where a record stands on the board by `by`, lower first: its value (a score negated, so
+/// that a higher one comes first) and when it was reached; `None` when it is not on it.
+pub fn board_key(record: &Record, by: Measure) -> Option<(i64, NaiveDateTime)> {
+    match by {
+        Measure::Score => record
+            .ranked_best_score
+            .map(|v| -i64::from(v))
+            .zip(record.ranked_best_score_at),
+        Measure::Time => record.ranked_fastest_ms.zip(record.ranked_fastest_at),
+        Measure::Moves => record
+            .ranked_fewest_actions
+            .map(i64::from)
+            .zip(record.ranked_fewest_at),
+    }
+}
+
+/// Every place on the board by `by` (user, value, when), in no particular order, for a
+/// snapshot of the board.
+pub fn board_keys(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: i32,
+    by: Measure,
+) -> Result<Vec<(String, i64, NaiveDateTime)>, StoreError> {
+    let on_board = records::table
+        .filter(records::variant.eq(variant))
+        .filter(records::suits.eq(suits));
+    Ok(match by {
+        Measure::Score => on_board
+            .filter(records::ranked_best_score.is_not_null())
+            .select((
+                records::user_id,
+                records::ranked_best_score.assume_not_null(),
+                records::ranked_best_score_at.assume_not_null(),
+            ))
+            .load::<(String, i32, NaiveDateTime)>(conn)?
+            .into_iter()
+            .map(|(u, v, at)| (u, -i64::from(v), at))
+            .collect(),
+        Measure::Time => on_board
+            .filter(records::ranked_fastest_ms.is_not_null())
+            .select((
+                records::user_id,
+                records::ranked_fastest_ms.assume_not_null(),
+                records::ranked_fastest_at.assume_not_null(),
+            ))
+            .load(conn)?,
+        Measure::Moves => on_board
+            .filter(records::ranked_fewest_actions.is_not_null())
+            .select((
+                records::user_id,
+                records::ranked_fewest_actions.assume_not_null(),
+                records::ranked_fewest_at.assume_not_null(),
+            ))
+            .load::<(String, i32, NaiveDateTime)>(conn)?
+            .into_iter()
+            .map(|(u, v, at)| (u, i64::from(v), at))
+            .collect(),
+    })
+}
+
+/// What changed on the board by `by` since `since`: the players whose ranked bests changed,
+/// with their place now (value and when, as [`board_key`]; `None`: off the board), and the
+/// players whose records left it (`"*"`: every record was replaced). At most `limit` of each;
+/// more means "too much to correct a snapshot by".
+#[allow(clippy::type_complexity)]
+pub fn changed_since(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: i32,
+    by: Measure,
+    since: NaiveDateTime,
+    limit: i64,
+) -> Result<(Vec<(String, Option<(i64, NaiveDateTime)>)>, Vec<String>), StoreError> {
+    let changed = records::table
+        .filter(records::variant.eq(variant))
+        .filter(records::suits.eq(suits))
+        .filter(records::ranked_changed_at.ge(since))
+        .limit(limit);
+    let place = |v: Option<i64>, at: Option<NaiveDateTime>| v.zip(at);
+    let changed: Vec<(String, Option<(i64, NaiveDateTime)>)> = match by {
+        Measure::Score => changed
+            .select((
+                records::user_id,
+                records::ranked_best_score,
+                records::ranked_best_score_at,
+            ))
+            .load::<(String, Option<i32>, Option<NaiveDateTime>)>(conn)?
+            .into_iter()
+            .map(|(u, v, at)| (u, place(v.map(|v| -i64::from(v)), at)))
+            .collect(),
+        Measure::Time => changed
+            .select((
+                records::user_id,
+                records::ranked_fastest_ms,
+                records::ranked_fastest_at,
+            ))
+            .load::<(String, Option<i64>, Option<NaiveDateTime>)>(conn)?
+            .into_iter()
+            .map(|(u, v, at)| (u, place(v, at)))
+            .collect(),
+        Measure::Moves => changed
+            .select((
+                records::user_id,
+                records::ranked_fewest_actions,
+                records::ranked_fewest_at,
+            ))
+            .load::<(String, Option<i32>, Option<NaiveDateTime>)>(conn)?
+            .into_iter()
+            .map(|(u, v, at)| (u, place(v.map(i64::from), at)))
+            .collect(),
+    };
+    let removed: Vec<String> = record_removals::table
+        .filter(record_removals::variant.eq(variant))
+        .filter(record_removals::suits.eq(suits))
+        .filter(record_removals::removed_at.ge(since))
+        .select(record_removals::user_id)
+        .limit(limit)
+        .load(conn)?;
+    Ok((changed, removed))
+}
+
+/// Note that `user_id`'s records leave their boards, inside the transaction that removes them.
+pub fn note_removed(conn: &mut DbConn, user_id: &str) -> Result<(), StoreError> {
+    let theirs: Vec<(Variant, i32)> = records::table
+        .filter(records::user_id.eq(user_id))
+        .select((records::variant, records::suits))
+        .load(conn)?;
+    let at = super::now();
+    for (variant, suits) in theirs {
+        diesel::insert_into(record_removals::table)
+            .values((
+                record_removals::variant.eq(variant),
+                record_removals::suits.eq(suits),
+                record_removals::user_id.eq(user_id),
+                record_removals::removed_at.eq(at),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Forget removals noted before `before` (no snapshot that old is used).
+pub fn forget_removals(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreError> {
+    Ok(
+        diesel::delete(record_removals::table.filter(record_removals::removed_at.lt(before)))
+            .execute(conn)?,
+    )
+}
+
+/// The record at `key`, if there is one.
+pub fn find(conn: &mut DbConn, key: &RecordKey) -> Result<Option<Record>, StoreError> {
+    Ok(records::table
+        .find((&key.user_id, &key.variant, key.suits))
+        .select(RecordRow::as_select())
+        .first::<RecordRow>(conn)
+        .optional()?
+        .map(Record::from))
+}
+
+/// How many players reached `user_id`'s place on the board by `by` at the very same moment
+/// and come before them (the board's last tie-break: the lower id).
+pub fn same_moment_before(
+    conn: &mut DbConn,
+    record: &Record,
+    by: Measure,
+) -> Result<i64, StoreError> {
+    let Some((value, at)) = board_key(record, by) else {
+        return Ok(0);
+    };
+    let on_board = records::table
+        .filter(records::variant.eq(record.variant))
+        .filter(records::suits.eq(record.suits))
+        .filter(records::user_id.lt(&record.user_id))
+        .into_boxed();
+    let v32 = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);
+    let query = match by {
+        Measure::Score => on_board
+            .filter(records::ranked_best_score.eq(v32(-value)))
+            .filter(records::ranked_best_score_at.eq(at)),
+        Measure::Time => on_board
+            .filter(records::ranked_fastest_ms.eq(value))
+            .filter(records::ranked_fastest_at.eq(at)),
+        Measure::Moves => on_board
+            .filter(records::ranked_fewest_actions.eq(v32(value)))
+            .filter(records::ranked_fewest_at.eq(at)),
+    };
+    Ok(query.count().get_result(conn)?)
 }
 
 pub fn for_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Record>, StoreError> {
@@ -406,7 +619,10 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
             record.finish(finish);
         }
         diesel::update(find)
-            .set(RecordRow::from(&record))
+            .set((
+                RecordRow::from(&record),
+                records::ranked_changed_at.eq(super::now()),
+            ))
             .execute(conn)?;
     }
     Ok(())
@@ -423,11 +639,27 @@ pub fn rebuild(db: &Db) -> Result<usize, StoreError> {
                 .execute(c)?;
         }
         let all = compute_all(conn)?;
+        // Every board's snapshot is out of date: a removal of everyone.
+        let boards: Vec<(Variant, i32)> = records::table
+            .select((records::variant, records::suits))
+            .distinct()
+            .load(conn)?;
+        let at = super::now();
+        for (variant, suits) in boards {
+            diesel::insert_into(record_removals::table)
+                .values((
+                    record_removals::variant.eq(variant),
+                    record_removals::suits.eq(suits),
+                    record_removals::user_id.eq("*"),
+                    record_removals::removed_at.eq(at),
+                ))
+                .execute(conn)?;
+        }
         diesel::delete(records::table).execute(conn)?;
         // One row at a time: batch inserts are not portable across the two backends.
         for record in &all {
             diesel::insert_into(records::table)
-                .values(RecordRow::from(record))
+                .values((RecordRow::from(record), records::ranked_changed_at.eq(at)))
                 .execute(conn)?;
         }
         Ok(all.len())

@@ -125,6 +125,16 @@ diesel::table! {
         ranked_fewest_actions -> Nullable<Integer>,
         ranked_fewest_at -> Nullable<Timestamp>,
         last_finished_at -> Nullable<Timestamp>,
+        ranked_changed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    record_removals (variant, suits, user_id, removed_at) {
+        variant -> Text,
+        suits -> Integer,
+        user_id -> Text,
+        removed_at -> Timestamp,
     }
 }
 
@@ -310,6 +320,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_events,
     idempotency_keys,
     records,
+    record_removals,
     daily_players,
     daily_entries,
     winnable_deals,
