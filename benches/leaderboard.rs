@@ -156,6 +156,11 @@ fn seed(db: &Db, n: usize, date: &str) {
     }
 }
 
+/// The all-time board's first page of 20.
+fn first_page(conn: &mut DbConn, by: Measure) -> Page<(Record, Option<String>)> {
+    record_store::board(conn, Variant::Spider, 1, by, PageStart::Offset(0), 20).expect("a page")
+}
+
 fn main() {
     let n: usize = std::env::var("GAMES")
         .ok()
@@ -333,15 +338,7 @@ fn main() {
             &format!("all-time leaderboard, first page of 20 and your rank, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page = record_store::board(
-                        &mut conn,
-                        Variant::Spider,
-                        1,
-                        by,
-                        PageStart::Offset(0),
-                        20,
-                    )
-                    .unwrap();
+                    let page = first_page(&mut conn, by);
                     let you =
                         record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
                             .unwrap();
@@ -381,15 +378,7 @@ fn main() {
             &format!("all-time leaderboard, first page of 20 and your rank by snapshot, by {name}"),
             |b| {
                 b.iter(|| {
-                    let page = record_store::board(
-                        &mut conn,
-                        Variant::Spider,
-                        1,
-                        by,
-                        PageStart::Offset(0),
-                        20,
-                    )
-                    .unwrap();
+                    let page = first_page(&mut conn, by);
                     let you = ranks
                         .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
                         .unwrap();

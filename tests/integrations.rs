@@ -823,6 +823,41 @@ fn rows_off_their_player(app: &TestApp, table: &str) -> (i64, i64) {
     (counted.off, counted.total)
 }
 
+/// Every event, daily entry and analysis carries its game's player; each table has at least
+/// `least` rows.
+fn assert_rows_carry_their_player(app: &TestApp, stage: &str, least: i64) {
+    for table in ["game_events", "daily_entries", "game_analyses"] {
+        let (off, all) = rows_off_their_player(app, table);
+        assert_eq!(
+            off, 0,
+            "{stage}: {table} rows not carrying their game's player"
+        );
+        assert!(all >= least, "{stage}: {table} has {all} rows");
+    }
+}
+
+/// `token`'s ranked daily (1 suit), dealt from once; `other`'s random game (2 suits), dealt
+/// from, resigned and analysed. Their ids.
+async fn a_daily_and_an_analysed_game(app: &TestApp, token: &str, other: &str) -> (String, String) {
+    let daily = app
+        .post("/v1/daily/games", token, json!({"suits": 1}))
+        .await;
+    assert_eq!(daily.status, 201, "{}", daily.text);
+    let daily = id(&daily.body);
+    let game = id(&app.new_game(other, json!({"suits": 2})).await);
+    for (who, gid, action) in [
+        (token, &daily, "deal"),
+        (other, &game, "deal"),
+        (other, &game, "resign"),
+    ] {
+        let r = app.act(who, gid, json!({ "type": action })).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let analysed = app.get(&format!("/v1/games/{game}/analysis"), other).await;
+    assert_eq!(analysed.status, 200, "{}", analysed.text);
+    (daily, game)
+}
+
 #[actix_rt::test]
 async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
     let app = chat_app(|_| {}).await;
@@ -862,47 +897,13 @@ async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
         .unwrap();
     }
     // The account's own ranked daily and a random game, resigned and analysed over HTTP.
-    let daily = app
-        .post("/v1/daily/games", &token, json!({"suits": 1}))
-        .await;
-    assert_eq!(daily.status, 201, "{}", daily.text);
-    let daily = id(&daily.body);
-    assert_eq!(
-        app.act(&token, &daily, json!({"type": "deal"}))
-            .await
-            .status,
-        200
-    );
-    let own = id(&app.new_game(&token, json!({"suits": 1})).await);
-    assert_eq!(
-        app.act(&token, &own, json!({"type": "deal"})).await.status,
-        200
-    );
-    assert_eq!(
-        app.act(&token, &own, json!({"type": "resign"}))
-            .await
-            .status,
-        200
-    );
-    let analysed = app.get(&format!("/v1/games/{own}/analysis"), &token).await;
-    assert_eq!(analysed.status, 200, "{}", analysed.text);
-
-    for table in ["game_events", "daily_entries", "game_analyses"] {
-        let (off, all) = rows_off_their_player(&app, table);
-        assert_eq!(off, 0, "{table}: rows not carrying their game's player");
-        assert!(all >= 2, "{table}: {all} rows");
-    }
+    a_daily_and_an_analysed_game(&app, &token, &token).await;
+    assert_rows_carry_their_player(&app, "before the link", 2);
     // Linked, the chat games move to the account, and what they keep moves with them.
     let code = link_code(&app, &token).await;
     let (linked, _) = say(&app, "931", &format!("link {code}")).await;
     assert!(linked.contains("moved to it"), "{linked}");
-    for table in ["game_events", "daily_entries", "game_analyses"] {
-        let (off, _) = rows_off_their_player(&app, table);
-        assert_eq!(
-            off, 0,
-            "{table} after the link: rows not carrying their game's player"
-        );
-    }
+    assert_rows_carry_their_player(&app, "after the link", 1);
     let mut conn = db.conn().unwrap();
     let moved = spider::store::games::by_id(&mut conn, &chat_game)
         .unwrap()
@@ -981,31 +982,8 @@ async fn an_append_that_names_another_player_moves_nothing() {
 async fn the_distribution_key_migration_fills_stored_rows_with_their_player() {
     let mut app = spawn_app().await;
     let (_, token) = app.register().await;
-    let daily = app
-        .post("/v1/daily/games", &token, json!({"suits": 1}))
-        .await;
-    assert_eq!(daily.status, 201, "{}", daily.text);
-    let daily = id(&daily.body);
-    assert_eq!(
-        app.act(&token, &daily, json!({"type": "deal"}))
-            .await
-            .status,
-        200
-    );
     let other = app.guest().await;
-    let game = id(&app.new_game(&other, json!({"suits": 2})).await);
-    assert_eq!(
-        app.act(&other, &game, json!({"type": "deal"})).await.status,
-        200
-    );
-    assert_eq!(
-        app.act(&other, &game, json!({"type": "resign"}))
-            .await
-            .status,
-        200
-    );
-    let analysed = app.get(&format!("/v1/games/{game}/analysis"), &other).await;
-    assert_eq!(analysed.status, 200, "{}", analysed.text);
+    let (daily, game) = a_daily_and_an_analysed_game(&app, &token, &other).await;
     let before = app.get(&format!("/v1/games/{game}"), &other).await.body;
 
     let dir = app._dir.take();
@@ -1021,11 +999,7 @@ async fn the_distribution_key_migration_fills_stored_rows_with_their_player() {
     drop(db);
     let app = start(app.config.clone(), dir).await;
 
-    for table in ["game_events", "daily_entries", "game_analyses"] {
-        let (off, all) = rows_off_their_player(&app, table);
-        assert_eq!(off, 0, "{table}: rows not carrying their game's player");
-        assert!(all >= 1, "{table}: {all} rows");
-    }
+    assert_rows_carry_their_player(&app, "migrated", 1);
     assert_eq!(
         app.get(&format!("/v1/games/{game}"), &other).await.body,
         before
