@@ -339,10 +339,9 @@ pub async fn leaderboard(
         let you = match caller.0 {
             Some(caller) => ranks
                 .place(&db, &mut conn, &caller.user_id, v, s, by)?
-                .map(|placed| (placed.rank, placed.record))
-                .map(|(rank, r)| {
+                .map(|placed| {
                     let name = users::by_id(&mut conn, &caller.user_id)?.and_then(|u| u.username);
-                    Ok::<_, crate::store::StoreError>((rank, r, name))
+                    Ok::<_, crate::store::StoreError>((placed.rank, placed.record, name))
                 })
                 .transpose()?,
             None => None,

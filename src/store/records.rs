@@ -165,55 +165,24 @@ pub fn board_key(record: &Record, by: Measure) -> Option<(i64, NaiveDateTime)> {
     }
 }
 
-/// Every place on the board by `by` (user, value, when), in no particular order, for a
-/// snapshot of the board.
+/// Every place on the board by `by` (user, value, when, as [`board_key`]), in no particular
+/// order, for a snapshot of the board.
 pub fn board_keys(
     conn: &mut DbConn,
     variant: Variant,
     suits: i32,
     by: Measure,
 ) -> Result<Vec<(String, i64, NaiveDateTime)>, StoreError> {
-    let on_board = records::table
-        .filter(records::variant.eq(variant))
-        .filter(records::suits.eq(suits));
-    Ok(match by {
-        Measure::Score => on_board
-            .filter(records::ranked_best_score.is_not_null())
-            .select((
-                records::user_id,
-                records::ranked_best_score.assume_not_null(),
-                records::ranked_best_score_at.assume_not_null(),
-            ))
-            .load::<(String, i32, NaiveDateTime)>(conn)?
-            .into_iter()
-            .map(|(u, v, at)| (u, -i64::from(v), at))
-            .collect(),
-        Measure::Time => on_board
-            .filter(records::ranked_fastest_ms.is_not_null())
-            .select((
-                records::user_id,
-                records::ranked_fastest_ms.assume_not_null(),
-                records::ranked_fastest_at.assume_not_null(),
-            ))
-            .load(conn)?,
-        Measure::Moves => on_board
-            .filter(records::ranked_fewest_actions.is_not_null())
-            .select((
-                records::user_id,
-                records::ranked_fewest_actions.assume_not_null(),
-                records::ranked_fewest_at.assume_not_null(),
-            ))
-            .load::<(String, i32, NaiveDateTime)>(conn)?
-            .into_iter()
-            .map(|(u, v, at)| (u, i64::from(v), at))
-            .collect(),
-    })
+    Ok(places(conn, variant, suits, by, None)?
+        .into_iter()
+        .filter_map(|(user, place)| place.map(|(v, at)| (user, v, at)))
+        .collect())
 }
 
 /// What changed on the board by `by` since `since`: the players whose ranked bests changed,
-/// with their place now (value and when, as [`board_key`]; `None`: off the board), and the
-/// players whose records left it (`"*"`: every record was replaced). At most `limit` of each;
-/// more means "too much to correct a snapshot by".
+/// with their place now (`None`: off the board), and the players whose records left it
+/// (`"*"`: every record was replaced). At most `limit` of each; more means "too much to
+/// correct a snapshot by".
 #[allow(clippy::type_complexity)]
 pub fn changed_since(
     conn: &mut DbConn,
@@ -223,14 +192,45 @@ pub fn changed_since(
     since: NaiveDateTime,
     limit: i64,
 ) -> Result<(Vec<(String, Option<(i64, NaiveDateTime)>)>, Vec<String>), StoreError> {
-    let changed = records::table
+    let changed = places(conn, variant, suits, by, Some((since, limit)))?;
+    let removed: Vec<String> = record_removals::table
+        .filter(record_removals::variant.eq(variant))
+        .filter(record_removals::suits.eq(suits))
+        .filter(record_removals::removed_at.ge(since))
+        .select(record_removals::user_id)
+        .limit(limit)
+        .load(conn)?;
+    Ok((changed, removed))
+}
+
+/// Each player's place on the board by `by` (as [`board_key`]): every place on it, or, with
+/// `changed`, at most `limit` records whose ranked bests changed since `since` (on the board
+/// or not).
+#[allow(clippy::type_complexity)]
+fn places(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: i32,
+    by: Measure,
+    changed: Option<(NaiveDateTime, i64)>,
+) -> Result<Vec<(String, Option<(i64, NaiveDateTime)>)>, StoreError> {
+    let mut query = records::table
         .filter(records::variant.eq(variant))
         .filter(records::suits.eq(suits))
-        .filter(records::ranked_changed_at.ge(since))
-        .limit(limit);
+        .into_boxed();
+    query = match changed {
+        Some((since, limit)) => query
+            .filter(records::ranked_changed_at.ge(since))
+            .limit(limit),
+        None => match by {
+            Measure::Score => query.filter(records::ranked_best_score.is_not_null()),
+            Measure::Time => query.filter(records::ranked_fastest_ms.is_not_null()),
+            Measure::Moves => query.filter(records::ranked_fewest_actions.is_not_null()),
+        },
+    };
     let place = |v: Option<i64>, at: Option<NaiveDateTime>| v.zip(at);
-    let changed: Vec<(String, Option<(i64, NaiveDateTime)>)> = match by {
-        Measure::Score => changed
+    Ok(match by {
+        Measure::Score => query
             .select((
                 records::user_id,
                 records::ranked_best_score,
@@ -240,7 +240,7 @@ pub fn changed_since(
             .into_iter()
             .map(|(u, v, at)| (u, place(v.map(|v| -i64::from(v)), at)))
             .collect(),
-        Measure::Time => changed
+        Measure::Time => query
             .select((
                 records::user_id,
                 records::ranked_fastest_ms,
@@ -250,7 +250,7 @@ pub fn changed_since(
             .into_iter()
             .map(|(u, v, at)| (u, place(v, at)))
             .collect(),
-        Measure::Moves => changed
+        Measure::Moves => query
             .select((
                 records::user_id,
                 records::ranked_fewest_actions,
@@ -260,15 +260,7 @@ pub fn changed_since(
             .into_iter()
             .map(|(u, v, at)| (u, place(v.map(i64::from), at)))
             .collect(),
-    };
-    let removed: Vec<String> = record_removals::table
-        .filter(record_removals::variant.eq(variant))
-        .filter(record_removals::suits.eq(suits))
-        .filter(record_removals::removed_at.ge(since))
-        .select(record_removals::user_id)
-        .limit(limit)
-        .load(conn)?;
-    Ok((changed, removed))
+    })
 }
 
 /// Note that `user_id`'s records leave their boards, inside the transaction that removes them.
@@ -453,13 +445,14 @@ pub fn rank_of(
     suits: i32,
     by: Measure,
 ) -> Result<Option<(i64, Record)>, StoreError> {
-    let mine: Option<Record> = records::table
-        .find((user_id, variant, suits))
-        .select(RecordRow::as_select())
-        .first::<RecordRow>(conn)
-        .optional()?
-        .map(Record::from);
-    let Some(mine) = mine else { return Ok(None) };
+    let key = RecordKey {
+        user_id: user_id.to_string(),
+        variant,
+        suits,
+    };
+    let Some(mine) = find(conn, &key)? else {
+        return Ok(None);
+    };
     // Ahead of me: a better value, or the same value reached earlier, or at the same moment
     // by a lower id. Three counts, each a range of one index (an OR would scan the board).
     macro_rules! ahead {
@@ -482,13 +475,7 @@ pub fn rank_of(
                 .filter($at_col.lt(at))
                 .count()
                 .get_result(conn)?;
-            let same_moment: i64 = on_board()
-                .filter($col.eq(v))
-                .filter($at_col.eq(at))
-                .filter(records::user_id.lt(user_id))
-                .count()
-                .get_result(conn)?;
-            better + earlier + same_moment
+            better + earlier + same_moment_before(conn, &mine, by)?
         }};
     }
     let ahead = match by {
