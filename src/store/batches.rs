@@ -172,7 +172,7 @@ fn together(
     })
 }
 
-/// `spider_append` for every append in one statement; whether each moved its game.
+/// Every append in one call of `spider_append_batch`; whether each moved its game.
 fn in_one_statement<'a>(
     conn: &mut DbConn,
     appends: impl Iterator<Item = &'a Append>,
@@ -234,27 +234,20 @@ fn in_one_statement<'a>(
     }
     #[derive(QueryableByName)]
     struct Moved {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        i: i64,
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        moved: i64,
+        #[diesel(sql_type = Array<Integer>)]
+        moved: Vec<i32>,
     }
     let n = c.game.len();
-    // The idempotency keys of the appends that moved their game go in with them; a key
-    // already stored (a retry racing its first try, or one expired but not yet forgotten) is
-    // a unique violation that refuses the statement, and the batch is then written one
-    // append at a time, where each key is checked on its own.
-    let rows: Vec<Moved> = diesel::sql_query(
-        "WITH b AS (SELECT * FROM unnest($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-             $14, $15, $16, $17) \
-             WITH ORDINALITY AS b(g, r, v, l, s, sc, a, ru, at, k, f, t, c, u, key, fp, body, i)), \
-         moved AS MATERIALIZED (SELECT b.i, b.u, b.key, b.fp, b.body, b.v, b.at, \
-             spider_append(b.u, b.g, b.r, b.v, b.l, b.s, b.sc, b.a, b.ru, b.at, b.k, b.f, b.t, b.c) AS moved \
-             FROM b), \
-         kept AS (INSERT INTO idempotency_keys (user_id, key, fingerprint, status, body, version, created_at) \
-             SELECT u, key, fp, 200, body, v, at FROM moved WHERE moved > 0 AND key IS NOT NULL) \
-         SELECT i, moved FROM moved",
+    // `spider_append_batch` (migrations/postgres/2026-12-05-000030_append_batch): each append
+    // in order, and the idempotency keys of those that moved their game. A key already stored
+    // (a retry racing its first try, or one expired but not yet forgotten) is a unique
+    // violation that refuses the call, and the batch is then written one append at a time,
+    // where each key is checked on its own.
+    let row: Moved = diesel::sql_query(
+        "SELECT spider_append_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+             $14, $15, $16, $17) AS moved",
     )
+    .bind::<Array<Text>, _>(c.user)
     .bind::<Array<Text>, _>(c.game)
     .bind::<Array<Integer>, _>(c.read)
     .bind::<Array<Integer>, _>(c.version)
@@ -268,19 +261,13 @@ fn in_one_statement<'a>(
     .bind::<Array<Nullable<Integer>>, _>(c.from)
     .bind::<Array<Nullable<Integer>>, _>(c.to)
     .bind::<Array<Nullable<Integer>>, _>(c.count)
-    .bind::<Array<Text>, _>(c.user)
     .bind::<Array<Nullable<Text>>, _>(c.key)
     .bind::<Array<Nullable<Text>>, _>(c.fingerprint)
     .bind::<Array<Nullable<Text>>, _>(c.response)
-    .load(pg)?;
+    .get_result(pg)?;
     let mut landed = vec![false; n];
-    for row in rows {
-        if let Some(slot) = usize::try_from(row.i - 1)
-            .ok()
-            .and_then(|i| landed.get_mut(i))
-        {
-            *slot = row.moved > 0;
-        }
+    for (slot, moved) in landed.iter_mut().zip(row.moved) {
+        *slot = moved > 0;
     }
     Ok(landed)
 }
