@@ -1,6 +1,6 @@
 //! Group commit on Postgres: appends from many games that arrive together are written by a
-//! writer thread in one transaction, most of them in one statement (one round trip and
-//! one WAL flush for the lot), each still conditional on its game's version and each
+//! writer thread in one transaction, most of them in one set-based statement (one round trip
+//! and one WAL flush for the lot), each still conditional on its game's version and each
 //! acknowledged only once the batch is committed. The SQLite path gathers its writes the
 //! same way on its one writer thread (`store::sqlite_writer`).
 //!
@@ -238,8 +238,9 @@ fn in_one_statement<'a>(
         moved: Vec<i32>,
     }
     let n = c.game.len();
-    // `spider_append_batch` (migrations/postgres/2026-12-05-000030_append_batch): each append
-    // in order, and the idempotency keys of those that moved their game. A key already stored
+    // `spider_append_batch` (migrations/postgres/2026-12-05-000030_append_batch): one
+    // set-based statement writes what `spider_append` writes for every append that finds its
+    // game at the version it read, and the idempotency keys of those. A key already stored
     // (a retry racing its first try, or one expired but not yet forgotten) is a unique
     // violation that refuses the call, and the batch is then written one append at a time,
     // where each key is checked on its own.
