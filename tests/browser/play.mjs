@@ -684,6 +684,11 @@ async function main() {
     // The account lists the app and revokes it.
     await page.goto(`${PAGE.split('#')[0]}#account`);
     await page.waitForSelector('[data-testid="app-with-access"]');
+    // The account view may render again as it settles (its list refilled from a new fetch):
+    // give the list a moment to hold the app before reading it.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="apps-with-access"]')?.textContent.includes('Pocket test app'),
+      null, { timeout: 5000 }).catch(() => {});
     check((await text('apps-with-access')).includes('Pocket test app'), 'the app among apps with access');
     await shot(page, 'apps-with-access.png');
     await page.click('[data-testid="app-revoke"]');
