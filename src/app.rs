@@ -91,6 +91,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         ranks: Default::default(),
         positions: Arc::new(Positions::new(config.storage.position_cache)),
         max_actions: config.storage.max_actions_per_game,
+        import_actions_per_hour: config.limits.import_actions_per_hour,
         rationing: Rationing {
             per_player_per_hour: config.limits.winnable_per_user_per_hour,
             in_progress_per_player: config.limits.games_in_progress_per_user,

@@ -28,6 +28,7 @@ fn decision(challenge: &str) -> Value {
         "state": "xyz 1/2",
         "code_challenge": challenge,
         "code_challenge_method": "S256",
+        "password": PASSWORD,
     })
 }
 
@@ -222,7 +223,8 @@ async fn an_app_signs_a_player_in_with_pkce_and_plays_with_its_token() {
         .await
         .problem(403, "session_required");
 
-    // The account lists the app (its name for itself), and a password change leaves it alone.
+    // The account lists the app (its name for itself), and a password change that keeps the
+    // apps leaves it alone.
     let listed = app.get("/v1/users/me/tokens", &session).await;
     let tokens = listed.body["tokens"].as_array().unwrap();
     assert_eq!(tokens.len(), 1, "{}", listed.text);
@@ -243,7 +245,8 @@ async fn an_app_signs_a_player_in_with_pkce_and_plays_with_its_token() {
         .post(
             "/v1/users/me/password",
             &session,
-            json!({"current_password": PASSWORD, "new_password": "another long passphrase"}),
+            json!({"current_password": PASSWORD, "new_password": "another long passphrase",
+                   "keep_apps": true}),
         )
         .await;
     assert_eq!(changed.status, 200, "{}", changed.text);
@@ -575,7 +578,7 @@ async fn a_finished_game_exports_in_full_and_imports_to_the_same_position() {
     assert_eq!(json.body["deal_number"], "77");
     assert_eq!(json.body["actions"].as_array().unwrap().len(), played.len());
 
-    // Another player imports each form: the same final position, a known deal of their own.
+    // Another player imports each form: the same final position, an imported game of theirs.
     let (_, importer) = app.register().await;
     for (content_type, body) in [
         ("text/plain", text.text.clone()),
@@ -587,7 +590,7 @@ async fn a_finished_game_exports_in_full_and_imports_to_the_same_position() {
         assert_eq!(r.body["columns"], original["columns"], "{content_type}");
         assert_eq!(r.body["score"], original["score"]);
         assert_eq!(r.body["status"], "resigned");
-        assert_eq!(r.body["origin"], "chosen");
+        assert_eq!(r.body["origin"], "imported");
         assert_eq!(r.body["version"], played.len());
         assert_ne!(r.body["id"], original["id"]);
     }
@@ -708,5 +711,134 @@ async fn a_players_finished_games_export_in_bulk_as_ndjson() {
     )
     .await;
     bulk("").await.problem(404, "not_found");
+    app.stop().await;
+}
+
+/// The text export of a game of `deal` (1-suit Spider) with `actions` played, as a player could
+/// write it by hand.
+fn export_text(deal: u64, actions: &[Action]) -> String {
+    let mut text = format!("variant: spider\nsuits: 1\ndeal: {deal}\n\n");
+    for &action in actions {
+        text.push_str(&spider::engine::notation::line(action));
+        text.push('\n');
+    }
+    text
+}
+
+/// Imports are an account's (not a guest's), written whole in one transaction, within an
+/// allowance of actions an hour, and count for no record, win or streak.
+#[actix_rt::test]
+async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for_nothing() {
+    let deal = 5;
+    let start = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+    let line = winning_line(&start).expect("a winning line for the deal");
+    let won = export_text(deal, &line);
+    let n = line.len() as u32;
+    // Room for two imports of the winning line an hour, and one game in progress.
+    let app = spawn_with(|c| {
+        c.limits.import_actions_per_hour = 2 * n + 4;
+        c.limits.games_in_progress_per_user = 1;
+    })
+    .await;
+
+    // A guest cannot import.
+    let guest = app.guest().await;
+    send_raw(&app, "/v1/games/import", &guest, "text/plain", won.clone())
+        .await
+        .problem(403, "guest_account");
+
+    let (name, token) = app.register().await;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let r = send_raw(&app, "/v1/games/import", &token, "text/plain", won.clone()).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+        assert_eq!(r.body["status"], "won", "{}", r.text);
+        assert_eq!(r.body["origin"], "imported");
+        ids.push(r.body["id"].as_str().unwrap().to_string());
+    }
+    // Written whole: the row's version and the events agree, one event per action.
+    let db = app.db();
+    {
+        let mut conn = db.conn().unwrap();
+        for gid in &ids {
+            let row = spider::store::games::by_id(&mut conn, gid)
+                .unwrap()
+                .unwrap();
+            assert_eq!(row.version, n as i32);
+            let events = spider::store::games::events(&mut conn, gid).unwrap();
+            assert_eq!(events.len(), n as usize);
+            let replayed: Vec<Action> = events.iter().map(|e| e.action().unwrap()).collect();
+            assert_eq!(replayed, line);
+        }
+    }
+    // Imported wins count for nothing: no record, no win, no streak, no best.
+    let records = app.get("/v1/users/me/records", &token).await;
+    assert_eq!(records.status, 200, "{}", records.text);
+    assert!(!records.text.contains("\"won\":1"), "{}", records.text);
+    assert!(!records.text.contains("\"won\":2"), "{}", records.text);
+    let profile = app
+        .send("GET", &format!("/v1/users/{name}"), None, &[], None)
+        .await;
+    assert_eq!(profile.status, 200, "{}", profile.text);
+    assert!(!profile.text.contains("\"won\":2"), "{}", profile.text);
+    let latest = profile.body["recent_games"].as_array().unwrap();
+    assert!(
+        latest.iter().filter(|g| g["origin"] == "imported").count() == 2,
+        "{}",
+        profile.text
+    );
+    // The export says so too.
+    let export = app
+        .send(
+            "GET",
+            &format!("/v1/games/{}/export", ids[0]),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert!(
+        export.text.lines().any(|l| l == "origin: imported"),
+        "{}",
+        export.text
+    );
+
+    // The allowance: a third import of the line would go past it (429 with Retry-After), and
+    // nothing is made.
+    let refused = send_raw(&app, "/v1/games/import", &token, "text/plain", won.clone()).await;
+    refused.problem(429, "import_allowance");
+    let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!((3000..=3600).contains(&wait), "{wait}");
+    assert!(
+        refused.body["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("{} actions an hour", 2 * n + 4)),
+        "{}",
+        refused.text
+    );
+    // A short one still fits. Unfinished, it counts among the games in progress: with the
+    // one allowed already in progress, refused whole.
+    let short = export_text(deal, &line[..2]);
+    let r = send_raw(
+        &app,
+        "/v1/games/import",
+        &token,
+        "text/plain",
+        short.clone(),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.body["status"], "in_progress");
+    send_raw(&app, "/v1/games/import", &token, "text/plain", short)
+        .await
+        .problem(409, "too_many_games");
+    let games = app.get("/v1/users/me/games", &token).await;
+    assert_eq!(
+        games.body["games"].as_array().unwrap().len(),
+        3,
+        "{}",
+        games.text
+    );
     app.stop().await;
 }

@@ -374,16 +374,18 @@ async fn a_player_links_their_account_and_unlinks_it() {
 
     // Codes come from a session only, and never from a guest.
     let guest = app.guest().await;
-    app.post("/v1/users/me/chat-links/code", &guest, json!({}))
-        .await
-        .problem(403, "guest_account");
+    app.post(
+        "/v1/users/me/chat-links/code",
+        &guest,
+        json!({"password": PASSWORD}),
+    )
+    .await
+    .problem(403, "guest_account");
     let made = app
-        .send(
-            "POST",
+        .post(
             "/v1/users/me/chat-links/code",
-            Some(&token),
-            &[],
-            None,
+            &token,
+            json!({"password": PASSWORD}),
         )
         .await;
     assert_eq!(made.status, 201, "{}", made.text);
@@ -542,12 +544,10 @@ async fn link_attempts_and_commands_are_limited_per_identity() {
 /// A fresh link code for the account of session `token`.
 async fn link_code(app: &TestApp, token: &str) -> String {
     let r = app
-        .send(
-            "POST",
+        .post(
             "/v1/users/me/chat-links/code",
-            Some(token),
-            &[],
-            None,
+            token,
+            json!({"password": PASSWORD}),
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text);
@@ -1012,5 +1012,193 @@ async fn the_distribution_key_migration_fills_stored_rows_with_their_player() {
         200
     );
     assert_eq!(rows_off_their_player(&app, "game_events").0, 0);
+    app.stop().await;
+}
+
+// ---------------------------------------------------------------- A stolen session's reach
+
+/// What `/v1/oauth/approve` takes for a test app, with `password` when given.
+fn approval(password: Option<&str>) -> Value {
+    use base64::Engine as _;
+    use sha2::Digest;
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(Sha256::digest("v".repeat(50).as_bytes()));
+    let mut body = json!({
+        "response_type": "code",
+        "client_id": "Pocket (remedies test)",
+        "redirect_uri": "https://pocket.example/cb",
+        "scope": "games:read games:write",
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    });
+    if let Some(password) = password {
+        body["password"] = json!(password);
+    }
+    body
+}
+
+/// An app's access token for the account of `session` (whose password is `password`), through
+/// approval and the code trade.
+async fn app_token(app: &TestApp, session: &str, password: &str) -> String {
+    let r = app
+        .post("/v1/oauth/approve", session, approval(Some(password)))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let to = r.body["redirect_to"].as_str().unwrap();
+    let code = to.split_once("code=").unwrap().1.split('&').next().unwrap();
+    let form = serde_urlencoded::to_string([
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("code_verifier", &"v".repeat(50)),
+        ("redirect_uri", "https://pocket.example/cb"),
+        ("client_id", "Pocket (remedies test)"),
+    ])
+    .unwrap();
+    let traded = raw(
+        app,
+        "/v1/oauth/token",
+        &[(
+            "Content-Type",
+            "application/x-www-form-urlencoded".to_string(),
+        )],
+        form,
+    )
+    .await;
+    assert_eq!(traded.status, 200, "{}", traded.text);
+    traded.body["access_token"].as_str().unwrap().to_string()
+}
+
+async fn change_password(app: &TestApp, session: &str, from: &str, to: &str, keep: bool) -> String {
+    let r = app
+        .post(
+            "/v1/users/me/password",
+            session,
+            json!({"current_password": from, "new_password": to, "keep_apps": keep}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body["token"].as_str().unwrap().to_string()
+}
+
+#[actix_rt::test]
+async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them() {
+    let app = chat_app(|_| {}).await;
+    let (username, session) = app.register().await;
+
+    // Letting an app in needs the password: a session alone (perhaps stolen) cannot.
+    app.post("/v1/oauth/approve", &session, approval(None))
+        .await
+        .problem(400, "password_required");
+    app.post(
+        "/v1/oauth/approve",
+        &session,
+        approval(Some("not the password at all")),
+    )
+    .await
+    .problem(403, "wrong_password");
+    let guest = app.guest().await;
+    app.post("/v1/oauth/approve", &guest, approval(Some(PASSWORD)))
+        .await
+        .problem(403, "guest_account");
+    // Saying no needs nothing.
+    let mut deny = approval(None);
+    deny["deny"] = json!(true);
+    let denied = app.post("/v1/oauth/approve", &session, deny).await;
+    assert_eq!(denied.status, 200, "{}", denied.text);
+    // So does a chat link code.
+    app.post("/v1/users/me/chat-links/code", &session, json!({}))
+        .await
+        .problem(400, "invalid_request");
+    app.post(
+        "/v1/users/me/chat-links/code",
+        &session,
+        json!({"password": "not the password at all"}),
+    )
+    .await
+    .problem(403, "wrong_password");
+
+    // With the password: an app's token and a linked chat identity.
+    let token = app_token(&app, &session, PASSWORD).await;
+    assert_eq!(app.get("/v1/me", &token).await.status, 200);
+    let (linked, _) = say(
+        &app,
+        "951",
+        &format!("link {}", link_code(&app, &session).await),
+    )
+    .await;
+    assert!(linked.starts_with("Linked"), "{linked}");
+
+    // A password change that keeps the apps keeps both.
+    let session = change_password(&app, &session, PASSWORD, "second long passphrase", true).await;
+    assert_eq!(app.get("/v1/me", &token).await.status, 200);
+    let links = app.get("/v1/users/me/chat-links", &session).await;
+    assert_eq!(
+        links.body["links"].as_array().unwrap().len(),
+        1,
+        "{}",
+        links.text
+    );
+
+    // Signing out everywhere ends the sessions, the app's token and the chat link.
+    let out = app.post("/v1/auth/logout-all", &session, json!({})).await;
+    assert_eq!(out.status, 204, "{}", out.text);
+    app.get("/v1/me", &token)
+        .await
+        .problem(401, "invalid_token");
+    let (records, _) = say(&app, "951", "records").await;
+    assert!(!records.contains(&username), "{records}");
+    let login = app
+        .send(
+            "POST",
+            "/v1/auth/login",
+            None,
+            &[],
+            Some(json!({"username": username, "password": "second long passphrase"})),
+        )
+        .await;
+    assert_eq!(login.status, 200, "{}", login.text);
+    let session = login.body["token"].as_str().unwrap().to_string();
+    let links = app.get("/v1/users/me/chat-links", &session).await;
+    assert_eq!(links.body["links"], json!([]), "{}", links.text);
+
+    // A password change (without keep_apps) ends them too; personal tokens made with the
+    // password stay.
+    let token = app_token(&app, &session, "second long passphrase").await;
+    let personal = app
+        .post(
+            "/v1/users/me/tokens",
+            &session,
+            json!({"name": "bot", "scopes": ["games:read"], "password": "second long passphrase"}),
+        )
+        .await;
+    assert_eq!(personal.status, 201, "{}", personal.text);
+    let personal = personal.body["token"].as_str().unwrap().to_string();
+    let code = app
+        .post(
+            "/v1/users/me/chat-links/code",
+            &session,
+            json!({"password": "second long passphrase"}),
+        )
+        .await;
+    assert_eq!(code.status, 201, "{}", code.text);
+    let code = code.body["code"].as_str().unwrap();
+    let (linked, _) = say(&app, "952", &format!("link {code}")).await;
+    assert!(linked.starts_with("Linked"), "{linked}");
+    let session = change_password(
+        &app,
+        &session,
+        "second long passphrase",
+        "third long passphrase",
+        false,
+    )
+    .await;
+    app.get("/v1/me", &token)
+        .await
+        .problem(401, "invalid_token");
+    assert_eq!(app.get("/v1/me", &personal).await.status, 200);
+    let links = app.get("/v1/users/me/chat-links", &session).await;
+    assert_eq!(links.body["links"], json!([]), "{}", links.text);
+    let (records, _) = say(&app, "952", "records").await;
+    assert!(!records.contains(&username), "{records}");
     app.stop().await;
 }

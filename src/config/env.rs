@@ -321,6 +321,11 @@ fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
             d.winnable_per_user_per_hour,
             "games",
         )?,
+        import_actions_per_hour: env.limit(
+            "IMPORT_ACTIONS_PER_HOUR",
+            d.import_actions_per_hour,
+            "actions",
+        )?,
         games_in_progress_per_user: env.limit(
             "GAMES_IN_PROGRESS_PER_USER",
             d.games_in_progress_per_user,

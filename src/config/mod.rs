@@ -108,6 +108,9 @@ pub struct Limits {
     pub chat_workspace_commands_per_minute: u32,
     /// Games on proven winnable deals one player may start per hour.
     pub winnable_per_user_per_hour: u32,
+    /// Actions one account may import per hour (`POST /v1/games/import`), all its imports
+    /// together.
+    pub import_actions_per_hour: u32,
     /// Games one player may have in progress (those they started; race rounds deal theirs);
     /// more get 409 `too_many_games`; 0: no limit.
     pub games_in_progress_per_user: u32,
@@ -235,6 +238,7 @@ impl Default for Limits {
             chat_commands_per_minute: 20,
             chat_workspace_commands_per_minute: 600,
             winnable_per_user_per_hour: 30,
+            import_actions_per_hour: 20_000,
             games_in_progress_per_user: 200,
             streams_per_user: 8,
             streams_per_address: 0,

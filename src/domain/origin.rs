@@ -16,16 +16,20 @@ pub enum OriginKind {
     Restart,
     /// A race seat's game.
     Race,
+    /// A game made from an export (`POST /v1/games/import`): its actions were not played
+    /// here, so it counts for nothing.
+    Imported,
 }
 
 impl OriginKind {
-    pub const ALL: [OriginKind; 6] = [
+    pub const ALL: [OriginKind; 7] = [
         OriginKind::Random,
         OriginKind::Chosen,
         OriginKind::Daily,
         OriginKind::Winnable,
         OriginKind::Race,
         OriginKind::Restart,
+        OriginKind::Imported,
     ];
 
     pub fn name(self) -> &'static str {
@@ -36,6 +40,7 @@ impl OriginKind {
             OriginKind::Winnable => "winnable",
             OriginKind::Restart => "restart",
             OriginKind::Race => "race",
+            OriginKind::Imported => "imported",
         }
     }
 }

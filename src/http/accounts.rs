@@ -195,14 +195,16 @@ pub async fn logout(state: web::Data<AppState>, caller: Caller) -> Result<HttpRe
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// Sign out everywhere: end every session of the account, this one included. Personal
-/// access tokens are not sessions: they keep working until revoked or expired.
+/// Sign out everywhere: end every session of the account, this one included, every app's
+/// token (those the account let in through `/v1/oauth/approve`) and every linked chat
+/// identity: what a stolen session could have let in ends with it. Personal access tokens
+/// made by hand (which needed the password) keep working until revoked or expired.
 #[utoipa::path(
     tag = "auth",
     operation_id = "logoutAll",
     security(("bearer" = [])),
     responses(
-        (status = 204, description = "Every session ended: no session token issued before works"),
+        (status = 204, description = "Every session, app token and chat link ended: no session token issued before works"),
         (status = 401, description = "No valid token (`unauthorized`, `invalid_token`, `token_expired`, `session_ended`)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot sign the account out (`session_required`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -227,16 +229,21 @@ pub struct PasswordChange {
     pub current_password: String,
     #[schema(schema_with = super::contract::password)]
     pub new_password: String,
+    /// Keep the apps let in and the chat identities linked (default: they end with the
+    /// sessions, in case a stolen session let them in).
+    #[serde(default)]
+    pub keep_apps: bool,
 }
 
 /// Change the password. Every session ends (this one too): the answer holds a new session.
+/// Every app's token and every linked chat identity end too, unless `keep_apps` is true.
 #[utoipa::path(
     tag = "auth",
     operation_id = "changePassword",
     request_body = PasswordChange,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Changed; every earlier session has ended. A new session", body = Session),
+        (status = 200, description = "Changed; every earlier session has ended, and (unless `keep_apps`) every app's token and chat link. A new session", body = Session),
         (status = 400, description = "The new password is not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The current password is wrong (`wrong_password`); a guest has none (`guest_account`); an access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
@@ -258,10 +265,11 @@ pub async fn change_password(
     let PasswordChange {
         current_password,
         new_password,
+        keep_apps,
     } = body.into_inner();
     let session = state
         .accounts()
-        .change_password(&caller.user_id, current_password, new_password)
+        .change_password(&caller.user_id, current_password, new_password, keep_apps)
         .await?;
     Ok(HttpResponse::Ok().json(Session::from(session)))
 }

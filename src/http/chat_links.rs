@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::NaiveDateTime;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
@@ -25,6 +25,16 @@ pub struct LinkCode {
     pub expires_in: i64,
     /// What to type, where.
     pub instructions: String,
+}
+
+/// What a link code asks for.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"password": "correct horse battery"}))]
+pub struct LinkCodeRequest {
+    /// The account's password: a session alone (which may have been stolen) cannot let a chat
+    /// identity play as the account.
+    pub password: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -66,24 +76,38 @@ fn utc(at: NaiveDateTime) -> chrono::DateTime<chrono::Utc> {
 /// A one-time code that links a chat identity to your account: type `link CODE` to the bot
 /// (`/spider link CODE` in Discord or Slack) within 10 minutes, and that identity plays as
 /// you from then on; the games it played before move to your account. A new code replaces
-/// the one before. Registered accounts only (not a guest).
+/// the one before. Registered accounts only (not a guest), with the account's password. A
+/// password change (unless `keep_apps`) or signing out everywhere ends every link.
 #[utoipa::path(
     tag = "auth",
     operation_id = "createChatLinkCode",
+    request_body = LinkCodeRequest,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The code", body = LinkCode),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Needs a session token (`session_required`), or the account is a guest's (`guest_account`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`); the password is wrong (`wrong_password`); the account is a guest's (`guest_account`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/users/me/chat-links/code")]
 pub async fn create_code(
     state: web::Data<AppState>,
     caller: Caller,
+    body: web::Json<LinkCodeRequest>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let (code, expires_at) = chat_play::link_code(&state.play.db, &caller.user_id).await?;
+    super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
+    let (code, expires_at) = chat_play::link_code(
+        &state.accounts(),
+        &caller.user_id,
+        body.into_inner().password,
+    )
+    .await?;
     let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
         instructions: format!(

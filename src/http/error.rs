@@ -370,6 +370,18 @@ impl From<crate::play::Error> for ApiError {
                 "A guest account has no password: give it a username and password first \
                  (POST /v1/users/me/upgrade).",
             ),
+            Error::PasswordRequired => Self::invalid_request_code(
+                "password_required",
+                "This needs your account's password (`password`): a signed-in session alone \
+                 cannot let an app in or link a chat identity.",
+            ),
+            Error::GuestCannotApprove => Self::new(
+                StatusCode::FORBIDDEN,
+                "guest_account",
+                "Forbidden",
+                "A guest account cannot let apps in: give it a username and password first \
+                 (POST /v1/users/me/upgrade).",
+            ),
             Error::NotAGuest => Self::conflict(
                 "not_a_guest",
                 "This account already has a username and password: only a guest account can \
@@ -472,6 +484,35 @@ impl From<crate::play::Error> for ApiError {
                 "Ranked races are for registered players: sign up (a guest can keep \
                  everything with POST /v1/users/me/upgrade), then join.",
             ),
+            Error::GuestCannotImport => Self::new(
+                StatusCode::FORBIDDEN,
+                "guest_account",
+                "Forbidden",
+                "A guest account cannot import games: give it a username and password first \
+                 (POST /v1/users/me/upgrade).",
+            ),
+            Error::ImportAllowance {
+                allowance,
+                asked,
+                retry_after_s,
+            } => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "import_allowance",
+                "Too many imported actions",
+                if asked as u64 > u64::from(allowance) {
+                    format!(
+                        "This export holds {asked} actions, more than the {allowance} one account \
+                         may import in an hour: it cannot be imported here."
+                    )
+                } else {
+                    format!(
+                        "An account may import {allowance} actions an hour, all its imports \
+                         together, and this one's {asked} would go past that: try again in \
+                         {retry_after_s} second(s)."
+                    )
+                },
+            )
+            .with_header(header::RETRY_AFTER, retry_after_s.to_string()),
             Error::TooManyTokens { max } => Self::conflict(
                 "too_many_tokens",
                 format!("You already have {max} active tokens: revoke one first."),

@@ -2,8 +2,8 @@
 //! a game made from such an export (`POST /v1/games/import`).
 //!
 //! The text form: `#` comment lines, then `key: value` lines (`variant`, `suits`, `undo`,
-//! `empty_column_deal`, `deal`; `player`, `status`, `score`, `duration_ms`, `finished_at`
-//! say how it went and are ignored by an import), a blank line, then one action per line in
+//! `empty_column_deal`, `deal`; `player`, `origin`, `status`, `score`, `duration_ms`,
+//! `finished_at` say how it went and are ignored by an import), a blank line, then one action per line in
 //! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
 
 use actix_web::http::header::{self, HeaderValue};
@@ -48,6 +48,11 @@ pub struct GameExport {
     /// Who played it (ignored by an import).
     #[serde(default)]
     pub player: Option<String>,
+    /// How the game came to be: `imported` for a game made from an export, which counts for
+    /// no record (ignored by an import).
+    #[serde(default)]
+    #[schema(value_type = Option<super::wire::GameOrigin>)]
+    pub origin: Option<String>,
     /// How it ended (ignored by an import).
     #[serde(default)]
     pub status: Option<GameStatus>,
@@ -71,6 +76,7 @@ impl GameExport {
             deal_number: e.spec.deal_number.to_string(),
             actions: e.log.iter().map(|&a| notation::line(a)).collect(),
             player: Some(e.player.clone()),
+            origin: Some(e.row.origin.name().to_string()),
             status: Some(e.row.status),
             score: Some(e.row.score),
             duration_ms: e.row.duration_ms,
@@ -93,6 +99,9 @@ impl GameExport {
         out.push_str(&format!("deal: {}\n", self.deal_number));
         if let Some(player) = &self.player {
             out.push_str(&format!("player: {player}\n"));
+        }
+        if let Some(origin) = &self.origin {
+            out.push_str(&format!("origin: {origin}\n"));
         }
         if let Some(status) = &self.status {
             out.push_str(&format!("status: {}\n", name(status)));
@@ -237,7 +246,7 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
                     )
                 })?)
             }
-            "player" | "status" | "score" | "duration_ms" | "finished_at" => {}
+            "player" | "origin" | "status" | "score" | "duration_ms" | "finished_at" => {}
             other => return Err(bad(n, &format!("`{other}` is not a field of an export."))),
         }
     }
@@ -311,9 +320,11 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
 
 /// Make a game of yours from an export (its text form, or its JSON): the deal replayed through
 /// the rules, action by action; the first action they refuse is named by its line and rule
-/// (422, or 409 for a move after the game ended) and nothing is made. The new game counts as a
-/// known deal: for personal records only, never the boards. Answers the game as it stands
-/// after the last action.
+/// (422, or 409 for a move after the game ended) and nothing is made. The new game is written
+/// whole in one transaction, marked `imported`: it counts for no record, win or streak (it was
+/// not played here), and shows as imported on profiles and in exports. Registered accounts
+/// only (not guests), within `IMPORT_ACTIONS_PER_HOUR` imported actions an hour per account.
+/// Answers the game as it stands after the last action.
 #[utoipa::path(
     tag = "games",
     operation_id = "importGame",
@@ -327,10 +338,12 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
             headers(("Location" = String))),
         (status = 400, description = "Not an export (`invalid_request`): the sentence names the line", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a guest cannot import (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "The account imported as many actions in the last hour as it may (`import_allowance`, `IMPORT_ACTIONS_PER_HOUR`), or too many requests (`rate_limited`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/games/import")]
@@ -380,7 +393,6 @@ pub async fn import_game(
         &caller.user_id,
         spec,
         actions.into_iter().map(|(_, a)| a).collect(),
-        super::games::render_new(state.play.calendar),
     )
     .await?;
     let db = state.play.db.clone();

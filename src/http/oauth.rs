@@ -185,6 +185,10 @@ pub struct Decision {
     /// True to deny the request (the app hears `error=access_denied`); default: approve.
     #[serde(default)]
     pub deny: bool,
+    /// The account's password: required to approve (a session alone, which may have been
+    /// stolen, cannot let an app in), not to deny.
+    #[serde(default)]
+    pub password: Option<String>,
 }
 
 /// Where the consent page sends the player.
@@ -197,7 +201,9 @@ pub struct Redirect {
 
 /// Approve (or deny) an app's sign-in request as the signed-in player: a one-time code for the
 /// app, bound to you, the app, its exact `redirect_uri`, the scopes and the PKCE challenge,
-/// good for 90 seconds. Only a session token can approve (an access token cannot let in apps).
+/// good for 90 seconds. Approving needs a session token and the account's `password` (a
+/// session alone, which may have been stolen, cannot let an app in); guests cannot approve.
+/// A password change (unless `keep_apps`) or signing out everywhere ends every app's token.
 #[utoipa::path(
     tag = "apps",
     operation_id = "approveOAuthRequest",
@@ -205,11 +211,13 @@ pub struct Redirect {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Where to send the player", body = Redirect),
-        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part; approving without the account's `password` (`password_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot approve apps (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot approve apps (`session_required`); the password is wrong (`wrong_password`); a guest cannot let apps in (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You already have as many active tokens as one account may (`too_many_tokens`): revoke one first", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many approvals (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "Too many approvals or password attempts (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -218,6 +226,7 @@ pub async fn approve(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<Decision>,
+    req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     let d = body.into_inner();
@@ -236,7 +245,12 @@ pub async fn approve(
         if let Some(limiter) = &state.app_limiter {
             limiter.count(&format!("user:{}", caller.user_id), "app approvals")?;
         }
-        oauth::approve(&state.accounts(), &caller.user_id, &request).await?
+        if d.password.is_some() {
+            // A request that cannot be approved is refused before it costs a password attempt.
+            oauth::check(&request)?;
+            super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
+        }
+        oauth::approve(&state.accounts(), &caller.user_id, d.password, &request).await?
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

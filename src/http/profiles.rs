@@ -23,7 +23,8 @@ pub struct PublicGame {
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
-    /// How the deal came to be: `random`, `chosen`, `daily`, `winnable`, `restart`, `race`.
+    /// How the deal came to be: `random`, `chosen`, `daily`, `winnable`, `restart`, `race`,
+    /// or `imported` (made from an export: it counts for no record).
     #[schema(value_type = crate::store::games::OriginKind)]
     pub origin: String,
     /// `won` or `resigned`.

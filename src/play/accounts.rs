@@ -330,20 +330,28 @@ impl Accounts {
     }
 
     /// Change the password (the current one must be given). Every session ends, this one
-    /// too; the answer is a new one.
+    /// too; the answer is a new one. Unless `keep_apps`, every app let in and every chat
+    /// identity linked ends with them (what a stolen session could have let in): one write.
     pub async fn change_password(
         &self,
         user_id: &str,
         current: String,
         new: String,
+        keep_apps: bool,
     ) -> Result<Session, Error> {
         let user = self.confirm_password(user_id, current).await?;
         validate_password(user.username.as_deref(), &new).map_err(Error::Credentials)?;
         let hash = self.hash(new).await?;
         let (db, id) = (self.db.clone(), user_id.to_string());
         let user = blocking(move || {
-            db.write(move |conn| users::set_password(conn, &id, &hash))?
-                .ok_or(Error::UnknownUser)
+            db.write(move |conn| -> Result<Option<users::User>, Error> {
+                let user = users::set_password(conn, &id, &hash)?;
+                if user.is_some() && !keep_apps {
+                    end_apps_and_links(conn, &id)?;
+                }
+                Ok(user)
+            })?
+            .ok_or(Error::UnknownUser)
         })
         .await?;
         self.ended(&user.id);
@@ -365,11 +373,20 @@ impl Accounts {
         Ok(())
     }
 
-    /// End every session of `user_id`.
+    /// End every session of `user_id`, every app token it let in and every chat identity
+    /// linked to it, in one write.
     pub async fn sign_out_everywhere(&self, user_id: &str) -> Result<(), Error> {
         let (db, id) = (self.db.clone(), user_id.to_string());
-        let found =
-            blocking(move || Ok(db.write(move |conn| users::end_all_sessions(conn, &id))?)).await?;
+        let found = blocking(move || {
+            db.write(move |conn| -> Result<bool, Error> {
+                let found = users::end_all_sessions(conn, &id)?;
+                if found {
+                    end_apps_and_links(conn, &id)?;
+                }
+                Ok(found)
+            })
+        })
+        .await?;
         self.ended(user_id);
         if found {
             Ok(())
@@ -420,6 +437,15 @@ impl Accounts {
             Err(Error::SessionEnded)
         }
     }
+}
+
+/// Inside the caller's write: revoke every app token of `user_id` and end every chat identity
+/// linked to it (the owner's remedies for a stolen session: what a session alone could let in
+/// ends with it).
+fn end_apps_and_links(conn: &mut store::DbConn, user_id: &str) -> Result<(), Error> {
+    crate::store::tokens::revoke_apps(conn, user_id, store::now())?;
+    crate::store::chat::end_links(conn, user_id)?;
+    Ok(())
 }
 
 /// Which of the open streams' credentials no longer hold now:

@@ -244,9 +244,20 @@ pub fn normalize_code(typed: &str) -> String {
         .collect()
 }
 
-/// A new link code for the registered account `user_id`, valid [`CODE_SECONDS`], shown as
-/// `ABCD-EFGH`; it replaces any unused one the account had. With when it expires.
-pub async fn link_code(db: &Db, user_id: &str) -> Result<(String, NaiveDateTime), Error> {
+/// A new link code for the registered account `user_id`, its `password` confirming it is
+/// them (a session alone, which may have been stolen, cannot make one), valid
+/// [`CODE_SECONDS`], shown as `ABCD-EFGH`; it replaces any unused one the account had. With
+/// when it expires.
+pub async fn link_code(
+    accounts: &super::accounts::Accounts,
+    user_id: &str,
+    password: String,
+) -> Result<(String, NaiveDateTime), Error> {
+    match accounts.confirm_password(user_id, password).await {
+        Err(Error::GuestAccount) => return Err(Error::GuestCannotLink),
+        other => other?,
+    };
+    let db = &accounts.db;
     // Each letter from a byte below the largest multiple of the alphabet's size, so every
     // letter is equally likely.
     let fair = (256 / CODE_LETTERS.len() * CODE_LETTERS.len()) as u16;

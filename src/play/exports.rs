@@ -1,12 +1,12 @@
 //! A finished game in full, for anyone (once every card of it may be shown), and a game made
 //! from such an export: its deal replayed through the engine, action by action, into a new
-//! game of the importer's, marked as a known deal (records only, never the boards).
+//! game of the importer's, written whole at once and marked imported (it counts for no
+//! record, win or streak: it was not played here).
 
-use super::games::{act, insert, Act, NewGame, Render, RenderNew};
 use super::{blocking, Error, Play};
-use crate::engine::{self, Action, DealSpec, Illegal, Intent};
+use crate::engine::{self, Action, DealSpec, Illegal};
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
-use crate::store::users;
+use crate::store::{users, writes};
 use chrono::NaiveDateTime;
 
 /// A finished game as its export shows it.
@@ -108,55 +108,106 @@ pub fn check_line(spec: &DealSpec, actions: &[(usize, Action)]) -> Result<(), Il
 }
 
 /// A new game of `user_id`'s on `spec`'s deal with `actions` played (already checked with
-/// [`check_line`]), through the same use case as every action. Its answer: the game's id.
+/// [`check_line`]), written whole in one transaction (all or nothing: no one can act on it
+/// half made): a registered account's (not a guest's), within its hourly allowance of
+/// imported actions ([`Play::import_actions_per_hour`]) and, while it is in progress, its
+/// games in progress. It counts for nothing (origin `imported`). Its id.
 pub async fn import(
     play: &Play,
     user_id: &str,
     spec: DealSpec,
     actions: Vec<Action>,
-    render: RenderNew,
 ) -> Result<String, Error> {
     if actions.len() > play.max_actions as usize {
         return Err(Error::ActionLimit {
             limit: play.max_actions,
         });
     }
-    let new = NewGame {
-        user_id: user_id.to_string(),
-        spec,
-        origin: Origin {
-            kind: OriginKind::Chosen,
+    let (p, user) = (play.clone(), user_id.to_string());
+    blocking(move || {
+        let mut game = spec.deal();
+        for &action in &actions {
+            game.apply(action)?;
+        }
+        let origin = Origin {
+            kind: OriginKind::Imported,
             deal_known: true,
             daily_date: None,
             ranked: false,
             difficulty: None,
-        },
-        key: None,
-    };
-    let p = play.clone();
-    let created = blocking(move || insert(&p, &new, &render)).await?;
-    let body = match created {
-        super::games::Created::New { body } => body,
-        super::games::Created::Replayed(r) => r.response,
-    };
-    let id = serde_json::from_str::<serde_json::Value>(&body)
-        .ok()
-        .and_then(|v| v["id"].as_str().map(str::to_string))
-        .ok_or_else(|| Error::Internal("an imported game's answer names no id".into()))?;
-    for (version, action) in actions.into_iter().enumerate() {
-        let step = Act {
-            user_id: user_id.to_string(),
-            game_id: id.clone(),
-            expected: Some(version as i32),
-            key: None,
-            intent: Intent::from(action),
         };
-        act(play, step, unrendered()).await?;
-    }
-    Ok(id)
+        let mut row = game_store::new_row(uuid::Uuid::new_v4().to_string(), user, spec, &origin);
+        row.version = actions.len() as i32;
+        row.log = actions
+            .iter()
+            .map(|&a| engine::notation::encode(a))
+            .collect();
+        row.status = game.status();
+        row.score = game.score() as i32;
+        row.actions = game.actions() as i32;
+        row.runs_completed = game.runs_completed() as i32;
+        if game.status().is_over() {
+            row.finished_at = Some(row.created_at);
+            row.duration_ms = Some(0);
+        }
+        let (allowance, most) = (
+            p.import_actions_per_hour,
+            p.rationing.in_progress_per_player,
+        );
+        let id = row.id.clone();
+        p.db.write(move |conn| -> Result<(), Error> {
+            // Under the account's row lock: two imports at once are counted one after the other.
+            if !users::lock(conn, &row.user_id)? {
+                return Err(Error::UnknownUser);
+            }
+            let owner = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+            if owner.is_guest {
+                return Err(Error::GuestCannotImport);
+            }
+            within_allowance(conn, &row.user_id, allowance, actions.len())?;
+            if !row.status.is_over() {
+                super::games::room_for_a_game(conn, &row.user_id, most)?;
+            }
+            Ok(writes::import(conn, &row, &actions)?)
+        })?;
+        Ok(id)
+    })
+    .await
 }
 
-/// Actions of an import answer nothing but the last: no rendering.
-fn unrendered() -> Render {
-    std::sync::Arc::new(|_| Ok(String::new()))
+/// Refused when `asked` more imported actions would take `user_id` past `allowance` in the
+/// last hour (0: no limit), with when enough of them will have aged out.
+fn within_allowance(
+    conn: &mut crate::store::DbConn,
+    user_id: &str,
+    allowance: u32,
+    asked: usize,
+) -> Result<(), Error> {
+    if allowance == 0 {
+        return Ok(());
+    }
+    let now = crate::store::now();
+    let hour = chrono::TimeDelta::hours(1);
+    let recent = writes::imports_since(conn, user_id, now - hour)?;
+    let mut used: i64 = recent.iter().map(|(_, n)| i64::from(*n)).sum();
+    let (allowance_n, asked_n) = (i64::from(allowance), asked as i64);
+    if used + asked_n <= allowance_n {
+        return Ok(());
+    }
+    // The oldest imports age out first: the wait is until enough of them have.
+    let mut frees = now + hour;
+    if asked_n <= allowance_n {
+        for (at, n) in &recent {
+            used -= i64::from(*n);
+            if used + asked_n <= allowance_n {
+                frees = *at + hour;
+                break;
+            }
+        }
+    }
+    Err(Error::ImportAllowance {
+        allowance,
+        asked,
+        retry_after_s: (frees - now).num_seconds().max(1) as u64,
+    })
 }

@@ -497,7 +497,11 @@ fn class_of(spec: &DealSpec) -> Class {
 
 /// Refuse a new game to a player who already has `most` games in progress that they started
 /// (0: no limit), counted under their row lock so concurrent requests count one at a time.
-fn room_for_a_game(conn: &mut crate::store::DbConn, user: &str, most: u32) -> Result<(), Error> {
+pub(super) fn room_for_a_game(
+    conn: &mut crate::store::DbConn,
+    user: &str,
+    most: u32,
+) -> Result<(), Error> {
     if most == 0 {
         return Ok(());
     }

@@ -45,6 +45,8 @@ pub struct Play {
     pub positions: std::sync::Arc<positions::Positions>,
     /// The most actions a game's log may hold.
     pub max_actions: u32,
+    /// Actions one account may import per hour; 0: no limit.
+    pub import_actions_per_hour: u32,
     /// How proven winnable deals are shared out.
     pub rationing: games::Rationing,
     /// The bounded pool hints and analyses search on.
@@ -112,6 +114,12 @@ pub enum Error {
     /// A guest account has no password: it cannot do what needs one.
     #[error("a guest account has no password")]
     GuestAccount,
+    /// What needs the account's password (letting an app in, a chat link code) came without it.
+    #[error("the account's password is required")]
+    PasswordRequired,
+    /// A guest account cannot let apps in (it has no password to confirm it).
+    #[error("a guest account cannot approve apps")]
+    GuestCannotApprove,
     /// Only a guest account can be upgraded.
     #[error("not a guest account")]
     NotAGuest,
@@ -192,6 +200,17 @@ pub enum Error {
     /// A race game's analysis before its round is over.
     #[error("the race round is not over")]
     RaceRoundInProgress,
+    /// Guests cannot import games (they have no lasting account to hold them).
+    #[error("a guest account cannot import games")]
+    GuestCannotImport,
+    /// The account imported as many actions in the last hour as it may: `allowance`, and
+    /// the import asked for `asked` more.
+    #[error("the import allowance of {allowance} actions an hour is used")]
+    ImportAllowance {
+        allowance: u32,
+        asked: usize,
+        retry_after_s: u64,
+    },
     /// The account holds as many active access tokens as it may.
     #[error("{max} active tokens")]
     TooManyTokens { max: usize },

@@ -253,15 +253,23 @@ pub fn deny(req: &AuthRequest) -> Result<String, Error> {
     Ok(redirect(&checked.redirect_uri, &params))
 }
 
-/// The player `user_id` approves the app's request: a one-time code bound to them, the app, the
-/// exact redirect URI, the scopes and the challenge, valid [`CODE_SECONDS`]; the answer is
-/// where to send the player (the redirect with `code` and `state`).
+/// The player `user_id` approves the app's request, their `password` confirming it is them (a
+/// session alone, which may have been stolen, cannot let an app in for a year; a guest has no
+/// password and cannot): a one-time code bound to them, the app, the exact redirect URI, the
+/// scopes and the challenge, valid [`CODE_SECONDS`]; the answer is where to send the player
+/// (the redirect with `code` and `state`).
 pub async fn approve(
     accounts: &Accounts,
     user_id: &str,
+    password: Option<String>,
     req: &AuthRequest,
 ) -> Result<String, Error> {
     let checked = check(req)?;
+    let password = password.ok_or(Error::PasswordRequired)?;
+    match accounts.confirm_password(user_id, password).await {
+        Err(Error::GuestAccount) => return Err(Error::GuestCannotApprove),
+        other => other?,
+    };
     let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
     let binding = Binding {
         client_id: checked.client_id.clone(),

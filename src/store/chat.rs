@@ -112,6 +112,16 @@ pub fn link(
     Ok(())
 }
 
+/// Inside the caller's write: end every chat identity linked to `user_id` (their members'
+/// next commands play as accounts of their own again). How many ended.
+pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> {
+    let linked = linked_to(conn, user_id)?;
+    for row in &linked {
+        delete(conn, &row.id)?;
+    }
+    Ok(linked.len())
+}
+
 /// Forget the identity: its member's next command makes them a fresh account.
 pub fn delete(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
     Ok(diesel::delete(chat_identities::table.find(id)).execute(conn)? > 0)

@@ -107,3 +107,30 @@ pub fn touch(conn: &mut DbConn, id: &str, at: NaiveDateTime) -> Result<(), Store
         .execute(conn)?;
     Ok(())
 }
+
+/// Revoke every active token of `user_id` that an app got through the player's approval
+/// (those with a `client_id`), at `at`: a password change or "sign out everywhere" ends what a
+/// stolen session could have let in. Tokens made by hand (which needed the password) stay.
+/// The ids revoked.
+pub fn revoke_apps(
+    conn: &mut DbConn,
+    user_id: &str,
+    at: NaiveDateTime,
+) -> Result<Vec<String>, StoreError> {
+    let ids: Vec<String> = access_tokens::table
+        .filter(access_tokens::user_id.eq(user_id))
+        .filter(access_tokens::client_id.is_not_null())
+        .filter(access_tokens::revoked_at.is_null())
+        .select(access_tokens::id)
+        .load(conn)?;
+    if !ids.is_empty() {
+        diesel::update(
+            access_tokens::table
+                .filter(access_tokens::user_id.eq(user_id))
+                .filter(access_tokens::id.eq_any(&ids)),
+        )
+        .set(access_tokens::revoked_at.eq(Some(at)))
+        .execute(conn)?;
+    }
+    Ok(ids)
+}

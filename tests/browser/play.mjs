@@ -668,7 +668,15 @@ async function main() {
       eq(await text('consent-origin'), appBase, 'where the player goes back');
       check((await text('consent-scopes')).includes('games:write'), 'the scopes in words');
       check(!(await page.isVisible('[data-testid="consent-insecure"]')), 'a loopback redirect is not flagged');
+      // Approving asks for the account's password (a session alone cannot let an app in).
+      check(await page.isVisible('[data-testid="consent-password"]'), 'the consent page asks for the password');
       await shot(page, 'consent.png');
+      allowHttpErrors = true;
+      await page.fill('[data-testid="consent-password"]', 'not the password at all');
+      await page.click('[data-testid="consent-approve"]');
+      await page.waitForFunction(() => /not this account's password/.test(document.body.textContent));
+      allowHttpErrors = false;
+      await page.fill('[data-testid="consent-password"]', password);
       await page.click('[data-testid="consent-approve"]');
       await page.waitForSelector('#out[data-done], #out[data-failed]');
       const failed = await page.getAttribute('#out', 'data-failed');
@@ -703,6 +711,11 @@ async function main() {
     await page.goto(`${PAGE.split('#')[0]}#account`);
     await page.waitForSelector('[data-testid="chat-links"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="chat-links"]').textContent.includes('No chat identity'));
+    // The page says, before it happens, that signing out everywhere and a password change end
+    // the chat links and apps.
+    check((await text('sign-out-all-note')).includes('chat link'), 'the sign-out-everywhere note');
+    check((await text('new-password-help')).includes('chat link'), 'the password change note');
+    await page.fill('[data-testid="chat-link-password"]', password);
     await page.click('[data-testid="chat-link-code"]');
     await page.waitForSelector('[data-testid="chat-link-code-value"]');
     const code = await text('chat-link-code-value');

@@ -34,6 +34,8 @@ export function renderAccountScreen() {
       el('p', {},
         el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' }), ' ',
         el('button', { type: 'button', 'data-testid': 'profile-sign-out-all', onclick: signOutEverywhere, text: 'Sign out everywhere' })),
+      el('p', { class: 'muted small', 'data-testid': 'sign-out-all-note', text: 'Signing out everywhere also ends every app\'s access '
+        + 'and every chat link of this account.' }),
       el('form', { class: 'panel narrow-panel', 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': 'Change password' },
         el('h3', { text: 'Change password' }),
         el('div', { class: 'form-grid' },
@@ -41,7 +43,10 @@ export function renderAccountScreen() {
             el('input', { type: 'password', name: 'current', autocomplete: 'current-password', required: true, 'data-testid': 'password-current' })),
           el('label', {}, 'New password',
             el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'aria-describedby': 'new-password-help', 'data-testid': 'password-new' })),
-          el('span', { id: 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out.' })),
+          el('span', { id: 'new-password-help', 'data-testid': 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out, '
+            + 'and every app and chat link loses access unless you keep them below.' }),
+          el('label', {}, el('input', { type: 'checkbox', name: 'keep_apps', 'data-testid': 'password-keep-apps' }),
+            ' Keep my apps and chat links')),
         el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
       el('p', {},
         el('label', {}, el('input', { type: 'checkbox', 'data-testid': 'profile-hidden', checked: !!user.profile_hidden,
@@ -55,8 +60,10 @@ export function renderAccountScreen() {
         el('h3', { text: 'Chat links' }),
         el('p', { class: 'muted small', text: 'Play as this account from Discord, Slack or Telegram: get a code, then type '
           + 'it to the bot within 10 minutes. What you played there before comes with it.' }),
-        el('p', {},
-          el('button', { type: 'button', 'data-testid': 'chat-link-code', onclick: makeLinkCode, text: 'Get a link code' }),
+        el('form', { 'data-testid': 'chat-link-form', onsubmit: makeLinkCode, 'aria-label': 'Get a link code' },
+          el('label', {}, 'Your password ',
+            el('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'data-testid': 'chat-link-password' })),
+          ' ', el('button', { type: 'submit', 'data-testid': 'chat-link-code', text: 'Get a link code' }),
           ' ', el('span', { id: 'chat-link-instructions', 'data-testid': 'chat-link-instructions', class: 'small' })),
         el('ul', { id: 'chat-links', class: 'attempts', 'data-testid': 'chat-links' },
           el('li', { class: 'muted', text: 'Loading…' }))),
@@ -112,10 +119,15 @@ async function loadApps() {
       }) }))));
 }
 
-/** A one-time code that links a chat identity to this account, and what to type where. */
-function makeLinkCode() {
+/** A one-time code that links a chat identity to this account (the password confirms it is
+ * the owner), and what to type where. */
+function makeLinkCode(ev) {
+  ev.preventDefault();
+  const field = ev.currentTarget.querySelector('[name=password]');
+  const password = field.value;
   run(async () => {
-    const { data } = await request('POST', '/v1/users/me/chat-links/code');
+    const { data } = await request('POST', '/v1/users/me/chat-links/code', { body: { password } });
+    field.value = '';
     $('#chat-link-instructions').replaceChildren(el('strong', { 'data-testid': 'chat-link-code-value', text: data.code }),
       ` · ${data.instructions}`);
   });
@@ -239,7 +251,7 @@ function signOut() {
 function signOutEverywhere() {
   run(async () => {
     await request('POST', '/v1/auth/logout-all');
-    leave('Signed out on every device. You are playing as a guest.');
+    leave('Signed out on every device, app and chat link. You are playing as a guest.');
   });
 }
 
@@ -249,11 +261,13 @@ function changePassword(ev) {
   const f = new FormData(form);
   run(async () => {
     const { data } = await request('POST', '/v1/users/me/password', {
-      body: { current_password: String(f.get('current') || ''), new_password: String(f.get('new') || '') },
+      body: { current_password: String(f.get('current') || ''), new_password: String(f.get('new') || ''), keep_apps: f.get('keep_apps') === 'on' },
     });
+    const kept = f.get('keep_apps') === 'on';
     form.reset();
     session.set(data.token, data.user);
-    showMessage('Password changed. Every other device has been signed out.', 'success');
+    showMessage(kept ? 'Password changed. Every other device has been signed out; your apps and chat links keep their access.'
+      : 'Password changed. Every other device, app and chat link has been signed out.', 'success');
   });
 }
 

@@ -2,7 +2,8 @@
 // (OAuth 2 with PKCE). The page asks the server what the request asks (GET /v1/oauth/request),
 // signs the player in first if needed, shows the app's own name for itself, where the player
 // goes back, each scope in words and a warning for a plain-http redirect to another machine,
-// and sends the decision (POST /v1/oauth/approve, a session token only), then goes where the
+// and sends the decision (POST /v1/oauth/approve, a session token and, to approve, the
+// account's password), then goes where the
 // server says. The page cannot be framed (its Content-Security-Policy), so no app can lay it
 // under its own and have the player click Approve unknowingly.
 
@@ -58,16 +59,24 @@ export const consent = {
         el('p', { 'data-testid': 'consent-sign-in', text: 'Sign in, or create an account, to let an app in: a guest account cannot be reached again from elsewhere.' }),
         el('button', { type: 'button', onclick: () => go('account'), text: 'Sign in or sign up' }));
     } else {
-      parts.push(el('p', { class: 'actions' },
-        el('button', { type: 'button', 'data-testid': 'consent-approve', onclick: () => this.decide(false), text: 'Approve' }),
-        el('button', { type: 'button', 'data-testid': 'consent-deny', onclick: () => this.decide(true), text: 'Deny' })));
+      // Approving needs the password: a session alone (which may have been stolen) cannot let
+      // an app in. Denying needs nothing.
+      parts.push(el('form', { class: 'actions', 'data-testid': 'consent-form', onsubmit: (ev) => { ev.preventDefault(); this.decide(false); } },
+        el('label', {}, 'Your password, to approve: ',
+          el('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'data-testid': 'consent-password' })),
+        ' ', el('button', { type: 'submit', 'data-testid': 'consent-approve', text: 'Approve' }),
+        ' ', el('button', { type: 'button', 'data-testid': 'consent-deny', onclick: () => this.decide(true), text: 'Deny' })));
     }
     box.replaceChildren(...parts);
   },
 
   decide(deny) {
+    const field = $('[data-testid="consent-password"]');
+    const body = { ...appRequest(), deny };
+    if (!deny) body.password = field ? field.value : '';
     run(async () => {
-      const { data } = await request('POST', '/v1/oauth/approve', { body: { ...appRequest(), deny } });
+      const { data } = await request('POST', '/v1/oauth/approve', { body });
+      if (field) field.value = '';
       location.assign(data.redirect_to);
     });
   },

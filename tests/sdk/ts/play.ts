@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const anon = createClient(createConfig({ baseUrl }));
 
   // An app signs a player in as OAuth 2 says (authorization code with PKCE): the player has an
-  // account and approves (as the consent page does, with their session); the app trades the
+  // account and approves (as the consent page does, with their session and password); the app trades the
   // code with its verifier, then plays with the token, sent on every operation the document
   // secures.
   const username = `sdk-${randomBytes(5).toString('hex')}`;
@@ -116,6 +116,7 @@ async function main(): Promise<void> {
         state: 'sdk',
         code_challenge: challenge,
         code_challenge_method: 'S256',
+        password: 'a long sdk passphrase',
       },
     }),
     200,
