@@ -401,7 +401,18 @@ async fn a_player_links_their_account_and_unlinks_it() {
 
     let (wrong, _) = say(&app, "901", "link AAAA-AAAA").await;
     assert!(wrong.contains("unknown, used or expired"), "{wrong}");
-    let (linked, _) = say(&app, "901", &format!("link {}", code.to_lowercase())).await;
+    // `link CODE` says what linking would do, and does nothing yet.
+    let (asked, _) = say(&app, "901", &format!("link {}", code.to_lowercase())).await;
+    assert!(
+        asked.contains(&format!("to the account {username}"))
+            && asked.contains("your 2 games here move to it")
+            && asked.contains("1 ranked daily attempt(s) would become practice")
+            && asked.contains(&format!("`link {code} yes`")),
+        "{asked}"
+    );
+    let (mine, _) = say(&app, "901", "records").await;
+    assert!(mine.starts_with("Records of user901@discord"), "{mine}");
+    let (linked, _) = say(&app, "901", &format!("link {} yes", code.to_lowercase())).await;
     assert!(
         linked.starts_with(&format!(
             "Linked: your Discord account now plays as {username}."
@@ -417,7 +428,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
         "{linked}"
     );
     // Used once.
-    let (again, _) = say(&app, "902", &format!("link {code}")).await;
+    let (again, _) = say(&app, "902", &format!("link {code} yes")).await;
     assert!(again.contains("unknown, used or expired"), "{again}");
 
     // The account has the chat games; the chat identity plays as it.
@@ -453,7 +464,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
         .await;
     assert_eq!(board.text.matches(&username).count(), 1, "{}", board.text);
     assert!(!board.text.contains("user901@discord"), "{}", board.text);
-    // The chat-made account is gone.
+    // The chat-made account's profile is hidden while its games are away.
     assert_eq!(
         app.send("GET", "/v1/users/user901@discord", None, &[], None)
             .await
@@ -468,27 +479,38 @@ async fn a_player_links_their_account_and_unlinks_it() {
         "{twice}"
     );
 
+    // A game played while linked stays with the account.
+    say(&app, "901", "new").await;
+    let (while_linked, _) = current_game(&app, "discord", GUILD, "901");
+
     let (unlinked, _) = say(&app, "901", "unlink").await;
     assert!(unlinked.starts_with("Unlinked"), "{unlinked}");
+    assert!(
+        unlinked.contains("the 2 games the link moved are back with you"),
+        "{unlinked}"
+    );
     let links = app.get("/v1/users/me/chat-links", &token).await;
     assert_eq!(links.body["links"], json!([]), "{}", links.text);
-    // A fresh account now, with nothing in it; the games stayed with the account.
-    let (fresh, _) = say(&app, "901", "records").await;
-    assert!(
-        fresh.contains("No records yet for user901@discord"),
-        "{fresh}"
-    );
+    // The member's own account again, with the games the link moved (the daily stays
+    // practice); the account keeps only its own games and the one played while linked.
+    let (back, _) = say(&app, "901", "records").await;
+    assert!(back.starts_with("Records of user901@discord"), "{back}");
+    assert!(back.contains("spider 1 suit: 1 played, 0 won"), "{back}");
     let (nothing, _) = say(&app, "901", "unlink").await;
     assert!(nothing.contains("no link to undo"), "{nothing}");
-    assert!(app
-        .get("/v1/users/me/games", &token)
-        .await
-        .text
-        .contains(&chat_game));
+    let mine = app.get("/v1/users/me/games", &token).await.text;
+    assert!(!mine.contains(&chat_game), "{mine}");
+    assert!(mine.contains(&while_linked), "{mine}");
+    assert_eq!(
+        app.send("GET", "/v1/users/user901@discord", None, &[], None)
+            .await
+            .status,
+        200
+    );
 
     // Removing a link from the account.
     let code3 = link_code(&app, &token).await;
-    say(&app, "903", &format!("link {code3}")).await;
+    say(&app, "903", &format!("link {code3} yes")).await;
     let links = app.get("/v1/users/me/chat-links", &token).await;
     let id = links.body["links"][0]["id"].as_str().unwrap().to_string();
     let gone = app
@@ -901,7 +923,7 @@ async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
     assert_rows_carry_their_player(&app, "before the link", 2);
     // Linked, the chat games move to the account, and what they keep moves with them.
     let code = link_code(&app, &token).await;
-    let (linked, _) = say(&app, "931", &format!("link {code}")).await;
+    let (linked, _) = say(&app, "931", &format!("link {code} yes")).await;
     assert!(linked.contains("moved to it"), "{linked}");
     assert_rows_carry_their_player(&app, "after the link", 1);
     let mut conn = db.conn().unwrap();
@@ -913,6 +935,20 @@ async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
         .unwrap()
         .iter()
         .all(|e| e.user_id == moved.user_id));
+    drop(conn);
+    // Unlinked, they go back, and what they keep goes back with them.
+    let (unlinked, _) = say(&app, "931", "unlink").await;
+    assert!(unlinked.contains("are back with you"), "{unlinked}");
+    assert_rows_carry_their_player(&app, "after the unlink", 1);
+    let mut conn = db.conn().unwrap();
+    let back = spider::store::games::by_id(&mut conn, &chat_game)
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.user_id, chat_row.user_id);
+    assert!(spider::store::games::events(&mut conn, &chat_game)
+        .unwrap()
+        .iter()
+        .all(|e| e.user_id == chat_row.user_id));
     drop(conn);
     app.stop().await;
 }
@@ -1123,7 +1159,7 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
     let (linked, _) = say(
         &app,
         "951",
-        &format!("link {}", link_code(&app, &session).await),
+        &format!("link {} yes", link_code(&app, &session).await),
     )
     .await;
     assert!(linked.starts_with("Linked"), "{linked}");
@@ -1182,7 +1218,7 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
         .await;
     assert_eq!(code.status, 201, "{}", code.text);
     let code = code.body["code"].as_str().unwrap();
-    let (linked, _) = say(&app, "952", &format!("link {code}")).await;
+    let (linked, _) = say(&app, "952", &format!("link {code} yes")).await;
     assert!(linked.starts_with("Linked"), "{linked}");
     let session = change_password(
         &app,
@@ -1200,5 +1236,59 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
     assert_eq!(links.body["links"], json!([]), "{}", links.text);
     let (records, _) = say(&app, "952", "records").await;
     assert!(!records.contains(&username), "{records}");
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn a_link_code_someone_else_made_moves_nothing_until_confirmed_and_unlink_gives_back() {
+    let app = chat_app(|_| {}).await;
+    // A chat-only member with a game of their own.
+    say(&app, "961", "new").await;
+    let (theirs, _) = current_game(&app, "discord", GUILD, "961");
+    // Someone else's code, posted as a trick.
+    let (trickster, token) = app.register().await;
+    let code = link_code(&app, &token).await;
+    let (asked, _) = say(&app, "961", &format!("link {code}")).await;
+    assert!(
+        asked.contains(&format!("to the account {trickster}")) && asked.contains("ignore it"),
+        "{asked}"
+    );
+    // Nothing moved: the member still plays as themselves, with their game.
+    let (records, _) = say(&app, "961", "records").await;
+    assert!(
+        records.starts_with("Records of user961@discord"),
+        "{records}"
+    );
+    assert_eq!(current_game(&app, "discord", GUILD, "961").0, theirs);
+    let links = app.get("/v1/users/me/chat-links", &token).await;
+    assert_eq!(links.body["links"], json!([]), "{}", links.text);
+    assert!(!app
+        .get("/v1/users/me/games", &token)
+        .await
+        .text
+        .contains(&theirs));
+    // Had they said yes, `unlink` gives everything back.
+    let (linked, _) = say(&app, "961", &format!("link {code} yes")).await;
+    assert!(linked.starts_with("Linked"), "{linked}");
+    assert!(app
+        .get("/v1/users/me/games", &token)
+        .await
+        .text
+        .contains(&theirs));
+    let (unlinked, _) = say(&app, "961", "unlink").await;
+    assert!(
+        unlinked.contains("the 1 game the link moved is back with you"),
+        "{unlinked}"
+    );
+    assert!(!app
+        .get("/v1/users/me/games", &token)
+        .await
+        .text
+        .contains(&theirs));
+    let (records, _) = say(&app, "961", "records").await;
+    assert!(
+        records.starts_with("Records of user961@discord") && records.contains("1 played"),
+        "{records}"
+    );
     app.stop().await;
 }

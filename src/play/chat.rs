@@ -212,6 +212,7 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
         current_game: None,
         created_at: at,
         linked_at: None,
+        own_user_id: None,
     };
     let member = Member {
         link_id: row.id.clone(),
@@ -303,10 +304,55 @@ pub struct Linked {
     pub folded: Folded,
 }
 
-/// The member types the link code `typed`: from now on their identity plays as the code's
-/// account, and the games of the account made for them move to it (a ranked daily attempt the
-/// account also has an attempt at becomes practice). A code is used once; an unknown, used or
-/// expired one changes nothing.
+/// What typing a link code would do, before the member confirms it: the account they would
+/// play as, how many of their games would move there and how many ranked daily attempts among
+/// them would become practice.
+#[derive(Clone, Debug)]
+pub struct LinkPreview {
+    pub username: String,
+    pub games: usize,
+    pub ranked_dailies: usize,
+}
+
+/// The member types the link code `typed` without confirming: what linking would do, and
+/// nothing done (the code is not used). An unknown, used or expired code, or an identity
+/// already linked, is refused as [`link`] would refuse it.
+pub async fn preview_link(db: &Db, member: &Member, typed: &str) -> Result<LinkPreview, Error> {
+    let hash = secret_hash(&normalize_code(typed));
+    let (db, link_id) = (db.clone(), member.link_id.clone());
+    blocking(move || {
+        let mut conn = db.conn()?;
+        let at = store::now();
+        let code = codes::peek(&mut conn, &hash, PURPOSE)?
+            .filter(|c| c.used_at.is_none() && c.expires_at > at)
+            .ok_or(Error::ChatCodeInvalid)?;
+        let identity =
+            chat_store::find_by_id(&mut conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
+        let owner = users::by_id(&mut conn, &code.user_id)?.ok_or(Error::UnknownUser)?;
+        let username = owner.username.clone().unwrap_or_default();
+        if identity.user_id == code.user_id {
+            return Err(Error::ChatAlreadyLinked { username });
+        }
+        if !identity.own_account {
+            let current = users::by_id(&mut conn, &identity.user_id)?
+                .and_then(|u| u.username)
+                .unwrap_or_default();
+            return Err(Error::ChatAlreadyLinked { username: current });
+        }
+        let (games, ranked_dailies) = chat_store::games_of(&mut conn, &identity.user_id)?;
+        Ok(LinkPreview {
+            username,
+            games,
+            ranked_dailies,
+        })
+    })
+    .await
+}
+
+/// The member types the link code `typed` and confirms: from now on their identity plays as
+/// the code's account, and the games of the account made for them move to it (a ranked daily
+/// attempt among them becomes practice), until they unlink. A code is used once; an unknown,
+/// used or expired one changes nothing.
 pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error> {
     let hash = secret_hash(&normalize_code(typed));
     let (db, link_id) = (db.clone(), member.link_id.clone());
@@ -335,8 +381,7 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error
             if chat_store::linked_to(conn, &code.user_id)?.len() >= MAX_LINKS {
                 return Err(Error::TooManyChatLinks { max: MAX_LINKS });
             }
-            // Linked first: deleting the made account would take its identity with it.
-            chat_store::link(conn, &link_id, &code.user_id, at)?;
+            chat_store::link(conn, &link_id, &identity.user_id, &code.user_id, at)?;
             let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
             Ok(Linked { username, folded })
         })
@@ -357,16 +402,23 @@ pub async fn burn_code(db: &Db, typed: &str) -> Result<(), Error> {
     .await
 }
 
-/// The member stops playing as the account they linked: their next command makes them a
-/// fresh account. The games stay with the account.
-pub async fn unlink(db: &Db, member: &Member) -> Result<(), Error> {
+/// The member stops playing as the account they linked: they play as the account made for
+/// them again, and the games the link moved go back to it. How many went back.
+pub async fn unlink(db: &Db, member: &Member) -> Result<usize, Error> {
     if member.own_account {
         return Err(Error::ChatNotLinked);
     }
     let (db, id) = (db.clone(), member.link_id.clone());
-    blocking(move || Ok(db.write(move |conn| chat_store::delete(conn, &id))?))
-        .await
-        .map(|_| ())
+    blocking(move || {
+        db.write(move |conn| -> Result<usize, Error> {
+            let identity = chat_store::lock(conn, &id)?.ok_or(Error::ChatNotLinked)?;
+            if identity.own_account {
+                return Err(Error::ChatNotLinked);
+            }
+            Ok(chat_store::unlink(conn, &identity)?)
+        })
+    })
+    .await
 }
 
 /// The chat identities linked to `user_id`, oldest link first.
@@ -386,7 +438,7 @@ pub async fn remove_link(db: &Db, user_id: &str, link_id: &str) -> Result<(), Er
         db.write(move |conn| -> Result<(), Error> {
             match chat_store::lock(conn, &id)? {
                 Some(row) if row.user_id == user && !row.own_account => {
-                    chat_store::delete(conn, &id)?;
+                    chat_store::unlink(conn, &row)?;
                     Ok(())
                 }
                 _ => Err(Error::ChatLinkNotFound),

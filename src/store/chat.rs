@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use super::games::GameRow;
 use super::records::{self, RecordKey};
 use super::schema::{
-    access_tokens, chat_deliveries, chat_identities, daily_entries, daily_players, game_analyses,
-    game_events, games, idempotency_keys, one_time_codes, ratings, users,
+    chat_deliveries, chat_identities, daily_entries, daily_players, game_analyses, game_events,
+    games,
 };
 use super::{DbConn, StoreError};
 
@@ -34,6 +34,10 @@ pub struct ChatIdentity {
     pub created_at: NaiveDateTime,
     /// When the member linked the account they play as now, if they did.
     pub linked_at: Option<NaiveDateTime>,
+    /// While linked: the account made for this identity, kept so that unlinking gives its
+    /// games back (`None` for links made before accounts were kept: unlinking then starts a
+    /// fresh account).
+    pub own_user_id: Option<String>,
 }
 
 pub fn find(
@@ -49,6 +53,26 @@ pub fn find(
         .select(ChatIdentity::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// The identity `id`.
+pub fn find_by_id(conn: &mut DbConn, id: &str) -> Result<Option<ChatIdentity>, StoreError> {
+    Ok(chat_identities::table
+        .find(id)
+        .select(ChatIdentity::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// How many games `user_id` has, and how many of them are ranked daily attempts (which a link
+/// would make practice).
+pub fn games_of(conn: &mut DbConn, user_id: &str) -> Result<(usize, usize), StoreError> {
+    let rows: Vec<(bool, Option<String>)> = games::table
+        .filter(games::user_id.eq(user_id))
+        .select((games::ranked, games::daily_date))
+        .load(conn)?;
+    let ranked = rows.iter().filter(|(r, d)| *r && d.is_some()).count();
+    Ok((rows.len(), ranked))
 }
 
 /// The identity `id`, its row locked until the transaction ends (on SQLite every write
@@ -95,10 +119,12 @@ pub fn linked_to(conn: &mut DbConn, user_id: &str) -> Result<Vec<ChatIdentity>, 
         .load(conn)?)
 }
 
-/// The identity now plays as `user_id`, linked at `at`.
+/// The identity now plays as `user_id`, linked at `at`, keeping the account made for it
+/// (`own_user_id`, the one it played as until now).
 pub fn link(
     conn: &mut DbConn,
     id: &str,
+    own_user_id: &str,
     user_id: &str,
     at: NaiveDateTime,
 ) -> Result<(), StoreError> {
@@ -107,19 +133,109 @@ pub fn link(
             chat_identities::user_id.eq(user_id),
             chat_identities::own_account.eq(false),
             chat_identities::linked_at.eq(Some(at)),
+            chat_identities::own_user_id.eq(Some(own_user_id)),
         ))
         .execute(conn)?;
     Ok(())
 }
 
-/// Inside the caller's write: end every chat identity linked to `user_id` (their members'
-/// next commands play as accounts of their own again). How many ended.
+/// Inside the caller's write: end every chat identity linked to `user_id`, each given back
+/// what its link moved ([`unlink`]). How many ended.
 pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> {
     let linked = linked_to(conn, user_id)?;
     for row in &linked {
-        delete(conn, &row.id)?;
+        unlink(conn, row)?;
     }
     Ok(linked.len())
+}
+
+/// End the link of `identity` (one that plays as an account it linked), inside the caller's
+/// transaction: it plays as the account made for it again, and the games its link moved go
+/// back there, their records recomputed on both sides (a ranked daily attempt that became
+/// practice stays practice). Games played while linked stay with the linked account: they were
+/// played as it. A link from before accounts were kept has none to go back to: the identity is
+/// forgotten (its next command makes a fresh account). How many games went back.
+pub fn unlink(conn: &mut DbConn, identity: &ChatIdentity) -> Result<usize, StoreError> {
+    let linked = identity.user_id.clone();
+    let Some(own) = identity.own_user_id.clone() else {
+        delete(conn, &identity.id)?;
+        return Ok(0);
+    };
+    // Both accounts' rows, always in the same order (so two of these at once cannot wait on
+    // each other).
+    let (first, second) = if own < linked {
+        (&own, &linked)
+    } else {
+        (&linked, &own)
+    };
+    let found = [
+        super::users::lock(conn, first)?,
+        super::users::lock(conn, second)?,
+    ];
+    if found.contains(&false) {
+        delete(conn, &identity.id)?;
+        return Ok(0);
+    }
+    let back: Vec<GameRow> = games::table
+        .filter(games::user_id.eq(&linked))
+        .filter(games::linked_from.eq(&own))
+        .select(GameRow::as_select())
+        .load(conn)?;
+    diesel::update(
+        games::table
+            .filter(games::user_id.eq(&linked))
+            .filter(games::linked_from.eq(&own)),
+    )
+    .set((
+        games::user_id.eq(&own),
+        games::linked_from.eq(None::<String>),
+    ))
+    .execute(conn)?;
+    carry(conn, &back, &own)?;
+    let keys = record_keys(&back, &own);
+    records::recompute(conn, &linked, &keys)?;
+    records::recompute(conn, &own, &keys)?;
+    diesel::update(chat_identities::table.find(&identity.id))
+        .set((
+            chat_identities::user_id.eq(&own),
+            chat_identities::own_account.eq(true),
+            chat_identities::linked_at.eq(None::<NaiveDateTime>),
+            chat_identities::own_user_id.eq(None::<String>),
+            chat_identities::current_game.eq(None::<String>),
+        ))
+        .execute(conn)?;
+    super::users::set_profile_hidden(conn, &own, false)?;
+    Ok(back.len())
+}
+
+/// What is kept with each of `moved` carries the player's id `to` (by game, each a range of
+/// the table's key).
+fn carry(conn: &mut DbConn, moved: &[GameRow], to: &str) -> Result<(), StoreError> {
+    let ids: Vec<&str> = moved.iter().map(|g| g.id.as_str()).collect();
+    for chunk in ids.chunks(500) {
+        diesel::update(game_events::table.filter(game_events::game_id.eq_any(chunk)))
+            .set(game_events::user_id.eq(to))
+            .execute(conn)?;
+        diesel::update(game_analyses::table.filter(game_analyses::game_id.eq_any(chunk)))
+            .set(game_analyses::user_id.eq(to))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The records (of `user_id`) the games `moved` count in.
+fn record_keys(moved: &[GameRow], user_id: &str) -> Vec<RecordKey> {
+    let mut keys: Vec<RecordKey> = moved
+        .iter()
+        .map(|g| RecordKey {
+            user_id: user_id.to_string(),
+            variant: g.variant,
+            suits: g.suits,
+        })
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
 }
 
 /// Forget the identity: its member's next command makes them a fresh account.
@@ -171,11 +287,12 @@ pub struct Folded {
     pub practice: usize,
 }
 
-/// Move everything of the chat-made account `from` to `into` and delete `from`, inside the
-/// caller's transaction (which holds both accounts' rows). Games move; a ranked daily attempt
-/// of `from` becomes practice (one ranked attempt per player, in the account it was played
-/// in); records are recomputed from the games of each kind that moved; ratings move where
-/// `into` has none of that kind.
+/// Move the games of the chat-made account `from` to `into`, inside the caller's transaction
+/// (which holds both accounts' rows): each game remembers where it came from (`linked_from`),
+/// so [`unlink`] can give exactly those back. A ranked daily attempt of `from` becomes practice
+/// (one ranked attempt per player, in the account it was played in); records are recomputed
+/// from the games of each kind that moved, and `from`'s leave the boards. `from` itself is
+/// kept (its name, ratings and nothing else), its profile hidden while its games are away.
 pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded, StoreError> {
     let moving: Vec<GameRow> = games::table
         .filter(games::user_id.eq(from))
@@ -201,51 +318,14 @@ pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded,
         folded.practice += 1;
     }
     diesel::update(games::table.filter(games::user_id.eq(from)))
-        .set(games::user_id.eq(into))
+        .set((games::user_id.eq(into), games::linked_from.eq(Some(from))))
         .execute(conn)?;
-    // What is kept with each game carries its player's id too (by game, each a range of the
-    // table's key).
-    let ids: Vec<&str> = moving.iter().map(|g| g.id.as_str()).collect();
-    for chunk in ids.chunks(500) {
-        diesel::update(game_events::table.filter(game_events::game_id.eq_any(chunk)))
-            .set(game_events::user_id.eq(into))
-            .execute(conn)?;
-        diesel::update(game_analyses::table.filter(game_analyses::game_id.eq_any(chunk)))
-            .set(game_analyses::user_id.eq(into))
-            .execute(conn)?;
-    }
-    let mut keys: Vec<RecordKey> = moving
-        .iter()
-        .map(|g| RecordKey {
-            user_id: into.to_string(),
-            variant: g.variant,
-            suits: g.suits,
-        })
-        .collect();
-    keys.sort();
-    keys.dedup();
-    records::recompute(conn, into, &keys)?;
+    // What is kept with each game carries its player's id too.
+    carry(conn, &moving, into)?;
+    records::recompute(conn, into, &record_keys(&moving, into))?;
     records::note_removed(conn, from)?;
     diesel::delete(super::schema::records::table.filter(super::schema::records::user_id.eq(from)))
         .execute(conn)?;
-    let theirs: Vec<(crate::engine::Variant, i32)> = ratings::table
-        .filter(ratings::user_id.eq(into))
-        .select((ratings::variant, ratings::suits))
-        .load(conn)?;
-    let mine: Vec<(crate::engine::Variant, i32)> = ratings::table
-        .filter(ratings::user_id.eq(from))
-        .select((ratings::variant, ratings::suits))
-        .load(conn)?;
-    for (variant, suits) in mine.into_iter().filter(|k| !theirs.contains(k)) {
-        diesel::update(ratings::table.find((from, variant, suits)))
-            .set(ratings::user_id.eq(into))
-            .execute(conn)?;
-    }
-    diesel::delete(ratings::table.filter(ratings::user_id.eq(from))).execute(conn)?;
-    diesel::delete(idempotency_keys::table.filter(idempotency_keys::user_id.eq(from)))
-        .execute(conn)?;
-    diesel::delete(access_tokens::table.filter(access_tokens::user_id.eq(from))).execute(conn)?;
-    diesel::delete(one_time_codes::table.filter(one_time_codes::user_id.eq(from))).execute(conn)?;
-    diesel::delete(users::table.find(from)).execute(conn)?;
+    super::users::set_profile_hidden(conn, from, true)?;
     Ok(folded)
 }

@@ -79,6 +79,16 @@ pub fn use_once(
     Ok(Use::First(row))
 }
 
+/// The code with hash `hash` for `purpose`, as it is, without using it.
+pub fn peek(conn: &mut DbConn, hash: &str, purpose: &str) -> Result<Option<CodeRow>, StoreError> {
+    Ok(one_time_codes::table
+        .find(hash)
+        .filter(one_time_codes::purpose.eq(purpose))
+        .select(CodeRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
 /// Record the token the code's first use made.
 pub fn set_token(conn: &mut DbConn, hash: &str, token_id: &str) -> Result<(), StoreError> {
     diesel::update(one_time_codes::table.find(hash))

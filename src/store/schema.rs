@@ -72,6 +72,7 @@ diesel::table! {
         difficulty -> Nullable<Text>,
         hints_allowed -> Bool,
         race_id -> Nullable<Text>,
+        linked_from -> Nullable<Text>,
     }
 }
 
@@ -203,6 +204,7 @@ diesel::table! {
         current_game -> Nullable<Text>,
         created_at -> Timestamp,
         linked_at -> Nullable<Timestamp>,
+        own_user_id -> Nullable<Text>,
     }
 }
 

@@ -728,7 +728,10 @@ async function main() {
       body: JSON.stringify({ update_id: id, message: { message_id: 1, date: 0, text: words,
         from: { id: 4242, is_bot: false, first_name: 'Tess', username: 'tess_t' }, chat: { id: 4242, type: 'private' } } }),
     }).then((r) => r.json());
-    const linked = await update(1, `link ${code}`);
+    // Nothing moves until the member confirms.
+    const asked = await update(1, `link ${code}`);
+    check(asked.text.includes(`link ${code} yes`), `the link asks first: ${asked.text}`);
+    const linked = await update(5, `link ${code} yes`);
     check(linked.text.startsWith('Linked: your Telegram account now plays as'), `linked: ${linked.text}`);
     await page.goto(`${PAGE.split('#')[0]}#play`);
     await page.goto(`${PAGE.split('#')[0]}#account`);

@@ -87,14 +87,14 @@ async fn run(
         Line::Games => games(state, &member).await,
         Line::Resume(n) => resume(state, &member, n, room).await,
         Line::Records => records(state, &member).await,
-        Line::Link(code) if room.shared => {
+        Line::Link { code, .. } if room.shared => {
             chat_play::burn_code(&state.play.db, &code).await?;
             Ok(Reply::say(
                 "That code was typed where others can read it, so it no longer works: make a \
                  new one in your account and send `link CODE` to the bot in a private chat.",
             ))
         }
-        Line::Link(code) => {
+        Line::Link { code, confirmed } => {
             if let Some(l) = &limits.links {
                 l.count(&key_of(identity), "link code attempts from you")?;
             }
@@ -103,6 +103,12 @@ async fn run(
                     &format!("{}|{}", identity.platform.name(), room.id),
                     "link code attempts from this server",
                 )?;
+            }
+            if !confirmed {
+                // Nothing moves until the member says yes: a code someone else made (posted
+                // as a trick) would otherwise take their games and history at one word.
+                let preview = chat_play::preview_link(&state.play.db, &member, &code).await?;
+                return Ok(Reply::say(link_question(identity, &code, &preview)));
             }
             let linked = chat_play::link(&state.play.db, &member, &code).await?;
             let mut sentence = format!(
@@ -122,13 +128,19 @@ async fn run(
                     linked.folded.practice
                 ));
             }
+            sentence.push_str(" `unlink` undoes it and gives them back.");
             Ok(Reply::say(sentence))
         }
         Line::Unlink => {
-            chat_play::unlink(&state.play.db, &member).await?;
+            let back = chat_play::unlink(&state.play.db, &member).await?;
+            let games = match back {
+                0 => "none of your games had moved".to_string(),
+                1 => "the 1 game the link moved is back with you".to_string(),
+                n => format!("the {n} games the link moved are back with you"),
+            };
             Ok(Reply::say(format!(
-                "Unlinked: your {} account no longer plays as {}. The games stay with that \
-                 account; your next command starts a fresh one here.",
+                "Unlinked: your {} account no longer plays as {}; {games}. Games played while \
+                 linked stay with that account.",
                 identity.platform.title(),
                 member.username
             )))
@@ -136,6 +148,36 @@ async fn run(
         Line::Share => share(state, &member).await,
         Line::Play(command) => play_command(state, identity, room, &member, command).await,
     }
+}
+
+/// What a link code would do, asked before anything moves.
+fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPreview) -> String {
+    let shown = chat_play::normalize_code(code);
+    let shown = match (shown.get(..4), shown.get(4..)) {
+        (Some(a), Some(b)) if !b.is_empty() => format!("{a}-{b}"),
+        _ => shown,
+    };
+    let mut sentence = format!(
+        "This code links your {} account to the account {}: from then on you play as it here",
+        identity.platform.title(),
+        preview.username
+    );
+    match preview.games {
+        0 => sentence.push('.'),
+        1 => sentence.push_str(", and your 1 game here moves to it."),
+        n => sentence.push_str(&format!(", and your {n} games here move to it.")),
+    }
+    if preview.ranked_dailies > 0 {
+        sentence.push_str(&format!(
+            " {} ranked daily attempt(s) would become practice.",
+            preview.ranked_dailies
+        ));
+    }
+    sentence.push_str(&format!(
+        " If that account is yours, send `link {shown} yes`; `unlink` undoes it later and gives \
+         your games back. If someone else gave you this code, ignore it: nothing has changed."
+    ));
+    sentence
 }
 
 /// What the chat's renders of a game hand back.

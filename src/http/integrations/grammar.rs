@@ -20,8 +20,9 @@ pub enum Line {
     Resume(usize),
     /// `records`: personal records.
     Records,
-    /// `link CODE`: play as the account the code was made in.
-    Link(String),
+    /// `link CODE`: what playing as the account the code was made in would do; `link CODE yes`:
+    /// do it.
+    Link { code: String, confirmed: bool },
     /// `unlink`: stop playing as the linked account.
     Unlink,
     /// `share`: show the current game's result to the channel, once it is over.
@@ -40,8 +41,8 @@ pub const HELP: &str = "Spider Solitaire. Commands:\n\
 • `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up\n\
 • `games` lists your games in progress, `resume N` goes back to one\n\
 • `records` shows your records, `share` shows a finished game's result to everyone here\n\
-• `link CODE` plays as your own account (make the code in your account on the web page), \
-`unlink` stops";
+• `link CODE` plays as your own account (make the code in your account on the web page; \
+`link CODE yes` confirms), `unlink` stops and gives your games back";
 
 /// Parse what a member typed. Case does not matter; a leading `/spider` (Telegram's
 /// `/spider@bot` too), `/` or `!` is ignored.
@@ -87,7 +88,16 @@ pub fn parse(text: &str) -> Line {
         Some("records" | "/records") if rest.is_empty() => Line::Records,
         Some("link" | "/link") => match &words[1..] {
             [] => Line::Unknown(shown()),
-            code => Line::Link(code.concat()),
+            [code @ .., last] if !code.is_empty() && last.eq_ignore_ascii_case("yes") => {
+                Line::Link {
+                    code: code.concat(),
+                    confirmed: true,
+                }
+            }
+            code => Line::Link {
+                code: code.concat(),
+                confirmed: false,
+            },
         },
         Some("unlink" | "/unlink") if rest.is_empty() => Line::Unlink,
         Some("share" | "/share") if rest.is_empty() => Line::Share,
@@ -178,8 +188,34 @@ mod tests {
             ("games", Line::Games),
             ("resume 3", Line::Resume(3)),
             ("records", Line::Records),
-            ("link abcd-efgh", Line::Link("abcd-efgh".into())),
-            ("link ABCD EFGH", Line::Link("ABCDEFGH".into())),
+            (
+                "link abcd-efgh",
+                Line::Link {
+                    code: "abcd-efgh".into(),
+                    confirmed: false,
+                },
+            ),
+            (
+                "link ABCD EFGH",
+                Line::Link {
+                    code: "ABCDEFGH".into(),
+                    confirmed: false,
+                },
+            ),
+            (
+                "link ABCD-EFGH yes",
+                Line::Link {
+                    code: "ABCD-EFGH".into(),
+                    confirmed: true,
+                },
+            ),
+            (
+                "link abcd efgh YES",
+                Line::Link {
+                    code: "abcdefgh".into(),
+                    confirmed: true,
+                },
+            ),
             ("unlink", Line::Unlink),
             ("share", Line::Share),
             ("3 7", mv(3, 7)),
