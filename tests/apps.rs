@@ -416,9 +416,71 @@ async fn approvals_refuse_what_is_unsafe_and_denials_go_back() {
     assert_eq!(param(to, "state").as_deref(), Some("xyz 1/2"));
     assert!(param(to, "code").is_none());
 
-    // Plain http to another machine is allowed but flagged; loopback (RFC 8252) is fine.
+    // Redirects by allow-list (RFC 8252): https, http to loopback only, a native app's
+    // reverse-domain scheme; each shown as a browser would open it.
+    for uri in [
+        "http://pocket.example/cb",
+        "view-source:https://pocket.example/",
+        "jar:https://pocket.example/a.jar!/",
+        "ws://pocket.example/cb",
+        "ftp://pocket.example/cb",
+        "ms-settings:privacy",
+        "https://evil.example\\.pocket.example/cb",
+    ] {
+        let encoded: String = uri
+            .bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
+            .collect();
+        let r = app
+            .send(
+                "GET",
+                &format!(
+                    "/v1/oauth/request?response_type=code&client_id=x&redirect_uri={encoded}\
+                     &scope=games%3Aread&code_challenge={challenge}&code_challenge_method=S256"
+                ),
+                None,
+                &[],
+                None,
+            )
+            .await;
+        r.problem(400, "invalid_request");
+        assert!(
+            r.body["detail"].as_str().unwrap().contains("redirect_uri"),
+            "{uri}: {}",
+            r.text
+        );
+        let r = app
+            .post(
+                "/v1/oauth/approve",
+                &session,
+                with("redirect_uri", json!(uri)),
+            )
+            .await;
+        r.problem(400, "invalid_request");
+    }
+    // Shown as the browser would go: host in lower case, the default port dropped.
+    let r = app
+        .send(
+            "GET",
+            &format!(
+                "/v1/oauth/request?response_type=code&client_id=x\
+                 &redirect_uri=https%3A%2F%2FPocket.Example%3A443%2Fcb\
+                 &scope=games%3Aread&code_challenge={challenge}&code_challenge_method=S256"
+            ),
+            None,
+            &[],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["redirect_origin"], "https://pocket.example");
     for (uri, insecure) in [
-        ("http%3A%2F%2Fpocket.example%2Fcb", true),
         ("http%3A%2F%2F127.0.0.1%3A8765%2Fcb", false),
         ("http%3A%2F%2F%5B%3A%3A1%5D%3A9%2Fcb", false),
         ("com.example.pocket%3A%2Fdone", false),
@@ -711,6 +773,21 @@ async fn a_players_finished_games_export_in_bulk_as_ndjson() {
     )
     .await;
     bulk("").await.problem(404, "not_found");
+    // A game's own export, for an id seen earlier, names them no more.
+    for accept in ["text/plain", "application/json"] {
+        let one = app
+            .send(
+                "GET",
+                &format!("/v1/games/{}/export", finished[0]),
+                None,
+                &[("Accept", accept)],
+                None,
+            )
+            .await;
+        assert_eq!(one.status, 200, "{}", one.text);
+        assert!(!one.text.contains(&name), "{}", one.text);
+        assert!(!one.text.contains("player"), "{}", one.text);
+    }
     app.stop().await;
 }
 
@@ -840,5 +917,73 @@ async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for
         "{}",
         games.text
     );
+    app.stop().await;
+}
+
+/// The OAuth metadata names this server, never a host a client sends: `PUBLIC_URL` when set,
+/// forwarded headers only from a trusted proxy (`CLIENT_IP_HEADER`), and may be cached.
+#[actix_rt::test]
+async fn the_oauth_metadata_trusts_no_header_a_client_sends() {
+    let spoofs: [&[(&str, &str)]; 3] = [
+        &[("X-Forwarded-Host", "evil.example")],
+        &[("Forwarded", "proto=javascript;host=evil.example")],
+        &[
+            ("X-Forwarded-Proto", "javascript"),
+            ("X-Forwarded-Host", "evil.example/x?"),
+        ],
+    ];
+    let meta = |app: &TestApp, headers: &'static [(&'static str, &'static str)]| {
+        let app_base = app.base.clone();
+        let client = app.client.clone();
+        async move {
+            let mut req = client.get(format!("{app_base}/.well-known/oauth-authorization-server"));
+            for (k, v) in headers {
+                req = req.insert_header((*k, *v));
+            }
+            let mut res = req.send().await.expect("sent");
+            let body: Value = res.json().await.expect("json");
+            (res.headers().clone(), body)
+        }
+    };
+    // No proxy trusted: the headers are ignored.
+    let app = spawn_app().await;
+    for headers in spoofs {
+        let (h, body) = meta(&app, headers).await;
+        assert_eq!(body["issuer"], app.base.as_str(), "{headers:?}");
+        assert_eq!(
+            body["token_endpoint"],
+            format!("{}/v1/oauth/token", app.base)
+        );
+        assert_eq!(
+            h.get("cache-control").unwrap().to_str().unwrap(),
+            "public, max-age=3600"
+        );
+    }
+    app.stop().await;
+    // A trusted proxy's forwarded host is used, but never a scheme or host a URL cannot hold.
+    let app = spawn_with(|c| c.serving.client_ip_header = Some("X-Forwarded-For".into())).await;
+    let (_, body) = meta(&app, &[("X-Forwarded-Host", "spider.example")]).await;
+    assert_eq!(body["issuer"], "http://spider.example");
+    let (_, body) = meta(&app, spoofs[1]).await;
+    assert!(
+        !body["issuer"].as_str().unwrap().starts_with("javascript"),
+        "{body}"
+    );
+    let (_, body) = meta(&app, spoofs[2]).await;
+    assert!(
+        !body["issuer"].as_str().unwrap().contains("evil.example/x"),
+        "{body}"
+    );
+    app.stop().await;
+    // PUBLIC_URL decides.
+    let app = spawn_with(|c| c.serving.public_url = Some("https://spider.example/".into())).await;
+    for headers in spoofs {
+        let (_, body) = meta(&app, headers).await;
+        assert_eq!(body["issuer"], "https://spider.example");
+        assert_eq!(
+            body["authorization_endpoint"],
+            "https://spider.example/oauth/authorize"
+        );
+    }
     app.stop().await;
 }

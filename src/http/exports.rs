@@ -45,8 +45,8 @@ pub struct GameExport {
     pub deal_number: String,
     /// Every action, one per item, in the line notation: `3 7 2`, `d`, `u`, `resign`.
     pub actions: Vec<String>,
-    /// Who played it (ignored by an import).
-    #[serde(default)]
+    /// Who played it: absent when the player hid their profile (ignored by an import).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// How the game came to be: `imported` for a game made from an export, which counts for
     /// no record (ignored by an import).
@@ -75,7 +75,7 @@ impl GameExport {
             },
             deal_number: e.spec.deal_number.to_string(),
             actions: e.log.iter().map(|&a| notation::line(a)).collect(),
-            player: Some(e.player.clone()),
+            player: e.player.clone(),
             origin: Some(e.row.origin.name().to_string()),
             status: Some(e.row.status),
             score: Some(e.row.score),

@@ -24,6 +24,7 @@ pub mod profiles;
 pub mod races;
 pub mod ratelimit;
 pub mod records;
+mod request_log;
 pub mod searches;
 pub mod sse;
 pub mod tokens;
@@ -590,7 +591,7 @@ pub fn serve(
             .default_service(web::to(fallback))
             .wrap(from_fn(metrics::record))
             .wrap(cors(&origins))
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
     })
     .workers(config.serving.workers.max(1))
     // Blocking work is database reads (and password hashing): threads past the pool's

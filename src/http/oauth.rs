@@ -12,15 +12,57 @@ use super::identity::Caller;
 use super::AppState;
 use crate::play::oauth::{self, AuthRequest, TokenRequest};
 
-/// The server's public base URL: `PUBLIC_URL`, else the scheme and host the request came to.
+/// The server's public base URL: `PUBLIC_URL`; else the scheme and host the request came to,
+/// as a trusted proxy forwards them (`Forwarded`, `X-Forwarded-Proto`/`-Host`) only when
+/// `CLIENT_IP_HEADER` says one stands in front, otherwise the connection's own scheme and
+/// `Host`. Whatever is taken from a request must be a plain `http`/`https` scheme and a host
+/// (and port) a URL can hold, else the server's own configured host stands in.
 fn base_url(state: &AppState, req: &HttpRequest) -> String {
-    match &state.public_url {
-        Some(url) => url.trim_end_matches('/').to_string(),
-        None => {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }
+    if let Some(url) = &state.public_url {
+        return url.trim_end_matches('/').to_string();
     }
+    let own_scheme = if req.app_config().secure() {
+        "https"
+    } else {
+        "http"
+    };
+    let (scheme, host) = if state.client_ip_header.is_some() {
+        let info = req.connection_info();
+        (info.scheme().to_ascii_lowercase(), info.host().to_string())
+    } else {
+        let host = req
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or_else(|| req.app_config().host())
+            .to_string();
+        (own_scheme.to_string(), host)
+    };
+    let scheme = if matches!(scheme.as_str(), "http" | "https") {
+        scheme
+    } else {
+        own_scheme.to_string()
+    };
+    let host = if host_ok(&host) {
+        host
+    } else {
+        req.app_config().host().to_string()
+    };
+    format!("{scheme}://{host}")
+}
+
+/// A host and optional port as a URL's authority holds them: no user part, path, query or
+/// anything a browser would read another way.
+fn host_ok(host: &str) -> bool {
+    if host.is_empty() || host.len() > 255 {
+        return false;
+    }
+    let plain = host
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
+    plain
+        && url::Url::parse(&format!("http://{host}/"))
+            .is_ok_and(|u| u.host_str().is_some() && u.path() == "/")
 }
 
 /// The authorization server's metadata (RFC 8414).
@@ -51,7 +93,16 @@ pub struct ServerMetadata {
 pub async fn metadata(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let base = base_url(&state, &req);
     let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    HttpResponse::Ok().json(ServerMetadata {
+    let mut answer = HttpResponse::Ok();
+    answer.insert_header((header::CACHE_CONTROL, "public, max-age=3600"));
+    if state.public_url.is_none() {
+        // Named from the request: a cache keeps one answer per host (and forwarded host).
+        answer.insert_header((
+            header::VARY,
+            "Host, Forwarded, X-Forwarded-Host, X-Forwarded-Proto",
+        ));
+    }
+    answer.json(ServerMetadata {
         issuer: base.clone(),
         authorization_endpoint: format!("{base}/oauth/authorize"),
         token_endpoint: format!("{base}/v1/oauth/token"),
@@ -113,11 +164,13 @@ pub struct RequestView {
     /// As the app named itself: not made or checked by this service.
     pub client_id: String,
     pub redirect_uri: String,
-    /// Where the player is sent back (scheme, host and port in full).
+    /// Where the player is sent back, as a browser reads the URI: scheme, host (international
+    /// names in ASCII) and port; a native app's own scheme.
     pub redirect_origin: String,
     pub scopes: Vec<ScopeWords>,
-    /// The code would travel over plain `http` to another machine (RFC 8252 allows only this
-    /// machine's loopback addresses): the page warns.
+    /// The code would travel over plain `http` to another machine: always false now, since
+    /// such redirects are refused (RFC 8252 allows `http` only to this machine's loopback
+    /// addresses); kept for clients that read it.
     pub insecure_redirect: bool,
     /// How long the app's token would last, in days.
     pub token_days: u32,
@@ -127,16 +180,6 @@ fn words(scope: &str) -> &'static str {
     match scope {
         "games:write" => "Start games and play them for you (moves, deals, undos, resigning).",
         _ => "See your games, boards, hints, events and records.",
-    }
-}
-
-fn origin(uri: &str) -> String {
-    match uri.split_once("://") {
-        Some((scheme, rest)) => {
-            let authority = rest.split(['/', '?']).next().unwrap_or("");
-            format!("{}://{authority}", scheme.to_ascii_lowercase())
-        }
-        None => uri.split(['/', '?']).next().unwrap_or(uri).to_string(),
     }
 }
 
@@ -155,7 +198,7 @@ fn origin(uri: &str) -> String {
 pub async fn describe(query: web::Query<AppRequest>) -> Result<HttpResponse, ApiError> {
     let checked = oauth::check(&query.to_play())?;
     Ok(HttpResponse::Ok().json(RequestView {
-        redirect_origin: origin(&checked.redirect_uri),
+        redirect_origin: oauth::redirect_origin(&checked.redirect_uri),
         insecure_redirect: oauth::insecure_redirect(&checked.redirect_uri),
         scopes: checked
             .scopes

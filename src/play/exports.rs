@@ -14,8 +14,9 @@ pub struct Exported {
     pub row: GameRow,
     pub spec: DealSpec,
     pub log: Vec<Action>,
-    /// The player's public name: their username, or `guest-…`.
-    pub player: String,
+    /// The player's public name: their username, or `guest-…`; none when they hid their
+    /// profile (a hidden player is named nowhere in public).
+    pub player: Option<String>,
 }
 
 /// The finished game `id`, whoever played it, once every card of it may be shown: refused
@@ -33,9 +34,14 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
         })?;
         super::analysis::shown_in_full(&p, &row)?;
         let spec = row.deal_spec()?;
-        let player = user.and_then(|u| u.username).unwrap_or_else(|| {
-            format!("guest-{}", row.user_id.chars().take(8).collect::<String>())
-        });
+        let player = match user {
+            Some(u) if u.profile_hidden => None,
+            Some(u) if u.username.is_some() => u.username,
+            _ => Some(format!(
+                "guest-{}",
+                row.user_id.chars().take(8).collect::<String>()
+            )),
+        };
         Ok(Exported {
             row,
             spec,
@@ -77,7 +83,7 @@ pub async fn bulk_page(
                 spec: row.deal_spec()?,
                 row,
                 log,
-                player: player.clone(),
+                player: Some(player.clone()),
             });
         }
         Ok((out, next))

@@ -67,42 +67,71 @@ pub fn client_id_ok(id: &str) -> bool {
     (1..=256).contains(&id.len()) && id.bytes().all(|b| (0x20..0x7f).contains(&b))
 }
 
-/// A redirect URI an app may name: absolute (`https://…`, `http://…`, or a native app's own
-/// scheme such as `com.example.app:/done`, RFC 8252 §7.1), no fragment, no white space or
-/// control character, at most 2,000 characters.
+/// A redirect URI an app may name, read as a browser reads it (the WHATWG URL standard, the
+/// `url` crate): `https` to any host; `http` only to this machine's loopback address
+/// (`127.0.0.1`, `[::1]`, `localhost`: RFC 8252 §7.3, a native app listening locally); or a
+/// native app's private-use scheme in reverse-domain form such as `com.example.app:/done`
+/// (RFC 8252 §7.1: at least two dot-separated labels, so no browser or OS scheme such as
+/// `javascript:`, `view-source:`, `ws:` or `ms-settings:` qualifies). No user part, no
+/// fragment, no backslash (browsers read it as `/`, so a URI could show one host and open
+/// another), no white space or control character, at most 2,000 characters.
 pub fn redirect_uri_ok(uri: &str) -> bool {
-    if uri.is_empty() || uri.len() > 2000 || uri.contains('#') {
+    if uri.is_empty() || uri.len() > 2000 || uri.contains(['#', '\\']) {
         return false;
     }
     if !uri.bytes().all(|b| (0x21..0x7f).contains(&b)) {
         return false;
     }
-    let Some((scheme, rest)) = uri.split_once(':') else {
+    let Ok(url) = url::Url::parse(uri) else {
         return false;
     };
-    let scheme_ok = scheme
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    if !scheme_ok || rest.is_empty() {
+    if !url.username().is_empty() || url.password().is_some() || url.fragment().is_some() {
         return false;
     }
-    match scheme.to_ascii_lowercase().as_str() {
-        "http" | "https" => rest
-            .strip_prefix("//")
-            .and_then(|r| r.split(['/', '?']).next())
-            .is_some_and(|host| !host.is_empty() && !host.contains('@')),
-        // Schemes that would run something in the page, never a redirect.
-        "javascript" | "data" | "vbscript" | "file" | "blob" | "about" => false,
-        _ => true,
+    // A host written out after `//` (a browser would also read `https:///cb` or `https:cb`
+    // as going to the host `cb`, which no one reading the URI expects).
+    let written_host = uri
+        .split_once("://")
+        .is_some_and(|(_, rest)| !rest.is_empty() && !rest.starts_with('/'));
+    match url.scheme() {
+        "http" | "https" if !written_host => false,
+        "https" => url.host().is_some(),
+        "http" => url.host().is_some_and(|host| match host {
+            url::Host::Domain(name) => name.eq_ignore_ascii_case("localhost"),
+            url::Host::Ipv4(ip) => ip.is_loopback(),
+            url::Host::Ipv6(ip) => ip.is_loopback(),
+        }),
+        scheme => private_use_scheme(scheme),
     }
 }
 
-/// Whether `uri` sends the code over plain `http` to anything but this machine (RFC 8252 §8.3:
-/// `127.0.0.1`, `[::1]` and `localhost` with any port are fine): the consent page warns then.
+/// A scheme in reverse-domain form (RFC 8252 §7.1): two or more labels of letters, digits and
+/// `-`, separated by dots, the first a letter.
+fn private_use_scheme(scheme: &str) -> bool {
+    let labels: Vec<&str> = scheme.split('.').collect();
+    labels.len() >= 2
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && labels.iter().all(|l| {
+            l.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && l.ends_with(|c: char| c.is_ascii_alphanumeric())
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
+/// Where a browser goes with `uri` (one that passed [`redirect_uri_ok`]): the scheme, host
+/// (in ASCII, so a look-alike international name shows as `xn--…`) and port of an `http(s)`
+/// URI; a native app's scheme for the rest.
+pub fn redirect_origin(uri: &str) -> String {
+    match url::Url::parse(uri) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => url.origin().ascii_serialization(),
+        Ok(url) => format!("{}:", url.scheme()),
+        Err(_) => String::new(),
+    }
+}
+
+/// Whether `uri` sends the code over plain `http` to anything but this machine. No accepted
+/// redirect does any more ([`redirect_uri_ok`] refuses them); kept for the consent page's
+/// warning, which answers from it.
 pub fn insecure_redirect(uri: &str) -> bool {
     let Some(rest) = uri
         .get(..7)
@@ -154,8 +183,10 @@ pub fn check(req: &AuthRequest) -> Result<Checked, Error> {
     }
     if !redirect_uri_ok(&req.redirect_uri) {
         return Err(refuse(
-            "redirect_uri must be an absolute URI (https://…, http://… or an app's own scheme) \
-             without a fragment, white space or control characters.",
+            "redirect_uri must be https://…, http:// to this machine's loopback address \
+             (127.0.0.1, [::1] or localhost), or a native app's own scheme in reverse-domain \
+             form (com.example.app:/done), without a user part, fragment, backslash, white \
+             space or control characters.",
         ));
     }
     if req.response_type != "code" {
@@ -559,6 +590,53 @@ mod tests {
             spoil(&mut r);
             assert!(matches!(check(&r), Err(Error::OAuthRequest(_))), "case {i}");
         }
+    }
+
+    #[test]
+    fn redirects_by_allow_list_as_a_browser_reads_them() {
+        for good in [
+            "https://app.example/cb?x=1",
+            "https://[2001:db8::1]:8443/cb",
+            "http://127.0.0.1:8765/cb",
+            "http://[::1]:9/cb",
+            "http://localhost/cb",
+            "com.example.app:/done",
+            "com.example.app://done",
+        ] {
+            assert!(redirect_uri_ok(good), "{good}");
+        }
+        for bad in [
+            "http://app.example/cb",
+            "http://127.0.0.1.evil.example/cb",
+            "view-source:https://app.example/",
+            "jar:https://app.example/x.jar!/",
+            "ws://app.example/cb",
+            "wss://app.example/cb",
+            "ftp://app.example/cb",
+            "ms-settings:privacy",
+            "mailto:a@app.example",
+            "tel:123",
+            "intent://x",
+            "javascript:alert(1)",
+            "https://evil.example\\.app.example/cb",
+            "https://user:pw@app.example/cb",
+            "https://app.example/#x",
+            "com.-x.app:/done",
+            "https:///cb",
+            "https:cb",
+        ] {
+            assert!(!redirect_uri_ok(bad), "{bad}");
+        }
+        // What a browser opens: the host as it resolves it, international names in ASCII.
+        assert_eq!(
+            redirect_origin("https://App.Example:443/cb"),
+            "https://app.example"
+        );
+        assert_eq!(
+            redirect_origin("https://ex\u{e4}mple.com/cb"),
+            "https://xn--exmple-cua.com"
+        );
+        assert_eq!(redirect_origin("com.example.app:/done"), "com.example.app:");
     }
 
     #[test]
