@@ -51,7 +51,7 @@ BASE="http://127.0.0.1:$PORT"
 # (what those cannot settle is `unknown`, a documented answer), one search at a time.
 DATABASE_URL="sqlite://$WORK/spider.db" SQLITE_SYNCHRONOUS=NORMAL \
   RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 CPU_LINES=false LOGIN_ATTEMPTS_PER_MINUTE=0 APP_GRANTS_PER_MINUTE=0 BULK_EXPORTS_PER_MINUTE=0 \
-  WINNABLE_POOL=1 WINNABLE_PREFILL=1 WINNABLE_PER_USER_PER_HOUR=0 \
+  WINNABLE_POOL=1 WINNABLE_PREFILL=1 WINNABLE_PER_USER_PER_HOUR=0 IMPORT_ACTIONS_PER_HOUR=0 \
   STREAM_IDLE_SECONDS=0 STREAMS_PER_USER=64 \
   DISCORD_PUBLIC_KEY=ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c \
   SLACK_SIGNING_SECRET=contract-slack-secret TELEGRAM_WEBHOOK_SECRET=contract-telegram-secret \
@@ -71,7 +71,11 @@ SPIDER_TOKEN_LOGOUT=$(guest)
 SPIDER_TOKEN_LOGOUT_ALL=$(guest)
 SPIDER_TOKEN_UPGRADE=$(guest)
 SPIDER_TOKEN_PASSWORD=$(guest)
-export SPIDER_TOKEN SPIDER_TOKEN_LOGOUT SPIDER_TOKEN_LOGOUT_ALL SPIDER_TOKEN_UPGRADE SPIDER_TOKEN_PASSWORD
+# A registered account's session, for what guests may not do (importing a game).
+SPIDER_TOKEN_ACCOUNT=$(curl -fsS -X POST "$BASE/v1/auth/register" -H 'Content-Type: application/json' \
+  -d '{"username": "contract-account", "password": "a long contract passphrase"}' |
+  "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+export SPIDER_TOKEN SPIDER_TOKEN_LOGOUT SPIDER_TOKEN_LOGOUT_ALL SPIDER_TOKEN_UPGRADE SPIDER_TOKEN_PASSWORD SPIDER_TOKEN_ACCOUNT
 SPIDER_RACE=$(curl -fsS -X POST "$BASE/v1/races" -H "Authorization: Bearer $SPIDER_TOKEN" \
   -H 'Content-Type: application/json' -d '{"suits": 1, "cpu_players": 1}' |
   "$PYTHON" -c 'import json,sys; print(json.load(sys.stdin)["code"])')

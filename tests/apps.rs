@@ -987,3 +987,144 @@ async fn the_oauth_metadata_trusts_no_header_a_client_sends() {
     }
     app.stop().await;
 }
+
+/// Every refusal keeps to the contract: a body past the limit of the import (problem+json) or
+/// of the token and revocation endpoints (OAuth 2's own shape), and media types compared
+/// case-insensitively (RFC 9110 §8.3.1).
+#[actix_rt::test]
+async fn large_bodies_and_media_types_in_any_case_get_answers_on_the_contract() {
+    let app = spawn_app().await;
+    let (_, token) = app.register().await;
+    let big = "# a comment\n".repeat(300 * 1024 / 12);
+    let r = send_raw(&app, "/v1/games/import", &token, "text/plain", big.clone()).await;
+    r.problem(413, "payload_too_large");
+    for path in ["/v1/oauth/token", "/v1/oauth/revoke"] {
+        let mut res = app
+            .client
+            .post(format!("{}{path}", app.base))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .send_body(format!("token={}", "x".repeat(20 * 1024)))
+            .await
+            .expect("sent");
+        assert_eq!(res.status().as_u16(), 413, "{path}");
+        assert!(res
+            .headers()
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("application/json"));
+        let body: Value = res.json().await.expect("json");
+        assert_eq!(body["error"], "invalid_request", "{path}: {body}");
+        assert!(body["error_description"]
+            .as_str()
+            .unwrap()
+            .contains("16384 bytes"));
+    }
+    // `APPLICATION/JSON` is JSON: an import in JSON, and a JSON operation.
+    let gid = id(&app
+        .new_game(&token, json!({"suits": 1, "deal_number": 3}))
+        .await);
+    app.act(&token, &gid, json!({"type": "resign"})).await;
+    let export = app
+        .send(
+            "GET",
+            &format!("/v1/games/{gid}/export"),
+            None,
+            &[("Accept", "application/json")],
+            None,
+        )
+        .await;
+    let r = send_raw(
+        &app,
+        "/v1/games/import",
+        &token,
+        "APPLICATION/JSON; Charset=UTF-8",
+        export.text.clone(),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let r = send_raw(
+        &app,
+        "/v1/games",
+        &token,
+        "Application/Json",
+        json!({"suits": 2}).to_string(),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    app.stop().await;
+}
+
+/// The document says what the server checks of an app's request: one-value enums, the
+/// challenge's pattern, what is required.
+#[actix_rt::test]
+async fn the_document_states_what_an_apps_request_must_be() {
+    let app = spawn_app().await;
+    let doc = app.send("GET", "/openapi.json", None, &[], None).await.body;
+    let params = doc["paths"]["/v1/oauth/request"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let param = |name: &str| {
+        params
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    assert_eq!(param("response_type")["schema"]["enum"], json!(["code"]));
+    assert_eq!(
+        param("code_challenge_method")["schema"]["enum"],
+        json!(["S256"])
+    );
+    assert_eq!(
+        param("code_challenge")["schema"]["pattern"],
+        "^[A-Za-z0-9_-]{43}$"
+    );
+    for name in [
+        "response_type",
+        "client_id",
+        "redirect_uri",
+        "scope",
+        "code_challenge",
+        "code_challenge_method",
+    ] {
+        assert_eq!(param(name)["required"], true, "{name}");
+    }
+    assert_ne!(param("state")["required"], true);
+    let decision = &doc["components"]["schemas"]["Decision"];
+    assert_eq!(
+        decision["properties"]["code_challenge_method"]["enum"],
+        json!(["S256"])
+    );
+    let required = decision["required"].as_array().unwrap();
+    assert!(required.contains(&json!("code_challenge")), "{decision}");
+    assert!(!required.contains(&json!("password")), "{decision}");
+    let form = &doc["components"]["schemas"]["TokenForm"];
+    assert_eq!(
+        form["properties"]["grant_type"]["enum"],
+        json!(["authorization_code"])
+    );
+    // What the document refuses, the server refuses: an empty challenge, another method.
+    let (_, challenge) = pkce("doc");
+    for query in [
+        "code_challenge=&code_challenge_method=S256".to_string(),
+        format!("code_challenge={challenge}&code_challenge_method=plain"),
+        format!("code_challenge={challenge}"),
+    ] {
+        app.send(
+            "GET",
+            &format!(
+                "/v1/oauth/request?response_type=code&client_id=x\
+                 &redirect_uri=https%3A%2F%2Fa.example%2Fcb&scope=games%3Aread&{query}"
+            ),
+            None,
+            &[],
+            None,
+        )
+        .await
+        .problem(400, "invalid_request");
+    }
+    app.stop().await;
+}

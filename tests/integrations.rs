@@ -1292,3 +1292,72 @@ async fn a_link_code_someone_else_made_moves_nothing_until_confirmed_and_unlink_
     );
     app.stop().await;
 }
+
+/// Discord adds fields to interactions and retires others: the endpoint reads only what it
+/// uses, so the oldest documented shape (no `attachment_size_limit`, `entitlements`,
+/// `authorizing_integration_owners`, `locale`; a user without `discriminator` or
+/// `global_name`) and the newest (with fields this endpoint never heard of) are answered alike.
+#[actix_rt::test]
+async fn discord_interactions_old_and_new_are_answered_alike() {
+    let app = chat_app(|_| {}).await;
+    let mut old = interaction(2, "971", "user971", Some("new"));
+    for field in [
+        "attachment_size_limit",
+        "entitlements",
+        "authorizing_integration_owners",
+        "locale",
+    ] {
+        old.as_object_mut().unwrap().remove(field);
+    }
+    for field in ["discriminator", "global_name", "public_flags", "avatar"] {
+        old["member"]["user"].as_object_mut().unwrap().remove(field);
+    }
+    let r = discord(&app, &old).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(
+        r.body["data"]["content"].as_str().unwrap().contains("```"),
+        "{}",
+        r.text
+    );
+
+    let mut new = interaction(2, "972", "user972", Some("new"));
+    new["context"] = json!(0);
+    new["app_permissions"] = json!("2248473465835073");
+    new["guild"] = json!({"id": GUILD, "locale": "en-US", "features": []});
+    new["guild_locale"] = json!("en-US");
+    new["channel"] = json!({"id": "1500000000000000001", "type": 0, "name": "cards"});
+    new["channel_id"] = json!("1500000000000000001");
+    new["a_field_from_2027"] = json!({"nested": [1, 2, 3]});
+    let user = &mut new["member"]["user"];
+    user["primary_guild"] = Value::Null;
+    user["avatar_decoration_data"] = Value::Null;
+    user["collectibles"] = json!({"nameplate": null});
+    user["clan"] = Value::Null;
+    new["data"]["options"][0]["focused"] = json!(false);
+    let r = discord(&app, &new).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(
+        r.body["data"]["content"].as_str().unwrap().contains("```"),
+        "{}",
+        r.text
+    );
+
+    // A direct message: the user at the top, no server.
+    let mut dm = interaction(2, "973", "user973", Some("help"));
+    let user = dm["member"]["user"].clone();
+    dm.as_object_mut().unwrap().remove("member");
+    dm.as_object_mut().unwrap().remove("guild_id");
+    dm["user"] = user;
+    let r = discord(&app, &dm).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.body["data"]["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("Spider Solitaire. Commands:"));
+
+    // Ids that are not Discord's are still refused.
+    let mut odd = interaction(2, "974", "user974", Some("help"));
+    odd["member"]["user"]["id"] = json!("not-a-snowflake");
+    discord(&app, &odd).await.problem(400, "invalid_request");
+    app.stop().await;
+}

@@ -287,28 +287,6 @@ pub(crate) fn describe(
 /// The most bytes a command body may have: a command is a few words.
 const COMMAND_LIMIT: usize = 4_096;
 
-/// Reads a command body, refusing one over [`COMMAND_LIMIT`] with a problem (actix's own
-/// limit would answer in plain text).
-async fn read_command(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
-    use futures_util::StreamExt as _;
-    let mut body = Vec::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::invalid_request("The request body could not be read.".to_string())
-        })?;
-        if body.len() + chunk.len() > COMMAND_LIMIT {
-            return Err(ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "Payload too large",
-                format!("A command is at most {COMMAND_LIMIT} bytes."),
-            ));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
-}
-
 /// Run a chat command on a game: `3 7` (move from column 3 to 7), `3 7 2` (two cards), `3`
 /// (the best move from column 3), `d`/`deal`, `u`/`undo`, `h`/`hint`, `b`/`board`, `resign`,
 /// `help`. Also `3-7`, `3>7`, `3 to 7` and `move 3 7`; case does not matter and a leading
@@ -352,12 +330,8 @@ pub async fn run_command(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesWrite)?;
-    let body = read_command(payload).await?;
-    let is_json = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+    let body = super::contract::read_body(payload, COMMAND_LIMIT, "A command").await?;
+    let is_json = super::contract::media_type_is(&req, "application/json");
     let text = if is_json {
         serde_json::from_slice::<CommandBody>(&body)
             .map_err(|e| {

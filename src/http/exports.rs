@@ -284,6 +284,15 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
 /// The deal and actions of a JSON export (each action numbered from 1).
 fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> {
     let suits = Suits::try_from(export.suits)?;
+    // Ignored, but held to the document like every field.
+    if let Some(origin) = &export.origin {
+        if origin.parse::<super::wire::GameOrigin>().is_err() {
+            return Err(ApiError::invalid_request(format!(
+                "origin `{origin}` is not a kind of game (random, chosen, daily, winnable, \
+                 restart, race, imported)."
+            )));
+        }
+    }
     let deal_number = super::contract::deal_number_text(&export.deal_number).ok_or_else(|| {
         ApiError::invalid_request("deal_number must be a whole number as a decimal string.")
     })?;
@@ -351,22 +360,11 @@ pub async fn import_game(
     state: web::Data<AppState>,
     caller: Caller,
     req: HttpRequest,
-    body: web::Bytes,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    if body.len() > IMPORT_LIMIT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            "Payload too large",
-            "An export is at most 256 KiB.",
-        ));
-    }
-    let is_json = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+    let body = super::contract::read_body(payload, IMPORT_LIMIT, "An export").await?;
+    let is_json = super::contract::media_type_is(&req, "application/json");
     let (spec, actions) = if is_json {
         let export: GameExport = serde_json::from_slice(&body)
             .map_err(|e| ApiError::invalid_request(format!("Not a JSON export: {e}.")))?;

@@ -201,7 +201,7 @@ fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>),
     if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
         return Err(invalid_pat());
     }
-    state.known_tokens.saw(id, &row.secret_hash);
+    state.known_tokens.saw(id, &row.secret_hash, &row.user_id);
     if !row.active(crate::store::now()) {
         return Err(ApiError::unauthorized(
             "token_expired",

@@ -337,6 +337,17 @@ pub struct OAuthError {
     pub error_description: String,
 }
 
+/// The largest form the token and revocation endpoints read (theirs hold a few hundred bytes).
+const FORM_LIMIT: usize = 16 * 1024;
+
+/// The form body of the token or revocation endpoint; past [`FORM_LIMIT`], or unreadable, the
+/// refusal in OAuth 2's own shape (RFC 6749 §5.2), never actix's plain-text one.
+async fn read_form(payload: web::Payload) -> Result<Vec<u8>, HttpResponse> {
+    super::contract::read_body(payload, FORM_LIMIT, "The form")
+        .await
+        .map_err(|e| oauth_error(e.status, "invalid_request", &e.detail))
+}
+
 fn oauth_error(status: StatusCode, error: &str, description: &str) -> HttpResponse {
     HttpResponse::build(status)
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -357,6 +368,7 @@ fn oauth_error(status: StatusCode, error: &str, description: &str) -> HttpRespon
     responses(
         (status = 200, description = "The app's token", body = TokenAnswer),
         (status = 400, description = "Refused (`invalid_request`, `invalid_grant`, `unsupported_grant_type`), in OAuth 2's error shape", body = OAuthError),
+        (status = 413, description = "The form is larger than 16 KiB (`invalid_request`, in OAuth 2's error shape)", body = OAuthError),
         (status = 429, description = "Too many trades from this address (`slow_down`, in OAuth 2's error shape), or requests from this client (`rate_limited`, a problem); retry after `Retry-After` seconds",
             content(
                 (OAuthError = "application/json"),
@@ -367,7 +379,11 @@ fn oauth_error(status: StatusCode, error: &str, description: &str) -> HttpRespon
     )
 )]
 #[post("/oauth/token")]
-pub async fn token(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn token(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> HttpResponse {
     if let Some(limiter) = &state.app_limiter {
         let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
         if let Err(refused) = limiter.count(&format!("addr:{address}"), "code trades") {
@@ -387,6 +403,10 @@ pub async fn token(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
             return answer;
         }
     }
+    let body = match read_form(payload).await {
+        Ok(body) => body,
+        Err(refused) => return refused,
+    };
     let form: TokenRequest = match serde_urlencoded::from_bytes(&body) {
         Ok(form) => form,
         Err(_) => {
@@ -438,15 +458,20 @@ pub struct RevokeForm {
     responses(
         (status = 200, description = "The token, if it was one, no longer works"),
         (status = 400, description = "No `token` in the form (`invalid_request`, in OAuth 2's error shape)", body = OAuthError),
+        (status = 413, description = "The form is larger than 16 KiB (`invalid_request`, in OAuth 2's error shape)", body = OAuthError),
         (status = 503, description = "Something went wrong on our side (`temporarily_unavailable`); try again", body = OAuthError),
     )
 )]
 #[post("/oauth/revoke")]
-pub async fn revoke(state: web::Data<AppState>, body: web::Bytes) -> HttpResponse {
+pub async fn revoke(state: web::Data<AppState>, payload: web::Payload) -> HttpResponse {
     #[derive(Deserialize)]
     struct Form {
         token: Option<String>,
     }
+    let body = match read_form(payload).await {
+        Ok(body) => body,
+        Err(refused) => return refused,
+    };
     let given = serde_urlencoded::from_bytes::<Form>(&body)
         .ok()
         .and_then(|f| f.token);

@@ -61,8 +61,9 @@ pub fn client_address(
 }
 
 /// The bucket a request draws from: its account for a session token that verifies and whose
-/// session is still open, its own bucket for a personal access token this instance has seen
-/// verify, else its client address (so made-up tokens cannot buy fresh allowances, and an
+/// session is still open, and for an access token this instance has seen verify (one bucket
+/// per account, however many tokens and sessions it has: fifty tokens do not buy fifty times
+/// the rate), else its client address (so made-up tokens cannot buy fresh allowances, and an
 /// ended or stolen session cannot spend its owner's).
 async fn key(req: &ServiceRequest) -> String {
     let Some(state) = req.app_data::<web::Data<AppState>>() else {
@@ -92,12 +93,14 @@ async fn key(req: &ServiceRequest) -> String {
     })
 }
 
-/// Personal access tokens this instance has seen verify: their id and secret hash, so the
-/// rate limit can count a token by itself without a database read, and a made-up token
-/// still counts against its address. Bounded: when full, it starts again empty.
+/// Personal access tokens this instance has seen verify: their id, secret hash and account,
+/// so the rate limit can count a token in its account's bucket without a database read, and
+/// a made-up token still counts against its address. Bounded: when full, it starts again
+/// empty.
 pub struct KnownTokens {
     cap: usize,
-    seen: std::sync::Mutex<std::collections::HashMap<String, String>>,
+    /// Token id: its secret hash and its account.
+    seen: std::sync::Mutex<std::collections::HashMap<String, (String, String)>>,
 }
 
 impl KnownTokens {
@@ -108,22 +111,23 @@ impl KnownTokens {
         }
     }
 
-    /// Remember that `id` verified with secret hash `hash`.
-    pub fn saw(&self, id: &str, hash: &str) {
+    /// Remember that `id` verified with secret hash `hash`, for the account `user_id`.
+    pub fn saw(&self, id: &str, hash: &str, user_id: &str) {
         if let Ok(mut seen) = self.seen.lock() {
             if seen.len() >= self.cap && !seen.contains_key(id) {
                 seen.clear();
             }
-            seen.insert(id.to_string(), hash.to_string());
+            seen.insert(id.to_string(), (hash.to_string(), user_id.to_string()));
         }
     }
 
-    /// The bucket of a personal access token seen before (its secret matching).
+    /// The bucket of an access token seen before (its secret matching): its account's, the
+    /// one its sessions draw from too.
     fn bucket(&self, token: &str) -> Option<String> {
         let (id, secret) = super::identity::pat_parts(token)?;
         let seen = self.seen.lock().ok()?;
-        let hash = seen.get(id)?;
-        (*hash == super::identity::secret_hash(secret)).then(|| format!("pat:{id}"))
+        let (hash, user) = seen.get(id)?;
+        (*hash == super::identity::secret_hash(secret)).then(|| format!("user:{user}"))
     }
 }
 

@@ -34,23 +34,32 @@ async fn rate_limits_answer_429_with_retry_after() {
 }
 
 #[actix_rt::test]
-async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_address() {
+async fn access_tokens_share_their_accounts_allowance_and_guests_are_limited_per_address() {
     // Tokens made first, with limits off; then a second instance with limits on.
     let app = spawn_with(|c| c.limits.login_attempts_per_minute = 0).await;
     let (_, session) = app.register().await;
-    let make = |name: &str| {
-        app.post(
-            "/v1/users/me/tokens",
-            &session,
-            json!({"name": name, "scopes": ["games:read"], "password": PASSWORD}),
-        )
+    let (_, other) = app.register().await;
+    let make = |session: String, name: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .post(
+                    "/v1/users/me/tokens",
+                    &session,
+                    json!({"name": name, "scopes": ["games:read"], "password": PASSWORD}),
+                )
+                .await;
+            r.body["token"].as_str().unwrap().to_string()
+        }
     };
-    let (a, b) = (make("a").await, make("b").await);
-    let a = a.body["token"].as_str().unwrap().to_string();
-    let b = b.body["token"].as_str().unwrap().to_string();
+    let a = make(session.clone(), "a").await;
+    let b = make(session.clone(), "b").await;
+    let c = make(other.clone(), "c").await;
     let mut config = app.config.clone();
     config.limits.rate_limit_per_second = 1;
-    config.limits.rate_limit_burst = 3;
+    // Four: the address's bucket pays for each token's first request here (b, a, c) and one
+    // request without a token.
+    config.limits.rate_limit_burst = 4;
     config.limits.guests_per_minute = 3;
     let limited = start(config.clone(), None).await;
 
@@ -64,9 +73,14 @@ async fn access_tokens_have_their_own_allowance_and_guests_are_limited_per_addre
             all
         }
     };
+    // Token b first verifies (with its own database check), then draws on the account's one
+    // bucket with token a: fifty tokens do not buy fifty times the rate.
+    limited.get("/v1/me", &b).await;
     assert!(statuses(a.clone()).await.contains(&429));
-    // Token b and the address itself each still have their allowance.
-    assert_eq!(limited.get("/v1/me", &b).await.status, 200);
+    assert_eq!(limited.get("/v1/me", &b).await.status, 429);
+    assert_eq!(limited.get("/v1/me", &session).await.status, 429);
+    // Another account's token, and the address itself, each still have their allowance.
+    assert_eq!(limited.get("/v1/me", &c).await.status, 200);
     assert_eq!(
         limited
             .send("GET", "/v1/daily?suits=1", None, &[], None)

@@ -69,6 +69,28 @@ pub static RACE_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(32));
 /// An access token's name: 1 to 100 printable characters, white space around them trimmed.
 pub static TOKEN_NAME: LazyLock<String> = LazyLock::new(|| trimmed_text(100));
 
+/// An app's `client_id`: 1 to 256 printable ASCII characters (`play::oauth::client_id_ok`).
+pub const OAUTH_CLIENT_ID: &str = r"^[ -~]{1,256}$";
+
+/// A redirect URI, as far as a pattern can say: 1 to 2,000 visible ASCII characters, no `#`
+/// or `\`. Which URIs are allowed (https, http to loopback, a reverse-domain scheme, read as
+/// a browser reads them) no pattern can say: `play::oauth::redirect_uri_ok` decides, 400.
+pub const OAUTH_REDIRECT_URI: &str = r#"^[!"$-\[\]-~]{1,2000}$"#;
+
+/// The scopes an app asks for: `games:read` and/or `games:write`, separated by white space.
+pub static OAUTH_SCOPE: LazyLock<String> = LazyLock::new(|| {
+    format!(r"^[{SPACE}]*games:(?:read|write)(?:[{SPACE}]+games:(?:read|write))*[{SPACE}]*$")
+});
+
+/// What an app wants back: at most 1,000 printable ASCII characters.
+pub const OAUTH_STATE: &str = r"^[ -~]{0,1000}$";
+
+/// A PKCE S256 challenge: 43 characters of base64url (RFC 7636 §4.2).
+pub const OAUTH_CHALLENGE: &str = r"^[A-Za-z0-9_-]{43}$";
+
+/// A PKCE verifier: 43 to 128 unreserved characters (RFC 7636 §4.1).
+pub const OAUTH_VERIFIER: &str = r"^[A-Za-z0-9._~-]{43,128}$";
+
 /// A username: 3 to 32 letters, digits, `_`, `-` and `.`.
 pub const USERNAME: &str = r"^[A-Za-z0-9_.-]{3,32}$";
 
@@ -229,6 +251,48 @@ pub fn header<'a>(
         .to_str()
         .map_err(|_| ApiError::invalid_request(sentence.to_string()))?;
     check(pattern, text, sentence).map(Some)
+}
+
+/// The request body, refused with a problem past `limit` bytes (`what` names the body in the
+/// sentence): actix's own limit would answer a plain-text 413. Read as it arrives, so a body
+/// that claims a small length and sends more is cut off too.
+pub async fn read_body(
+    mut payload: actix_web::web::Payload,
+    limit: usize,
+    what: &str,
+) -> Result<Vec<u8>, ApiError> {
+    use futures_util::StreamExt as _;
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| {
+            ApiError::invalid_request("The request body could not be read.".to_string())
+        })?;
+        if body.len() + chunk.len() > limit {
+            return Err(too_large(limit, what));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// The refusal of a body over `limit` bytes.
+pub fn too_large(limit: usize, what: &str) -> ApiError {
+    ApiError::new(
+        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "Payload too large",
+        format!("{what} is at most {limit} bytes."),
+    )
+}
+
+/// Whether the request's media type is `media` (`type/subtype`, compared case-insensitively
+/// and without its parameters, as RFC 9110 §8.3.1 says).
+pub fn media_type_is(req: &actix_web::HttpRequest, media: &str) -> bool {
+    req.headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case(media))
 }
 
 /// A JSON body a request may leave out (no body, or `null`): then `None`. One that is there

@@ -8,7 +8,8 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 
 use super::{
     BOARD_CURSOR, COMMAND, COMMAND_MAX, DATE, DEAL_NUMBER_TEXT, GAMES_CURSOR, IDEMPOTENCY_KEY,
-    IF_MATCH, LAST_EVENT_ID, PASSWORD, RACE_NAME, TOKEN_NAME, USERNAME,
+    IF_MATCH, LAST_EVENT_ID, OAUTH_CHALLENGE, OAUTH_CLIENT_ID, OAUTH_REDIRECT_URI, OAUTH_SCOPE,
+    OAUTH_STATE, OAUTH_VERIFIER, PASSWORD, RACE_NAME, TOKEN_NAME, USERNAME,
 };
 
 /// A suit setting: 1, 2 or 4.
@@ -146,6 +147,85 @@ pub fn deal_number() -> RefOr<Schema> {
     )
 }
 
+// ---------------------------------------------------------------- Apps' requests
+
+/// A one-value string enum.
+fn only(value: &str, description: &str) -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([value]))
+        .description(Some(description))
+        .into()
+}
+
+/// An app's sign-in request's fields as the server checks them (`play::oauth::check`), each
+/// with whether the server requires it: the query of `describeOAuthRequest` and the body of
+/// `approveOAuthRequest` alike.
+fn oauth_request_field(name: &str) -> Option<(Schema, bool)> {
+    Some(match name {
+        "response_type" => (only("code", "`code`: the authorization code flow."), true),
+        "client_id" => (
+            text(
+                OAUTH_CLIENT_ID,
+                "The app's name for itself, as the app chose it (1–256 printable ASCII \
+                 characters).",
+            ),
+            true,
+        ),
+        "redirect_uri" => (
+            text(
+                OAUTH_REDIRECT_URI,
+                "Where the player goes back with the code, exactly as the app will send it \
+                 again: `https://…`, `http://` to this machine's loopback address, or a native \
+                 app's reverse-domain scheme (`com.example.app:/done`); no fragment or \
+                 backslash. Which URIs pass is decided as a browser reads them: a pattern can \
+                 only say which characters.",
+            ),
+            true,
+        ),
+        "scope" => (
+            text(
+                &OAUTH_SCOPE,
+                "`games:read` and/or `games:write`, separated by white space.",
+            ),
+            true,
+        ),
+        "state" => (
+            text(
+                OAUTH_STATE,
+                "Anything the app wants back unchanged (at most 1,000 printable ASCII \
+                 characters).",
+            ),
+            false,
+        ),
+        "code_challenge" => (
+            text(
+                OAUTH_CHALLENGE,
+                "The PKCE S256 challenge of the app's verifier: 43 characters of base64url.",
+            ),
+            true,
+        ),
+        "code_challenge_method" => (only("S256", "`S256` (`plain` is refused)."), true),
+        _ => return None,
+    })
+}
+
+/// The OAuth request fields of the named component schema (a body) as the server checks them.
+fn oauth_body(components: &mut utoipa::openapi::Components, name: &str) {
+    let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(name) else {
+        return;
+    };
+    let names: Vec<String> = object.properties.keys().cloned().collect();
+    for field in names {
+        if let Some((schema, required)) = oauth_request_field(&field) {
+            object.properties.insert(field.clone(), RefOr::T(schema));
+            if required && !object.required.contains(&field) {
+                object.required.push(field);
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------- The document
 
 /// What the document needs beyond the handlers' own annotations: each header, path and query
@@ -158,6 +238,21 @@ impl utoipa::Modify for Contract {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         if let Some(components) = openapi.components.as_mut() {
             refuse_unknown_fields_of_variants(components, "ActionRequest");
+            oauth_body(components, "Decision");
+            if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("TokenForm") {
+                form.properties.insert(
+                    "grant_type".into(),
+                    RefOr::T(only("authorization_code", "`authorization_code`.")),
+                );
+                form.properties.insert(
+                    "code_verifier".into(),
+                    RefOr::T(text(
+                        OAUTH_VERIFIER,
+                        "The PKCE verifier the challenge was made from: 43–128 unreserved \
+                         characters.",
+                    )),
+                );
+            }
             if let Some(RefOr::T(Schema::Object(create))) = components.schemas.get_mut("CreateGame")
             {
                 // JSON Schema's `not` (utoipa has no field for it): the combinations refused
@@ -179,7 +274,17 @@ impl utoipa::Modify for Contract {
         for item in openapi.paths.paths.values_mut() {
             for operation in operations(item) {
                 let mut reads = operation.request_body.is_some();
+                let oauth = operation.operation_id.as_deref() == Some("describeOAuthRequest");
                 for parameter in operation.parameters.iter_mut().flatten() {
+                    if let Some((schema, required)) = oauth
+                        .then(|| oauth_request_field(&parameter.name))
+                        .flatten()
+                    {
+                        parameter.schema = Some(RefOr::T(schema));
+                        if required {
+                            parameter.required = utoipa::openapi::Required::True;
+                        }
+                    }
                     let pattern = match (&parameter.parameter_in, parameter.name.as_str()) {
                         (ParameterIn::Header, "Idempotency-Key") => Some(IDEMPOTENCY_KEY),
                         (ParameterIn::Header, "If-Match") => Some(IF_MATCH),

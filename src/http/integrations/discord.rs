@@ -8,8 +8,6 @@ use serde::Deserialize;
 use twilight_model::application::command::{
     Command, CommandOption, CommandOptionType, CommandType,
 };
-use twilight_model::application::interaction::application_command::CommandOptionValue;
-use twilight_model::application::interaction::{Interaction, InteractionData, InteractionType};
 use twilight_model::channel::message::{AllowedMentions, MessageFlags};
 use twilight_model::http::interaction::{
     InteractionResponse, InteractionResponseData, InteractionResponseType,
@@ -45,11 +43,59 @@ pub fn verify(
     key.verify_strict(&message, &signature).map_err(|_| bad())
 }
 
-/// Only the type, to answer a PING before reading the rest.
+/// What the endpoint reads of an interaction, and nothing more: Discord adds fields (2025's
+/// `attachment_size_limit`) and retires others (a user's `discriminator`), so a full model of
+/// the object would refuse interactions over fields this endpoint never uses. Every field but
+/// `type` may be missing; anything else in the object is ignored.
 #[derive(Deserialize)]
-struct Envelope {
+struct Incoming {
     #[serde(rename = "type")]
-    kind: InteractionType,
+    kind: u8,
+    #[serde(default)]
+    guild_id: Option<String>,
+    /// In a server: the member, with their user.
+    #[serde(default)]
+    member: Option<IncomingMember>,
+    /// In a direct message: the user.
+    #[serde(default)]
+    user: Option<IncomingUser>,
+    #[serde(default)]
+    data: Option<IncomingData>,
+}
+
+#[derive(Deserialize)]
+struct IncomingMember {
+    #[serde(default)]
+    user: Option<IncomingUser>,
+}
+
+#[derive(Deserialize)]
+struct IncomingUser {
+    id: String,
+    #[serde(default)]
+    username: String,
+}
+
+#[derive(Deserialize)]
+struct IncomingData {
+    #[serde(default)]
+    options: Vec<IncomingOption>,
+}
+
+#[derive(Deserialize)]
+struct IncomingOption {
+    name: String,
+    #[serde(default)]
+    value: Option<serde_json::Value>,
+}
+
+/// Discord's PING and application command interaction types.
+const PING: u8 = 1;
+const APPLICATION_COMMAND: u8 = 2;
+
+/// A Discord id (a snowflake): digits only.
+fn snowflake(id: &str) -> bool {
+    (1..=20).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
@@ -57,18 +103,19 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
 }
 
 /// The `/spider` command's text, or empty.
-fn text_of(interaction: &Interaction) -> String {
-    match &interaction.data {
-        Some(InteractionData::ApplicationCommand(data)) => data
-            .options
-            .iter()
-            .find_map(|o| match (&o.value, o.name.as_str()) {
-                (CommandOptionValue::String(text), "text") => Some(text.clone()),
-                _ => None,
-            })
-            .unwrap_or_default(),
-        _ => String::new(),
-    }
+fn text_of(interaction: &Incoming) -> String {
+    interaction
+        .data
+        .as_ref()
+        .and_then(|data| {
+            data.options
+                .iter()
+                .find_map(|o| match (&o.value, o.name.as_str()) {
+                    (Some(serde_json::Value::String(text)), "text") => Some(text.clone()),
+                    _ => None,
+                })
+        })
+        .unwrap_or_default()
 }
 
 /// A channel message (type 4): ephemeral unless it is a shared result; it mentions nobody.
@@ -126,27 +173,38 @@ pub async fn interactions(
     let not_interaction = |e: serde_json::Error| {
         ApiError::invalid_request(format!("The body is not a Discord interaction: {e}."))
     };
-    let envelope: Envelope = serde_json::from_slice(&body).map_err(not_interaction)?;
-    if envelope.kind == InteractionType::Ping {
+    let interaction: Incoming = serde_json::from_slice(&body).map_err(not_interaction)?;
+    if interaction.kind == PING {
         return Ok(HttpResponse::Ok().json(InteractionResponse {
             kind: InteractionResponseType::Pong,
             data: None,
         }));
     }
-    let interaction: Interaction = serde_json::from_slice(&body).map_err(not_interaction)?;
-    let reply = match (interaction.kind, interaction.author()) {
-        (InteractionType::ApplicationCommand, Some(user)) => {
+    let author = interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.user.as_ref())
+        .or(interaction.user.as_ref());
+    let ids_ok = author.is_none_or(|u| snowflake(&u.id))
+        && interaction.guild_id.as_deref().is_none_or(snowflake);
+    if !ids_ok {
+        return Err(ApiError::invalid_request(
+            "The body is not a Discord interaction: its ids are not Discord ids.",
+        ));
+    }
+    let reply = match (interaction.kind, author) {
+        (APPLICATION_COMMAND, Some(user)) => {
             // Direct messages: one identity per member whatever the channel, and each member's
             // own bucket of the limits.
-            let (workspace, room) = match interaction.guild_id {
-                Some(guild) => (guild.to_string(), guild.to_string()),
+            let (workspace, room) = match &interaction.guild_id {
+                Some(guild) => (guild.clone(), guild.clone()),
                 None => ("dm".to_string(), format!("dm:{}", user.id)),
             };
             let identity = Identity {
                 platform: Platform::Discord,
                 workspace,
-                member: user.id.to_string(),
-                display: user.name.clone(),
+                member: user.id.clone(),
+                display: user.username.clone(),
             };
             let room = Room {
                 id: room,

@@ -92,24 +92,8 @@ pub fn unauthorized(code: &'static str, detail: impl Into<String>) -> ApiError {
 }
 
 /// The raw body, at most [`BODY_LIMIT`] bytes (the signature covers these exact bytes).
-pub async fn read_body(mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
-    use futures_util::StreamExt as _;
-    let mut body = Vec::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::invalid_request("The request body could not be read.".to_string())
-        })?;
-        if body.len() + chunk.len() > BODY_LIMIT {
-            return Err(ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "Payload too large",
-                format!("A chat platform's request is at most {BODY_LIMIT} bytes."),
-            ));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
+pub async fn read_body(payload: web::Payload) -> Result<Vec<u8>, ApiError> {
+    crate::http::contract::read_body(payload, BODY_LIMIT, "A chat platform's request").await
 }
 
 /// Check a signed request's timestamp (whole seconds since 1970) against the server's clock.
