@@ -61,9 +61,17 @@ pub enum Command {
         from: u64,
         #[arg(long, default_value_t = 200)]
         to: u64,
-        /// plain (the visible ranking alone), easy, normal or hard.
+        /// plain (the visible ranking alone), easy, normal, hard, or spidersolver (the
+        /// reproduction of SpiderSolver's player, docs/HINTS.md §11).
         #[arg(long, default_value = "normal")]
         level: String,
+        /// Plies the spidersolver level looks ahead.
+        #[arg(long, default_value_t = 3)]
+        depth: usize,
+        /// The rule for dealing with an empty column: standard (this service's), strict or
+        /// allowed (SpiderSolver's own).
+        #[arg(long, default_value = "standard")]
+        empty_column_deal: String,
         /// Deals played at once (one per core).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
@@ -150,11 +158,23 @@ pub fn main() -> ExitCode {
         from,
         to,
         level,
+        depth,
+        empty_column_deal,
         jobs,
         proven,
     }) = &cli.command
     {
-        return match research::hint_bot(*suits, variant, *from, *to, level, *jobs, *proven) {
+        return match research::hint_bot(research::BotSettings {
+            suits: *suits,
+            variant,
+            from: *from,
+            to: *to,
+            level,
+            depth: *depth,
+            empty_column_deal,
+            jobs: *jobs,
+            proven: *proven,
+        }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

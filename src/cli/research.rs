@@ -178,26 +178,66 @@ pub fn solve(
     Ok(())
 }
 
+/// How `hint-bot` chooses: the visible ranking alone, a search level of the hint, or the
+/// reproduction of SpiderSolver's player (`engine::ComboPlayer`) at a depth.
+#[derive(Clone, Copy, Debug)]
+enum Bot {
+    Plain,
+    Hint(Level),
+    Combos(usize),
+}
+
+/// What `spider hint-bot` is told to play.
+pub struct BotSettings<'a> {
+    pub suits: u8,
+    pub variant: &'a str,
+    pub from: u64,
+    pub to: u64,
+    pub level: &'a str,
+    /// For `--level spidersolver`: plies looked ahead.
+    pub depth: usize,
+    /// The rule for a deal with an empty column: `standard` (this service's), `strict` or
+    /// `allowed` (SpiderSolver's).
+    pub empty_column_deal: &'a str,
+    pub jobs: usize,
+    pub proven: bool,
+}
+
 /// `spider hint-bot`: the hint-following player over a range of deals; its win rate is the
-/// honest measure of hint quality. `level` is `plain` (the visible ranking alone, no search)
-/// or a search level. Each job plays one deal at a time on its own thread.
-pub fn hint_bot(
-    suits: u8,
-    variant: &str,
-    from: u64,
-    to: u64,
-    level: &str,
-    jobs: usize,
-    proven: bool,
-) -> Result<(), String> {
+/// honest measure of hint quality. `level` is `plain` (the visible ranking alone, no search),
+/// a search level, or `spidersolver` (the reproduction of that program's player, at
+/// `depth`). Each job plays one deal at a time on its own thread.
+pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
+    let BotSettings {
+        suits,
+        variant,
+        from,
+        to,
+        level,
+        depth,
+        empty_column_deal,
+        jobs,
+        proven,
+    } = settings;
     let (suits, variant) = kind(suits, variant, from, to)?;
-    let level: Option<Level> = match level {
-        "plain" => None,
-        other => Some(
-            other
-                .parse()
-                .map_err(|_| "level must be plain, easy, normal or hard".to_string())?,
-        ),
+    let bot =
+        match level {
+            "plain" => Bot::Plain,
+            "spidersolver" => Bot::Combos(depth),
+            other => Bot::Hint(other.parse().map_err(|_| {
+                "level must be plain, easy, normal, hard or spidersolver".to_string()
+            })?),
+        };
+    let empty_column_deal: EmptyColumnDeal = empty_column_deal
+        .parse()
+        .map_err(|_| "--empty-column-deal must be standard, strict or allowed".to_string())?;
+    let rules = Rules {
+        empty_column_deal,
+        ..Rules::default()
+    };
+    let level = match bot {
+        Bot::Hint(level) => Some(level),
+        _ => None,
     };
     if proven {
         return cpu_bot(
@@ -218,13 +258,22 @@ pub fn hint_bot(
         to,
         jobs,
         |deal| {
-            let game = Game::new(variant, suits, Rules::default(), deal);
+            let game = Game::new(variant, suits, rules, deal);
             let mut times = Vec::new();
             let mut plain = engine::plain_player();
+            let mut combos = engine::ComboPlayer::new(depth);
+            let mut last: Option<usize> = None;
             let (end, line) = engine::follow(&game, 2_000, |game, log| {
+                // The reproduced player notes where its last action led.
+                if last.is_some_and(|n| n + 1 == log.len()) {
+                    combos.played(game);
+                }
+                last = Some(log.len());
                 let t = Instant::now();
-                let action = match level {
-                    Some(level) => {
+                let action = match bot {
+                    Bot::Combos(_) => combos.choose(game),
+                    Bot::Plain => plain(game, log),
+                    Bot::Hint(level) => {
                         let hint = engine::advise(game, log, level);
                         if trace {
                             eprintln!(
@@ -240,7 +289,6 @@ pub fn hint_bot(
                         }
                         hint.action
                     }
-                    None => plain(game, log),
                 };
                 times.push(t.elapsed());
                 action
@@ -274,10 +322,15 @@ pub fn hint_bot(
     };
     let (low, high) = wilson(won as f64, n);
     println!(
-        "{} {} suit(s), level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints, {:.1?} in all",
+        "{} {} suit(s), {} empty-column deal, level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints, {:.1?} in all",
         variant.name(),
         suits.count(),
-        level.map_or("plain", Level::name),
+        empty_column_deal.name(),
+        match bot {
+            Bot::Plain => "plain".to_string(),
+            Bot::Hint(level) => level.name().to_string(),
+            Bot::Combos(depth) => format!("spidersolver depth {depth}"),
+        },
         rows.len(),
         100.0 * won as f64 / n,
         100.0 * low,
