@@ -72,6 +72,13 @@ pub enum Command {
         /// allowed (SpiderSolver's own).
         #[arg(long, default_value = "standard")]
         empty_column_deal: String,
+        /// Play SpiderSolver's deals (seed-N-suits-S.txt files in this folder, its 104 cards in
+        /// its dealing order) instead of this service's numbered deals.
+        #[arg(long)]
+        deals_from: Option<PathBuf>,
+        /// The most actions a game is played for.
+        #[arg(long, default_value_t = 2_000)]
+        max_actions: usize,
         /// Deals played at once (one per core).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
@@ -162,6 +169,8 @@ pub fn main() -> ExitCode {
         empty_column_deal,
         jobs,
         proven,
+        deals_from,
+        max_actions,
     }) = &cli.command
     {
         return match research::hint_bot(research::BotSettings {
@@ -174,6 +183,8 @@ pub fn main() -> ExitCode {
             empty_column_deal,
             jobs: *jobs,
             proven: *proven,
+            deals_from: deals_from.as_deref(),
+            max_actions: *max_actions,
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

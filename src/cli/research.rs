@@ -201,6 +201,69 @@ pub struct BotSettings<'a> {
     pub empty_column_deal: &'a str,
     pub jobs: usize,
     pub proven: bool,
+    /// Play SpiderSolver's deals instead of ours: the folder of its deals, one file a seed
+    /// (`seed-N-suits-S.txt`: its 104 cards as it deals them, `TC 6D …`).
+    pub deals_from: Option<&'a std::path::Path>,
+    /// The most actions a game is played for (the service's own cap is 5,000).
+    pub max_actions: usize,
+}
+
+/// SpiderSolver's deal of seed `seed` (docs/HINTS.md §11), from the file its dealer wrote: four
+/// face-down rounds to columns 1–10, one more to columns 1–4, a face-up card to each, then the
+/// stock rows.
+fn spidersolver_deal(
+    folder: &std::path::Path,
+    seed: u64,
+    suits: Suits,
+    rules: Rules,
+) -> Result<Game, String> {
+    let path = folder.join(format!("seed-{seed}-suits-{}.txt", suits.count()));
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let cards: Vec<engine::Card> = text
+        .split_whitespace()
+        .map(|word| {
+            let mut chars = word.chars();
+            let rank = match chars.next() {
+                Some('A') => 1,
+                Some('T') => 10,
+                Some('J') => 11,
+                Some('Q') => 12,
+                Some('K') => 13,
+                Some(c) => c.to_digit(10).map_or(0, |d| d as u8),
+                None => 0,
+            };
+            let suit = match chars.next() {
+                Some('S') => Some(engine::Suit::Spades),
+                Some('H') => Some(engine::Suit::Hearts),
+                Some('D') => Some(engine::Suit::Diamonds),
+                Some('C') => Some(engine::Suit::Clubs),
+                _ => None,
+            };
+            match (engine::Rank::new(rank), suit) {
+                (Some(rank), Some(suit)) => Ok(engine::Card::new(rank, suit)),
+                _ => Err(format!("{}: `{word}` is not a card", path.display())),
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    if cards.len() != 104 {
+        return Err(format!(
+            "{}: {} cards, not 104",
+            path.display(),
+            cards.len()
+        ));
+    }
+    let mut columns = vec![Vec::new(); 10];
+    for (i, &card) in cards[..54].iter().enumerate() {
+        let column = match i {
+            0..40 => i % 10,
+            40..44 => i - 40,
+            _ => i - 44,
+        };
+        columns[column].push(card);
+    }
+    let rows = cards[54..].chunks(10).map(<[_]>::to_vec).collect();
+    Game::from_layout(Variant::Spider, suits, rules, columns, rows)
+        .ok_or_else(|| format!("{}: not a Spider layout", path.display()))
 }
 
 /// `spider hint-bot`: the hint-following player over a range of deals; its win rate is the
@@ -218,6 +281,8 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         empty_column_deal,
         jobs,
         proven,
+        deals_from,
+        max_actions,
     } = settings;
     let (suits, variant) = kind(suits, variant, from, to)?;
     let bot =
@@ -258,12 +323,21 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         to,
         jobs,
         |deal| {
-            let game = Game::new(variant, suits, rules, deal);
+            let game = match deals_from {
+                Some(folder) => match spidersolver_deal(folder, deal, suits, rules) {
+                    Ok(game) => game,
+                    Err(e) => {
+                        eprintln!("deal {deal}: {e}");
+                        return None;
+                    }
+                },
+                None => Game::new(variant, suits, rules, deal),
+            };
             let mut times = Vec::new();
             let mut plain = engine::plain_player();
             let mut combos = engine::ComboPlayer::new(depth);
             let mut last: Option<usize> = None;
-            let (end, line) = engine::follow(&game, 2_000, |game, log| {
+            let (end, line) = engine::follow(&game, max_actions, |game, log| {
                 // The reproduced player notes where its last action led.
                 if last.is_some_and(|n| n + 1 == log.len()) {
                     combos.played(game);
@@ -299,10 +373,11 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             }
             if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
                 eprintln!(
-                    "deal {deal}: {} with {} runs after {} actions",
+                    "deal {deal}: {} with {} runs after {} actions ({} plies)",
                     if won { "won" } else { "lost" },
                     end.runs_completed(),
-                    line.len()
+                    line.len(),
+                    combos.plies
                 );
             }
             Some((deal, won, end.runs_completed(), line.len(), times))

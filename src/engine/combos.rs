@@ -431,6 +431,8 @@ pub struct ComboPlayer {
     pending: Vec<Step>,
     /// Positions searched, over the game.
     pub nodes: u64,
+    /// Plies and deals committed, over the game (a compound counts once).
+    pub plies: u32,
 }
 
 impl ComboPlayer {
@@ -441,6 +443,7 @@ impl ComboPlayer {
             history: HashSet::new(),
             pending: Vec::new(),
             nodes: 0,
+            plies: 0,
         }
     }
 
@@ -485,6 +488,7 @@ impl ComboPlayer {
                 .collect();
             tied.sort_by(|a, b| b.0.total_cmp(&a.0));
             let combo = tied.swap_remove(0).1;
+            self.plies += 1;
             self.pending = combo[1..].to_vec();
             let first = combo[0];
             return Some(Action::Move {
@@ -497,6 +501,7 @@ impl ComboPlayer {
             return None;
         }
         let legal = game.legal_actions();
+        self.plies += 1;
         if legal.contains(&Action::Deal) {
             return Some(Action::Deal);
         }
@@ -635,6 +640,42 @@ mod tests {
                 to: 1
             },
         ]));
+    }
+
+    #[test]
+    fn a_layout_by_hand_deals_its_rows_in_order() {
+        use crate::engine::{Rules, Suits, Variant};
+        let columns: Vec<Vec<Card>> = (0..10)
+            .map(|c| vec![card(13, H), card(2 + c as u8, S)])
+            .collect();
+        let rows: Vec<Vec<Card>> = (0..5)
+            .map(|r| (0..10).map(|c| card(1 + ((r + c) % 13) as u8, H)).collect())
+            .collect();
+        let mut game = Game::from_layout(
+            Variant::Spider,
+            Suits::Two,
+            Rules::default(),
+            columns.clone(),
+            rows.clone(),
+        )
+        .expect("a layout");
+        assert_eq!(game.column(3), Some((1, &columns[3][1..])));
+        assert_eq!(game.stock_cards(), 50);
+        game.apply(Action::Deal).unwrap();
+        for (c, dealt) in rows[0].iter().enumerate() {
+            assert_eq!(game.column(c).unwrap().1.last(), Some(dealt));
+        }
+        // A column without a card, or a short row, is no layout.
+        let mut short = rows.clone();
+        short[4].pop();
+        assert!(Game::from_layout(
+            Variant::Spider,
+            Suits::Two,
+            Rules::default(),
+            columns,
+            short
+        )
+        .is_none());
     }
 
     #[test]
