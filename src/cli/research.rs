@@ -185,6 +185,8 @@ enum Bot {
     Plain,
     Hint(Level),
     Combos(usize),
+    /// The same player asked afresh each turn from the game and its log (as a hint is).
+    ComboHint(usize),
 }
 
 /// What `spider hint-bot` is told to play.
@@ -285,14 +287,15 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         max_actions,
     } = settings;
     let (suits, variant) = kind(suits, variant, from, to)?;
-    let bot =
-        match level {
-            "plain" => Bot::Plain,
-            "spidersolver" => Bot::Combos(depth),
-            other => Bot::Hint(other.parse().map_err(|_| {
-                "level must be plain, easy, normal, hard or spidersolver".to_string()
-            })?),
-        };
+    let bot = match level {
+        "plain" => Bot::Plain,
+        "spidersolver" => Bot::Combos(depth),
+        "spidersolver-afresh" => Bot::ComboHint(depth),
+        other => Bot::Hint(other.parse().map_err(|_| {
+            "level must be plain, easy, normal, hard, spidersolver or spidersolver-afresh"
+                .to_string()
+        })?),
+    };
     let empty_column_deal: EmptyColumnDeal = empty_column_deal
         .parse()
         .map_err(|_| "--empty-column-deal must be standard, strict or allowed".to_string())?;
@@ -346,6 +349,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 let t = Instant::now();
                 let action = match bot {
                     Bot::Combos(_) => combos.choose(game),
+                    Bot::ComboHint(depth) => engine::ComboPlayer::at(game, log, depth).choose(game),
                     Bot::Plain => plain(game, log),
                     Bot::Hint(level) => {
                         let hint = engine::advise(game, log, level);
@@ -405,6 +409,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             Bot::Plain => "plain".to_string(),
             Bot::Hint(level) => level.name().to_string(),
             Bot::Combos(depth) => format!("spidersolver depth {depth}"),
+            Bot::ComboHint(depth) => format!("spidersolver afresh each turn, depth {depth}"),
         },
         rows.len(),
         100.0 * won as f64 / n,

@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::card::Card;
 use super::game::{Action, Game, Status};
+use super::hint::{history, nothing, options, Hint, HintKind};
 use super::rules::EmptyColumnDeal;
 
 /// One column as the search sees it: how many face-down cards, and the face-up cards, bottom
@@ -457,45 +458,17 @@ impl ComboPlayer {
         }
         if let Some(step) = self.pending.first().copied() {
             self.pending.remove(0);
-            let action = Action::Move {
-                from: step.from,
-                to: step.to,
-                count: step.count,
-            };
+            let action = step.action();
             if game.legal_actions().contains(&action) {
                 return Some(action);
             }
             // A run removed part-way changed the table: decide afresh.
             self.pending.clear();
         }
-        let table = Table::of(game);
-        let mut search = Search {
-            depth: self.depth,
-            history: &self.history,
-            table: HashMap::new(),
-            path: Vec::new(),
-            nodes: 0,
-        };
-        let found = search.expand(&table, 1);
-        self.nodes += search.nodes;
-        if let Some((best, _)) = found.first() {
-            // Ties at the top go to the better position one ply on (a stable sort: the
-            // first made first among equals).
-            let mut tied: Vec<(f32, Combo)> = found
-                .iter()
-                .take_while(|(v, _)| v == best)
-                .map(|(_, combo)| (table.after(combo).score(), combo.clone()))
-                .collect();
-            tied.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let combo = tied.swap_remove(0).1;
+        if let Some(combo) = self.search(game) {
             self.plies += 1;
             self.pending = combo[1..].to_vec();
-            let first = combo[0];
-            return Some(Action::Move {
-                from: first.from,
-                to: first.to,
-                count: first.count,
-            });
+            return Some(combo[0].action());
         }
         if game.stock_cards() == 0 {
             return None;
@@ -527,6 +500,136 @@ impl ComboPlayer {
     pub fn played(&mut self, game: &Game) {
         if self.pending.is_empty() {
             self.history.insert(Table::of(game).key());
+        }
+    }
+}
+
+impl ComboPlayer {
+    /// The player as it would stand at `game`, whose accepted actions are `log`: every
+    /// position the game passed through is in its history (the game replayed from its deal,
+    /// as the player saw it: keys hold face-up cards and face-down counts only), and when the
+    /// last actions are the first steps of the compound it would have chosen before them, the
+    /// rest of that compound is pending. So a hint asked afresh each turn plays as the player
+    /// that remembers.
+    pub fn at(game: &Game, log: &[Action], depth: usize) -> ComboPlayer {
+        let mut replay = Game::new(
+            game.variant(),
+            game.suits(),
+            game.rules(),
+            game.deal_number(),
+        );
+        // The positions before each action, and the key after it.
+        let mut before = Vec::with_capacity(log.len());
+        let mut keys = Vec::with_capacity(log.len());
+        for &action in log {
+            before.push(replay.clone());
+            if replay.apply(action).is_err() {
+                break;
+            }
+            keys.push(Table::of(&replay).key());
+        }
+        let mut player = ComboPlayer::new(depth);
+        player.history = keys.iter().cloned().collect();
+        // A compound has at most three steps: the last one or two actions may have begun one.
+        for back in [2, 1] {
+            let Some(start) = keys.len().checked_sub(back) else {
+                continue;
+            };
+            if log[start..keys.len()].contains(&Action::Deal) {
+                continue;
+            }
+            let mut earlier = ComboPlayer::new(depth);
+            earlier.history = keys[..start].iter().cloned().collect();
+            let Some(combo) = earlier.search(&before[start]) else {
+                continue;
+            };
+            let done: Vec<Action> = combo.iter().take(back).map(|s| s.action()).collect();
+            if combo.len() > back && done == log[start..keys.len()] {
+                player.pending = combo[back..].to_vec();
+                break;
+            }
+        }
+        player
+    }
+
+    /// The compound a search from `game` chooses, if any ply reaches a new position.
+    fn search(&mut self, game: &Game) -> Option<Combo> {
+        let table = Table::of(game);
+        let mut search = Search {
+            depth: self.depth,
+            history: &self.history,
+            table: HashMap::new(),
+            path: Vec::new(),
+            nodes: 0,
+        };
+        let found = search.expand(&table, 1);
+        self.nodes += search.nodes;
+        let (best, _) = found.first()?;
+        // Ties at the top go to the better position one ply on (a stable sort: the first made
+        // first among equals).
+        let mut tied: Vec<(f32, Combo)> = found
+            .iter()
+            .take_while(|(v, _)| v == best)
+            .map(|(_, combo)| (table.after(combo).score(), combo.clone()))
+            .collect();
+        tied.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Some(tied.swap_remove(0).1)
+    }
+}
+
+/// The hint of the reproduced player for `game`, whose accepted actions are `log`, looking
+/// `depth` plies ahead: the player as it would stand after that log ([`ComboPlayer::at`]), its
+/// action described as the visible ranking describes it.
+pub(crate) fn hint(game: &Game, log: &[Action], depth: usize) -> Hint {
+    let Some(action) = ComboPlayer::at(game, log, depth).choose(game) else {
+        return nothing(game.status(), game.can_undo());
+    };
+    let seen = history(game, log).0;
+    if let Some(known) = options(game, &seen)
+        .into_iter()
+        .find(|c| c.action == action)
+    {
+        return Hint {
+            action: Some(action),
+            kind: known.kind,
+            reason: known.reason,
+            suggest_undo: false,
+            confidence: None,
+        };
+    }
+    let (kind, reason) = match action {
+        Action::Move { from, to, count } => (
+            if game
+                .column(to)
+                .is_some_and(|(down, up)| down == 0 && up.is_empty())
+            {
+                HintKind::FillColumn
+            } else {
+                HintKind::Build
+            },
+            format!(
+                "Move {count} card(s) from column {} to column {}.",
+                from + 1,
+                to + 1
+            ),
+        ),
+        _ => (HintKind::Deal, "Deal a new row from the stock.".to_string()),
+    };
+    Hint {
+        action: Some(action),
+        kind,
+        reason,
+        suggest_undo: false,
+        confidence: None,
+    }
+}
+
+impl Step {
+    fn action(self) -> Action {
+        Action::Move {
+            from: self.from,
+            to: self.to,
+            count: self.count,
         }
     }
 }
