@@ -795,7 +795,7 @@ async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for
     let n = line.len() as u32;
     // Room for two imports of the winning line an hour, and one game in progress.
     let app = spawn_with(|c| {
-        c.limits.import_actions_per_hour = 2 * n + 4;
+        c.limits.import_actions_per_hour = 2 * n + 6;
         c.limits.games_in_progress_per_user = 1;
     })
     .await;
@@ -867,12 +867,12 @@ async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for
     let refused = send_raw(&app, "/v1/games/import", &token, "text/plain", won.clone()).await;
     refused.problem(429, "import_allowance");
     let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
-    assert!((3000..=3600).contains(&wait), "{wait}");
+    assert!((3000..=3601).contains(&wait), "{wait}");
     assert!(
         refused.body["detail"]
             .as_str()
             .unwrap()
-            .contains(&format!("{} actions an hour", 2 * n + 4)),
+            .contains(&format!("{} actions an hour", 2 * n + 6)),
         "{}",
         refused.text
     );
@@ -889,13 +889,23 @@ async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for
     .await;
     assert_eq!(r.status, 201, "{}", r.text);
     assert_eq!(r.body["status"], "in_progress");
+    let short_id = r.body["id"].as_str().unwrap().to_string();
     send_raw(&app, "/v1/games/import", &token, "text/plain", short)
         .await
         .problem(409, "too_many_games");
+    // Playing on an imported game spends none of the allowance: two more actions on it, and
+    // a finished import of three still fits (2n + 2 + 3 of 2n + 6).
+    for &action in &line[2..4] {
+        let r = app.act(&token, &short_id, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let finished = export_text(deal, &[line[0], line[1], Action::Resign]);
+    let r = send_raw(&app, "/v1/games/import", &token, "text/plain", finished).await;
+    assert_eq!(r.status, 201, "{}", r.text);
     let games = app.get("/v1/users/me/games", &token).await;
     assert_eq!(
         games.body["games"].as_array().unwrap().len(),
-        3,
+        4,
         "{}",
         games.text
     );

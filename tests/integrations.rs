@@ -1118,7 +1118,8 @@ async fn change_password(app: &TestApp, session: &str, from: &str, to: &str, kee
 
 #[actix_rt::test]
 async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them() {
-    let app = chat_app(|_| {}).await;
+    // More password checks than a minute's sign-in budget: that limit has tests of its own.
+    let app = chat_app(|c| c.limits.login_attempts_per_minute = 0).await;
     let (username, session) = app.register().await;
 
     // Letting an app in needs the password: a session alone (perhaps stolen) cannot.
@@ -1175,6 +1176,23 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
         links.text
     );
 
+    // An approval and a link code made before the remedy cannot be used after it.
+    let pending = app
+        .post(
+            "/v1/oauth/approve",
+            &session,
+            approval(Some("second long passphrase")),
+        )
+        .await;
+    assert_eq!(pending.status, 200, "{}", pending.text);
+    let pending_code = app
+        .post(
+            "/v1/users/me/chat-links/code",
+            &session,
+            json!({"password": "second long passphrase"}),
+        )
+        .await;
+    let pending_code = pending_code.body["code"].as_str().unwrap().to_string();
     // Signing out everywhere ends the sessions, the app's token and the chat link.
     let out = app.post("/v1/auth/logout-all", &session, json!({})).await;
     assert_eq!(out.status, 204, "{}", out.text);
@@ -1183,6 +1201,30 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
         .problem(401, "invalid_token");
     let (records, _) = say(&app, "951", "records").await;
     assert!(!records.contains(&username), "{records}");
+    let (stale, _) = say(&app, "953", &format!("link {pending_code}")).await;
+    assert!(stale.contains("unknown, used or expired"), "{stale}");
+    let to = pending.body["redirect_to"].as_str().unwrap();
+    let code = to.split_once("code=").unwrap().1.split('&').next().unwrap();
+    let form = serde_urlencoded::to_string([
+        ("grant_type", "authorization_code"),
+        ("code", code),
+        ("code_verifier", &"v".repeat(50)),
+        ("redirect_uri", "https://pocket.example/cb"),
+        ("client_id", "Pocket (remedies test)"),
+    ])
+    .unwrap();
+    let traded = raw(
+        &app,
+        "/v1/oauth/token",
+        &[(
+            "Content-Type",
+            "application/x-www-form-urlencoded".to_string(),
+        )],
+        form,
+    )
+    .await;
+    assert_eq!(traded.status, 400, "{}", traded.text);
+    assert_eq!(traded.body["error"], "invalid_grant");
     let login = app
         .send(
             "POST",

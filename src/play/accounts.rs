@@ -345,11 +345,12 @@ impl Accounts {
         let (db, id) = (self.db.clone(), user_id.to_string());
         let user = blocking(move || {
             db.write(move |conn| -> Result<Option<users::User>, Error> {
-                let user = users::set_password(conn, &id, &hash)?;
-                if user.is_some() && !keep_apps {
+                // The links first: their rows are locked before the accounts' (as `unlink`
+                // from chat does), so the two cannot wait on each other.
+                if !keep_apps {
                     end_apps_and_links(conn, &id)?;
                 }
-                Ok(user)
+                Ok(users::set_password(conn, &id, &hash)?)
             })?
             .ok_or(Error::UnknownUser)
         })
@@ -379,11 +380,9 @@ impl Accounts {
         let (db, id) = (self.db.clone(), user_id.to_string());
         let found = blocking(move || {
             db.write(move |conn| -> Result<bool, Error> {
-                let found = users::end_all_sessions(conn, &id)?;
-                if found {
-                    end_apps_and_links(conn, &id)?;
-                }
-                Ok(found)
+                // The links first, as in a password change.
+                end_apps_and_links(conn, &id)?;
+                Ok(users::end_all_sessions(conn, &id)?)
             })
         })
         .await?;
@@ -439,12 +438,15 @@ impl Accounts {
     }
 }
 
-/// Inside the caller's write: revoke every app token of `user_id` and end every chat identity
-/// linked to it (the owner's remedies for a stolen session: what a session alone could let in
-/// ends with it).
+/// Inside the caller's write: end every chat identity linked to `user_id`, revoke every app
+/// token of it, and forget its unused app approvals and chat link codes (so none made before
+/// can be traded after): the owner's remedies for a stolen session end what it could let in.
 fn end_apps_and_links(conn: &mut store::DbConn, user_id: &str) -> Result<(), Error> {
-    crate::store::tokens::revoke_apps(conn, user_id, store::now())?;
+    use crate::store::codes;
     crate::store::chat::end_links(conn, user_id)?;
+    crate::store::tokens::revoke_apps(conn, user_id, store::now())?;
+    codes::forget_unused(conn, user_id, codes::OAUTH)?;
+    codes::forget_unused(conn, user_id, codes::CHAT_LINK)?;
     Ok(())
 }
 

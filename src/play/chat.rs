@@ -13,7 +13,7 @@ use crate::store::codes::{self, CodeRow, Use};
 use crate::store::{self, users, Db};
 
 /// The purpose of chat link codes among the one-time codes.
-pub const PURPOSE: &str = "chat_link";
+pub const PURPOSE: &str = codes::CHAT_LINK;
 
 /// How long a link code lasts.
 pub const CODE_SECONDS: i64 = 600;

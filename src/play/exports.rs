@@ -214,6 +214,7 @@ fn within_allowance(
     Err(Error::ImportAllowance {
         allowance,
         asked,
-        retry_after_s: (frees - now).num_seconds().max(1) as u64,
+        // Rounded up, and one more: an import made at `at` still counts at exactly `at + 1h`.
+        retry_after_s: ((frees - now).num_milliseconds() + 999) as u64 / 1000 + 1,
     })
 }

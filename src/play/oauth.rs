@@ -16,7 +16,7 @@ use crate::store::tokens::{self as token_store, AccessToken};
 use crate::store::{self, users};
 
 /// What an authorization code is for, in the one-time codes table.
-const PURPOSE: &str = "oauth";
+const PURPOSE: &str = codes::OAUTH;
 
 /// How long an authorization code is good for (RFC 6749 §4.1.2: short; the issue: 60–120 s).
 pub const CODE_SECONDS: i64 = 90;

@@ -142,11 +142,21 @@ pub fn link(
 /// Inside the caller's write: end every chat identity linked to `user_id`, each given back
 /// what its link moved ([`unlink`]). How many ended.
 pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> {
-    let linked = linked_to(conn, user_id)?;
-    for row in &linked {
-        unlink(conn, row)?;
+    let mut ids: Vec<String> = linked_to(conn, user_id)?
+        .into_iter()
+        .map(|row| row.id)
+        .collect();
+    // Each identity's row locked (in one order) before any account's, as a member's own
+    // `unlink` locks them; read again under the lock.
+    ids.sort();
+    let mut ended = 0;
+    for id in ids {
+        if let Some(row) = lock(conn, &id)?.filter(|r| r.user_id == user_id && !r.own_account) {
+            unlink(conn, &row)?;
+            ended += 1;
+        }
     }
-    Ok(linked.len())
+    Ok(ended)
 }
 
 /// End the link of `identity` (one that plays as an account it linked), inside the caller's

@@ -8,6 +8,12 @@ use diesel::prelude::*;
 use super::schema::one_time_codes;
 use super::{DbConn, StoreError};
 
+/// What an authorization code an app trades for a token is for.
+pub const OAUTH: &str = "oauth";
+
+/// What a chat link code is for.
+pub const CHAT_LINK: &str = "chat_link";
+
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = one_time_codes)]
 pub struct CodeRow {

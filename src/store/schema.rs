@@ -73,6 +73,7 @@ diesel::table! {
         hints_allowed -> Bool,
         race_id -> Nullable<Text>,
         linked_from -> Nullable<Text>,
+        imported_actions -> Nullable<Integer>,
     }
 }
 

@@ -236,6 +236,13 @@ pub fn import(conn: &mut DbConn, row: &GameRow, actions: &[Action]) -> Result<()
     diesel::insert_into(games::table)
         .values(row)
         .execute(conn)?;
+    diesel::update(
+        games::table
+            .filter(games::user_id.eq(&row.user_id))
+            .filter(games::id.eq(&row.id)),
+    )
+    .set(games::imported_actions.eq(Some(actions.len() as i32)))
+    .execute(conn)?;
     let events: Vec<EventRow> = actions
         .iter()
         .enumerate()
@@ -257,18 +264,23 @@ pub fn import(conn: &mut DbConn, row: &GameRow, actions: &[Action]) -> Result<()
     Ok(())
 }
 
-/// The imports of `user_id` since `since`: when each was made and how many actions it holds,
-/// oldest first (for the hourly allowance of imported actions).
+/// The imports of `user_id` since `since`: when each was made and how many actions it was
+/// written with (not what was played on it since), oldest first (for the hourly allowance of
+/// imported actions).
 pub fn imports_since(
     conn: &mut DbConn,
     user_id: &str,
     since: NaiveDateTime,
 ) -> Result<Vec<(NaiveDateTime, i32)>, StoreError> {
-    Ok(games::table
+    let rows: Vec<(NaiveDateTime, Option<i32>)> = games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::origin.eq(crate::domain::origin::OriginKind::Imported))
         .filter(games::created_at.ge(since))
         .order(games::created_at.asc())
-        .select((games::created_at, games::version))
-        .load(conn)?)
+        .select((games::created_at, games::imported_actions))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(at, n)| (at, n.unwrap_or(0)))
+        .collect())
 }
