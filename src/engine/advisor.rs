@@ -50,15 +50,6 @@ impl Level {
         (self.budget().narrowest, self.budget().widest)
     }
 
-    /// Where the reproduced SpiderSolver player gives this level's hints, its depth: Spider
-    /// at four suits.
-    fn combo_depth(self, game: &Game) -> Option<usize> {
-        (game.variant() == Variant::Spider && game.suits() == Suits::Four).then_some(match self {
-            Level::Easy => 3,
-            Level::Normal | Level::Hard => 5,
-        })
-    }
-
     fn budget(self) -> Budget {
         let (samples, nodes, widest, refine) = match self {
             Level::Easy => (1, 20_000, 32, 0),
@@ -341,7 +332,7 @@ pub fn advise_within(
     // At four suits, SpiderSolver's player reproduced (docs/HINTS.md §11) wins more than the
     // sampled search (66/300 of deals 1–300 at depth 5, asked afresh each turn as here, against
     // 31/300); at one and two suits the sampled search wins more.
-    if let Some(depth) = level.combo_depth(game) {
+    if let Some(depth) = super::combos::depth_for(level, game) {
         return super::combos::hint(game, log, depth);
     }
     search_within(

@@ -1,8 +1,9 @@
 //! What a game is dealt from, and what a player means by an action before the rules make it
 //! exact.
 
+use super::card::Card;
 use super::deal::{Suits, Variant};
-use super::game::{Action, Game, ReplayError};
+use super::game::{Action, Column, Game, Position, ReplayError};
 use super::illegal::Illegal;
 use super::rules::Rules;
 
@@ -83,6 +84,51 @@ impl Game {
             Intent::Undo => Action::Undo,
             Intent::Resign => Action::Resign,
         })
+    }
+}
+
+impl Game {
+    /// A game laid out by hand (another program's deal, replayed card for card): each column
+    /// bottom first, all but its last card face down; the stock as rows in dealing order, each
+    /// row's first card to column 1. Refused unless every column has a card and each row is as
+    /// long as there are columns.
+    pub fn from_layout(
+        variant: Variant,
+        suits: Suits,
+        rules: Rules,
+        columns: Vec<Vec<Card>>,
+        rows: Vec<Vec<Card>>,
+    ) -> Option<Game> {
+        let n = variant.columns();
+        if columns.len() != n
+            || columns.iter().any(Vec::is_empty)
+            || rows.iter().any(|r| r.len() != n)
+        {
+            return None;
+        }
+        let columns = columns
+            .into_iter()
+            .map(|cards| Column {
+                face_down: cards.len() - 1,
+                cards,
+            })
+            .collect();
+        // A deal pops the stock column by column: the last card is the next row's first.
+        let stock = rows
+            .into_iter()
+            .rev()
+            .flat_map(|r| r.into_iter().rev())
+            .collect();
+        Some(Game::from_position(
+            variant,
+            suits,
+            rules,
+            Position {
+                columns,
+                stock,
+                removed: Vec::new(),
+            },
+        ))
     }
 }
 
