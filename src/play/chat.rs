@@ -314,6 +314,27 @@ pub struct LinkPreview {
     pub ranked_dailies: usize,
 }
 
+/// Whether `identity` may link to the account `owner` (the code's): not while it plays as a
+/// linked account already. The owner's name.
+fn may_link(
+    conn: &mut store::DbConn,
+    identity: &ChatIdentity,
+    owner: &str,
+) -> Result<String, Error> {
+    let user = users::by_id(conn, owner)?.ok_or(Error::UnknownUser)?;
+    let username = user.username.unwrap_or_default();
+    if identity.user_id == owner {
+        return Err(Error::ChatAlreadyLinked { username });
+    }
+    if !identity.own_account {
+        let current = users::by_id(conn, &identity.user_id)?
+            .and_then(|u| u.username)
+            .unwrap_or_default();
+        return Err(Error::ChatAlreadyLinked { username: current });
+    }
+    Ok(username)
+}
+
 /// The member types the link code `typed` without confirming: what linking would do, and
 /// nothing done (the code is not used). An unknown, used or expired code, or an identity
 /// already linked, is refused as [`link`] would refuse it.
@@ -328,17 +349,7 @@ pub async fn preview_link(db: &Db, member: &Member, typed: &str) -> Result<LinkP
             .ok_or(Error::ChatCodeInvalid)?;
         let identity =
             chat_store::find_by_id(&mut conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
-        let owner = users::by_id(&mut conn, &code.user_id)?.ok_or(Error::UnknownUser)?;
-        let username = owner.username.clone().unwrap_or_default();
-        if identity.user_id == code.user_id {
-            return Err(Error::ChatAlreadyLinked { username });
-        }
-        if !identity.own_account {
-            let current = users::by_id(&mut conn, &identity.user_id)?
-                .and_then(|u| u.username)
-                .unwrap_or_default();
-            return Err(Error::ChatAlreadyLinked { username: current });
-        }
+        let username = may_link(&mut conn, &identity, &code.user_id)?;
         let (games, ranked_dailies) = chat_store::games_of(&mut conn, &identity.user_id)?;
         Ok(LinkPreview {
             username,
@@ -364,17 +375,7 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error
                 _ => return Err(Error::ChatCodeInvalid),
             };
             let identity = chat_store::lock(conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
-            let owner = users::by_id(conn, &code.user_id)?.ok_or(Error::UnknownUser)?;
-            let username = owner.username.clone().unwrap_or_default();
-            if identity.user_id == code.user_id {
-                return Err(Error::ChatAlreadyLinked { username });
-            }
-            if !identity.own_account {
-                let current = users::by_id(conn, &identity.user_id)?
-                    .and_then(|u| u.username)
-                    .unwrap_or_default();
-                return Err(Error::ChatAlreadyLinked { username: current });
-            }
+            let username = may_link(conn, &identity, &code.user_id)?;
             if !users::lock(conn, &code.user_id)? || !users::lock(conn, &identity.user_id)? {
                 return Err(Error::UnknownUser);
             }
