@@ -332,7 +332,8 @@ pub fn advise_within(
     // At four suits, SpiderSolver's player reproduced (docs/HINTS.md §11) wins more than the
     // sampled search (66/300 of deals 1–300 at depth 5, asked afresh each turn as here, against
     // 31/300); at one and two suits the sampled search wins more.
-    if let Some(depth) = super::combos::depth_for(level, game) {
+    if game.variant() == Variant::Spider && game.suits() == Suits::Four {
+        let depth = if level == Level::Easy { 3 } else { 5 };
         return super::combos::hint(game, log, depth);
     }
     search_within(

@@ -577,17 +577,6 @@ impl ComboPlayer {
     }
 }
 
-/// Where the reproduced player gives `level`'s hints, its depth: Spider at four suits, where it
-/// wins more than the sampled search (docs/HINTS.md §1).
-pub(crate) fn depth_for(level: super::advisor::Level, game: &Game) -> Option<usize> {
-    use super::advisor::Level;
-    use super::deal::{Suits, Variant};
-    (game.variant() == Variant::Spider && game.suits() == Suits::Four).then_some(match level {
-        Level::Easy => 3,
-        Level::Normal | Level::Hard => 5,
-    })
-}
-
 /// The hint of the reproduced player for `game`, whose accepted actions are `log`, looking
 /// `depth` plies ahead: the player as it would stand after that log ([`ComboPlayer::at`]), its
 /// action described as the visible ranking describes it.
