@@ -93,7 +93,7 @@ async fn refusals_each_have_a_code() {
     assert_eq!(plain.status, 200, "{}", plain.text);
     assert_eq!(plain.body["level"], "normal");
     assert!(plain.body.as_object().unwrap().contains_key("confidence"));
-    for level in ["easy", "normal", "hard"] {
+    for level in ["easy", "normal", "hard", "spidersolver"] {
         let r = app
             .get(&format!("/v1/games/{game}/hint?level={level}"), &alice)
             .await;
@@ -107,6 +107,48 @@ async fn refusals_each_have_a_code() {
     // Resigned: someone else's game is still not theirs.
     app.act(&alice, &game, json!({"type": "resign"})).await;
     analysis(&app, &bob, &game).await.problem(404, "not_found");
+    app.stop().await;
+}
+
+/// The `spidersolver` hint level is the reproduced SpiderSolver player, at every suit count:
+/// over HTTP, on a game a few actions in, its hint is the action that player (five plies
+/// deep, remembering the game so far) chooses there, not the sampled search's; it carries no
+/// confidence (no sampled deals were searched), and playing it is an ordinary action.
+#[actix_rt::test]
+async fn the_spidersolver_level_is_that_players_choice_at_any_suit_count() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    for (suits, count) in [(Suits::One, 1), (Suits::Two, 2), (Suits::Four, 4)] {
+        let deal = 7;
+        let game = id(&app
+            .new_game(&token, json!({"suits": count, "deal_number": deal}))
+            .await);
+        // The player itself plays six actions, through the API.
+        let mut local = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        let mut player = spider::engine::ComboPlayer::new(spider::engine::SPIDERSOLVER_DEPTH);
+        for _ in 0..6 {
+            let action = player.choose(&local).expect("an action");
+            local.apply(action).unwrap();
+            player.played(&local);
+            let r = app.act(&token, &game, api_action(action)).await;
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        let expected = player.choose(&local).expect("an action");
+        let hint = app
+            .get(&format!("/v1/games/{game}/hint?level=spidersolver"), &token)
+            .await;
+        assert_eq!(hint.status, 200, "{}", hint.text);
+        assert_eq!(hint.body["level"], "spidersolver");
+        assert_eq!(
+            hint.body["action"],
+            api_action(expected),
+            "{suits:?}: {}",
+            hint.text
+        );
+        assert!(hint.body["confidence"].is_null(), "{}", hint.text);
+        let played = app.act(&token, &game, hint.body["action"].clone()).await;
+        assert_eq!(played.status, 200, "{}", played.text);
+    }
     app.stop().await;
 }
 

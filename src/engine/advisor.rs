@@ -15,97 +15,13 @@
 
 use std::collections::HashSet;
 
-use serde::{Deserialize, Serialize};
-
 use super::card::{Card, Suit};
 use super::deal::{fresh_deck, Suits, Variant};
 use super::game::{Action, Column, Game, Position, Status};
 use super::hint::{history, nothing, options, Candidate, Hint, HintKind, Visible};
+use super::levels::{Budget, HintLevel, Level, SPIDERSOLVER_DEPTH};
 use super::rules::Rules;
 use super::solver::{Determinized, Probe, ProbeBudget};
-
-/// How hard the search thinks: the same search with a bigger budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The first and widest beam a sample is searched with.
-    #[cfg(test)]
-    pub(crate) fn beams(self) -> (usize, usize) {
-        (self.budget().narrowest, self.budget().widest)
-    }
-
-    fn budget(self) -> Budget {
-        let (samples, nodes, widest, refine) = match self {
-            Level::Easy => (1, 20_000, 32, 0),
-            Level::Normal => (8, 800_000, 128, 64),
-            Level::Hard => (16, 1_600_000, 128, 128),
-        };
-        Budget {
-            refine,
-            samples,
-            candidates: 24,
-            nodes,
-            narrowest: 32,
-            widest,
-            through_last_deal: false,
-        }
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == s)
-            .ok_or(())
-    }
-}
-
-/// What one search may spend.
-#[derive(Clone, Copy, Debug)]
-struct Budget {
-    /// Sampled orderings of the unseen cards.
-    samples: usize,
-    /// The best-looking candidate actions searched (by the visible ranking).
-    candidates: usize,
-    /// Positions the whole search may generate, shared equally by the samples.
-    nodes: u64,
-    /// More samples searched from the best few lines alone when their results are close.
-    refine: usize,
-    /// Each sample's beam starts this wide and is widened four times over until a line
-    /// wins, its share of positions runs out, or it reaches `widest`.
-    narrowest: usize,
-    widest: usize,
-    /// Lines go on past the last deal (see [`Observation::last_row_alone_unseen`]).
-    through_last_deal: bool,
-}
-
-impl Budget {
-    fn scaled(self, percent: u32) -> Budget {
-        let nodes = self.nodes.saturating_mul(u64::from(percent)) / 100;
-        Budget {
-            nodes: nodes.max(self.samples as u64),
-            ..self
-        }
-    }
-}
 
 /// A slot that holds a face-down or stock card: the card, if the player has seen it.
 type Slot = Option<Card>;
@@ -310,13 +226,18 @@ impl Observation {
 }
 
 /// The hint for `game`, whose accepted actions so far are `log`, at `level`.
-pub fn advise(game: &Game, log: &[Action], level: Level) -> Hint {
+pub fn advise(game: &Game, log: &[Action], level: impl Into<HintLevel>) -> Hint {
     advise_within(game, log, level, 100, &|| true)
 }
 
 /// [`advise`] with the level's positions scaled to `percent` of the standard (at least one
 /// per sample): a slow machine (or a debug build) answers sooner, from a shallower search.
-pub fn advise_scaled(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
+pub fn advise_scaled(
+    game: &Game,
+    log: &[Action],
+    level: impl Into<HintLevel>,
+    percent: u32,
+) -> Hint {
     advise_within(game, log, level, percent, &|| true)
 }
 
@@ -325,15 +246,23 @@ pub fn advise_scaled(game: &Game, log: &[Action], level: Level, percent: u32) ->
 pub fn advise_within(
     game: &Game,
     log: &[Action],
-    level: Level,
+    level: impl Into<HintLevel>,
     percent: u32,
     go_on: &dyn Fn() -> bool,
 ) -> Hint {
+    let level = match level.into().search() {
+        Some(level) => level,
+        None => return super::combos::hint(game, log, SPIDERSOLVER_DEPTH),
+    };
     // At four suits, SpiderSolver's player reproduced (docs/HINTS.md §11) wins more than the
     // sampled search (66/300 of deals 1–300 at depth 5, asked afresh each turn as here, against
     // 31/300); at one and two suits the sampled search wins more.
     if game.variant() == Variant::Spider && game.suits() == Suits::Four {
-        let depth = if level == Level::Easy { 3 } else { 5 };
+        let depth = if level == Level::Easy {
+            3
+        } else {
+            SPIDERSOLVER_DEPTH
+        };
         return super::combos::hint(game, log, depth);
     }
     search_within(

@@ -22,6 +22,7 @@ mod difficulty;
 mod game;
 mod hint;
 mod illegal;
+mod levels;
 pub mod notation;
 mod rules;
 mod setup;
@@ -34,7 +35,7 @@ mod advisor_tests;
 #[cfg(test)]
 mod tests;
 
-pub use advisor::{advise, advise_scaled, advise_within, follow, search, Level, Observation};
+pub use advisor::{advise, advise_scaled, advise_within, follow, search, Observation};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use combos::ComboPlayer;
@@ -43,6 +44,7 @@ pub use difficulty::{difficulty, Difficulty};
 pub use game::{Action, ColumnSet, Game, Outcome, Position, ReplayError, Status};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use illegal::Illegal;
+pub use levels::{HintLevel, Level, SPIDERSOLVER_DEPTH};
 pub use rules::{EmptyColumnDeal, Rules, UndoMode};
 pub use setup::{DealSpec, Intent};
 pub use unaided::unaided_move;

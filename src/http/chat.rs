@@ -401,8 +401,14 @@ pub async fn run_command(
                 return Ok(refusal(&req, refused, Some(board)));
             }
             let who = super::searches::searcher(&state, &caller, &req);
-            match play::hints::advise(state.play(), &who, game.clone(), log, engine::Level::Normal)
-                .await
+            match play::hints::advise(
+                state.play(),
+                &who,
+                game.clone(),
+                log,
+                engine::HintLevel::Normal,
+            )
+            .await
             {
                 Ok(hint) => hint.reason,
                 Err(e) => return Ok(refusal(&req, e.into(), Some(board))),

@@ -11,14 +11,12 @@ use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
 use super::wire::ActionView;
 use super::{searches, AppState};
-use crate::engine::Level;
-
-pub use crate::engine::{HintKind as HintKindName, Level as HintLevel};
+pub use crate::engine::{HintKind as HintKindName, HintLevel};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HintQuery {
-    /// `easy`, `normal` (default) or `hard`.
+    /// `easy`, `normal` (default), `hard` or `spidersolver`.
     #[param(value_type = Option<HintLevel>)]
     pub level: Option<String>,
 }
@@ -48,12 +46,12 @@ pub struct HintView {
 }
 
 /// The level a query names; absent is `normal`.
-pub(crate) fn level(name: Option<&str>) -> Result<Level, ApiError> {
+pub(crate) fn level(name: Option<&str>) -> Result<HintLevel, ApiError> {
     let Some(name) = name else {
-        return Ok(Level::Normal);
+        return Ok(HintLevel::Normal);
     };
     name.parse().map_err(|()| {
-        let accepted: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        let accepted: Vec<&str> = HintLevel::ALL.iter().map(|l| l.name()).collect();
         let shown: String = name.chars().take(40).collect();
         ApiError::invalid_request_code(
             "unknown_level",
@@ -127,9 +125,13 @@ mod tests {
 
     #[test]
     fn levels_parse_and_unknown_ones_are_refused_with_a_code() {
-        assert_eq!(level(None).unwrap(), Level::Normal);
-        assert_eq!(level(Some("easy")).unwrap(), Level::Easy);
-        assert_eq!(level(Some("hard")).unwrap(), Level::Hard);
+        assert_eq!(level(None).unwrap(), HintLevel::Normal);
+        assert_eq!(level(Some("easy")).unwrap(), HintLevel::Easy);
+        assert_eq!(level(Some("hard")).unwrap(), HintLevel::Hard);
+        assert_eq!(
+            level(Some("spidersolver")).unwrap(),
+            HintLevel::Spidersolver
+        );
         let refused = level(Some("expert")).unwrap_err();
         assert_eq!(refused.code, "unknown_level");
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);

@@ -10,7 +10,7 @@ use utoipa::openapi::RefOr;
 
 use crate::engine::analysis::{Verdict, Winnability};
 use crate::engine::Difficulty;
-use crate::engine::{EmptyColumnDeal, HintKind, Level, Status, Suit, UndoMode, Variant};
+use crate::engine::{EmptyColumnDeal, HintKind, HintLevel, Level, Status, Suit, UndoMode, Variant};
 use crate::store::games::OriginKind;
 
 /// A string enum of `values`' serde names.
@@ -80,10 +80,15 @@ named!(
     )
 );
 named!(
-    Level,
+    HintLevel,
     "HintLevel",
-    Level::ALL,
-    Some("How hard the hint's search thinks: the same search with a bigger budget.")
+    HintLevel::ALL,
+    Some(
+        "How the hint is chosen: `easy`, `normal` and `hard` are the same search with a bigger \
+         budget (at four suits, the reproduced SpiderSolver player, three plies deep at `easy`, \
+         five otherwise); `spidersolver` is the public program SpiderSolver's player as \
+         reproduced here (docs/HINTS.md), five plies deep, at every suit count."
+    )
 );
 named!(
     HintKind,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::games::{load, Loaded};
 use super::searches::Searcher;
 use super::{Error, Play};
-use crate::engine::{self, Action, Game, Hint, Level};
+use crate::engine::{self, Action, Game, Hint, HintLevel};
 
 /// How long one hint may search: past it, the samples searched so far decide. Below it, the
 /// hint depends only on the visible game.
@@ -14,7 +14,7 @@ pub const HINT_TIME: Duration = Duration::from_millis(1_500);
 
 /// The hint at `level`, its positions scaled to `percent`, within [`HINT_TIME`] (on a search
 /// worker).
-fn within_time(game: &Game, log: &[Action], level: Level, percent: u32) -> Hint {
+fn within_time(game: &Game, log: &[Action], level: HintLevel, percent: u32) -> Hint {
     let until = Instant::now() + HINT_TIME;
     engine::advise_within(game, log, level, percent, &|| Instant::now() < until)
 }
@@ -26,7 +26,7 @@ pub async fn advise(
     who: &Searcher,
     game: Game,
     log: Vec<Action>,
-    level: Level,
+    level: HintLevel,
 ) -> Result<Hint, Error> {
     let percent = play.hint_budget_percent;
     play.searches
@@ -40,7 +40,7 @@ pub async fn hint(
     play: &Play,
     who: &Searcher,
     game_id: &str,
-    level: Level,
+    level: HintLevel,
 ) -> Result<(i32, Hint), Error> {
     // The slot first: a refusal when the pool is full then costs no database read.
     let slot = play.searches.slot_for(who)?;

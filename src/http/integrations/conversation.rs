@@ -584,8 +584,14 @@ async fn play_command(
                 account: member.user_id.clone(),
                 address: format!("chat:{}:{}", identity.platform.name(), room.id),
             };
-            match crate::play::hints::advise(state.play(), &who, game, log, engine::Level::Normal)
-                .await
+            match crate::play::hints::advise(
+                state.play(),
+                &who,
+                game,
+                log,
+                engine::HintLevel::Normal,
+            )
+            .await
             {
                 Ok(hint) => Ok(Reply::with_board(hint.reason, board)),
                 Err(e) => Ok(refused(e.into(), Some(board))),
