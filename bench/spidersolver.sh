@@ -12,6 +12,13 @@
 #   deals/seed-N-suits-S.txt   its 104 cards per seed, in its dealing order (`TC 6D …`)
 #   results/suitsS-depthD.csv  its CSV for seeds FROM-TO (`-r FROM-TO -s S -t D`: columns
 #                              seed, moves = plies + deals + 1, win)
+#   moves/suitsS-depthD/seed-N.txt  (optional) every action its game committed, from a build
+#                              instrumented to log them where its game loop commits a ply:
+#                              `move FROM COUNT TO` (0-based columns) or `deal`, each ply
+#                              closed by `end`, a last `timeout` if its time limit stopped it
+# With moves/ present, a second check gives both programs the same positions: SpiderSolver's
+# games replayed in our engine, our player asked for its ply at every position SpiderSolver
+# decided (`hint-bot --check-plies`), and the share of identical plies printed.
 # Environment: SUITS (default "1 2 4"), DEPTH (3), FROM (1), TO (200).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,4 +62,9 @@ for s in differ[:20]:
     print(f"  seed {s}: ours {'won' if ours[s][0] else 'lost'} in {ours[s][1]}, "
           f"SpiderSolver {'won' if theirs[s][0] else 'lost'} in {theirs[s][1]}")
 EOF
+  if [ -d "$SS_DIR/moves/suits$suits-depth$DEPTH" ]; then
+    ./target/release/spider hint-bot --suits "$suits" --from "$FROM" --to "$TO" \
+      --level spidersolver --depth "$DEPTH" --empty-column-deal allowed \
+      --deals-from "$SS_DIR/deals" --check-plies "$SS_DIR/moves/suits$suits-depth$DEPTH"
+  fi
 done

@@ -87,6 +87,12 @@ pub enum Command {
         /// finishes and its median finishing time.
         #[arg(long)]
         proven: bool,
+        /// With --level spidersolver and --deals-from: instead of playing, walk each of
+        /// SpiderSolver's own games (seed-N.txt in this folder: its plies, `move FROM COUNT TO`
+        /// lines and `deal`, each ply closed by `end`) and, at every position it decided, ask
+        /// the reproduced player for its ply; print the share of identical choices.
+        #[arg(long)]
+        check_plies: Option<PathBuf>,
     },
     /// Print the `/spider` slash command as Discord registers it (JSON), and the request that
     /// registers it for every server the app is in.
@@ -171,6 +177,7 @@ pub fn main() -> ExitCode {
         proven,
         deals_from,
         max_actions,
+        check_plies,
     }) = &cli.command
     {
         return match research::hint_bot(research::BotSettings {
@@ -185,6 +192,7 @@ pub fn main() -> ExitCode {
             proven: *proven,
             deals_from: deals_from.as_deref(),
             max_actions: *max_actions,
+            check_plies: check_plies.as_deref(),
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -449,9 +449,8 @@ impl ComboPlayer {
     }
 
     /// The next action in `game`: the next step of the compound being played, else the first
-    /// step of a new search's choice, else the deal (when no ply reaches a new position),
-    /// else, where the rules forbid dealing onto an empty column, a move that fills one;
-    /// `None` when nothing is left.
+    /// action of the ply a new search chooses ([`ComboPlayer::ply`]); `None` when nothing is
+    /// left.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         if game.status() != Status::InProgress {
             return None;
@@ -465,10 +464,37 @@ impl ComboPlayer {
             // A run removed part-way changed the table: decide afresh.
             self.pending.clear();
         }
+        let (first, rest) = self.decide(game)?;
+        self.pending = rest;
+        Some(first)
+    }
+
+    /// The ply a new search from `game` chooses, whole: the single moves of its compound, or
+    /// the deal (when no ply reaches a new position), or, where the rules forbid dealing onto
+    /// an empty column, a move that fills one; `None` when nothing is left. Nothing is
+    /// committed: [`ComboPlayer::remember`] the position the ply reaches (the per-position
+    /// check against SpiderSolver's own games plays its plies, not ours).
+    pub fn ply(&mut self, game: &Game) -> Option<Vec<Action>> {
+        if game.status() != Status::InProgress {
+            return None;
+        }
+        let (first, rest) = self.decide(game)?;
+        Some(
+            std::iter::once(first)
+                .chain(rest.iter().map(|s| s.action()))
+                .collect(),
+        )
+    }
+
+    /// Remember `game` as a position the game has passed through (after a whole ply).
+    pub fn remember(&mut self, game: &Game) {
+        self.history.insert(Table::of(game).key());
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<(Action, Vec<Step>)> {
         if let Some(combo) = self.search(game) {
             self.plies += 1;
-            self.pending = combo[1..].to_vec();
-            return Some(combo[0].action());
+            return Some((combo[0].action(), combo[1..].to_vec()));
         }
         if game.stock_cards() == 0 {
             return None;
@@ -476,7 +502,7 @@ impl ComboPlayer {
         let legal = game.legal_actions();
         self.plies += 1;
         if legal.contains(&Action::Deal) {
-            return Some(Action::Deal);
+            return Some((Action::Deal, Vec::new()));
         }
         // Dealing onto an empty column is not allowed here (`standard`, `strict`): fill one
         // with the top card of the column that has the most face-up cards, so the deal can go.
@@ -492,14 +518,14 @@ impl ComboPlayer {
                 _ => None,
             })
             .max_by_key(|(len, _)| *len)
-            .map(|(_, a)| a)
+            .map(|(_, a)| (a, Vec::new()))
     }
 
     /// Note the position `game` reached after an action this player chose: a ply ends when
     /// its compound has no steps left (a deal is a ply of its own).
     pub fn played(&mut self, game: &Game) {
         if self.pending.is_empty() {
-            self.history.insert(Table::of(game).key());
+            self.remember(game);
         }
     }
 }

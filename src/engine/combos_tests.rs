@@ -159,3 +159,37 @@ fn a_one_suit_deal_is_played_to_its_end() {
     }
     assert!(game.status() != Status::InProgress || game.stock_cards() == 0);
 }
+
+/// Asked for whole plies and told the positions they reach, the player plays the game it plays
+/// one action at a time: the per-position check against SpiderSolver's games relies on it.
+#[test]
+fn whole_plies_are_the_actions_chosen_one_at_a_time() {
+    use crate::engine::{Rules, Suits, Variant};
+    let mut compounds = 0;
+    for deal in 1..=10 {
+        let start = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+        let mut one = ComboPlayer::new(3);
+        let mut game = start.clone();
+        let mut actions = Vec::new();
+        while let Some(action) = one.choose(&game) {
+            game.apply(action).unwrap();
+            one.played(&game);
+            actions.push(action);
+            assert!(actions.len() < 3000, "the game ends");
+        }
+        let mut whole = ComboPlayer::new(3);
+        let mut game = start;
+        let mut by_plies = Vec::new();
+        while let Some(ply) = whole.ply(&game) {
+            compounds += usize::from(ply.len() > 1);
+            for &action in &ply {
+                game.apply(action).unwrap();
+            }
+            by_plies.extend(ply);
+            whole.remember(&game);
+        }
+        assert_eq!(by_plies, actions, "deal {deal}");
+        assert_eq!(whole.plies, one.plies, "deal {deal}");
+    }
+    assert!(compounds > 0, "the games hold compound plies");
+}
