@@ -16,9 +16,19 @@ pub mod store;
 pub use domain::{daily, race};
 pub use jobs::winnable;
 
-/// Set up `tracing` logs at `level` (an `EnvFilter` directive such as `info` or `spider=debug`).
-pub fn init_logging(level: &str) {
+/// Set up `tracing` logs on standard error at `level` (an `EnvFilter` directive such as `info`
+/// or `spider=debug`): one JSON object a line when `json` (for log collectors), else text,
+/// coloured only when standard error is a terminal (a container's log has no escape codes).
+pub fn init_logging(level: &str, json: bool) {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_new(level)
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = if json {
+        logs.json().try_init()
+    } else {
+        logs.with_ansi(std::io::stderr().is_terminal()).try_init()
+    };
 }

@@ -61,13 +61,19 @@ pub enum Command {
         from: u64,
         #[arg(long, default_value_t = 200)]
         to: u64,
-        /// plain (the visible ranking alone), easy, normal, hard, or spidersolver (the
-        /// reproduction of SpiderSolver's player, docs/HINTS.md §11).
+        /// plain (the visible ranking alone), easy, normal, hard, spidersolver (the
+        /// reproduction of SpiderSolver's player, docs/HINTS.md §11), spidersolver-afresh (the
+        /// same asked afresh each turn, as a hint is), spidersolver-sampled (the same judging
+        /// its plies over guesses at the face-down cards) or sampled-spidersolver (the sampled
+        /// search from SpiderSolver's plies, by its evaluation).
         #[arg(long, default_value = "normal")]
         level: String,
-        /// Plies the spidersolver level looks ahead.
+        /// Plies the spidersolver levels look ahead.
         #[arg(long, default_value_t = 3)]
         depth: usize,
+        /// Guesses at the face-down cards each ply of `spidersolver-sampled` is judged over.
+        #[arg(long, default_value_t = 8)]
+        samples: usize,
         /// The rule for dealing with an empty column: standard (this service's), strict or
         /// allowed (SpiderSolver's own).
         #[arg(long, default_value = "standard")]
@@ -101,6 +107,17 @@ pub enum Command {
         /// The application id, from Discord's developer portal.
         #[arg(long)]
         application_id: u64,
+    },
+    /// Ask the server on this machine whether it is ready (`GET /readyz` on the port `BIND`
+    /// names, over loopback): exit 0 when it answers 200, 1 otherwise. The container's health
+    /// check, so its image needs no HTTP client.
+    Healthcheck {
+        /// The path asked for.
+        #[arg(long, default_value = "/readyz")]
+        path: String,
+        /// Seconds to wait for the answer.
+        #[arg(long, default_value_t = 3)]
+        timeout: u64,
     },
     /// Write the OpenAPI document.
     Openapi {
@@ -172,6 +189,7 @@ pub fn main() -> ExitCode {
         to,
         level,
         depth,
+        samples,
         empty_column_deal,
         jobs,
         proven,
@@ -187,6 +205,7 @@ pub fn main() -> ExitCode {
             to: *to,
             level,
             depth: *depth,
+            samples: *samples,
             empty_column_deal,
             jobs: *jobs,
             proven: *proven,
@@ -223,6 +242,16 @@ pub fn main() -> ExitCode {
             }
         };
     }
+    if let Some(Command::Healthcheck { path, timeout }) = &cli.command {
+        let bind = std::env::var("BIND").unwrap_or_default();
+        return match serve::healthcheck(&bind, path, std::time::Duration::from_secs(*timeout)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("unhealthy: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
@@ -230,7 +259,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    crate::init_logging(&config.serving.log_level);
+    crate::init_logging(&config.serving.log_level, config.serving.log_json);
     let result = match cli.command {
         Some(Command::Migrate) => serve::open_db(&config).map(|_| ()),
         Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {

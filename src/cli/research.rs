@@ -187,6 +187,10 @@ enum Bot {
     Combos(usize),
     /// The same player asked afresh each turn from the game and its log (as a hint is).
     ComboHint(usize),
+    /// The same, each ply judged over guesses at the face-down cards: (depth, guesses).
+    Revealing(usize, usize),
+    /// The sampled search (`normal`) from SpiderSolver's plies, judged by its evaluation.
+    SampledPlies,
 }
 
 /// What `spider hint-bot` is told to play.
@@ -196,8 +200,10 @@ pub struct BotSettings<'a> {
     pub from: u64,
     pub to: u64,
     pub level: &'a str,
-    /// For `--level spidersolver`: plies looked ahead.
+    /// For `--level spidersolver…`: plies looked ahead.
     pub depth: usize,
+    /// For `--level spidersolver-sampled`: the guesses at the face-down cards.
+    pub samples: usize,
     /// The rule for a deal with an empty column: `standard` (this service's), `strict` or
     /// `allowed` (SpiderSolver's).
     pub empty_column_deal: &'a str,
@@ -372,6 +378,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         to,
         level,
         depth,
+        samples,
         empty_column_deal,
         jobs,
         proven,
@@ -384,8 +391,11 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         "plain" => Bot::Plain,
         "spidersolver" => Bot::Combos(depth),
         "spidersolver-afresh" => Bot::ComboHint(depth),
+        "spidersolver-sampled" => Bot::Revealing(depth, samples.max(1)),
+        "sampled-spidersolver" => Bot::SampledPlies,
         other => Bot::Hint(other.parse().map_err(|_| {
-            "level must be plain, easy, normal, hard, spidersolver or spidersolver-afresh"
+            "level must be plain, easy, normal, hard, spidersolver, spidersolver-afresh, \
+             spidersolver-sampled or sampled-spidersolver"
                 .to_string()
         })?),
     };
@@ -449,6 +459,12 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 let action = match bot {
                     Bot::Combos(_) => combos.choose(game),
                     Bot::ComboHint(depth) => engine::ComboPlayer::at(game, log, depth).choose(game),
+                    Bot::Revealing(depth, samples) => {
+                        engine::advise_revealing(game, log, depth, samples).action
+                    }
+                    Bot::SampledPlies => {
+                        engine::advise_sampled_plies(game, log, Level::Normal).action
+                    }
                     Bot::Plain => plain(game, log),
                     Bot::Hint(level) => {
                         let hint = engine::advise(game, log, level);
@@ -509,6 +525,12 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             Bot::Hint(level) => level.name().to_string(),
             Bot::Combos(depth) => format!("spidersolver depth {depth}"),
             Bot::ComboHint(depth) => format!("spidersolver afresh each turn, depth {depth}"),
+            Bot::SampledPlies => {
+                "normal from SpiderSolver's plies, by its evaluation".to_string()
+            }
+            Bot::Revealing(depth, samples) => {
+                format!("spidersolver over {samples} guesses at the face-down cards, depth {depth}")
+            }
         },
         rows.len(),
         100.0 * won as f64 / n,

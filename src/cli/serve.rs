@@ -1,6 +1,8 @@
 //! `spider serve`, `spider migrate`: open the database (migrating it) and serve.
 
-use std::net::TcpListener;
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::time::Duration;
 
 use crate::config::Config;
 use crate::store::{Db, DbOptions};
@@ -39,4 +41,38 @@ pub(super) fn serve(config: Config) -> anyhow::Result<()> {
     actix_web::rt::System::new()
         .block_on(async move { crate::app::run(&config, db, listener)?.await })?;
     Ok(())
+}
+
+/// `spider healthcheck`: `GET path` from the server listening on `bind` (`BIND`: an address and
+/// port; empty is the default 8080), asked over loopback whatever address it listens on.
+pub(super) fn healthcheck(bind: &str, path: &str, timeout: Duration) -> Result<(), String> {
+    let port = match bind.trim() {
+        "" => 8080,
+        bind => bind
+            .parse::<SocketAddr>()
+            .map_err(|e| format!("BIND={bind}: {e}"))?
+            .port(),
+    };
+    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let mut stream = TcpStream::connect_timeout(&address, timeout)
+        .map_err(|e| format!("connecting to {address}: {e}"))?;
+    stream
+        .set_read_timeout(Some(timeout))
+        .and_then(|()| stream.set_write_timeout(Some(timeout)))
+        .map_err(|e| e.to_string())?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| format!("asking {address}{path}: {e}"))?;
+    let mut head = [0u8; 64];
+    let read = stream
+        .read(&mut head)
+        .map_err(|e| format!("reading the answer of {address}{path}: {e}"))?;
+    let status_line = String::from_utf8_lossy(&head[..read]);
+    let status = status_line.split_whitespace().nth(1).unwrap_or("none");
+    match status {
+        "200" => Ok(()),
+        other => Err(format!("{address}{path} answered status {other}")),
+    }
 }

@@ -242,6 +242,11 @@ fn serving(env: &Env, d: Serving) -> Result<Serving, ConfigError> {
             .text("LOG_LEVEL")
             .or_else(|| env.text("RUST_LOG"))
             .unwrap_or(d.log_level),
+        log_json: env.choice(
+            "LOG_FORMAT",
+            if d.log_json { "JSON" } else { "TEXT" },
+            &["TEXT", "JSON"],
+        )? == "JSON",
         cors_origins: match env.text("CORS_ORIGINS").as_deref() {
             Some("*") => Vec::new(),
             _ => env.list("CORS_ORIGINS").unwrap_or(d.cors_origins),
@@ -486,6 +491,16 @@ mod tests {
         assert!(config.jobs.winnable_prefill.is_empty());
         assert!(!config.jobs.cpu_lines);
         assert!(config.chat.telegram_webhook_secret.is_some());
+    }
+
+    #[test]
+    fn logs_are_text_unless_json_is_asked_for() {
+        assert!(!read_from(&[]).expect("defaults").serving.log_json);
+        let json = read_from(&[("LOG_FORMAT", "json")]).expect("valid");
+        assert!(json.serving.log_json);
+        let e = refused(&[("LOG_FORMAT", "xml")]);
+        assert_eq!(e.var, "LOG_FORMAT");
+        assert!(e.expected.contains("JSON"), "{e}");
     }
 
     #[test]

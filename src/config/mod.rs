@@ -57,6 +57,8 @@ pub struct Serving {
     pub bind: SocketAddr,
     pub workers: usize,
     pub log_level: String,
+    /// Logs as one JSON object a line (`LOG_FORMAT=json`) instead of text.
+    pub log_json: bool,
     /// Allowed browser origins; empty means any origin.
     pub cors_origins: Vec<String>,
     /// Largest JSON body accepted, in bytes (`JSON_LIMIT_BYTES`).
@@ -205,6 +207,7 @@ impl Default for Serving {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             workers: cpus(),
             log_level: "info".into(),
+            log_json: false,
             cors_origins: Vec::new(),
             json_limit: 16 * 1024,
             client_ip_header: None,

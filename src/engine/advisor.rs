@@ -269,18 +269,62 @@ pub fn advise_within(
         &Observation::new(game, log),
         level.budget().scaled(percent),
         go_on,
+        None,
     )
+}
+
+/// Issue 48, part 2 (b), a research level (`hint-bot --level sampled-spidersolver`): the
+/// sampled search at `level`, its roots SpiderSolver's plies (a compound searched as a line,
+/// its first move the hint; the deal) and its positions judged by SpiderSolver's evaluation.
+pub fn advise_sampled_plies(game: &Game, log: &[Action], level: Level) -> Hint {
+    let budget = Budget {
+        spidersolver: true,
+        ..level.budget()
+    };
+    let plies = super::combos::plies(game, log);
+    search_within(&Observation::new(game, log), budget, &|| true, Some(plies))
+}
+
+/// Issue 48, part 2 (c), a research level (`hint-bot --level spidersolver-sampled`):
+/// SpiderSolver's player at `depth`, each ply judged over `samples` guesses at the face-down
+/// cards drawn as the sampled search draws them (from the unseen cards, seeded by the visible
+/// history), a card a line uncovers turned to show its guess instead of freezing its column.
+pub fn advise_revealing(game: &Game, log: &[Action], depth: usize, samples: usize) -> Hint {
+    let guesses = |game: &Game, log: &[Action]| {
+        let observation = Observation::new(game, log);
+        let mut rng = Rng(observation.seed | 1);
+        (0..samples)
+            .map(|_| {
+                let sampled = observation.sample(&mut rng);
+                let position = sampled.position();
+                position
+                    .columns
+                    .iter()
+                    .map(|c| c.cards[..c.face_down].to_vec())
+                    .collect()
+            })
+            .collect()
+    };
+    let player = super::combos::ComboPlayer::at_sampled(game, log, depth, &guesses);
+    super::combos::hint_of(game, log, player)
 }
 
 /// The hint from what the player has seen: the candidate actions the visible ranking keeps,
 /// each played in the same sampled deals and looked ahead from; the one with the best total
 /// wins (a won sample counts far above any score), ties to the visible ranking.
 pub fn search(observation: &Observation, level: Level) -> Hint {
-    search_within(observation, level.budget(), &|| true)
+    search_within(observation, level.budget(), &|| true, None)
 }
 
 /// [`search`] within `budget`, stopping after the sample in progress once `go_on` says no.
-fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> bool) -> Hint {
+/// `plies`, when given, are the lines searched from instead of the visible ranking's
+/// candidates (those whose first action the ranking offers), with the deal.
+fn search_within(
+    observation: &Observation,
+    budget: Budget,
+    go_on: &dyn Fn() -> bool,
+    plies: Option<Vec<Vec<Action>>>,
+) -> Hint {
     let alone = observation.last_row_alone_unseen();
     let last_look = alone && observation.quiet >= QUIET_ACTIONS;
     let budget = Budget {
@@ -326,7 +370,22 @@ fn search_within(observation: &Observation, budget: Budget, go_on: &dyn Fn() -> 
         }
     }
     // The roots searched from, each a line of moves with the candidate it starts with.
-    let (lines, line_root) = match wandering(observation, &shown, &ranked) {
+    let given = plies.map(|plies| {
+        let mut lines: Vec<Vec<Action>> = Vec::new();
+        let mut roots = Vec::new();
+        let deal = [Action::Deal];
+        for ply in plies.iter().map(Vec::as_slice).chain([&deal[..]]) {
+            if let Some(i) = ranked.iter().position(|c| Some(&c.action) == ply.first()) {
+                lines.push(ply.to_vec());
+                roots.push(i);
+            }
+        }
+        (lines, roots)
+    });
+    let (lines, line_root) = match given
+        .filter(|(lines, _)| !lines.is_empty())
+        .or_else(|| wandering(observation, &shown, &ranked))
+    {
         Some(found) => found,
         None => {
             // The deal a quiet game weighs its moves against is always searched.
@@ -486,6 +545,7 @@ fn probe(deal: &Determinized, lines: &[Vec<Action>], budget: Budget, share: u64)
                 depth: MAX_LINE,
                 nodes: left,
                 through_last_deal: budget.through_last_deal,
+                spidersolver_eval: budget.spidersolver,
             },
         );
         let spent = found.first().map_or(left, |p| p.nodes);

@@ -87,6 +87,10 @@ struct Step {
 /// A ply: one move, or a compound through a hole.
 type Combo = Vec<Step>;
 
+/// One guess at the face-down cards (drawn from the unseen ones, never read from the game):
+/// per column, its face-down cards bottom first.
+pub(crate) type Sample = Vec<Vec<Card>>;
+
 /// The table as the search sees it.
 #[derive(Clone, Debug)]
 struct Table {
@@ -143,9 +147,10 @@ impl Table {
         cols.concat()
     }
 
-    /// Play `step` without turning any card; a 13-card suited run on top of the destination
-    /// leaves.
-    fn play(&mut self, step: Step) {
+    /// Play `step`; a 13-card suited run on top of the destination leaves. A card it
+    /// uncovers stays face down (SpiderSolver's frozen column) unless a `sample` of the
+    /// face-down cards is given: then it turns, showing the sample's card.
+    fn play(&mut self, step: Step, sample: Option<&Sample>) {
         let from = &mut self.cols[step.from];
         let at = from.up.len() - step.count;
         let moving: Vec<Card> = from.up.drain(at..).collect();
@@ -156,12 +161,27 @@ impl Table {
             to.up.truncate(keep);
             self.removed += 1;
         }
+        let Some(sample) = sample else {
+            return;
+        };
+        for c in [step.from, step.to] {
+            let col = &mut self.cols[c];
+            if col.up.is_empty() && col.down > 0 {
+                col.down -= 1;
+                if let Some(&card) = sample
+                    .get(c)
+                    .and_then(|down| down.get(usize::from(col.down)))
+                {
+                    col.up.push(card);
+                }
+            }
+        }
     }
 
-    fn after(&self, combo: &Combo) -> Table {
+    fn after(&self, combo: &Combo, sample: Option<&Sample>) -> Table {
         let mut next = self.clone();
         for &step in combo {
-            next.play(step);
+            next.play(step, sample);
         }
         next
     }
@@ -372,6 +392,8 @@ impl Table {
 struct Search<'a> {
     depth: usize,
     history: &'a HashSet<Vec<u8>>,
+    /// The face-down cards a line turns, if it turns them (see [`Table::play`]).
+    sample: Option<&'a Sample>,
     table: HashMap<Vec<u8>, (usize, f32)>,
     path: Vec<Vec<u8>>,
     nodes: u64,
@@ -394,7 +416,7 @@ impl Search<'_> {
         let mut out = Vec::new();
         for combo in combos {
             self.nodes += 1;
-            let next = table.after(&combo);
+            let next = table.after(&combo, self.sample);
             let key = next.key();
             if self.repeat(&key) {
                 continue;
@@ -434,6 +456,9 @@ pub struct ComboPlayer {
     pub nodes: u64,
     /// Plies and deals committed, over the game (a compound counts once).
     pub plies: u32,
+    /// Guesses at the face-down cards: when there are some, a ply is judged by its mean value
+    /// over them, each searched with the cards its lines turn shown (issue 48, part 2 (c)).
+    samples: Vec<Sample>,
 }
 
 impl ComboPlayer {
@@ -445,6 +470,7 @@ impl ComboPlayer {
             pending: Vec::new(),
             nodes: 0,
             plies: 0,
+            samples: Vec::new(),
         }
     }
 
@@ -538,6 +564,17 @@ impl ComboPlayer {
     /// rest of that compound is pending. So a hint asked afresh each turn plays as the player
     /// that remembers.
     pub fn at(game: &Game, log: &[Action], depth: usize) -> ComboPlayer {
+        ComboPlayer::at_sampled(game, log, depth, &|_, _| Vec::new())
+    }
+
+    /// [`ComboPlayer::at`] for a player that judges its plies over the guesses at the
+    /// face-down cards `samples` gives for a position (and the log that reached it).
+    pub(crate) fn at_sampled(
+        game: &Game,
+        log: &[Action],
+        depth: usize,
+        samples: &dyn Fn(&Game, &[Action]) -> Vec<Sample>,
+    ) -> ComboPlayer {
         let mut replay = Game::new(
             game.variant(),
             game.suits(),
@@ -566,6 +603,7 @@ impl ComboPlayer {
             }
             let mut earlier = ComboPlayer::new(depth);
             earlier.history = keys[..start].iter().cloned().collect();
+            earlier.samples = samples(&before[start], &log[..start]);
             let Some(combo) = earlier.search(&before[start]) else {
                 continue;
             };
@@ -575,15 +613,20 @@ impl ComboPlayer {
                 break;
             }
         }
+        player.samples = samples(game, log);
         player
     }
 
     /// The compound a search from `game` chooses, if any ply reaches a new position.
     fn search(&mut self, game: &Game) -> Option<Combo> {
+        if !self.samples.is_empty() {
+            return self.search_sampled(game);
+        }
         let table = Table::of(game);
         let mut search = Search {
             depth: self.depth,
             history: &self.history,
+            sample: None,
             table: HashMap::new(),
             path: Vec::new(),
             nodes: 0,
@@ -596,18 +639,77 @@ impl ComboPlayer {
         let mut tied: Vec<(f32, Combo)> = found
             .iter()
             .take_while(|(v, _)| v == best)
-            .map(|(_, combo)| (table.after(combo).score(), combo.clone()))
+            .map(|(_, combo)| (table.after(combo, None).score(), combo.clone()))
             .collect();
         tied.sort_by(|a, b| b.0.total_cmp(&a.0));
         Some(tied.swap_remove(0).1)
     }
+
+    /// The search over guesses at the face-down cards: the same search in each guess, a card
+    /// a line uncovers turned to show the guess's card, each ply worth its mean value over
+    /// the guesses it was searched in (a ply that leads back to a position seen in one guess
+    /// only is left out); ties go to the better position one ply on, then the order plies
+    /// are made in.
+    fn search_sampled(&mut self, game: &Game) -> Option<Combo> {
+        let table = Table::of(game);
+        let order = table.combos();
+        let mut sums = vec![(0.0f32, 0usize); order.len()];
+        for sample in &self.samples {
+            let mut search = Search {
+                depth: self.depth,
+                history: &self.history,
+                sample: Some(sample),
+                table: HashMap::new(),
+                path: Vec::new(),
+                nodes: 0,
+            };
+            for (value, combo) in search.expand(&table, 1) {
+                if let Some(i) = order.iter().position(|c| *c == combo) {
+                    sums[i].0 += value;
+                    sums[i].1 += 1;
+                }
+            }
+            self.nodes += search.nodes;
+        }
+        let every = self.samples.len();
+        let mut best: Option<(f32, f32, usize)> = None;
+        for (i, &(sum, count)) in sums.iter().enumerate() {
+            if count < every {
+                continue;
+            }
+            let mean = sum / every as f32;
+            let here = table.after(&order[i], None).score();
+            if best.is_none_or(|(m, h, _)| mean > m || (mean == m && here > h)) {
+                best = Some((mean, here, i));
+            }
+        }
+        best.map(|(_, _, i)| order[i].clone())
+    }
+}
+
+/// SpiderSolver's plies from `game` (whose accepted actions are `log`) that lead to no position
+/// the game has shown, in the order it makes them, each as its single moves.
+pub(crate) fn plies(game: &Game, log: &[Action]) -> Vec<Vec<Action>> {
+    let player = ComboPlayer::at(game, log, 1);
+    let table = Table::of(game);
+    table
+        .combos()
+        .into_iter()
+        .filter(|combo| !player.history.contains(&table.after(combo, None).key()))
+        .map(|combo| combo.iter().map(|s| s.action()).collect())
+        .collect()
 }
 
 /// The hint of the reproduced player for `game`, whose accepted actions are `log`, looking
 /// `depth` plies ahead: the player as it would stand after that log ([`ComboPlayer::at`]), its
 /// action described as the visible ranking describes it.
 pub(crate) fn hint(game: &Game, log: &[Action], depth: usize) -> Hint {
-    let Some(action) = ComboPlayer::at(game, log, depth).choose(game) else {
+    hint_of(game, log, ComboPlayer::at(game, log, depth))
+}
+
+/// The hint of `player`, set up for `game` (whose accepted actions are `log`).
+pub(crate) fn hint_of(game: &Game, log: &[Action], mut player: ComboPlayer) -> Hint {
+    let Some(action) = player.choose(game) else {
         return nothing(game.status(), game.can_undo());
     };
     let seen = history(game, log).0;

@@ -61,11 +61,15 @@ fn keys_ignore_column_order_and_moves_never_turn_cards() {
         removed: 0,
     };
     assert_eq!(a.key(), b.key());
-    let moved = a.after(&vec![Step {
+    let step = vec![Step {
         from: 0,
         count: 1,
         to: 1,
-    }]);
+    }];
+    let moved = a.after(&step, None);
+    // With a guess at the face-down cards, the card turns, showing the guess.
+    let guess: Sample = vec![vec![card(9, S)], vec![], vec![card(2, H)]];
+    assert_eq!(a.after(&step, Some(&guess)).cols[0], col(0, &[(9, S)]));
     assert_eq!(moved.cols[0], col(1, &[]));
     assert!(!moved.cols[0].eligible());
     // The frozen column offers nothing; the 5 on the 6 may go to the hole.

@@ -44,6 +44,7 @@ impl Level {
             narrowest: 32,
             widest,
             through_last_deal: false,
+            spidersolver: false,
         }
     }
 }
@@ -123,6 +124,9 @@ pub(super) struct Budget {
     pub(super) widest: usize,
     /// Lines go on past the last deal (see `Observation::last_row_alone_unseen`).
     pub(super) through_last_deal: bool,
+    /// Issue 48, part 2 (b): the roots are SpiderSolver's plies (compounds as lines) and
+    /// positions are judged by its evaluation.
+    pub(super) spidersolver: bool,
 }
 
 impl Budget {

@@ -35,7 +35,10 @@ mod advisor_tests;
 #[cfg(test)]
 mod tests;
 
-pub use advisor::{advise, advise_scaled, advise_within, follow, search, Observation};
+pub use advisor::{
+    advise, advise_revealing, advise_sampled_plies, advise_scaled, advise_within, follow, search,
+    Observation,
+};
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use combos::ComboPlayer;

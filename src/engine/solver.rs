@@ -413,6 +413,43 @@ impl State {
 
     /// Higher is better: runs removed, few face-down cards (convex per column), long suited
     /// runs (superlinear), few sequence breaks, empty columns (with diminishing returns).
+    /// SpiderSolver's evaluation (docs/HINTS.md §11.6) in tenths, as integers: each suited run
+    /// of L face-up cards 10(L−1) + (L−1)², each completed run that of 13 cards and 100 more,
+    /// holes 100 × [0, 5, 7, 9, 10, …], per column 10 × [15, 10, 6, 3, 1, 0] by its face-down
+    /// cards (an empty column counts as none).
+    fn spidersolver_score(&self, table: &Table) -> i32 {
+        const DOWN: [i32; 6] = [15, 10, 6, 3, 1, 0];
+        const HOLES: [i32; 5] = [0, 5, 7, 9, 10];
+        let run = |len: i32| 10 * (len - 1) + (len - 1) * (len - 1);
+        let mut s = i32::from(self.removed) * (run(13) + 100);
+        let mut holes = 0;
+        let mut at = 0;
+        for c in 0..table.columns {
+            let len = usize::from(self.len[c]);
+            let down = usize::from(self.down[c]);
+            s += 10 * DOWN[down.min(5)];
+            if len == 0 {
+                holes += 1;
+                continue;
+            }
+            let up = &self.cards[at + down..at + len];
+            at += len;
+            let mut length = 1;
+            for w in up.windows(2) {
+                if follows(w[1], w[0]) {
+                    length += 1;
+                } else {
+                    s += run(length);
+                    length = 1;
+                }
+            }
+            if !up.is_empty() {
+                s += run(length);
+            }
+        }
+        s + 100 * HOLES[holes.min(4)]
+    }
+
     fn score(&self, table: &Table) -> i32 {
         let mut s = i32::from(self.removed) * 10_000;
         let mut holes = 0;
@@ -880,6 +917,8 @@ pub(crate) struct ProbeBudget {
     /// Plan through the last deal instead of ending lines at it (when the row it deals is
     /// the only thing unseen, there is no hidden card for a line to fit to its sample's).
     pub(crate) through_last_deal: bool,
+    /// Judge positions by SpiderSolver's evaluation instead of ours (issue 48, part 2 (b)).
+    pub(crate) spidersolver_eval: bool,
 }
 
 /// Whether the next deal ends a probe's lines while the stock is not empty: the sampled row
@@ -990,6 +1029,13 @@ impl Determinized {
         let deal_ends_line = DEAL_ENDS_LINE
             && !(budget.through_last_deal && usize::from(self.state.dealt) + 1 >= table.rows.len());
         let ends_at_deal = deal_ends_line && usize::from(self.state.dealt) < table.rows.len();
+        let value = |state: &State| {
+            if budget.spidersolver_eval {
+                state.spidersolver_score(table)
+            } else {
+                state.score(table)
+            }
+        };
         // (root, state)
         let mut frontier: Vec<(u16, State)> = Vec::new();
         let mut nodes = 0u64;
@@ -1014,11 +1060,11 @@ impl Determinized {
             }
             extra[i] = line.len() - 1;
             if mv == Mv::DEAL && deal_ends_line {
-                results[i].best = next.score(table);
+                results[i].best = value(&next);
                 continue;
             }
             if !ends_at_deal {
-                results[i].best = next.score(table);
+                results[i].best = value(&next);
             }
             if next.won(table) {
                 results[i].won = true;
@@ -1046,7 +1092,7 @@ impl Determinized {
                     let mut next = *state;
                     next.apply(mv, table);
                     if mv == Mv::DEAL && deal_ends_line {
-                        results[root].best = results[root].best.max(next.score(table));
+                        results[root].best = results[root].best.max(value(&next));
                         continue;
                     }
                     if next.won(table) {
@@ -1060,7 +1106,7 @@ impl Determinized {
                     if !seen.insert(next.key()) {
                         continue;
                     }
-                    let score = next.score(table);
+                    let score = value(&next);
                     if !ends_at_deal {
                         results[root].best = results[root].best.max(score);
                     }

@@ -492,13 +492,18 @@ fn cors(origins: &[String]) -> Cors {
         .max_age(3600)
 }
 
-/// Serve `play` on `listener`, with the scheduled work `jobs` (both built by `crate::app`).
+/// How long a stopping server lets requests in flight finish (streams are cut at it; their
+/// clients resume with `Last-Event-ID`). Well inside a container engine's default 10 s
+/// between SIGTERM and SIGKILL, leaving time to stop the jobs and close the database after.
+pub const SHUTDOWN_SECONDS: u64 = 5;
+
 /// Blocking threads each worker may run: the database pool's connections and a few more (a
 /// hash or a search does not wait for a connection).
 fn blocking_threads(db_pool_size: u32) -> usize {
     usize::try_from(db_pool_size).unwrap_or(16).max(4) + 8
 }
 
+/// Serve `play` on `listener`, with the scheduled work `jobs` (both built by `crate::app`).
 /// The caller awaits the returned server (or spawns it in tests).
 pub fn serve(
     config: &Config,
@@ -599,7 +604,7 @@ pub fn serve(
     // of live streams at once started hundreds of threads that then lingered, each with its
     // stack and allocator cache (about 20 KiB a stream in all).
     .worker_max_blocking_threads(blocking_threads(config.storage.db_pool_size))
-    .shutdown_timeout(10)
+    .shutdown_timeout(SHUTDOWN_SECONDS)
     .listen(listener)?
     .run();
     Ok(server)
