@@ -65,7 +65,8 @@ pub enum Command {
         /// reproduction of SpiderSolver's player, docs/HINTS.md §11), spidersolver-afresh (the
         /// same asked afresh each turn, as a hint is), spidersolver-sampled (the same judging
         /// its plies over guesses at the face-down cards) or sampled-spidersolver (the sampled
-        /// search from SpiderSolver's plies, by its evaluation).
+        /// search from SpiderSolver's plies, by its evaluation) or spidersolver-ties (its ties
+        /// at the top broken over guesses, three plies deep).
         #[arg(long, default_value = "normal")]
         level: String,
         /// Plies the spidersolver levels look ahead.

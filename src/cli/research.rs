@@ -191,6 +191,8 @@ enum Bot {
     Revealing(usize, usize),
     /// The sampled search (`normal`) from SpiderSolver's plies, judged by its evaluation.
     SampledPlies,
+    /// SpiderSolver's player with its ties broken over guesses: (depth, guesses, tie depth).
+    Ties(usize, usize, usize),
 }
 
 /// What `spider hint-bot` is told to play.
@@ -393,9 +395,10 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         "spidersolver-afresh" => Bot::ComboHint(depth),
         "spidersolver-sampled" => Bot::Revealing(depth, samples.max(1)),
         "sampled-spidersolver" => Bot::SampledPlies,
+        "spidersolver-ties" => Bot::Ties(depth, samples.max(1), 3),
         other => Bot::Hint(other.parse().map_err(|_| {
             "level must be plain, easy, normal, hard, spidersolver, spidersolver-afresh, \
-             spidersolver-sampled or sampled-spidersolver"
+             spidersolver-sampled, sampled-spidersolver or spidersolver-ties"
                 .to_string()
         })?),
     };
@@ -460,7 +463,10 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                     Bot::Combos(_) => combos.choose(game),
                     Bot::ComboHint(depth) => engine::ComboPlayer::at(game, log, depth).choose(game),
                     Bot::Revealing(depth, samples) => {
-                        engine::advise_revealing(game, log, depth, samples).action
+                        engine::advise_revealing(game, log, depth, samples, 0).action
+                    }
+                    Bot::Ties(depth, samples, tie_depth) => {
+                        engine::advise_revealing(game, log, depth, samples, tie_depth).action
                     }
                     Bot::SampledPlies => {
                         engine::advise_sampled_plies(game, log, Level::Normal).action
@@ -525,6 +531,9 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             Bot::Hint(level) => level.name().to_string(),
             Bot::Combos(depth) => format!("spidersolver depth {depth}"),
             Bot::ComboHint(depth) => format!("spidersolver afresh each turn, depth {depth}"),
+            Bot::Ties(depth, samples, tie) => format!(
+                "spidersolver depth {depth}, ties broken over {samples} guesses {tie} deep"
+            ),
             Bot::SampledPlies => {
                 "normal from SpiderSolver's plies, by its evaluation".to_string()
             }

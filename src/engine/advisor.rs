@@ -289,7 +289,15 @@ pub fn advise_sampled_plies(game: &Game, log: &[Action], level: Level) -> Hint {
 /// SpiderSolver's player at `depth`, each ply judged over `samples` guesses at the face-down
 /// cards drawn as the sampled search draws them (from the unseen cards, seeded by the visible
 /// history), a card a line uncovers turned to show its guess instead of freezing its column.
-pub fn advise_revealing(game: &Game, log: &[Action], depth: usize, samples: usize) -> Hint {
+/// With `tie_depth` not 0 (part 2 (e), `--level spidersolver-ties`), the search stays
+/// SpiderSolver's and the guesses only break the ties at its top, looking `tie_depth` deep.
+pub fn advise_revealing(
+    game: &Game,
+    log: &[Action],
+    depth: usize,
+    samples: usize,
+    tie_depth: usize,
+) -> Hint {
     let guesses = |game: &Game, log: &[Action]| {
         let observation = Observation::new(game, log);
         let mut rng = Rng(observation.seed | 1);
@@ -305,7 +313,7 @@ pub fn advise_revealing(game: &Game, log: &[Action], depth: usize, samples: usiz
             })
             .collect()
     };
-    let player = super::combos::ComboPlayer::at_sampled(game, log, depth, &guesses);
+    let player = super::combos::ComboPlayer::at_sampled(game, log, depth, tie_depth, &guesses);
     super::combos::hint_of(game, log, player)
 }
 

@@ -1,6 +1,8 @@
 //! The reproduced SpiderSolver player: its runs, evaluation, keys, plies and a whole game.
 
+use super::table::*;
 use super::*;
+use crate::engine::card::Card;
 use crate::engine::card::{Rank, Suit};
 
 fn card(rank: u8, suit: Suit) -> Card {
