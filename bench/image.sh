@@ -3,7 +3,8 @@
 # on a machine that reaches no registry of images (only Debian's packages and crates.io), and
 # run the README's commands against it. Not in CI: a cold build takes about 20 minutes here.
 #
-#   bash bench/image.sh            (as root; WORK=/var/tmp/spider-image by default)
+#   bash bench/image.sh            (as root; WORK=/var/tmp/spider-image by default;
+#                                   COMPOSE=1 also runs compose.yaml with podman-compose)
 #
 # It makes the two base images locally, under the names the Dockerfile pins:
 #   debian:bookworm-slim      debootstrap --variant=minbase bookworm, imported
@@ -147,3 +148,72 @@ podman rm -f spider-check >/dev/null
 podman volume rm -f spider-check-data >/dev/null
 [ "$status" = 200 ] || { echo "after re-creating the container the session answered $status" >&2; exit 1; }
 echo "healthy; a session made before re-creating the container: $status after; log without colour codes; stopped in ${stop_s} s"
+
+# The compose file (README: `docker compose up -d`), with podman-compose from PyPI, when
+# COMPOSE=1. No registry of images is reachable, so `postgres:15` is made locally too: Debian's
+# postgresql-15 with a small entrypoint that does what the official image's does with
+# POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB on an empty data folder.
+if [ -n "${COMPOSE:-}" ]; then
+  command -v podman-compose >/dev/null || python3 -m pip install -q podman-compose
+  if ! podman image exists postgres:15; then
+    context="$WORK/postgres-context"
+    rm -rf "$context"
+    mkdir -p "$context"
+    cat >"$context/entrypoint.sh" <<'EOF'
+#!/bin/sh
+set -e
+export PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+case "$1" in pg_isready) exec "$@" ;; esac
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  echo "$POSTGRES_PASSWORD" >/tmp/pw
+  initdb -U "$POSTGRES_USER" --pwfile=/tmp/pw --auth=scram-sha-256 -D "$PGDATA" >/dev/null
+  rm /tmp/pw
+  echo "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
+  echo "host all all 0.0.0.0/0 scram-sha-256" >>"$PGDATA/pg_hba.conf"
+  pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+  PGPASSWORD="$POSTGRES_PASSWORD" createdb -U "$POSTGRES_USER" -h /var/run/postgresql "$POSTGRES_DB"
+  pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+fi
+exec postgres -D "$PGDATA"
+EOF
+    cat >"$context/Containerfile" <<'EOF'
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-15 \
+    && rm -rf /var/lib/apt/lists/* && mkdir -p /var/lib/postgresql/data /var/run/postgresql \
+    && chown -R postgres /var/lib/postgresql /var/run/postgresql
+COPY entrypoint.sh /usr/local/bin/entrypoint.sh
+RUN chmod 755 /usr/local/bin/entrypoint.sh
+USER postgres
+ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]
+EOF
+    build -t postgres:15 "$context" >/dev/null
+  fi
+  cd "$RUN"
+  sed "s/\"8080:8080\"/\"$PORT:8080\"/" "$REPO/compose.yaml" >compose.yaml
+  compose() { podman-compose -p spider-check "$@" >>"$WORK/compose.log" 2>&1; }
+  compose down -v || true
+  compose up -d
+  ready() {
+    for _ in $(seq 1 150); do
+      curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null && return 0
+      sleep 0.2
+    done
+    podman logs spider-check_spider_1 2>&1 | tail -20
+    echo "the compose service never became ready" >&2
+    exit 1
+  }
+  ready
+  backend=$(podman logs spider-check_spider_1 2>&1 | grep -o 'backend=[A-Za-z]*' | head -1)
+  user="compose-check-$RANDOM"
+  token=$(curl -fsS -X POST "http://127.0.0.1:$PORT/v1/auth/register" -H 'Content-Type: application/json' \
+    -d "{\"username\":\"$user\",\"password\":\"correct horse battery\"}" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+  compose down
+  compose up -d
+  ready
+  status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/v1/users/me/games" -H "Authorization: Bearer $token")
+  compose down -v
+  [ "$status" = 200 ] || { echo "after compose down and up the session answered $status" >&2; exit 1; }
+  echo "compose: ready on Postgres ($backend); a session made before down/up: $status after"
+fi
