@@ -578,6 +578,34 @@ fn the_engine_and_the_domain_are_pure_and_take_nothing_from_above() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Only the HTTP floor and those above it know the web framework: the scheduled jobs run on the
+/// async runtime itself (tokio), and the use cases and everything under them know no actix-web.
+#[test]
+fn nothing_below_http_uses_the_web_framework() {
+    let root = root();
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for floor in [
+        "src/engine",
+        "src/domain",
+        "src/store",
+        "src/play",
+        "src/jobs",
+    ] {
+        let mut files = Vec::new();
+        rust_files(&root.join(floor), &mut files);
+        for file in files {
+            checked += 1;
+            let code = code_only(&fs::read_to_string(&file).expect("a readable source file"));
+            if code.contains("actix_web") {
+                wrong.push(rel(&root, &file));
+            }
+        }
+    }
+    assert!(checked > 40, "{checked} files");
+    assert!(wrong.is_empty(), "these use actix_web: {wrong:?}");
+}
+
 /// The floors of docs/ARCHITECTURE.md, bottom up: a file may take from its own floor and the
 /// floors below. (`auth.rs` and `config/` stand beside the floors and are not checked.)
 const FLOORS: &[&str] = &[

@@ -61,8 +61,10 @@ impl Jobs {
         T: Future<Output = ()> + 'static,
     {
         let alive: Weak<()> = Arc::downgrade(&self.alive);
-        actix_web::rt::spawn(async move {
-            let mut tick = actix_web::rt::time::interval(period);
+        // On the server's (and each test's) single-threaded runtime, as a local task: a turn
+        // need not be `Send`.
+        tokio::task::spawn_local(async move {
+            let mut tick = tokio::time::interval(period);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tick.tick().await;
