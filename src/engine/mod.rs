@@ -25,6 +25,7 @@ mod illegal;
 mod levels;
 pub mod notation;
 mod rules;
+mod sampling;
 mod setup;
 pub mod solver;
 mod unaided;
