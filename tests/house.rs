@@ -670,3 +670,84 @@ fn the_check_finds_a_circle_it_is_shown() {
     let children = BTreeSet::new();
     assert_eq!(inline_paths(&code, &children), ["super::x", "self::w::v"]);
 }
+
+/// The return type written after each `Fn(…)`, `FnMut(…)` or `FnOnce(…)` in `code` (empty
+/// for none), up to the first `+`, `,`, `;`, `{` or `=` at its own depth.
+fn closure_returns(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let bytes = code.as_bytes();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("Fn") {
+        let start = from + at;
+        from = start + 2;
+        let rest = &code[from..];
+        let rest = rest
+            .strip_prefix("Mut")
+            .or_else(|| rest.strip_prefix("Once"))
+            .unwrap_or(rest);
+        let Some(args) = rest.strip_prefix('(') else {
+            continue;
+        };
+        if start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_') {
+            continue;
+        }
+        let mut depth = 1;
+        let mut end = 0;
+        for (i, c) in args.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = i + 1;
+                break;
+            }
+        }
+        let after = args[end..].trim_start();
+        let Some(ret) = after.strip_prefix("->") else {
+            found.push(String::new());
+            continue;
+        };
+        let mut depth = 0;
+        let mut out = String::new();
+        for c in ret.chars() {
+            match c {
+                '<' | '(' => depth += 1,
+                '>' | ')' if depth > 0 => depth -= 1,
+                '+' | ',' | ';' | '{' | '=' | '>' | ')' if depth == 0 => break,
+                _ => {}
+            }
+            out.push(c);
+        }
+        found.push(out.trim().to_string());
+    }
+    found
+}
+
+/// Use cases hand back typed results (docs/ARCHITECTURE.md): nothing in `play` takes a
+/// closure that turns its result into text (a renderer of the caller's), so no answer is
+/// rendered below HTTP and parsed again above it.
+#[test]
+fn use_cases_take_no_renderer() {
+    assert_eq!(
+        closure_returns("type R = Arc<dyn Fn(&Turn) -> Result<String, Error> + Send>;"),
+        ["Result<String, Error>"],
+        "the check sees a renderer"
+    );
+    assert_eq!(closure_returns("Box<dyn FnOnce() + Send>"), [""]);
+    let root = root();
+    let mut files = Vec::new();
+    rust_files(&root.join("src/play"), &mut files);
+    let mut wrong = Vec::new();
+    for file in &files {
+        let code = code_only(&fs::read_to_string(file).expect("a readable source file"));
+        for ret in closure_returns(&code) {
+            if ret.contains("String") || ret.contains("str") || ret.contains("Value") {
+                wrong.push(format!("{}: a closure returning {ret}", rel(&root, file)));
+            }
+        }
+    }
+    assert!(files.len() > 15, "{} files", files.len());
+    assert!(wrong.is_empty(), "renderers in play: {wrong:#?}");
+}

@@ -1,7 +1,7 @@
 //! How a game came to be: the fact that decides what it counts for.
 
 /// How a game came to be, which decides what it counts for ([`super::records::counting`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OriginKind {
     /// A deal the server drew at random.

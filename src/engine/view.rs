@@ -3,20 +3,20 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Suit};
 use super::deal::{Suits, Variant};
 use super::game::{Game, Status};
 use super::rules::Rules;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ColumnView {
     pub face_down: usize,
     pub face_up: Vec<Card>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     pub variant: Variant,
     pub suits: Suits,

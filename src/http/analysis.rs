@@ -82,7 +82,7 @@ fn view(
     calendar: &Calendar,
 ) -> Result<AnalysisView, ApiError> {
     let status = row.status;
-    let deal_shown = crate::play::games::deal_visible(row, row.status, calendar);
+    let deal_shown = crate::play::snapshot::deal_visible(row, row.status, calendar);
     Ok(AnalysisView {
         game_id: row.id.clone(),
         version: stored.version,

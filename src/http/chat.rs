@@ -20,11 +20,9 @@ use super::identity::Caller;
 use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
 use crate::engine::{self, Action, Game};
-use std::sync::Arc;
 
 use crate::play;
-use crate::play::games::{Act, Acted, Loaded, Render, Turn};
-use crate::store::idempotency::Remembered;
+use crate::play::games::{Act, Acted, Loaded};
 
 /// What a command asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -363,24 +361,24 @@ pub async fn run_command(
             key: None,
             intent,
         };
-        let render: Render = Arc::new(move |turn: &Turn| {
-            let answer = CommandAnswer {
-                message: describe(turn.before, turn.action, turn.outcome, turn.after),
-                board: board_of(turn.after),
-                action: Some(turn.action.into()),
-                status: turn.after.status(),
-                version: turn.version,
-            };
-            render_answer(&answer, text)
-        });
-        return match play::games::act(state.play(), act, render).await {
-            Ok(Acted::Applied { version, response })
-            | Ok(Acted::Replayed(Remembered {
-                version, response, ..
-            })) => {
+        return match play::games::act(state.play(), act).await {
+            Ok(Acted::Applied(turn)) => {
                 state.metrics.actions_applied.inc();
-                Ok(answer_response(text, version, response))
+                let answer = CommandAnswer {
+                    message: describe(&turn.before, turn.action, &turn.outcome, &turn.after),
+                    board: board_of(&turn.after),
+                    action: Some(turn.action.into()),
+                    status: turn.after.status(),
+                    version: turn.snapshot.version,
+                };
+                let body = render_answer(&answer, text)?;
+                Ok(answer_response(text, answer.version, body))
             }
+            // A command carries no idempotency key: nothing is answered from memory.
+            Ok(Acted::Replayed(_)) => Err(ApiError::internal(
+                "chat command",
+                "an action without a key was answered from memory",
+            )),
             Err(e) => Ok(refusal(
                 &req,
                 e.into(),

@@ -219,16 +219,9 @@ pub async fn start(
     let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
     let suits = engine::Suits::try_from(body.suits)?;
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
-    let outcome = crate::play::daily::start(
-        state.play(),
-        &caller.user_id,
-        variant,
-        suits,
-        key,
-        games::render_new(state.play.calendar),
-    )
-    .await?;
-    Ok(games::created(&state, outcome))
+    let outcome =
+        crate::play::daily::start(state.play(), &caller.user_id, variant, suits, key).await?;
+    games::created(&state, outcome)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -13,14 +13,13 @@ use super::identity::{Caller, Scope};
 use super::wire::*;
 use super::{blocking, AppState};
 use crate::engine::Difficulty;
-use crate::engine::{self, DealSpec, Game};
+use crate::engine::{self, DealSpec};
 use crate::play;
-use crate::play::calendar::Calendar;
-use crate::play::games::{Act, Acted, Created, Loaded, NewGame, Render, RenderNew, Turn};
+use crate::play::games::{Act, Acted, Created, Loaded, NewGame};
+use crate::play::snapshot::{Answer, Replayed};
 use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
-use crate::store::idempotency::{IdempotencyKey, Remembered};
+use crate::store::idempotency::IdempotencyKey;
 use crate::store::StoreError;
-use std::sync::Arc;
 
 // ---------------------------------------------------------------- Helpers
 
@@ -92,41 +91,40 @@ pub(crate) fn random_deal_number() -> Result<u64, ApiError> {
         .map_err(|e| ApiError::internal("operating system random source", e))
 }
 
-/// Renders a new game as its view.
-pub(crate) fn render_new(calendar: Calendar) -> RenderNew {
-    Arc::new(move |row: &GameRow, game: &Game| {
-        serde_json::to_string(&GameView::of_row(row, game, &calendar))
-            .map_err(|e| play::Error::Internal(e.to_string()))
+/// The body of a remembered answer, and the id of the game it shows.
+pub(crate) fn remembered(replayed: &Replayed) -> Result<(String, Option<String>), ApiError> {
+    Ok(match &replayed.answer {
+        Answer::Game(seen) => (to_json(&GameView::from(&**seen))?, Some(seen.id.clone())),
+        // An earlier release's body: the game's view itself.
+        Answer::Earlier(body) => {
+            let id = serde_json::from_str::<serde_json::Value>(body)
+                .ok()
+                .and_then(|v| v["id"].as_str().map(str::to_string));
+            (body.clone(), id)
+        }
     })
 }
 
-/// Renders an accepted action as the game's view after it.
-pub(crate) fn render_turn(calendar: Calendar) -> Render {
-    Arc::new(move |turn: &Turn| {
-        let view = GameView::new(
-            turn.row,
-            turn.after,
-            turn.version,
-            turn.at,
-            turn.finished_at,
-            &calendar,
-        );
-        serde_json::to_string(&view).map_err(|e| play::Error::Internal(e.to_string()))
-    })
+fn replayed_header(response: &mut HttpResponse) {
+    response.headers_mut().insert(
+        header::HeaderName::from_static("idempotent-replayed"),
+        HeaderValue::from_static("true"),
+    );
 }
 
 /// The 201 answer for a created game (or the first answer to a repeated key).
-pub fn created(state: &AppState, created: Created) -> HttpResponse {
-    let (status, version, body, replayed) = match created {
-        Created::New { body } => {
+pub fn created(state: &AppState, created: Created) -> Result<HttpResponse, ApiError> {
+    let (status, version, body, id, replayed) = match created {
+        Created::New(seen) => {
             state.metrics.games_created.inc();
-            (201, 0, body, false)
+            let body = to_json(&GameView::from(&*seen))?;
+            (201, seen.version, body, Some(seen.id.clone()), false)
         }
-        Created::Replayed(r) => (r.status, r.version, r.response, true),
+        Created::Replayed(r) => {
+            let (body, id) = remembered(&r)?;
+            (r.status, r.version, body, id, true)
+        }
     };
-    let id = serde_json::from_str::<serde_json::Value>(&body)
-        .ok()
-        .and_then(|v| v["id"].as_str().map(str::to_string));
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::CREATED);
     let mut response = json_response(status, version, body);
     if let Some(location) = id.and_then(|id| HeaderValue::from_str(&format!("/v1/games/{id}")).ok())
@@ -134,12 +132,9 @@ pub fn created(state: &AppState, created: Created) -> HttpResponse {
         response.headers_mut().insert(header::LOCATION, location);
     }
     if replayed {
-        response.headers_mut().insert(
-            header::HeaderName::from_static("idempotent-replayed"),
-            HeaderValue::from_static("true"),
-        );
+        replayed_header(&mut response);
     }
-    response
+    Ok(response)
 }
 
 // ---------------------------------------------------------------- Handlers
@@ -221,9 +216,8 @@ pub async fn create_game(
         origin,
         key,
     };
-    let outcome =
-        play::games::create(state.play(), new, winnable, render_new(state.play.calendar)).await?;
-    Ok(created(&state, outcome))
+    let outcome = play::games::create(state.play(), new, winnable).await?;
+    created(&state, outcome)
 }
 
 /// Read a game.
@@ -290,7 +284,7 @@ pub async fn append_action(
         key,
         intent: request.intent()?,
     };
-    let acted = play::games::act(state.play(), act, render_turn(state.play.calendar)).await?;
+    let acted = play::games::act(state.play(), act).await?;
     if let Acted::Applied { .. } = acted {
         state.metrics.actions_applied.inc();
     }
@@ -349,18 +343,14 @@ pub async fn play_action(
     let key = idempotency_key(&req, &to_json(&action)?)?;
     let result = append_action(&state, &caller, &id, expected, key, &action).await?;
     Ok(match result {
-        Acted::Applied { version, response } => json_response(StatusCode::OK, version, response),
-        Acted::Replayed(Remembered {
-            status,
-            version,
-            response,
-        }) => {
-            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
-            let mut r = json_response(status, version, response);
-            r.headers_mut().insert(
-                header::HeaderName::from_static("idempotent-replayed"),
-                HeaderValue::from_static("true"),
-            );
+        Acted::Applied(turn) => {
+            let body = to_json(&GameView::from(&turn.snapshot))?;
+            json_response(StatusCode::OK, turn.snapshot.version, body)
+        }
+        Acted::Replayed(replayed) => {
+            let status = StatusCode::from_u16(replayed.status).unwrap_or(StatusCode::OK);
+            let mut r = json_response(status, replayed.version, remembered(&replayed)?.0);
+            replayed_header(&mut r);
             r
         }
     })
@@ -479,15 +469,8 @@ pub async fn restart_game(
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
-    let outcome = play::games::restart(
-        state.play(),
-        &caller.user_id,
-        &id,
-        key,
-        render_new(state.play.calendar),
-    )
-    .await?;
-    Ok(created(&state, outcome))
+    let outcome = play::games::restart(state.play(), &caller.user_id, &id, key).await?;
+    created(&state, outcome)
 }
 
 /// The cursor after `row`: its creation time (microseconds) and id, as
@@ -562,7 +545,7 @@ pub async fn list_my_games(
                 actions: row.actions,
                 runs_completed: row.runs_completed,
                 version: row.version,
-                deal_number: crate::play::games::deal_visible(
+                deal_number: crate::play::snapshot::deal_visible(
                     row,
                     row.status,
                     &state.play.calendar,

@@ -1,13 +1,14 @@
 //! Wire types: the JSON shapes of games and actions, derived from the engine's types.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
 use crate::engine::{self, Action, Game, Illegal, Intent};
 use crate::play::calendar::Calendar;
-use crate::store::{self, games::GameRow};
+use crate::play::snapshot::Snapshot;
+use crate::store::games::GameRow;
 use actix_web::http::StatusCode;
 
 // ---------------------------------------------------------------- Shapes
@@ -235,11 +236,6 @@ pub struct GameView {
     pub columns: Vec<ColumnView>,
 }
 
-fn elapsed_ms(created: NaiveDateTime, finished: Option<NaiveDateTime>) -> i64 {
-    let end = finished.unwrap_or_else(store::now);
-    (end - created).num_milliseconds().max(0)
-}
-
 /// Why a daily attempt is practice, as its view says.
 const PRACTICE: &str = "Practice: it counts for nothing. Only a registered account's first \
     attempt at a day's challenge is ranked (guests play the daily as practice).";
@@ -255,18 +251,11 @@ pub struct DailyTag {
     pub practice_reason: Option<String>,
 }
 
-impl GameView {
-    pub(crate) fn new(
-        row: &GameRow,
-        game: &Game,
-        version: i32,
-        updated_at: NaiveDateTime,
-        finished_at: Option<NaiveDateTime>,
-        calendar: &Calendar,
-    ) -> GameView {
-        let view = game.view();
+impl From<&Snapshot> for GameView {
+    fn from(seen: &Snapshot) -> GameView {
+        let view = &seen.view;
         GameView {
-            id: row.id.clone(),
+            id: seen.id.clone(),
             variant: view.variant,
             suits: view.suits.count(),
             rules: RulesView {
@@ -274,17 +263,16 @@ impl GameView {
                 empty_column_deal: view.rules.empty_column_deal,
             },
             undo_mode: view.rules.undo,
-            deal_number: crate::play::games::deal_visible(row, view.status, calendar)
-                .then(|| game.deal_number().to_string()),
-            deal_chosen: row.deal_chosen,
-            origin: row.origin.name().to_string(),
-            daily: row.daily_date.clone().map(|date| DailyTag {
+            deal_number: seen.deal_number.map(|n| n.to_string()),
+            deal_chosen: seen.deal_chosen,
+            origin: seen.origin.name().to_string(),
+            daily: seen.daily_date.clone().map(|date| DailyTag {
                 date,
-                ranked: row.ranked,
-                practice_reason: (!row.ranked).then(|| PRACTICE.to_string()),
+                ranked: seen.ranked,
+                practice_reason: (!seen.ranked).then(|| PRACTICE.to_string()),
             }),
-            difficulty: row.difficulty,
-            hints_allowed: row.hints_allowed,
+            difficulty: seen.difficulty,
+            hints_allowed: seen.hints_allowed,
             status: view.status,
             score: view.score,
             actions: view.actions,
@@ -298,33 +286,29 @@ impl GameView {
             stock_deals_left: view.stock_deals_left,
             has_legal_action: view.has_legal_action,
             can_undo: view.can_undo,
-            version,
-            created_at: row.created_at.and_utc(),
-            updated_at: updated_at.and_utc(),
-            finished_at: finished_at.map(|t| t.and_utc()),
-            elapsed_ms: elapsed_ms(row.created_at, finished_at),
+            version: seen.version,
+            created_at: seen.created_at.and_utc(),
+            updated_at: seen.updated_at.and_utc(),
+            finished_at: seen.finished_at.map(|t| t.and_utc()),
+            elapsed_ms: seen.elapsed_ms,
             columns: view
                 .columns
-                .into_iter()
+                .iter()
                 .enumerate()
                 .map(|(i, c)| ColumnView {
                     column: i + 1,
                     face_down: c.face_down,
-                    face_up: c.face_up.into_iter().map(CardView::from).collect(),
+                    face_up: c.face_up.iter().copied().map(CardView::from).collect(),
                 })
                 .collect(),
         }
     }
+}
 
+impl GameView {
+    /// The stored game as it is now.
     pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
-        GameView::new(
-            row,
-            game,
-            row.version,
-            row.updated_at,
-            row.finished_at,
-            calendar,
-        )
+        GameView::from(&Snapshot::of_row(row, game, calendar))
     }
 }
 

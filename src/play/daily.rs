@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::games::{answered, insert, Created, NewGame, RenderNew};
+use super::games::{answered, insert, Created, NewGame};
 use super::{blocking, Error, Play};
 use crate::domain::daily;
 use crate::engine::{DealSpec, Rules, Suits, Variant};
@@ -56,7 +56,6 @@ pub async fn start(
     variant: Variant,
     suits: Suits,
     key: Option<IdempotencyKey>,
-    render: RenderNew,
 ) -> Result<Created, Error> {
     let date = play.calendar.today();
     let new = NewGame {
@@ -122,10 +121,10 @@ pub async fn start(
             if earlier.iter().any(|&(ranked, over)| ranked && !over) {
                 return Err(Error::RankedAttemptInProgress);
             }
-            return insert(&play, &attempt(false), &render);
+            return insert(&play, &attempt(false));
         }
         // The database's unique key decides the ranked attempt, however requests race.
-        match insert(&play, &attempt(true), &render) {
+        match insert(&play, &attempt(true)) {
             Err(Error::Store(e)) if e.is_unique_violation() => {
                 let mut conn = play.db.conn()?;
                 let ranked = crate::store::daily::ranked_attempt(
@@ -139,7 +138,7 @@ pub async fn start(
                 if ranked.is_some_and(|g| !g.status.is_over()) {
                     return Err(Error::RankedAttemptInProgress);
                 }
-                insert(&play, &attempt(false), &render)
+                insert(&play, &attempt(false))
             }
             other => other,
         }

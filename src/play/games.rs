@@ -1,13 +1,12 @@
 //! Games: read one, act on one, create one (random, chosen, winnable, daily), restart one.
 
-use std::sync::Arc;
-
 use chrono::NaiveDateTime;
 
 use super::positions::Position;
+use super::snapshot::{Replayed, Snapshot};
 use super::{blocking, Error, Play};
 use crate::engine::Difficulty;
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Status};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
 use crate::store::games::{self as game_store, ForAppend, GameRow, Origin, OriginKind, Summary};
 use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembered};
 use crate::store::winnable::Class;
@@ -30,21 +29,6 @@ pub struct Loaded {
     pub row: GameRow,
     pub log: Vec<Action>,
     pub game: Game,
-}
-
-/// Whether a caller may see a game's deal number now (a known number reveals every hidden
-/// card): a race game's never (others may still be racing on the same deal), a daily's once
-/// its day is over, a deal the player chose always, any other once the game is over (its
-/// `status` may be newer than the row's: the answer to the action that ended it).
-pub fn deal_visible(row: &GameRow, status: Status, calendar: &super::calendar::Calendar) -> bool {
-    if row.race_id.is_some() {
-        return false;
-    }
-    match row.daily_date() {
-        Ok(Some(day)) => calendar.is_over(day),
-        Ok(None) => row.deal_chosen || status.is_over(),
-        Err(_) => false,
-    }
 }
 
 /// A race seat's game is dated at the end of its round's countdown: before that nobody sees
@@ -79,22 +63,16 @@ pub fn load_any(db: &Db, id: &str) -> Result<Option<Loaded>, Error> {
     Ok(Some(Loaded { row, log, game }))
 }
 
-/// An accepted action, as the caller's renderer sees it before it is stored.
-pub struct Turn<'a> {
-    pub row: &'a GameRow,
-    pub before: &'a Game,
+/// An accepted action: the position before and after it, and the game as its player now sees
+/// it (what an idempotency key remembers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub before: Game,
     pub action: Action,
-    pub outcome: &'a Outcome,
-    pub after: &'a Game,
-    /// The game's version after the action.
-    pub version: i32,
-    pub at: NaiveDateTime,
-    /// Set when the action ended the game.
-    pub finished_at: Option<NaiveDateTime>,
+    pub outcome: Outcome,
+    pub after: Game,
+    pub snapshot: Snapshot,
 }
-
-/// Turns an accepted action into the answer remembered for an idempotent retry.
-pub type Render = Arc<dyn Fn(&Turn) -> Result<String, Error> + Send + Sync>;
 
 /// One action on the caller's game.
 #[derive(Clone, Debug)]
@@ -109,10 +87,10 @@ pub struct Act {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Acted {
-    /// The action was stored; `response` is what the renderer made of it.
-    Applied { version: i32, response: String },
+    /// The action was stored.
+    Applied(Box<Turn>),
     /// The idempotency key answered before: that answer, nothing applied.
-    Replayed(Remembered),
+    Replayed(Replayed),
 }
 
 /// A try that got as far as writing.
@@ -126,8 +104,7 @@ enum Try {
     NeedsRead,
     Writing {
         commit: Commit,
-        version: i32,
-        response: String,
+        turn: Box<Turn>,
         /// The position once the write lands.
         after: Position,
     },
@@ -136,7 +113,7 @@ enum Try {
 /// Play one action: replay the game, resolve and apply the intent through the engine, store
 /// the action on the version read, and try again when another writer of the same game got in
 /// first. A refusal stores nothing.
-pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> {
+pub async fn act(play: &Play, act: Act) -> Result<Acted, Error> {
     let mut fresh = false;
     for _ in 0..ATTEMPTS {
         // Decided right here, on the async thread, when nothing needs a wait: a position this
@@ -144,10 +121,10 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
         // local page read when a connection is free. Otherwise (a Postgres read, a network
         // round trip away) the try runs on a blocking thread.
         let may_read = play.db.backend() == Backend::Sqlite && play.db.idle_connections() > 0;
-        let tried = match attempt(play, &act, &render, fresh, may_read)? {
+        let tried = match attempt(play, &act, fresh, may_read)? {
             Try::NeedsRead => {
-                let (p, a, r) = (play.clone(), act.clone(), render.clone());
-                blocking(move || attempt(&p, &a, &r, fresh, true)).await?
+                let (p, a) = (play.clone(), act.clone());
+                blocking(move || attempt(&p, &a, fresh, true)).await?
             }
             tried => tried,
         };
@@ -159,8 +136,7 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
             }
             Try::Writing {
                 commit,
-                version,
-                response,
+                turn,
                 after,
             } => {
                 if !commit.landed().await? {
@@ -169,7 +145,7 @@ pub async fn act(play: &Play, act: Act, render: Render) -> Result<Acted, Error> 
                     continue;
                 }
                 play.positions.put(after);
-                Acted::Applied { version, response }
+                Acted::Applied(turn)
             }
         };
         if let Acted::Applied { .. } = acted {
@@ -212,7 +188,9 @@ fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<F
         match game_store::read_for_append(&mut conn, &act.user_id, &act.game_id, act.key.as_ref())?
         {
             ForAppend::Current(row, log) => (row, log),
-            ForAppend::Answered(first) => return Ok(Found::Answered(Acted::Replayed(first))),
+            ForAppend::Answered(first) => {
+                return Ok(Found::Answered(Acted::Replayed(first.into())))
+            }
             ForAppend::KeyReused => return Err(Error::KeyReused),
             ForAppend::NotFound => return Err(Error::GameNotFound),
         };
@@ -222,28 +200,18 @@ fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<F
 }
 
 /// One try: `NeedsRead` when the game must be read and `may_read` is false.
-fn attempt(
-    play: &Play,
-    act: &Act,
-    render: &Render,
-    fresh: bool,
-    may_read: bool,
-) -> Result<Try, Error> {
+fn attempt(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<Try, Error> {
     let (position, remembered) = match position_for(play, act, fresh, may_read)? {
         Found::NeedsRead => return Ok(Try::NeedsRead),
         Found::Position(position, remembered) => (position, remembered),
         Found::Answered(answered) => return Ok(Try::Done(answered)),
     };
-    match decide(play, act, render, &position) {
-        Ok((append, after, response)) => {
-            let version = append.stamp.version;
-            Ok(Try::Writing {
-                commit: writes::commit_append(&play.db, append),
-                version,
-                response,
-                after,
-            })
-        }
+    match decide(play, act, &position) {
+        Ok((append, after, turn)) => Ok(Try::Writing {
+            commit: writes::commit_append(&play.db, append),
+            turn,
+            after,
+        }),
         // A refusal must come from the latest position: a remembered one may be behind.
         Err(_) if remembered => Ok(Try::ReadAgain),
         Err(refused) => {
@@ -255,13 +223,12 @@ fn attempt(
 }
 
 /// Check, resolve and apply the action on `position`: what to write, the position after it,
-/// and the rendered answer.
+/// and the turn.
 fn decide(
     play: &Play,
     act: &Act,
-    render: &Render,
     position: &Position,
-) -> Result<(Append, Position, String), Error> {
+) -> Result<(Append, Position, Box<Turn>), Error> {
     let Position { row, game: before } = position;
     if let Some(expected) = act.expected {
         if expected != row.version {
@@ -293,16 +260,20 @@ fn decide(
     let mut after = before.clone();
     let outcome = after.apply(action)?;
     let finished_at = after.status().is_over().then_some(stamp.at);
-    let response = render(&Turn {
+    let snapshot = Snapshot::new(
         row,
-        before,
-        action,
-        outcome: &outcome,
-        after: &after,
-        version: stamp.version,
-        at: stamp.at,
+        &after,
+        stamp.version,
+        stamp.at,
         finished_at,
-    })?;
+        &play.calendar,
+        stamp.at,
+    );
+    // What a retry with the same key is answered (none is remembered without a key).
+    let response = match &act.key {
+        Some(_) => snapshot.remembered(200)?.response,
+        None => String::new(),
+    };
     let summary = Summary {
         status: after.status(),
         score: after.score() as i32,
@@ -331,8 +302,15 @@ fn decide(
         action,
         summary,
         key: act.key.clone(),
-        response: response.clone(),
+        response,
         finish,
+    };
+    let turn = Turn {
+        before: before.clone(),
+        action,
+        outcome,
+        after: after.clone(),
+        snapshot,
     };
     Ok((
         append,
@@ -340,19 +318,16 @@ fn decide(
             row: next,
             game: after,
         },
-        response,
+        Box::new(turn),
     ))
 }
 
 /// A new game's outcome: created, or the first answer to a repeated idempotency key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Created {
-    New { body: String },
-    Replayed(Remembered),
+    New(Box<Snapshot>),
+    Replayed(Replayed),
 }
-
-/// Renders a new game as its creation's answer.
-pub type RenderNew = Arc<dyn Fn(&GameRow, &Game) -> Result<String, Error> + Send + Sync>;
 
 /// What a new game is.
 #[derive(Clone, Debug)]
@@ -374,45 +349,45 @@ pub(super) fn answered(
     match keys::remembered(&mut conn, user_id, key)? {
         KeyLookup::Unused => Ok(None),
         KeyLookup::Reused => Err(Error::KeyReused),
-        KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r))),
+        KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r.into()))),
     }
 }
 
-/// A new game's row and the answer remembered for its idempotency key.
-fn fresh(new: &NewGame, render: &RenderNew) -> Result<(GameRow, Remembered), Error> {
+/// A new game's row, as its player sees it, and the answer remembered for its idempotency key.
+fn fresh(
+    play: &Play,
+    new: &NewGame,
+) -> Result<(GameRow, Box<Snapshot>, Option<Remembered>), Error> {
     let row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),
         new.user_id.clone(),
         new.spec,
         &new.origin,
     );
-    let response = render(&row, &new.spec.deal())?;
-    Ok((
-        row,
-        Remembered {
-            status: 201,
-            version: 0,
-            response,
-        },
-    ))
+    let snapshot = Snapshot::of_row(&row, &new.spec.deal(), &play.calendar);
+    let answer = match new.key {
+        Some(_) => Some(snapshot.remembered(201)?),
+        None => None,
+    };
+    Ok((row, Box::new(snapshot), answer))
 }
 
 /// Store a new game (counted as played where it counts). With an idempotency key, a retry
 /// gets the first answer and creates nothing. Blocking.
-pub(super) fn insert(play: &Play, new: &NewGame, render: &RenderNew) -> Result<Created, Error> {
+pub(super) fn insert(play: &Play, new: &NewGame) -> Result<Created, Error> {
     if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
         return Ok(replayed);
     }
-    let (row, answer) = fresh(new, render)?;
-    let key = new.key.clone();
+    let (row, snapshot, answer) = fresh(play, new)?;
+    let key = new.key.clone().zip(answer);
     let most = play.rationing.in_progress_per_player;
-    let written = play.db.write(move |conn| -> Result<String, Error> {
+    let written = play.db.write(move |conn| -> Result<(), Error> {
         room_for_a_game(conn, &row.user_id, most)?;
-        writes::create(conn, &row, key.as_ref().map(|k| (k, &answer)))?;
-        Ok(answer.response)
+        writes::create(conn, &row, key.as_ref().map(|(k, a)| (k, a)))?;
+        Ok(())
     });
     match written {
-        Ok(body) => Ok(Created::New { body }),
+        Ok(()) => Ok(Created::New(snapshot)),
         // Another request with this key committed first: answer as it did.
         Err(Error::Store(e)) if new.key.is_some() && e.is_unique_violation() => {
             match answered(&play.db, &new.user_id, new.key.as_ref())? {
@@ -431,12 +406,11 @@ pub async fn create(
     play: &Play,
     new: NewGame,
     winnable: Option<Difficulty>,
-    render: RenderNew,
 ) -> Result<Created, Error> {
     let play = play.clone();
     blocking(move || match winnable {
-        Some(difficulty) => insert_winnable(&play, new, difficulty, render),
-        None => insert(&play, &new, &render),
+        Some(difficulty) => insert_winnable(&play, new, difficulty),
+        None => insert(&play, &new),
     })
     .await
 }
@@ -448,7 +422,6 @@ fn insert_winnable(
     play: &Play,
     mut new: NewGame,
     difficulty: Difficulty,
-    render: RenderNew,
 ) -> Result<Created, Error> {
     // A retry of an answered request takes no second deal from the cache.
     if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
@@ -458,21 +431,25 @@ fn insert_winnable(
     let rationing = play.rationing;
     let spec_first = new.spec;
     let (user, key) = (new.user_id.clone(), new.key.clone());
-    let written = play.db.write(move |conn| -> Result<Option<String>, Error> {
-        room_for_a_game(conn, &new.user_id, rationing.in_progress_per_player)?;
-        let keep = ration(conn, &new.user_id, rationing)?;
-        let Some(deal) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
-            return Ok(None);
-        };
-        new.spec.deal_number = deal.deal_number as u64;
-        let (row, answer) = fresh(&new, &render)?;
-        writes::create(conn, &row, new.key.as_ref().map(|k| (k, &answer)))?;
-        Ok(Some(answer.response))
-    });
+    let mine = play.clone();
+    let written = play
+        .db
+        .write(move |conn| -> Result<Option<Box<Snapshot>>, Error> {
+            room_for_a_game(conn, &new.user_id, rationing.in_progress_per_player)?;
+            let keep = ration(conn, &new.user_id, rationing)?;
+            let Some(deal) = crate::store::winnable::take(conn, &class, difficulty, keep)? else {
+                return Ok(None);
+            };
+            new.spec.deal_number = deal.deal_number as u64;
+            let (row, snapshot, answer) = fresh(&mine, &new)?;
+            let key = new.key.as_ref().zip(answer.as_ref());
+            writes::create(conn, &row, key)?;
+            Ok(Some(snapshot))
+        });
     match written {
-        Ok(Some(body)) => {
+        Ok(Some(snapshot)) => {
             play.winnable.taken();
-            Ok(Created::New { body })
+            Ok(Created::New(snapshot))
         }
         Ok(None) => Err(Error::WinnableUnavailable {
             difficulty,
@@ -590,7 +567,6 @@ pub async fn restart(
     user_id: &str,
     game_id: &str,
     key: Option<IdempotencyKey>,
-    render: RenderNew,
 ) -> Result<Created, Error> {
     let (db, user, id) = (play.db.clone(), user_id.to_string(), game_id.to_string());
     let old = blocking(move || {
@@ -610,8 +586,7 @@ pub async fn restart(
             key: None,
             intent: Intent::Resign,
         };
-        // Nobody reads the resignation's answer: no key remembers it.
-        self::act(play, resign, Arc::new(|_: &Turn| Ok(String::new()))).await?;
+        self::act(play, resign).await?;
     }
     // A replay of a deal the player has seen: it counts only for personal records (marked),
     // and a daily's number stays secret until its day is over.
@@ -628,5 +603,5 @@ pub async fn restart(
         key,
     };
     let play = play.clone();
-    blocking(move || insert(&play, &new, &render)).await
+    blocking(move || insert(&play, &new)).await
 }

@@ -18,6 +18,7 @@ pub mod positions;
 pub mod races;
 pub mod ranks;
 pub mod searches;
+pub mod snapshot;
 pub mod tokens;
 pub mod wanted;
 

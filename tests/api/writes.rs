@@ -822,3 +822,50 @@ async fn an_acknowledged_action_survives_a_kill_during_a_batched_commit() {
         }
     }
 }
+
+#[actix_rt::test]
+async fn a_key_remembered_by_an_earlier_release_is_answered_as_that_release_answered() {
+    // Until this release an idempotency key remembered the answer's body itself; keys live a
+    // day, so a retry just after an upgrade finds such a body and must get it back as it was.
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let key = [("Idempotency-Key", "before-the-upgrade")];
+    let first = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &key,
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(first.status, 201, "{}", first.text);
+    let earlier_body = format!(
+        "{{\"id\":\"{}\",\"written_by\":\"an earlier release\"}}",
+        id(&first.body)
+    );
+    {
+        use diesel::RunQueryDsl;
+        let db = app.db();
+        let mut conn = db.conn().unwrap();
+        let stored = diesel::sql_query(format!(
+            "UPDATE idempotency_keys SET body = '{earlier_body}' WHERE key = 'before-the-upgrade'"
+        ))
+        .execute(&mut *conn)
+        .unwrap();
+        assert_eq!(stored, 1);
+    }
+    let retry = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &key,
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(retry.status, 201, "{}", retry.text);
+    assert_eq!(retry.text, earlier_body);
+    assert_eq!(retry.header("location"), first.header("location"));
+    assert_eq!(retry.header("idempotent-replayed").as_deref(), Some("true"));
+}

@@ -2,21 +2,17 @@
 //! through the use cases every other endpoint calls (`play::games`, `play::daily`,
 //! `play::chat`), and the answer is a [`Reply`] each platform renders its own way.
 
-use std::sync::Arc;
-
-use serde::{Deserialize, Serialize};
-
 use super::grammar::{self, Line};
 use super::{Reply, Room};
-use crate::engine::{self, DealSpec, Game, Rules};
+use crate::engine::{self, DealSpec, Rules};
 use crate::http::chat::{self, Command};
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use crate::play::chat::{self as chat_play, Identity, Member};
-use crate::play::games::{Act, Acted, Created, Loaded, Render, RenderNew, Turn};
+use crate::play::games::{Act, Acted, Created, Loaded};
 use crate::play::searches::Searcher;
+use crate::play::snapshot::{Answer, Replayed};
 use crate::store::games::{GameRow, Origin, OriginKind};
-use crate::store::idempotency::Remembered;
 
 /// Run what a chat member typed and say what happened, in `room`; `delivery` names the
 /// request (its signature and timestamp, or an update's id), answered once. Every refusal is a sentence for the member;
@@ -180,29 +176,11 @@ fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPrevi
     sentence
 }
 
-/// What the chat's renders of a game hand back.
-#[derive(Serialize, Deserialize)]
-struct Said {
+/// A game the chat just started.
+struct Started {
     id: String,
-    message: String,
     board: String,
     ranked: bool,
-}
-
-fn said(body: &str) -> Result<Said, ApiError> {
-    serde_json::from_str(body).map_err(|e| ApiError::internal("chat answer", e))
-}
-
-fn render_started() -> RenderNew {
-    Arc::new(|row: &GameRow, game: &Game| {
-        serde_json::to_string(&Said {
-            id: row.id.clone(),
-            message: String::new(),
-            board: chat::board_of(game),
-            ranked: row.ranked,
-        })
-        .map_err(|e| crate::play::Error::Internal(e.to_string()))
-    })
 }
 
 fn kind_of(variant: engine::Variant, suits: i32) -> String {
@@ -236,7 +214,7 @@ async fn new_game(
         },
         key: None,
     };
-    let created = crate::play::games::create(state.play(), new, None, render_started()).await?;
+    let created = crate::play::games::create(state.play(), new, None).await?;
     let started = started(created)?;
     chat_play::set_current(&state.play.db, member, &started.id).await?;
     Ok(Reply::with_board(
@@ -248,25 +226,29 @@ async fn new_game(
     ))
 }
 
-fn started(created: Created) -> Result<Said, ApiError> {
+fn started(created: Created) -> Result<Started, ApiError> {
     match created {
-        Created::New { body } => said(&body),
-        Created::Replayed(Remembered { response, .. }) => said(&response),
+        Created::New(seen)
+        | Created::Replayed(Replayed {
+            answer: Answer::Game(seen),
+            ..
+        }) => Ok(Started {
+            id: seen.id.clone(),
+            board: seen.view.to_text(),
+            ranked: seen.ranked,
+        }),
+        // The chat starts games without idempotency keys: nothing earlier is remembered.
+        Created::Replayed(_) => Err(ApiError::internal(
+            "chat game",
+            "a game started without a key was answered from memory",
+        )),
     }
 }
 
 async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Result<Reply, ApiError> {
     let play = state.play();
     let variant = engine::Variant::Spider;
-    let outcome = crate::play::daily::start(
-        play,
-        &member.user_id,
-        variant,
-        suits,
-        None,
-        render_started(),
-    )
-    .await;
+    let outcome = crate::play::daily::start(play, &member.user_id, variant, suits, None).await;
     let kind = kind_of(variant, i32::from(suits.count()));
     match outcome {
         Ok(created) => {
@@ -538,22 +520,18 @@ async fn play_command(
                 key: None,
                 intent,
             };
-            let render: Render = Arc::new(move |turn: &Turn| {
-                serde_json::to_string(&Said {
-                    id: String::new(),
-                    message: chat::describe(turn.before, turn.action, turn.outcome, turn.after),
-                    board: chat::board_of(turn.after),
-                    ranked: false,
-                })
-                .map_err(|e| crate::play::Error::Internal(e.to_string()))
-            });
-            match crate::play::games::act(state.play(), act, render).await {
-                Ok(Acted::Applied { response, .. })
-                | Ok(Acted::Replayed(Remembered { response, .. })) => {
+            match crate::play::games::act(state.play(), act).await {
+                Ok(Acted::Applied(turn)) => {
                     state.metrics.actions_applied.inc();
-                    let said = said(&response)?;
-                    Ok(Reply::with_board(said.message, said.board))
+                    let message =
+                        chat::describe(&turn.before, turn.action, &turn.outcome, &turn.after);
+                    Ok(Reply::with_board(message, chat::board_of(&turn.after)))
                 }
+                // The chat acts without idempotency keys: nothing is answered from memory.
+                Ok(Acted::Replayed(_)) => Err(ApiError::internal(
+                    "chat action",
+                    "an action without a key was answered from memory",
+                )),
                 Err(e) => {
                     let board = load(state, member, &id)
                         .await

@@ -575,7 +575,7 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
             intent: engine::Intent::Resign,
         };
         // Resigning an already finished game is refused: that is fine.
-        let _ = super::games::act(play, resign, work::unrendered()).await;
+        let _ = super::games::act(play, resign).await;
     }
     play.live.changed(&room_key(&code));
     look(play, &code).await

@@ -1,16 +1,10 @@
 //! Race rooms' scheduled work, done by one instance at a time (a lease): stand-ins for idle
 //! players, and ratings of ranked rounds that are over.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
-use crate::play::games::{act, load_any, Act, Acted, Render};
-
-/// The answer of an action nobody will read (a stand-in's, a quit's resignation).
-pub(super) fn unrendered() -> Render {
-    Arc::new(|_| Ok(String::new()))
-}
+use crate::play::games::{act, load_any, Act, Acted};
 
 /// A stand-in CPU plays for an idle human: the moves due by now, at the room's pace. Whether
 /// it is standing in.
@@ -65,7 +59,7 @@ async fn stand_in(
             key: None,
             intent: action.into(),
         };
-        match act(play, move_, unrendered()).await {
+        match act(play, move_).await {
             Ok(Acted::Applied { .. }) => {
                 if game.apply(action).is_err() {
                     break;
