@@ -10,7 +10,7 @@ use actix_web::dev::Server;
 
 use crate::config::Config;
 use crate::engine::{EmptyColumnDeal, Variant};
-use crate::jobs::winnable::{self, Class};
+use crate::jobs::winnable;
 use crate::jobs::Jobs;
 use crate::play::calendar::Calendar;
 use crate::play::games::Rationing;
@@ -18,6 +18,7 @@ use crate::play::live::Live;
 use crate::play::positions::Positions;
 use crate::play::searches::SearchPool;
 use crate::play::Play;
+use crate::store::winnable::Class;
 use crate::store::{self, Backend, Db};
 
 /// Serve on `listener`: this instance's application layer and scheduled work, built from

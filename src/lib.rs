@@ -11,11 +11,6 @@ pub mod jobs;
 pub mod play;
 pub mod store;
 
-/// The daily calendar, the race rules and the prover by their earlier paths (`spider::daily`,
-/// `spider::race`, `spider::winnable`).
-pub use domain::{daily, race};
-pub use jobs::winnable;
-
 /// Set up `tracing` logs on standard error at `level` (an `EnvFilter` directive such as `info`
 /// or `spider=debug`): one JSON object a line when `json` (for log collectors), else text,
 /// coloured only when standard error is a terminal (a container's log has no escape codes).

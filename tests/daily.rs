@@ -6,7 +6,7 @@ use common::*;
 
 fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64) -> u64 {
     let date = (chrono::Utc::now() + chrono::Duration::days(offset_days)).date_naive();
-    spider::daily::deal_number(
+    spider::domain::daily::deal_number(
         app.config.daily.daily_secret.as_bytes(),
         date,
         variant,
@@ -964,8 +964,9 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
 #[actix_rt::test]
 async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     use diesel::prelude::*;
+    use spider::domain::origin::OriginKind;
     use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
-    use spider::store::games::{GameRow, OriginKind};
+    use spider::store::games::GameRow;
     use spider::store::records::RecordRow;
     use spider::store::schema::{games, records, users};
     use spider::store::users::User;
@@ -1197,11 +1198,10 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
 #[actix_rt::test]
 async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     use diesel::prelude::*;
+    use spider::domain::records::{Change, Counting, Finish, Measure, RecordKey};
     use spider::engine::Variant;
     use spider::play::ranks::Ranks;
-    use spider::store::records::{
-        self as record_store, Change, Counting, Finish, Measure, RecordKey, RecordRow,
-    };
+    use spider::store::records::{self as record_store, RecordRow};
     use spider::store::schema::{records, users};
     use spider::store::users::User;
     use spider::store::DbConn;

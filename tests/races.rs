@@ -733,7 +733,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
     // Two starts at once: one round, and the loser's deal goes back to the cache (counted on
     // an instance that proves nothing, with deals stocked by hand).
     let still = spawn_with(|c| c.jobs.winnable_pool = 0).await;
-    stock(&still, 4001, 3, spider::winnable::Difficulty::Normal);
+    stock(&still, 4001, 3, spider::engine::Difficulty::Normal);
     let (_, still_host) = still.register().await;
     let room = create(&still, &still_host, json!({"suits": 1, "cpu_players": 1})).await;
     let still_code = room["code"].as_str().unwrap().to_string();
@@ -984,7 +984,7 @@ async fn seat_names_are_printable_unique_and_never_a_cpus() {
 #[actix_rt::test]
 async fn a_host_frees_seats_and_a_late_joiner_has_nothing_to_quit() {
     let app = spawn_with(|c| c.jobs.winnable_pool = 0).await;
-    stock(&app, 7001, 3, spider::winnable::Difficulty::Normal);
+    stock(&app, 7001, 3, spider::engine::Difficulty::Normal);
     let host = app.guest().await;
     let room = create(&app, &host, json!({"suits": 1, "cpu_players": 1})).await;
     let code = room["code"].as_str().unwrap().to_string();
@@ -1100,7 +1100,7 @@ fn pacer_deal(suits: u8, number: u64) -> (spider::store::winnable::ProvenDeal, V
     let mut deal = ProvenDeal::new(
         &class,
         number,
-        spider::winnable::Difficulty::Normal,
+        spider::engine::Difficulty::Normal,
         1_000,
         winning.len(),
     );

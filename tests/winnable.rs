@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use spider::engine::solver::{solve, Budget, Outcome};
-use spider::winnable::{difficulty, Difficulty};
+use spider::engine::{difficulty, Difficulty};
 
 /// Ask for a winnable game until the prover has one ready (it answers 503 meanwhile).
 async fn winnable_game(app: &TestApp, token: &str, body: Value) -> Value {

@@ -628,7 +628,8 @@ fn cpu_bot(
     jobs: usize,
 ) -> Result<(), String> {
     use crate::domain::pace;
-    use crate::jobs::winnable::{prove, Class};
+    use crate::jobs::winnable::prove;
+    use crate::store::winnable::Class;
     let class = Class {
         variant,
         suits: i32::from(suits.count()),

@@ -11,10 +11,10 @@ use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
 use super::wire::{self, GameStatus, VariantName};
 use super::{blocking, AppState};
+use crate::domain::records::Measure;
 use crate::engine;
 use crate::store::daily as daily_store;
 use crate::store::games::GameRow;
-use crate::store::records::Measure;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

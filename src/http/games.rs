@@ -12,12 +12,12 @@ use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::wire::*;
 use super::{blocking, AppState};
+use crate::engine;
 use crate::engine::Difficulty;
-use crate::engine::{self, DealSpec};
 use crate::play;
-use crate::play::games::{Act, Acted, Created, Loaded, NewGame};
+use crate::play::games::{Act, Acted, Created, Deal, Loaded, NewGame};
 use crate::play::snapshot::{Answer, Replayed};
-use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
+use crate::store::games::{self as game_store, GameRow};
 use crate::store::idempotency::IdempotencyKey;
 use crate::store::StoreError;
 
@@ -82,13 +82,6 @@ pub(crate) fn json_response(status: StatusCode, version: i32, body: String) -> H
 
 pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(|e| ApiError::internal("serializing a response", e))
-}
-
-pub(crate) fn random_deal_number() -> Result<u64, ApiError> {
-    use rand_core::{OsRng, TryRngCore};
-    OsRng
-        .try_next_u64()
-        .map_err(|e| ApiError::internal("operating system random source", e))
 }
 
 /// The body of a remembered answer, and the id of the game it shows.
@@ -186,37 +179,23 @@ pub async fn create_game(
             "Ask for a deal number or for a winnable deal, not both.",
         ));
     }
-    let (deal_number, chosen) = match &body.deal_number {
-        Some(n) => (n.value()?, true),
-        None => (random_deal_number()?, false),
+    let deal = match (&body.deal_number, winnable) {
+        (Some(n), _) => Deal::Chosen(n.value()?),
+        (None, Some(difficulty)) => Deal::Winnable(difficulty),
+        (None, None) => Deal::Random,
     };
-    let spec = DealSpec {
+    let new = NewGame {
+        user_id: caller.user_id.clone(),
         variant: body.variant.unwrap_or(VariantName::Spider),
         suits,
         rules: engine::Rules {
             undo: rules.undo.mode(),
             empty_column_deal: rules.empty_column_deal,
         },
-        deal_number,
-    };
-    let origin = Origin {
-        kind: match (chosen, winnable) {
-            (true, _) => OriginKind::Chosen,
-            (false, Some(_)) => OriginKind::Winnable,
-            (false, None) => OriginKind::Random,
-        },
-        deal_known: chosen,
-        daily_date: None,
-        ranked: false,
-        difficulty: winnable,
-    };
-    let new = NewGame {
-        user_id: caller.user_id.clone(),
-        spec,
-        origin,
+        deal,
         key,
     };
-    let outcome = play::games::create(state.play(), new, winnable).await?;
+    let outcome = play::games::create(state.play(), new).await?;
     created(&state, outcome)
 }
 

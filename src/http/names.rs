@@ -8,10 +8,10 @@ use std::borrow::Cow;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 
+use crate::domain::origin::OriginKind;
 use crate::engine::analysis::{Verdict, Winnability};
 use crate::engine::Difficulty;
 use crate::engine::{EmptyColumnDeal, HintKind, HintLevel, Level, Status, Suit, UndoMode, Variant};
-use crate::store::games::OriginKind;
 
 /// A string enum of `values`' serde names.
 fn string_enum<T: serde::Serialize>(values: &[T], description: Option<&str>) -> RefOr<Schema> {

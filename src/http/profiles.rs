@@ -25,7 +25,7 @@ pub struct PublicGame {
     pub suits: u8,
     /// How the deal came to be: `random`, `chosen`, `daily`, `winnable`, `restart`, `race`,
     /// or `imported` (made from an export: it counts for no record).
-    #[schema(value_type = crate::store::games::OriginKind)]
+    #[schema(value_type = crate::domain::origin::OriginKind)]
     pub origin: String,
     /// `won` or `resigned`.
     pub status: GameStatus,

@@ -9,9 +9,10 @@ use super::error::{ApiError, Problem};
 use super::identity::{Caller, MaybeCaller, Scope};
 use super::wire::VariantName;
 use super::{blocking, AppState};
+use crate::domain::records::{Measure, Record};
 use crate::engine;
 use crate::store::pages::{Mark, PageStart};
-use crate::store::records::{self, Measure, Record};
+use crate::store::records;
 use crate::store::users;
 
 /// What a leaderboard ranks by.

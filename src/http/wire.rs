@@ -15,12 +15,12 @@ use actix_web::http::StatusCode;
 
 // The engine's and the store's enums go on the wire as themselves, under the names the API
 // gives them (their schemas: `super::names`).
+pub use crate::domain::origin::OriginKind as GameOrigin;
 pub use crate::engine::Difficulty as DifficultyName;
 pub use crate::engine::{
     EmptyColumnDeal as EmptyColumnRule, Status as GameStatus, Suit as SuitName,
     UndoMode as UndoModeName, Variant as VariantName,
 };
-pub use crate::store::games::OriginKind as GameOrigin;
 
 /// The undo rule as a request gives it: a mode, or the older yes/no (`true` is `full`,
 /// `false` is `off`).

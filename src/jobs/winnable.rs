@@ -20,9 +20,9 @@ use crate::play::wanted::Wanted;
 use crate::store::winnable::{self as cache, ProvenDeal};
 use crate::store::{leases, Db};
 
-pub use crate::engine::{difficulty, Difficulty};
+use crate::engine::{difficulty, Difficulty};
 pub use crate::play::wanted::{Prover, ASKED_KIND_LIFE, MAX_ASKED_KINDS};
-pub use crate::store::winnable::Class;
+use crate::store::winnable::Class;
 
 /// Starts the background prover (unless `pool` is 0) for `prefill` and any class asked for
 /// later, and returns the handle requests use; with `cpu_lines`, it also computes the CPU

@@ -3,11 +3,12 @@
 
 use chrono::NaiveDate;
 
-use super::games::{answered, insert, Created, NewGame};
+use super::games::{answered, insert, Created, Planned};
 use super::{blocking, Error, Play};
 use crate::domain::daily;
+use crate::domain::origin::OriginKind;
 use crate::engine::{DealSpec, Rules, Suits, Variant};
-use crate::store::games::{Origin, OriginKind};
+use crate::store::games::Origin;
 use crate::store::idempotency::IdempotencyKey;
 
 /// The deal number of the daily of `date`, once that day is over: before, it would reveal
@@ -58,7 +59,7 @@ pub async fn start(
     key: Option<IdempotencyKey>,
 ) -> Result<Created, Error> {
     let date = play.calendar.today();
-    let new = NewGame {
+    let new = Planned {
         user_id: user_id.to_string(),
         spec: DealSpec {
             variant,
@@ -77,7 +78,7 @@ pub async fn start(
     };
     let play = play.clone();
     blocking(move || {
-        let attempt = |ranked: bool| NewGame {
+        let attempt = |ranked: bool| Planned {
             spec: DealSpec {
                 rules: Rules {
                     undo: if ranked {

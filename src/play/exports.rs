@@ -4,8 +4,9 @@
 //! record, win or streak: it was not played here).
 
 use super::{blocking, Error, Play};
+use crate::domain::origin::OriginKind;
 use crate::engine::{self, Action, DealSpec, Illegal};
-use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
+use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::{users, writes};
 use chrono::NaiveDateTime;
 

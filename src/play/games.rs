@@ -5,9 +5,10 @@ use chrono::NaiveDateTime;
 use super::positions::Position;
 use super::snapshot::{Replayed, Snapshot};
 use super::{blocking, Error, Play};
+use crate::domain::origin::OriginKind;
 use crate::engine::Difficulty;
-use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome};
-use crate::store::games::{self as game_store, ForAppend, GameRow, Origin, OriginKind, Summary};
+use crate::engine::{notation, Action, DealSpec, Game, Intent, Outcome, Rules, Suits, Variant};
+use crate::store::games::{self as game_store, ForAppend, GameRow, Origin, Summary};
 use crate::store::idempotency::{self as keys, IdempotencyKey, KeyLookup, Remembered};
 use crate::store::winnable::Class;
 use crate::store::winnable::ProvenDeal;
@@ -329,13 +330,44 @@ pub enum Created {
     Replayed(Replayed),
 }
 
-/// What a new game is.
+/// Which deal a new game that a player asks for is dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// The deal of this number: the player knows it, so the game counts for personal records
+    /// only.
+    Chosen(u64),
+    /// A deal the server draws at random.
+    Random,
+    /// A proven winnable deal of this difficulty, from the prover's cache.
+    Winnable(Difficulty),
+}
+
+/// A new game a player asks for: its kind and rules, and which deal.
 #[derive(Clone, Debug)]
 pub struct NewGame {
+    pub user_id: String,
+    pub variant: Variant,
+    pub suits: Suits,
+    pub rules: Rules,
+    pub deal: Deal,
+    pub key: Option<IdempotencyKey>,
+}
+
+/// A game about to be written: its deal and its origin decided.
+#[derive(Clone, Debug)]
+pub(super) struct Planned {
     pub user_id: String,
     pub spec: DealSpec,
     pub origin: Origin,
     pub key: Option<IdempotencyKey>,
+}
+
+/// A deal number from the operating system's random source.
+pub fn random_deal_number() -> Result<u64, Error> {
+    use rand_core::{OsRng, TryRngCore};
+    OsRng
+        .try_next_u64()
+        .map_err(|e| Error::Internal(format!("the operating system's random source: {e}")))
 }
 
 /// The remembered answer to a request with idempotency key `key`, if one was given.
@@ -356,7 +388,7 @@ pub(super) fn answered(
 /// A new game's row, as its player sees it, and the answer remembered for its idempotency key.
 fn fresh(
     play: &Play,
-    new: &NewGame,
+    new: &Planned,
 ) -> Result<(GameRow, Box<Snapshot>, Option<Remembered>), Error> {
     let row = game_store::new_row(
         uuid::Uuid::new_v4().to_string(),
@@ -374,7 +406,7 @@ fn fresh(
 
 /// Store a new game (counted as played where it counts). With an idempotency key, a retry
 /// gets the first answer and creates nothing. Blocking.
-pub(super) fn insert(play: &Play, new: &NewGame) -> Result<Created, Error> {
+pub(super) fn insert(play: &Play, new: &Planned) -> Result<Created, Error> {
     if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
         return Ok(replayed);
     }
@@ -400,13 +432,32 @@ pub(super) fn insert(play: &Play, new: &NewGame) -> Result<Created, Error> {
     }
 }
 
-/// Start a game: of `new.spec`, or with `winnable`, of a proven winnable deal of its kind
-/// and that difficulty (the deal number in `new.spec` is then ignored).
-pub async fn create(
-    play: &Play,
-    new: NewGame,
-    winnable: Option<Difficulty>,
-) -> Result<Created, Error> {
+/// Start the game a player asks for: on the deal they chose (it counts for personal records
+/// only), a random one, or a proven winnable one of its kind and that difficulty.
+pub async fn create(play: &Play, new: NewGame) -> Result<Created, Error> {
+    let (kind, deal_number, winnable) = match new.deal {
+        Deal::Chosen(n) => (OriginKind::Chosen, n, None),
+        Deal::Random => (OriginKind::Random, random_deal_number()?, None),
+        // The number is the cache's, taken in the write.
+        Deal::Winnable(d) => (OriginKind::Winnable, 0, Some(d)),
+    };
+    let new = Planned {
+        user_id: new.user_id,
+        spec: DealSpec {
+            variant: new.variant,
+            suits: new.suits,
+            rules: new.rules,
+            deal_number,
+        },
+        origin: Origin {
+            kind,
+            deal_known: kind == OriginKind::Chosen,
+            daily_date: None,
+            ranked: false,
+            difficulty: winnable,
+        },
+        key: new.key,
+    };
     let play = play.clone();
     blocking(move || match winnable {
         Some(difficulty) => insert_winnable(&play, new, difficulty),
@@ -420,7 +471,7 @@ pub async fn create(
 /// request that loses (a retry with the same idempotency key) puts its deal back.
 fn insert_winnable(
     play: &Play,
-    mut new: NewGame,
+    mut new: Planned,
     difficulty: Difficulty,
 ) -> Result<Created, Error> {
     // A retry of an answered request takes no second deal from the cache.
@@ -590,7 +641,7 @@ pub async fn restart(
     }
     // A replay of a deal the player has seen: it counts only for personal records (marked),
     // and a daily's number stays secret until its day is over.
-    let new = NewGame {
+    let new = Planned {
         user_id: user_id.to_string(),
         spec: old.deal_spec()?,
         origin: Origin {

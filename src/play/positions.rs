@@ -100,7 +100,7 @@ mod tests {
             deal_number: 1,
         };
         let origin = Origin {
-            kind: crate::store::games::OriginKind::Random,
+            kind: crate::domain::origin::OriginKind::Random,
             deal_known: false,
             daily_date: None,
             ranked: false,

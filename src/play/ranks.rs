@@ -15,8 +15,9 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{NaiveDateTime, TimeDelta};
 
+use crate::domain::records::{Measure, Record, RecordKey};
 use crate::engine::Variant;
-use crate::store::records::{self, Measure, Record, RecordKey};
+use crate::store::records;
 use crate::store::{now, Db, DbConn, StoreError};
 
 /// A write's time may come this long before its commit (and instances' clocks may differ by

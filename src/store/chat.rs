@@ -6,12 +6,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::games::GameRow;
-use super::records::{self, RecordKey};
+use super::records;
 use super::schema::{
     chat_deliveries, chat_identities, daily_entries, daily_players, game_analyses, game_events,
     games,
 };
 use super::{DbConn, StoreError};
+use crate::domain::records::RecordKey;
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = chat_identities)]

@@ -8,10 +8,10 @@ use chrono::NaiveDateTime;
 
 use super::games::{GameRow, Summary};
 use super::pages::{next_start, time_of, time_value, Mark, Page, PageStart};
-use super::records::Measure;
 use super::schema::{daily_entries, daily_players, games, users};
 use super::{DbConn, StoreError};
 use crate::domain::origin::OriginKind;
+use crate::domain::records::Measure;
 use crate::engine::{Status, Variant};
 
 /// The caller's attempts at one day's dailies, oldest first.

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use super::idempotency::{remembered, IdempotencyKey, KeyLookup, Remembered};
 use super::schema::{game_events, games};
 use super::{now, DbConn, StoreError};
-pub use crate::domain::origin::OriginKind;
+use crate::domain::origin::OriginKind;
 use crate::engine::notation;
 use crate::engine::Difficulty;
 use crate::engine::{Action, DealSpec, EmptyColumnDeal, Rules, Status, Suits, UndoMode, Variant};

@@ -13,7 +13,7 @@ use super::games::{events, GameRow};
 use super::pages::{next_start, time_of, time_value, Mark, Page, PageStart};
 use super::schema::{games, record_removals, records, users};
 use super::{Db, DbConn, StoreError};
-pub use crate::domain::records::{counting, Change, Counting, Finish, Measure, Record, RecordKey};
+use crate::domain::records::{counting, Change, Counting, Finish, Measure, Record, RecordKey};
 use crate::engine::{Game, Status, Variant};
 
 /// A record as a row of the `records` table: the columns [`Record`] has, one for one.

@@ -7,7 +7,7 @@ use super::schema::winnable_deals;
 use super::{now, DbConn, StoreError};
 use crate::engine::{DealSpec, EmptyColumnDeal, Level, Rules, Suits, UndoMode, Variant};
 
-pub use crate::engine::Difficulty;
+use crate::engine::Difficulty;
 
 /// A kind of deal a player can ask for: variant, suits and the empty-column rule (the rule
 /// decides what is winnable; undo does not).

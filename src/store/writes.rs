@@ -10,6 +10,7 @@ use super::idempotency::{remember, IdempotencyKey, Remembered};
 use super::records;
 use super::schema::{game_events, games};
 use super::{Db, DbConn, StoreError};
+use crate::domain::records::{counting, Change, Counting, Finish, RecordKey};
 use crate::engine::notation::encode;
 use crate::engine::Action;
 
@@ -27,8 +28,8 @@ pub fn create(
     if row.ranked {
         super::daily::enter(conn, row)?;
     }
-    if records::counting(row.origin, row.ranked) != records::Counting::Nothing {
-        records::apply(conn, &records::key_of(row), &records::Change::Start)?;
+    if counting(row.origin, row.ranked) != Counting::Nothing {
+        records::apply(conn, &records::key_of(row), &Change::Start)?;
     }
     if let Some((key, answer)) = key {
         remember(conn, &row.user_id, key, answer, row.created_at)?;
@@ -58,7 +59,7 @@ pub struct Append {
     pub key: Option<IdempotencyKey>,
     pub response: String,
     /// When the action ends the game: the record change.
-    pub finish: Option<(records::RecordKey, records::Finish)>,
+    pub finish: Option<(RecordKey, Finish)>,
 }
 
 /// A write under way: refused at once, or queued for a writer (the SQLite writer thread, or
@@ -204,7 +205,7 @@ impl Append {
             )?;
         }
         if let Some((key, finish)) = finish {
-            records::apply(conn, &key, &records::Change::Finish(finish))?;
+            records::apply(conn, &key, &Change::Finish(finish))?;
         }
         diesel::insert_into(game_events::table)
             .values(EventRow::new(

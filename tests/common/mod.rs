@@ -389,7 +389,7 @@ pub fn way_to_a_quiet_move(game: &Game) -> (Vec<Action>, Action) {
 /// Stock `n` made-up proven 1-suit Spider deals of `difficulty` in `app`'s database (what such
 /// tests check is how deals are handed out, not the proofs).
 #[allow(dead_code)]
-pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Difficulty) {
+pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::engine::Difficulty) {
     for number in first..first + n {
         stock_deal(app, made_up_deal(number, difficulty));
     }
@@ -400,7 +400,7 @@ pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::winnable::Di
 #[allow(dead_code)]
 pub fn stock_with_lines(app: &TestApp, number: u64, [easy, normal, hard]: [&[Action]; 3]) {
     use spider::engine::notation::encode_log;
-    let mut deal = made_up_deal(number, spider::winnable::Difficulty::Normal);
+    let mut deal = made_up_deal(number, spider::engine::Difficulty::Normal);
     deal.cpu_easy = Some(encode_log(easy));
     deal.cpu_normal = Some(encode_log(normal));
     deal.cpu_hard = Some(encode_log(hard));
@@ -410,7 +410,7 @@ pub fn stock_with_lines(app: &TestApp, number: u64, [easy, normal, hard]: [&[Act
 /// A proven 1-suit standard Spider deal as the prover would store it, without a proof.
 fn made_up_deal(
     number: u64,
-    difficulty: spider::winnable::Difficulty,
+    difficulty: spider::engine::Difficulty,
 ) -> spider::store::winnable::ProvenDeal {
     use spider::store::winnable::{Class, ProvenDeal};
     let class = Class {

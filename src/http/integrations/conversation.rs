@@ -4,7 +4,7 @@
 
 use super::grammar::{self, Line};
 use super::{Reply, Room};
-use crate::engine::{self, DealSpec, Rules};
+use crate::engine::{self, Rules};
 use crate::http::chat::{self, Command};
 use crate::http::error::ApiError;
 use crate::http::AppState;
@@ -12,7 +12,7 @@ use crate::play::chat::{self as chat_play, Identity, Member};
 use crate::play::games::{Act, Acted, Created, Loaded};
 use crate::play::searches::Searcher;
 use crate::play::snapshot::{Answer, Replayed};
-use crate::store::games::{GameRow, Origin, OriginKind};
+use crate::store::games::GameRow;
 
 /// Run what a chat member typed and say what happened, in `room`; `delivery` names the
 /// request (its signature and timestamp, or an update's id), answered once. Every refusal is a sentence for the member;
@@ -199,22 +199,13 @@ async fn new_game(
 ) -> Result<Reply, ApiError> {
     let new = crate::play::games::NewGame {
         user_id: member.user_id.clone(),
-        spec: DealSpec {
-            variant,
-            suits,
-            rules: Rules::default(),
-            deal_number: crate::http::games::random_deal_number()?,
-        },
-        origin: Origin {
-            kind: OriginKind::Random,
-            deal_known: false,
-            daily_date: None,
-            ranked: false,
-            difficulty: None,
-        },
+        variant,
+        suits,
+        rules: Rules::default(),
+        deal: crate::play::games::Deal::Random,
         key: None,
     };
-    let created = crate::play::games::create(state.play(), new, None).await?;
+    let created = crate::play::games::create(state.play(), new).await?;
     let started = started(created)?;
     chat_play::set_current(&state.play.db, member, &started.id).await?;
     Ok(Reply::with_board(

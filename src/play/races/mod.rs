@@ -19,10 +19,11 @@ use chrono::NaiveDateTime;
 
 use super::live::room_key;
 use super::{blocking, Error, Play};
+use crate::domain::origin::OriginKind;
 use crate::domain::{pace, race};
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
-use crate::store::games::{self as game_store, GameRow, Origin, OriginKind};
+use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::races::{
     self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow, Seating,
 };
