@@ -751,3 +751,41 @@ fn use_cases_take_no_renderer() {
     assert!(files.len() > 15, "{} files", files.len());
     assert!(wrong.is_empty(), "renderers in play: {wrong:#?}");
 }
+
+/// How often `code` compares a `code` field with `==` or `!=`, on either side.
+fn code_comparisons(code: &str) -> usize {
+    let tokens: Vec<&str> = code.split_whitespace().collect();
+    let is_code = |t: &str| t.ends_with(".code") || t.ends_with(".code)");
+    tokens
+        .windows(3)
+        .filter(|w| (w[1] == "==" || w[1] == "!=") && (is_code(w[0]) || is_code(w[2])))
+        .count()
+}
+
+/// A refusal is told apart by its type (`play::Error`'s areas), never by its `code` string:
+/// the code is the API's word for integrators, free to be read but not to steer the service.
+#[test]
+fn no_refusal_is_matched_by_its_code_string() {
+    assert_eq!(
+        code_comparisons("Err(refused) if refused.code == \"replayed_request\" => None,"),
+        1,
+        "the check sees a comparison"
+    );
+    assert_eq!(code_comparisons("if \"x\" != e.code {"), 1);
+    assert_eq!(code_comparisons("let code = e.code;"), 0);
+    let root = root();
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let wrong: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            let code = code_only(&fs::read_to_string(file).expect("a readable source file"));
+            code_comparisons(&code) > 0
+        })
+        .map(|file| rel(&root, file))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "refusals matched by code string in: {wrong:?}"
+    );
+}

@@ -2,6 +2,7 @@
 //! the last winnable position. It reads every card, so it opens only once that hurts nobody;
 //! it is searched once in the bounded search pool and stored, so a second request is a read.
 
+use crate::play::SearchError;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
@@ -161,7 +162,9 @@ pub async fn get_analysis(
     caller.require(Scope::GamesRead)?;
     let who = searches::searcher(&state, &caller, &req);
     let found = match crate::play::analysis::analysis(state.play(), &who, &id).await {
-        Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
+        Err(crate::play::Error::Search(SearchError::SearchBusy)) => {
+            return Ok(searches::busy_response())
+        }
         other => other?,
     };
     let source = if found.computed { "computed" } else { "stored" };

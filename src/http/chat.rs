@@ -8,6 +8,7 @@
 //! - `3`: the best move for the cards at the end of column 3 ("tap a card").
 //! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
 
+use crate::play::GameError;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -395,7 +396,7 @@ pub async fn run_command(
         Command::Hint => {
             let board = board_of(&game);
             if !row.hints_allowed {
-                let refused = ApiError::from(play::Error::HintsDisabled);
+                let refused = ApiError::from(play::Error::Game(GameError::HintsDisabled));
                 return Ok(refusal(&req, refused, Some(board)));
             }
             let who = super::searches::searcher(&state, &caller, &req);

@@ -6,6 +6,7 @@
 //! `finished_at` say how it went and are ignored by an import), a blank line, then one action per line in
 //! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
 
+use crate::play::GameError;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -375,9 +376,9 @@ pub async fn import_game(
         parse_text(text)?
     };
     if actions.len() > state.play.max_actions as usize {
-        return Err(crate::play::Error::ActionLimit {
+        return Err(crate::play::Error::Game(GameError::ActionLimit {
             limit: state.play.max_actions,
-        }
+        })
         .into());
     }
     let checked = (spec, actions);

@@ -1,6 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool.
 
+use crate::play::SearchError;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -104,7 +105,9 @@ pub async fn hint(
     )
     .await
     {
-        Err(crate::play::Error::SearchBusy) => return Ok(searches::busy_response()),
+        Err(crate::play::Error::Search(SearchError::SearchBusy)) => {
+            return Ok(searches::busy_response())
+        }
         other => other?,
     };
     let body = HintView {

@@ -24,6 +24,7 @@ pub mod profiles;
 pub mod races;
 pub mod ratelimit;
 pub mod records;
+mod refusals;
 mod request_log;
 pub mod searches;
 pub mod sse;

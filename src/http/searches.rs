@@ -1,5 +1,6 @@
 //! The bounded search pool (`crate::play::searches`) as HTTP answers it when full.
 
+use crate::play::SearchError;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
 use super::error::ApiError;
@@ -20,5 +21,5 @@ pub fn searcher(state: &AppState, caller: &Caller, req: &HttpRequest) -> Searche
 /// back-pressure, so unlike an error it is not logged once per refused request (a flood would
 /// fill the log). Metrics still count it.
 pub fn busy_response() -> HttpResponse {
-    ApiError::from(crate::play::Error::SearchBusy).error_response()
+    ApiError::from(crate::play::Error::Search(SearchError::SearchBusy)).error_response()
 }

@@ -9,6 +9,7 @@
 //! not ended. Each instance remembers a check for [`SessionChecks::ttl`] (1 s): an ending
 //! made on this instance is seen at once, one made on another instance within that time.
 
+use crate::play::AccountError;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -154,13 +155,13 @@ impl Accounts {
         self.hashing
             .run(move || auth::hash_password(&password))
             .await
-            .map_err(|_| Error::AuthBusy)?
+            .map_err(|_| Error::Account(AccountError::AuthBusy))?
             .map_err(|e| Error::Internal(format!("hashing a password: {e}")))
     }
 
     /// Create an account and open a session.
     pub async fn register(&self, username: String, password: String) -> Result<Session, Error> {
-        validate(&username, &password).map_err(Error::Credentials)?;
+        validate(&username, &password).map_err(AccountError::Credentials)?;
         let hash = self.hash(password).await?;
         let db = self.db.clone();
         let user = blocking(move || {
@@ -174,7 +175,9 @@ impl Accounts {
                 profile_hidden: false,
             };
             match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
-                Err(e) if e.is_unique_violation() => Err(Error::UsernameTaken),
+                Err(e) if e.is_unique_violation() => {
+                    Err(Error::Account(AccountError::UsernameTaken))
+                }
                 other => Ok(other?),
             }
         })
@@ -231,8 +234,8 @@ impl Accounts {
                 }
             })
             .await
-            .map_err(|_| Error::AuthBusy)?
-            .ok_or(Error::InvalidCredentials)?;
+            .map_err(|_| Error::Account(AccountError::AuthBusy))?
+            .ok_or(Error::Account(AccountError::InvalidCredentials))?;
         self.open(user)
     }
 
@@ -241,7 +244,7 @@ impl Accounts {
         let (db, id) = (self.db.clone(), user_id.to_string());
         blocking(move || {
             let mut conn = db.conn()?;
-            users::by_id(&mut conn, &id)?.ok_or(Error::UnknownUser)
+            users::by_id(&mut conn, &id)?.ok_or(Error::Account(AccountError::UnknownUser))
         })
         .await
     }
@@ -254,17 +257,17 @@ impl Accounts {
     ) -> Result<users::User, Error> {
         let user = self.user(user_id).await?;
         let Some(hash) = user.password_hash.clone() else {
-            return Err(Error::GuestAccount);
+            return Err(Error::Account(AccountError::GuestAccount));
         };
         let matches = self
             .hashing
             .run(move || auth::verify_password(&password, &hash))
             .await
-            .map_err(|_| Error::AuthBusy)?;
+            .map_err(|_| Error::Account(AccountError::AuthBusy))?;
         if matches {
             Ok(user)
         } else {
-            Err(Error::WrongPassword)
+            Err(Error::Account(AccountError::WrongPassword))
         }
     }
 
@@ -277,16 +280,18 @@ impl Accounts {
         username: String,
         password: String,
     ) -> Result<Session, Error> {
-        validate(&username, &password).map_err(Error::Credentials)?;
+        validate(&username, &password).map_err(AccountError::Credentials)?;
         if !self.user(user_id).await?.is_guest {
-            return Err(Error::NotAGuest);
+            return Err(Error::Account(AccountError::NotAGuest));
         }
         let hash = self.hash(password).await?;
         let (db, id) = (self.db.clone(), user_id.to_string());
         let user = blocking(move || {
             match db.write(move |conn| users::upgrade_guest(conn, &id, &username, &hash)) {
-                Err(e) if e.is_unique_violation() => Err(Error::UsernameTaken),
-                Ok(None) => Err(Error::NotAGuest),
+                Err(e) if e.is_unique_violation() => {
+                    Err(Error::Account(AccountError::UsernameTaken))
+                }
+                Ok(None) => Err(Error::Account(AccountError::NotAGuest)),
                 Ok(Some(user)) => Ok(user),
                 Err(e) => Err(e.into()),
             }
@@ -297,10 +302,10 @@ impl Accounts {
     }
 
     /// The account whose public profile `username` names: none for a guest, an unknown name or
-    /// a profile its owner hid ([`Error::ProfileNotFound`] alike, so hiding leaks nothing).
+    /// a profile its owner hid ([`Error::Account(AccountError::ProfileNotFound)`] alike, so hiding leaks nothing).
     pub async fn public_user(&self, username: &str) -> Result<users::User, Error> {
         if !player_name_shape_ok(username) {
-            return Err(Error::ProfileNotFound);
+            return Err(Error::Account(AccountError::ProfileNotFound));
         }
         let (db, name) = (self.db.clone(), username.to_string());
         let user = blocking(move || {
@@ -309,13 +314,13 @@ impl Accounts {
         })
         .await?;
         user.filter(|u| !u.is_guest && !u.profile_hidden)
-            .ok_or(Error::ProfileNotFound)
+            .ok_or(Error::Account(AccountError::ProfileNotFound))
     }
 
     /// Hide or show `user_id`'s public profile (a guest has none).
     pub async fn hide_profile(&self, user_id: &str, hidden: bool) -> Result<(), Error> {
         if self.user(user_id).await?.is_guest {
-            return Err(Error::GuestHasNoProfile);
+            return Err(Error::Account(AccountError::GuestHasNoProfile));
         }
         let (db, id) = (self.db.clone(), user_id.to_string());
         let found = blocking(move || {
@@ -325,7 +330,7 @@ impl Accounts {
         if found {
             Ok(())
         } else {
-            Err(Error::UnknownUser)
+            Err(Error::Account(AccountError::UnknownUser))
         }
     }
 
@@ -340,7 +345,7 @@ impl Accounts {
         keep_apps: bool,
     ) -> Result<Session, Error> {
         let user = self.confirm_password(user_id, current).await?;
-        validate_password(user.username.as_deref(), &new).map_err(Error::Credentials)?;
+        validate_password(user.username.as_deref(), &new).map_err(AccountError::Credentials)?;
         let hash = self.hash(new).await?;
         let (db, id) = (self.db.clone(), user_id.to_string());
         let user = blocking(move || {
@@ -352,7 +357,7 @@ impl Accounts {
                 }
                 Ok(users::set_password(conn, &id, &hash)?)
             })?
-            .ok_or(Error::UnknownUser)
+            .ok_or(Error::Account(AccountError::UnknownUser))
         })
         .await?;
         self.ended(&user.id);
@@ -390,7 +395,7 @@ impl Accounts {
         if found {
             Ok(())
         } else {
-            Err(Error::UnknownUser)
+            Err(Error::Account(AccountError::UnknownUser))
         }
     }
 
@@ -409,7 +414,7 @@ impl Accounts {
             return if open {
                 Ok(())
             } else {
-                Err(Error::SessionEnded)
+                Err(Error::Account(AccountError::SessionEnded))
             };
         }
         self.check_now(claims).await
@@ -426,14 +431,14 @@ impl Accounts {
         })
         .await?;
         let Some((version, ended)) = state else {
-            return Err(Error::UnknownUser);
+            return Err(Error::Account(AccountError::UnknownUser));
         };
         let open = version == claims.ver && !ended;
         self.checks.remember(key, &claims.sub, open);
         if open {
             Ok(())
         } else {
-            Err(Error::SessionEnded)
+            Err(Error::Account(AccountError::SessionEnded))
         }
     }
 }

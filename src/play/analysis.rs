@@ -4,6 +4,7 @@
 //! is a pure function of data that no longer changes, so keeping it is memoisation (the
 //! table can be emptied at any time), and a second request is a read.
 
+use crate::play::GameError;
 use std::time::Instant;
 
 use super::{blocking, Error, Play};
@@ -65,7 +66,8 @@ fn open_game(
     id: &str,
 ) -> Result<(GameRow, Vec<Action>, Option<AnalysisRow>), Error> {
     let (row, log, kept) = play.db.read(|conn| -> Result<_, Error> {
-        let (row, log) = game_store::load(conn, user_id, id)?.ok_or(Error::GameNotFound)?;
+        let (row, log) =
+            game_store::load(conn, user_id, id)?.ok_or(Error::Game(GameError::GameNotFound))?;
         let kept = analysis_store::get(conn, id)?;
         Ok((row, log, kept))
     })?;
@@ -78,16 +80,16 @@ fn open_game(
 /// Blocking.
 pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
     if !row.status.is_over() {
-        return Err(Error::GameInProgress);
+        return Err(Error::Game(GameError::GameInProgress));
     }
     if let Some(day) = row.daily_date()? {
         if !play.calendar.is_over(day) {
-            return Err(Error::DailyNotOver);
+            return Err(Error::Game(GameError::DailyNotOver));
         }
     }
     if let Some(race_id) = &row.race_id {
         if !super::races::round_over_for_game(play, race_id, &row.id)? {
-            return Err(Error::RaceRoundInProgress);
+            return Err(Error::Game(GameError::RaceRoundInProgress));
         }
     }
     Ok(())

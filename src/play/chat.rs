@@ -3,6 +3,7 @@
 //! only: the account's owner, signed in, makes a one-time code ([`link_code`]) and types it in
 //! chat ([`link`]); the bot never hands out a code a victim could be sent.
 
+use crate::play::{AccountError, ChatError};
 use chrono::NaiveDateTime;
 
 use super::tokens::random_bytes;
@@ -98,7 +99,7 @@ fn names(display: &str, platform: Platform) -> Vec<String> {
 }
 
 /// A platform request arriving: recorded as answered when `delivery` names it (a digest of
-/// its signature and timestamp, or an update id), refused with [`Error::ChatReplayed`] when
+/// its signature and timestamp, or an update id), refused with [`Error::Chat(ChatError::ChatReplayed)`] when
 /// it was answered before; and, when `member` is asked for, the member behind `identity`
 /// (the account they play as, made now at their first command). One write for both, so a
 /// command costs one trip to the database before its action.
@@ -117,7 +118,7 @@ pub async fn arrive(
             move |conn| -> Result<Option<Member>, Error> {
                 if let Some(digest) = &delivery {
                     if !chat_store::first_delivery(conn, platform, digest, at)? {
-                        return Err(Error::ChatReplayed);
+                        return Err(Error::Chat(ChatError::ChatReplayed));
                     }
                 }
                 if member {
@@ -159,7 +160,8 @@ fn find(conn: &mut store::DbConn, identity: &Identity) -> Result<Option<Member>,
     else {
         return Ok(None);
     };
-    let user = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+    let user =
+        users::by_id(conn, &row.user_id)?.ok_or(Error::Account(AccountError::UnknownUser))?;
     Ok(Some(Member {
         link_id: row.id,
         user_id: row.user_id,
@@ -255,7 +257,9 @@ pub async fn link_code(
     password: String,
 ) -> Result<(String, NaiveDateTime), Error> {
     match accounts.confirm_password(user_id, password).await {
-        Err(Error::GuestAccount) => return Err(Error::GuestCannotLink),
+        Err(Error::Account(AccountError::GuestAccount)) => {
+            return Err(Error::Chat(ChatError::GuestCannotLink))
+        }
         other => other?,
     };
     let db = &accounts.db;
@@ -285,9 +289,10 @@ pub async fn link_code(
     let db = db.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
-            let user = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+            let user = users::by_id(conn, &row.user_id)?
+                .ok_or(Error::Account(AccountError::UnknownUser))?;
             if user.is_guest {
-                return Err(Error::GuestCannotLink);
+                return Err(Error::Chat(ChatError::GuestCannotLink));
             }
             codes::forget_unused(conn, &row.user_id, PURPOSE)?;
             Ok(codes::insert(conn, &row)?)
@@ -321,16 +326,18 @@ fn may_link(
     identity: &ChatIdentity,
     owner: &str,
 ) -> Result<String, Error> {
-    let user = users::by_id(conn, owner)?.ok_or(Error::UnknownUser)?;
+    let user = users::by_id(conn, owner)?.ok_or(Error::Account(AccountError::UnknownUser))?;
     let username = user.username.unwrap_or_default();
     if identity.user_id == owner {
-        return Err(Error::ChatAlreadyLinked { username });
+        return Err(Error::Chat(ChatError::ChatAlreadyLinked { username }));
     }
     if !identity.own_account {
         let current = users::by_id(conn, &identity.user_id)?
             .and_then(|u| u.username)
             .unwrap_or_default();
-        return Err(Error::ChatAlreadyLinked { username: current });
+        return Err(Error::Chat(ChatError::ChatAlreadyLinked {
+            username: current,
+        }));
     }
     Ok(username)
 }
@@ -346,9 +353,9 @@ pub async fn preview_link(db: &Db, member: &Member, typed: &str) -> Result<LinkP
         let at = store::now();
         let code = codes::peek(&mut conn, &hash, PURPOSE)?
             .filter(|c| c.used_at.is_none() && c.expires_at > at)
-            .ok_or(Error::ChatCodeInvalid)?;
-        let identity =
-            chat_store::find_by_id(&mut conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
+            .ok_or(Error::Chat(ChatError::ChatCodeInvalid))?;
+        let identity = chat_store::find_by_id(&mut conn, &link_id)?
+            .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
         let username = may_link(&mut conn, &identity, &code.user_id)?;
         let (games, ranked_dailies) = chat_store::games_of(&mut conn, &identity.user_id)?;
         Ok(LinkPreview {
@@ -372,15 +379,16 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error
             let at = store::now();
             let code = match codes::use_once(conn, &hash, PURPOSE, at)? {
                 Use::First(code) if code.expires_at > at => code,
-                _ => return Err(Error::ChatCodeInvalid),
+                _ => return Err(Error::Chat(ChatError::ChatCodeInvalid)),
             };
-            let identity = chat_store::lock(conn, &link_id)?.ok_or(Error::ChatLinkNotFound)?;
+            let identity = chat_store::lock(conn, &link_id)?
+                .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
             let username = may_link(conn, &identity, &code.user_id)?;
             if !users::lock(conn, &code.user_id)? || !users::lock(conn, &identity.user_id)? {
-                return Err(Error::UnknownUser);
+                return Err(Error::Account(AccountError::UnknownUser));
             }
             if chat_store::linked_to(conn, &code.user_id)?.len() >= MAX_LINKS {
-                return Err(Error::TooManyChatLinks { max: MAX_LINKS });
+                return Err(Error::Chat(ChatError::TooManyChatLinks { max: MAX_LINKS }));
             }
             chat_store::link(conn, &link_id, &identity.user_id, &code.user_id, at)?;
             let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
@@ -407,14 +415,15 @@ pub async fn burn_code(db: &Db, typed: &str) -> Result<(), Error> {
 /// them again, and the games the link moved go back to it. How many went back.
 pub async fn unlink(db: &Db, member: &Member) -> Result<usize, Error> {
     if member.own_account {
-        return Err(Error::ChatNotLinked);
+        return Err(Error::Chat(ChatError::ChatNotLinked));
     }
     let (db, id) = (db.clone(), member.link_id.clone());
     blocking(move || {
         db.write(move |conn| -> Result<usize, Error> {
-            let identity = chat_store::lock(conn, &id)?.ok_or(Error::ChatNotLinked)?;
+            let identity =
+                chat_store::lock(conn, &id)?.ok_or(Error::Chat(ChatError::ChatNotLinked))?;
             if identity.own_account {
-                return Err(Error::ChatNotLinked);
+                return Err(Error::Chat(ChatError::ChatNotLinked));
             }
             Ok(chat_store::unlink(conn, &identity)?)
         })
@@ -442,7 +451,7 @@ pub async fn remove_link(db: &Db, user_id: &str, link_id: &str) -> Result<(), Er
                     chat_store::unlink(conn, &row)?;
                     Ok(())
                 }
-                _ => Err(Error::ChatLinkNotFound),
+                _ => Err(Error::Chat(ChatError::ChatLinkNotFound)),
             }
         })
     })

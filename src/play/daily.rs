@@ -1,6 +1,7 @@
 //! The daily challenge: one secret deal a day per variant and suit count (`crate::domain::daily`),
 //! a ranked attempt and practice, and when the day's number may be shown.
 
+use crate::play::{AccountError, GameError};
 use chrono::NaiveDate;
 
 use super::games::{answered, insert, Created, Planned};
@@ -105,8 +106,8 @@ pub async fn start(
         }
         let (is_guest, earlier) = {
             let mut conn = play.db.conn()?;
-            let user =
-                crate::store::users::by_id(&mut conn, &new.user_id)?.ok_or(Error::UnknownUser)?;
+            let user = crate::store::users::by_id(&mut conn, &new.user_id)?
+                .ok_or(Error::Account(AccountError::UnknownUser))?;
             let earlier =
                 crate::store::daily::attempts(&mut conn, &new.user_id, &date.to_string())?
                     .into_iter()
@@ -120,7 +121,7 @@ pub async fn start(
             // Practice only once the ranked attempt is over: a copy of the deal would show
             // the ranked game's hidden cards.
             if earlier.iter().any(|&(ranked, over)| ranked && !over) {
-                return Err(Error::RankedAttemptInProgress);
+                return Err(Error::Game(GameError::RankedAttemptInProgress));
             }
             return insert(&play, &attempt(false));
         }
@@ -137,7 +138,7 @@ pub async fn start(
                 )?;
                 drop(conn);
                 if ranked.is_some_and(|g| !g.status.is_over()) {
-                    return Err(Error::RankedAttemptInProgress);
+                    return Err(Error::Game(GameError::RankedAttemptInProgress));
                 }
                 insert(&play, &attempt(false))
             }

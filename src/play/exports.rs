@@ -6,6 +6,7 @@
 use super::{blocking, Error, Play};
 use crate::domain::origin::OriginKind;
 use crate::engine::{self, Action, DealSpec, Illegal};
+use crate::play::{AccountError, GameError};
 use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::{users, writes};
 use chrono::NaiveDateTime;
@@ -22,14 +23,14 @@ pub struct Exported {
 
 /// The finished game `id`, whoever played it, once every card of it may be shown: refused
 /// while it is in progress, while its daily's day lasts and while its race round is on (the
-/// analysis's rules and codes). An unknown id is [`Error::GameNotFound`].
+/// analysis's rules and codes). An unknown id is [`Error::Game(GameError::GameNotFound)`].
 pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
     let (p, id) = (play.clone(), id.to_string());
     blocking(move || {
         let (row, log, user) = p.db.read(|conn| -> Result<_, Error> {
-            let row = game_store::by_id(conn, &id)?.ok_or(Error::GameNotFound)?;
-            let (row, log) =
-                game_store::load(conn, &row.user_id, &id)?.ok_or(Error::GameNotFound)?;
+            let row = game_store::by_id(conn, &id)?.ok_or(Error::Game(GameError::GameNotFound))?;
+            let (row, log) = game_store::load(conn, &row.user_id, &id)?
+                .ok_or(Error::Game(GameError::GameNotFound))?;
             let user = users::by_id(conn, &row.user_id)?;
             Ok((row, log, user))
         })?;
@@ -126,9 +127,9 @@ pub async fn import(
     actions: Vec<Action>,
 ) -> Result<String, Error> {
     if actions.len() > play.max_actions as usize {
-        return Err(Error::ActionLimit {
+        return Err(Error::Game(GameError::ActionLimit {
             limit: play.max_actions,
-        });
+        }));
     }
     let (p, user) = (play.clone(), user_id.to_string());
     blocking(move || {
@@ -165,11 +166,12 @@ pub async fn import(
         p.db.write(move |conn| -> Result<(), Error> {
             // Under the account's row lock: two imports at once are counted one after the other.
             if !users::lock(conn, &row.user_id)? {
-                return Err(Error::UnknownUser);
+                return Err(Error::Account(AccountError::UnknownUser));
             }
-            let owner = users::by_id(conn, &row.user_id)?.ok_or(Error::UnknownUser)?;
+            let owner = users::by_id(conn, &row.user_id)?
+                .ok_or(Error::Account(AccountError::UnknownUser))?;
             if owner.is_guest {
-                return Err(Error::GuestCannotImport);
+                return Err(Error::Game(GameError::GuestCannotImport));
             }
             within_allowance(conn, &row.user_id, allowance, actions.len())?;
             if !row.status.is_over() {
@@ -212,10 +214,10 @@ fn within_allowance(
             }
         }
     }
-    Err(Error::ImportAllowance {
+    Err(Error::Game(GameError::ImportAllowance {
         allowance,
         asked,
         // Rounded up, and one more: an import made at `at` still counts at exactly `at + 1h`.
         retry_after_s: ((frees - now).num_milliseconds() + 999) as u64 / 1000 + 1,
-    })
+    }))
 }

@@ -1,5 +1,6 @@
 //! Games: read one, act on one, create one (random, chosen, winnable, daily), restart one.
 
+use crate::play::{AccountError, GameError};
 use chrono::NaiveDateTime;
 
 use super::positions::Position;
@@ -36,7 +37,7 @@ pub struct Loaded {
 /// or plays it.
 fn opened(row: &GameRow, at: NaiveDateTime) -> Result<(), Error> {
     if row.race_id.is_some() && at < row.created_at {
-        return Err(Error::RoundNotStarted);
+        return Err(Error::Game(GameError::RoundNotStarted));
     }
     Ok(())
 }
@@ -44,7 +45,8 @@ fn opened(row: &GameRow, at: NaiveDateTime) -> Result<(), Error> {
 /// The caller's game, replayed.
 pub fn load(db: &Db, user_id: &str, id: &str) -> Result<Loaded, Error> {
     let mut conn = db.conn()?;
-    let (row, log) = game_store::load(&mut conn, user_id, id)?.ok_or(Error::GameNotFound)?;
+    let (row, log) =
+        game_store::load(&mut conn, user_id, id)?.ok_or(Error::Game(GameError::GameNotFound))?;
     drop(conn);
     opened(&row, store::now())?;
     let game = replay(&row, log.clone())?;
@@ -154,7 +156,7 @@ pub async fn act(play: &Play, act: Act) -> Result<Acted, Error> {
         }
         return Ok(acted);
     }
-    Err(Error::Contended)
+    Err(Error::Game(GameError::Contended))
 }
 
 /// What an action finds to decide on.
@@ -192,8 +194,8 @@ fn position_for(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<F
             ForAppend::Answered(first) => {
                 return Ok(Found::Answered(Acted::Replayed(first.into())))
             }
-            ForAppend::KeyReused => return Err(Error::KeyReused),
-            ForAppend::NotFound => return Err(Error::GameNotFound),
+            ForAppend::KeyReused => return Err(Error::Game(GameError::KeyReused)),
+            ForAppend::NotFound => return Err(Error::Game(GameError::GameNotFound)),
         };
     drop(conn);
     let game = replay(&row, log)?;
@@ -233,9 +235,9 @@ fn decide(
     let Position { row, game: before } = position;
     if let Some(expected) = act.expected {
         if expected != row.version {
-            return Err(Error::Stale {
+            return Err(Error::Game(GameError::Stale {
                 current: row.version,
-            });
+            }));
         }
     }
     // A ranked daily closes with its day: from then on its number is public.
@@ -244,7 +246,7 @@ fn decide(
             .daily_date()?
             .is_some_and(|day| play.calendar.is_over(day))
     {
-        return Err(Error::DailyClosed);
+        return Err(Error::Game(GameError::DailyClosed));
     }
     let stamp = Stamp {
         version: row.version + 1,
@@ -254,9 +256,9 @@ fn decide(
     let action = before.resolve(act.intent)?;
     // A full log still takes the resignation that ends the game.
     if stamp.version > play.max_actions as i32 && action != Action::Resign {
-        return Err(Error::ActionLimit {
+        return Err(Error::Game(GameError::ActionLimit {
             limit: play.max_actions,
-        });
+        }));
     }
     let mut after = before.clone();
     let outcome = after.apply(action)?;
@@ -380,7 +382,7 @@ pub(super) fn answered(
     let mut conn = db.conn()?;
     match keys::remembered(&mut conn, user_id, key)? {
         KeyLookup::Unused => Ok(None),
-        KeyLookup::Reused => Err(Error::KeyReused),
+        KeyLookup::Reused => Err(Error::Game(GameError::KeyReused)),
         KeyLookup::Answered(r) => Ok(Some(Created::Replayed(r.into()))),
     }
 }
@@ -427,7 +429,9 @@ pub(super) fn insert(play: &Play, new: &Planned) -> Result<Created, Error> {
                 None => Err(e.into()),
             }
         }
-        Err(Error::Store(e)) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
+        Err(Error::Store(e)) if e.is_foreign_key_violation() => {
+            Err(Error::Account(AccountError::UnknownUser))
+        }
         Err(e) => Err(e),
     }
 }
@@ -502,15 +506,17 @@ fn insert_winnable(
             play.winnable.taken();
             Ok(Created::New(snapshot))
         }
-        Ok(None) => Err(Error::WinnableUnavailable {
+        Ok(None) => Err(Error::Game(GameError::WinnableUnavailable {
             difficulty,
             proving: play.winnable.want(class_of(&spec_first)),
-        }),
+        })),
         // Another request with this key committed first: answer as it did.
         Err(Error::Store(e)) if key.is_some() && e.is_unique_violation() => {
             answered(&play.db, &user, key.as_ref())?.ok_or(Error::Store(e))
         }
-        Err(Error::Store(e)) if e.is_foreign_key_violation() => Err(Error::UnknownUser),
+        Err(Error::Store(e)) if e.is_foreign_key_violation() => {
+            Err(Error::Account(AccountError::UnknownUser))
+        }
         Err(e) => Err(e),
     }
 }
@@ -535,7 +541,7 @@ pub(super) fn room_for_a_game(
     }
     crate::store::users::lock(conn, user)?;
     if game_store::in_progress(conn, user)? >= i64::from(most) {
-        return Err(Error::TooManyGames { most });
+        return Err(Error::Game(GameError::TooManyGames { most }));
     }
     Ok(())
 }
@@ -552,10 +558,10 @@ fn ration(conn: &mut crate::store::DbConn, user: &str, rationing: Rationing) -> 
         let recent = game_store::created_since(conn, user, OriginKind::Winnable, now - hour)?;
         if recent.len() >= limit as usize {
             let frees = recent[recent.len() - limit as usize] + hour;
-            return Err(Error::WinnableQuota {
+            return Err(Error::Game(GameError::WinnableQuota {
                 limit,
                 retry_after_s: (frees - now).num_seconds().max(1) as u64,
-            });
+            }));
         }
     }
     Ok(rationing.reserve)
@@ -592,10 +598,10 @@ pub fn take_for_race(
             play.winnable.taken();
             Ok(deal)
         }
-        None => Err(Error::WinnableUnavailable {
+        None => Err(Error::Game(GameError::WinnableUnavailable {
             difficulty,
             proving: play.winnable.want(class),
-        }),
+        })),
     }
 }
 
@@ -622,11 +628,11 @@ pub async fn restart(
     let (db, user, id) = (play.db.clone(), user_id.to_string(), game_id.to_string());
     let old = blocking(move || {
         let mut conn = db.conn()?;
-        game_store::owned(&mut conn, &user, &id)?.ok_or(Error::GameNotFound)
+        game_store::owned(&mut conn, &user, &id)?.ok_or(Error::Game(GameError::GameNotFound))
     })
     .await?;
     if old.race_id.is_some() {
-        return Err(Error::RaceGame);
+        return Err(Error::Game(GameError::RaceGame));
     }
     // One deal is never open twice: playing a copy would show the original's hidden cards.
     if !old.status.is_over() {

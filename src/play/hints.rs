@@ -1,6 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool within a time cap.
 
+use crate::play::GameError;
 use std::time::{Duration, Instant};
 
 use super::games::{load, Loaded};
@@ -49,7 +50,7 @@ pub async fn hint(
     slot.run(move || {
         let Loaded { row, log, game } = load(&db, &user_id, &game_id)?;
         if !row.hints_allowed {
-            return Err(Error::HintsDisabled);
+            return Err(Error::Game(GameError::HintsDisabled));
         }
         Ok((row.version, within_time(&game, &log, level, percent)))
     })

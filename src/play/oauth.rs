@@ -4,6 +4,7 @@
 //! while signed in; the app trades the one-time code, with the verifier only it knows, for a
 //! scoped access token of the kind players make by hand, marked with its `client_id`.
 
+use crate::play::AccountError;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +60,7 @@ pub struct Checked {
 }
 
 fn refuse(sentence: impl Into<String>) -> Error {
-    Error::OAuthRequest(sentence.into())
+    Error::Account(AccountError::OAuthRequest(sentence.into()))
 }
 
 /// A `client_id`: 1 to 256 printable ASCII characters (shown to the player as it is).
@@ -296,9 +297,11 @@ pub async fn approve(
     req: &AuthRequest,
 ) -> Result<String, Error> {
     let checked = check(req)?;
-    let password = password.ok_or(Error::PasswordRequired)?;
+    let password = password.ok_or(Error::Account(AccountError::PasswordRequired))?;
     match accounts.confirm_password(user_id, password).await {
-        Err(Error::GuestAccount) => return Err(Error::GuestCannotApprove),
+        Err(Error::Account(AccountError::GuestAccount)) => {
+            return Err(Error::Account(AccountError::GuestCannotApprove))
+        }
         other => other?,
     };
     let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
@@ -324,7 +327,7 @@ pub async fn approve(
         db.write(move |conn| -> Result<(), Error> {
             // A player at their limit of tokens hears it now, not the app at the trade.
             if !users::lock(conn, &row.user_id)? {
-                return Err(Error::UnknownUser);
+                return Err(Error::Account(AccountError::UnknownUser));
             }
             let now = store::now();
             let active = token_store::of_user(conn, &row.user_id)?
@@ -332,9 +335,9 @@ pub async fn approve(
                 .filter(|t| t.active(now))
                 .count();
             if active >= super::tokens::MAX_ACTIVE {
-                return Err(Error::TooManyTokens {
+                return Err(Error::Account(AccountError::TooManyTokens {
                     max: super::tokens::MAX_ACTIVE,
-                });
+                }));
             }
             Ok(codes::insert(conn, &row)?)
         })
@@ -473,7 +476,7 @@ pub async fn exchange(accounts: &Accounts, form: TokenRequest) -> Result<Granted
             };
             match insert_counted(conn, &token) {
                 Ok(()) => {}
-                Err(Error::TooManyTokens { max }) => {
+                Err(Error::Account(AccountError::TooManyTokens { max })) => {
                     return Ok(Trade::Refused(Refused {
                         error: "invalid_grant",
                         description: format!(
@@ -588,7 +591,13 @@ mod tests {
         for (i, spoil) in bad.iter().enumerate() {
             let mut r = request();
             spoil(&mut r);
-            assert!(matches!(check(&r), Err(Error::OAuthRequest(_))), "case {i}");
+            assert!(
+                matches!(
+                    check(&r),
+                    Err(Error::Account(AccountError::OAuthRequest(_)))
+                ),
+                "case {i}"
+            );
         }
     }
 

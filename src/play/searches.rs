@@ -1,15 +1,16 @@
 //! The bounded pool that hints and post-game analyses search on: about one search per core,
 //! so that a flood of them cannot take the CPU from moves and reads. A full pool refuses at
-//! once ([`Error::SearchBusy`]): requests never queue without limit.
+//! once ([`Error::Search(SearchError::SearchBusy)`]): requests never queue without limit.
 //!
 //! Searches run on the pool's own threads, one per slot, never on the request workers or
 //! the blocking threads that database calls use.
 //!
 //! No one caller can take every slot: each account holds at most one search at a time
-//! ([`Error::SearchRunning`]) and each client address at most a few
-//! ([`Error::AddressSearchesBusy`]), so another player's hint still finds a slot while one
+//! ([`Error::Search(SearchError::SearchRunning)`]) and each client address at most a few
+//! ([`Error::Search(SearchError::AddressSearchesBusy)`]), so another player's hint still finds a slot while one
 //! account analyses game after game or a few guests flood hints.
 
+use crate::play::SearchError;
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -138,8 +139,8 @@ impl SearchPool {
     }
 
     /// A slot now for `who`: refused when their account already holds one
-    /// ([`Error::SearchRunning`]), their address holds its share
-    /// ([`Error::AddressSearchesBusy`]), or every slot is taken ([`Error::SearchBusy`]).
+    /// ([`Error::Search(SearchError::SearchRunning)`]), their address holds its share
+    /// ([`Error::Search(SearchError::AddressSearchesBusy)`]), or every slot is taken ([`Error::Search(SearchError::SearchBusy)`]).
     pub fn slot_for(&self, who: &Searcher) -> Result<Slot, Error> {
         let keys = [
             format!("user:{}", who.account),
@@ -150,12 +151,16 @@ impl SearchPool {
             Err(poisoned) => poisoned.into_inner(),
         };
         if held.get(&keys[0]).copied().unwrap_or(0) >= 1 {
-            return Err(Error::SearchRunning);
+            return Err(Error::Search(SearchError::SearchRunning));
         }
         if held.get(&keys[1]).copied().unwrap_or(0) >= self.holders.per_address {
-            return Err(Error::AddressSearchesBusy(self.holders.per_address));
+            return Err(Error::Search(SearchError::AddressSearchesBusy(
+                self.holders.per_address,
+            )));
         }
-        let mut slot = self.try_slot().ok_or(Error::SearchBusy)?;
+        let mut slot = self
+            .try_slot()
+            .ok_or(Error::Search(SearchError::SearchBusy))?;
         for key in &keys {
             *held.entry(key.clone()).or_insert(0) += 1;
         }
@@ -257,12 +262,12 @@ mod tests {
         let first = pool.slot_for(&who("a", "1.1.1.1")).expect("a slot");
         assert!(matches!(
             pool.slot_for(&who("a", "2.2.2.2")),
-            Err(Error::SearchRunning)
+            Err(Error::Search(SearchError::SearchRunning))
         ));
         let second = pool.slot_for(&who("b", "1.1.1.1")).expect("a slot");
         assert!(matches!(
             pool.slot_for(&who("c", "1.1.1.1")),
-            Err(Error::AddressSearchesBusy(2))
+            Err(Error::Search(SearchError::AddressSearchesBusy(2)))
         ));
         // Another address still finds the slots left.
         let third = pool.slot_for(&who("c", "3.3.3.3")).expect("a slot");
@@ -273,7 +278,7 @@ mod tests {
         let fourth = pool.slot_for(&who("d", "4.4.4.4")).expect("the last slot");
         assert!(matches!(
             pool.slot_for(&who("e", "5.5.5.5")),
-            Err(Error::SearchBusy)
+            Err(Error::Search(SearchError::SearchBusy))
         ));
         drop((second, third, again, fourth));
         assert!(pool.holders.held.lock().unwrap().is_empty());

@@ -1,6 +1,7 @@
 //! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
 //! scripts, lists them and revokes them. Only a hash of a token's secret is kept.
 
+use crate::play::AccountError;
 use base64::Engine as _;
 
 use super::accounts::Accounts;
@@ -28,7 +29,7 @@ pub struct NewToken {
 /// creations at once cannot both pass the count.
 pub(super) fn insert_counted(conn: &mut store::DbConn, token: &AccessToken) -> Result<(), Error> {
     if !users::lock(conn, &token.user_id)? {
-        return Err(Error::UnknownUser);
+        return Err(Error::Account(AccountError::UnknownUser));
     }
     let now = store::now();
     let active = token_store::of_user(conn, &token.user_id)?
@@ -36,11 +37,13 @@ pub(super) fn insert_counted(conn: &mut store::DbConn, token: &AccessToken) -> R
         .filter(|t| t.active(now))
         .count();
     if active >= MAX_ACTIVE {
-        return Err(Error::TooManyTokens { max: MAX_ACTIVE });
+        return Err(Error::Account(AccountError::TooManyTokens {
+            max: MAX_ACTIVE,
+        }));
     }
     token_store::insert(conn, token).map_err(|e: StoreError| {
         if e.is_foreign_key_violation() {
-            Error::UnknownUser
+            Error::Account(AccountError::UnknownUser)
         } else {
             e.into()
         }
@@ -126,7 +129,7 @@ impl Accounts {
             self.live.recheck_user(user_id);
             Ok(())
         } else {
-            Err(Error::TokenNotFound)
+            Err(Error::Account(AccountError::TokenNotFound))
         }
     }
 }

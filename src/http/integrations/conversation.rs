@@ -12,6 +12,7 @@ use crate::play::chat::{self as chat_play, Identity, Member};
 use crate::play::games::{Act, Acted, Created, Loaded};
 use crate::play::searches::Searcher;
 use crate::play::snapshot::{Answer, Replayed};
+use crate::play::{ChatError, GameError};
 use crate::store::games::GameRow;
 
 /// Run what a chat member typed and say what happened, in `room`; `delivery` names the
@@ -25,15 +26,21 @@ pub async fn converse(
     delivery: &str,
 ) -> Option<Reply> {
     let digest = crate::auth::secret_hash(delivery);
-    match run(state, identity, room, text, digest).await {
-        Ok(reply) => Some(reply),
-        Err(refused) if refused.code == "replayed_request" => None,
-        Err(refused) => Some(Reply {
-            sentence: refused.detail,
-            board: refused.board,
-            public: false,
-        }),
-    }
+    let line = grammar::parse(text);
+    let needs_member = !matches!(line, Line::Help | Line::Unknown(_));
+    // A replay is refused before anything else (limits included); the request is recorded as
+    // answered in the same write that finds the member.
+    let arrived = chat_play::arrive(&state.play.db, identity, Some(digest), needs_member).await;
+    let answered = match arrived {
+        Err(crate::play::Error::Chat(ChatError::ChatReplayed)) => return None,
+        Err(e) => Err(e.into()),
+        Ok(member) => run(state, identity, room, line, member).await,
+    };
+    Some(answered.unwrap_or_else(|refused: ApiError| Reply {
+        sentence: refused.detail,
+        board: refused.board,
+        public: false,
+    }))
 }
 
 fn key_of(identity: &Identity) -> String {
@@ -49,14 +56,9 @@ async fn run(
     state: &AppState,
     identity: &Identity,
     room: &Room,
-    text: &str,
-    digest: String,
+    line: Line,
+    member: Option<Member>,
 ) -> Result<Reply, ApiError> {
-    let line = grammar::parse(text);
-    let needs_member = !matches!(line, Line::Help | Line::Unknown(_));
-    // A replay is refused before anything else (limits included); the request is recorded as
-    // answered in the same write that finds the member.
-    let member = chat_play::arrive(&state.play.db, identity, Some(digest), needs_member).await?;
     let limits = &state.chat;
     if let Some(l) = &limits.member {
         l.count(&key_of(identity), "commands from you")?;
@@ -258,7 +260,7 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
             };
             Ok(Reply::with_board(sentence, started.board))
         }
-        Err(crate::play::Error::RankedAttemptInProgress) => {
+        Err(crate::play::Error::Game(GameError::RankedAttemptInProgress)) => {
             // Back to the ranked attempt the member has in progress.
             let (db, user, date) = (
                 state.play.db.clone(),
@@ -277,7 +279,7 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
             })
             .await?;
             let Some(row) = ranked else {
-                return Err(crate::play::Error::RankedAttemptInProgress.into());
+                return Err(crate::play::Error::Game(GameError::RankedAttemptInProgress).into());
             };
             chat_play::set_current(&state.play.db, member, &row.id).await?;
             let board = load(state, member, &row.id).await?;
@@ -545,7 +547,7 @@ async fn play_command(
             let board = chat::board_of(&game);
             if !row.hints_allowed {
                 return Ok(refused(
-                    crate::play::Error::HintsDisabled.into(),
+                    crate::play::Error::Game(GameError::HintsDisabled).into(),
                     Some(board),
                 ));
             }

@@ -10,6 +10,7 @@ pub mod grammar;
 pub mod slack;
 pub mod telegram;
 
+use crate::play::ChatError;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -190,7 +191,7 @@ pub fn signed_delivery(timestamp: Option<&str>, body: &[u8]) -> String {
 
 /// The refusal of a signed request answered before.
 pub fn replayed() -> ApiError {
-    crate::play::Error::ChatReplayed.into()
+    crate::play::Error::Chat(ChatError::ChatReplayed).into()
 }
 
 #[cfg(test)]

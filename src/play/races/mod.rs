@@ -13,6 +13,7 @@ mod work;
 pub use standings::round_over_for_game;
 pub use work::{tick, TICK};
 
+use crate::play::{AccountError, RaceError};
 use std::collections::HashSet;
 
 use chrono::NaiveDateTime;
@@ -131,7 +132,7 @@ struct Snapshot {
 }
 
 fn snapshot(conn: &mut DbConn, code: &str) -> Result<Snapshot, Error> {
-    let race = race_store::by_code(conn, code)?.ok_or(Error::RaceNotFound)?;
+    let race = race_store::by_code(conn, code)?.ok_or(Error::Race(RaceError::RaceNotFound))?;
     let seats = race_store::seats(conn, &race.id)?;
     let round = race_store::round(conn, &race.id, race.round)?;
     let entries = match &round {
@@ -203,9 +204,10 @@ pub struct NewRace {
 /// Ranked rooms are for registered accounts: a rating that throwaway guests could feed
 /// would mean nothing.
 fn registered_only(conn: &mut DbConn, user_id: &str) -> Result<(), Error> {
-    let user = store::users::by_id(conn, user_id)?.ok_or(Error::UnknownUser)?;
+    let user =
+        store::users::by_id(conn, user_id)?.ok_or(Error::Account(AccountError::UnknownUser))?;
     if user.is_guest {
-        return Err(Error::AccountRequired);
+        return Err(Error::Race(RaceError::AccountRequired));
     }
     Ok(())
 }
@@ -220,7 +222,7 @@ fn display_name(conn: &mut DbConn, user_id: &str, asked: Option<String>) -> Resu
             .unwrap_or_else(|| format!("guest-{}", &user_id[..8.min(user_id.len())])),
     };
     if is_cpu_name(&name) {
-        return Err(Error::SeatNameReserved);
+        return Err(Error::Race(RaceError::SeatNameReserved));
     }
     Ok(name)
 }
@@ -313,7 +315,9 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
                 Ok(()) => return look_at(&p, &race.code, at),
                 // A code already in use: draw another.
                 Err(e) if e.is_unique_violation() => continue,
-                Err(e) if e.is_foreign_key_violation() => return Err(Error::UnknownUser),
+                Err(e) if e.is_foreign_key_violation() => {
+                    return Err(Error::Account(AccountError::UnknownUser))
+                }
                 Err(e) => return Err(e.into()),
             }
         }
@@ -336,7 +340,8 @@ pub async fn join(
     let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
     blocking(move || {
         let (race, name) = p.db.read(|conn| {
-            let race = race_store::by_code(conn, &code)?.ok_or(Error::RaceNotFound)?;
+            let race =
+                race_store::by_code(conn, &code)?.ok_or(Error::Race(RaceError::RaceNotFound))?;
             if race.ranked {
                 registered_only(conn, &user_id)?;
             }
@@ -350,8 +355,8 @@ pub async fn join(
         })?;
         match seated {
             Seating::Seated(_) => {}
-            Seating::Full => return Err(Error::RaceFull),
-            Seating::NameTaken => return Err(Error::SeatNameTaken),
+            Seating::Full => return Err(Error::Race(RaceError::RaceFull)),
+            Seating::NameTaken => return Err(Error::Race(RaceError::SeatNameTaken)),
         }
         p.live.changed(&room_key(&code));
         look_at(&p, &code, now(&p))
@@ -367,16 +372,16 @@ pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
     blocking(move || {
         let current = look_at(&p, &code, now(&p))?;
         if current.race.host_id != user_id {
-            return Err(Error::NotHost);
+            return Err(Error::Race(RaceError::NotHost));
         }
         if current
             .round
             .as_ref()
             .is_some_and(|r| r.phase != race::Phase::Over)
         {
-            return Err(Error::RoundInProgress {
+            return Err(Error::Race(RaceError::RoundInProgress {
                 another_start: false,
-            });
+            }));
         }
         let mut taken: Vec<ProvenDeal> = Vec::new();
         let started = begin_round(&p, &current, &mut taken);
@@ -386,9 +391,9 @@ pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
             super::games::give_back(&p, taken)?;
         }
         if !started? {
-            return Err(Error::RoundInProgress {
+            return Err(Error::Race(RaceError::RoundInProgress {
                 another_start: true,
-            });
+            }));
         }
         p.live.changed(&room_key(&code));
         look_at(&p, &code, now(&p))
@@ -542,12 +547,12 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     let code = normalise(code);
     let current = look(play, &code).await?;
     let (Some(round), Some(seat)) = (&current.round, current.seat_of(user_id)) else {
-        return Err(Error::NotRacing);
+        return Err(Error::Race(RaceError::NotRacing));
     };
     // A player who joined during the round plays from the next one: nothing to quit.
     let entered = current.entries.iter().any(|e| e.seat == seat);
     if round.phase == race::Phase::Over || !entered {
-        return Err(Error::NotRacing);
+        return Err(Error::Race(RaceError::NotRacing));
     }
     let done = round
         .places
@@ -555,7 +560,7 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
         .any(|p| p.progress.seat == seat && p.standing != race::Standing::Playing);
     if done {
         // A finisher stays a finisher: quitting afterwards changes nothing.
-        return Err(Error::AlreadyDone);
+        return Err(Error::Race(RaceError::AlreadyDone));
     }
     // The quit and, when it ends the round, the ratings are written before the game is
     // resigned: resigning wakes the room's watchers, who then see the round over with its
@@ -594,14 +599,14 @@ fn plays_current_round(room: &Room, seat: i32) -> bool {
 /// Free `seat` of `room`, as checked by the caller.
 fn free_seat(play: &Play, room: &Room, seat: i32) -> Result<Room, Error> {
     if plays_current_round(room, seat) {
-        return Err(Error::SeatInRound);
+        return Err(Error::Race(RaceError::SeatInRound));
     }
     let race_id = room.race.id.clone();
     if !play
         .db
         .write(move |conn| race_store::remove_seat(conn, &race_id, seat))?
     {
-        return Err(Error::SeatNotFound);
+        return Err(Error::Race(RaceError::SeatNotFound));
     }
     play.live.changed(&room_key(&room.race.code));
     look_at(play, &room.race.code, now(play))
@@ -615,13 +620,13 @@ pub async fn remove_seat(play: &Play, user_id: &str, code: &str, seat: i32) -> R
     blocking(move || {
         let room = look_at(&p, &code, now(&p))?;
         if room.race.host_id != user_id {
-            return Err(Error::NotHost);
+            return Err(Error::Race(RaceError::NotHost));
         }
         if !room.seats.iter().any(|s| s.seat == seat) {
-            return Err(Error::SeatNotFound);
+            return Err(Error::Race(RaceError::SeatNotFound));
         }
         if room.seat_of(&user_id) == Some(seat) {
-            return Err(Error::HostSeat);
+            return Err(Error::Race(RaceError::HostSeat));
         }
         free_seat(&p, &room, seat)
     })
@@ -634,9 +639,11 @@ pub async fn leave(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
     let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
     blocking(move || {
         let room = look_at(&p, &code, now(&p))?;
-        let seat = room.seat_of(&user_id).ok_or(Error::NotSeated)?;
+        let seat = room
+            .seat_of(&user_id)
+            .ok_or(Error::Race(RaceError::NotSeated))?;
         if room.race.host_id == user_id {
-            return Err(Error::HostSeat);
+            return Err(Error::Race(RaceError::HostSeat));
         }
         free_seat(&p, &room, seat)
     })
