@@ -2,9 +2,8 @@
 //! limit and the 60-minute cutoff (with an injectable clock), stand-ins for idle players,
 //! ratings and the handicap.
 
-mod common;
 
-use common::*;
+use super::*;
 
 async fn prover_app() -> TestApp {
     spawn_with(|c| {

@@ -2,10 +2,9 @@
 //! real HTTP: the metadata, the consent page's calls, the code trade and revocation, and every
 //! refusal.
 
-mod common;
 
 use base64::Engine as _;
-use common::*;
+use super::*;
 use sha2::{Digest, Sha256};
 
 const APP: &str = "Spider Pocket (test)";

@@ -1,8 +1,7 @@
 //! Daily challenges, personal records and leaderboards, over real HTTP.
 
-mod common;
 
-use common::*;
+use super::*;
 
 fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64) -> u64 {
     let date = (chrono::Utc::now() + chrono::Duration::days(offset_days)).date_naive();

@@ -1,9 +1,8 @@
 //! Winnable deals over real HTTP: the background prover fills the cache, a request takes a
 //! proven deal of the difficulty asked for, and bad requests are refused with a reason.
 
-mod common;
 
-use common::*;
+use super::*;
 use spider::engine::solver::{solve, Budget, Outcome};
 use spider::engine::{difficulty, Difficulty};
 

@@ -3,9 +3,8 @@
 //! unknown hint level), a lost game's losing action, a won game, the stored answer, and 503
 //! when every search slot is taken.
 
-mod common;
 
-use common::*;
+use super::*;
 use spider::engine::solver::{solve, Budget, Outcome};
 use spider::http::searches::SearchPool;
 

@@ -1,7 +1,6 @@
 //! The chat platforms' endpoints over real HTTP: requests signed as Discord (a test Ed25519
 //! key pair), Slack (a test signing secret) and Telegram (a test webhook secret) sign them.
-mod common;
-use common::*;
+use super::*;
 
 use ed25519_dalek::{Signer, SigningKey};
 use hmac::{Hmac, Mac};

@@ -1,9 +1,8 @@
 //! For the people who build on us, over real HTTP: the text board, chat commands and
 //! personal access tokens.
 
-mod common;
 
-use common::*;
+use super::*;
 
 /// A chosen 1-suit deal and its engine twin, so a test knows which moves are legal.
 async fn known_game(app: &TestApp, token: &str, deal: u64) -> (String, Game) {
