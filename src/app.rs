@@ -1,17 +1,21 @@
 //! The composition root: what one instance is made of, built in one place from the config and
 //! the database. [`play`] builds the application layer (and with it the prover of winnable
-//! deals, whose thread starts here), [`jobs`] starts the scheduled work, and [`serve`] hands
-//! both to `http::serve`, which adds what only HTTP needs. Nothing else builds them.
+//! deals, whose thread starts here), [`accounts`] the account services, [`jobs`] starts the
+//! scheduled work, and [`serve`] hands them with the in-memory limits to `http::serve`, which
+//! adds only HTTP's own settings and metrics. Nothing else builds them.
 
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::dev::Server;
 
+use crate::auth::{Hashing, Tokens};
 use crate::config::Config;
 use crate::engine::{EmptyColumnDeal, Variant};
 use crate::jobs::winnable;
 use crate::jobs::Jobs;
+use crate::play::accounts::{Accounts, SessionChecks};
 use crate::play::calendar::Calendar;
 use crate::play::games::Rationing;
 use crate::play::live::Live;
@@ -35,8 +39,28 @@ pub fn serve(
     searches: SearchPool,
 ) -> std::io::Result<Server> {
     let play = play(config, db, searches)?;
-    let jobs = jobs(&play, config);
-    crate::http::serve(config, play, jobs, listener)
+    let parts = crate::http::Parts {
+        accounts: accounts(config, &play),
+        limits: crate::http::ratelimit::Limits::new(&config.limits),
+        jobs: jobs(&play, config),
+        play,
+    };
+    crate::http::serve(config, parts, listener)
+}
+
+/// The account services of this instance: password hashing in bounded turns, token signing,
+/// session checks remembered for a second, all on `play`'s database and live streams.
+pub fn accounts(config: &Config, play: &Play) -> Accounts {
+    Accounts {
+        db: play.db.clone(),
+        hashing: Hashing::new(
+            config.accounts.password_hashes,
+            config.accounts.password_hash_wait,
+        ),
+        tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds),
+        checks: Arc::new(SessionChecks::new(Duration::from_secs(1), 100_000)),
+        live: play.live.clone(),
+    }
 }
 
 /// The search pool `config` asks for.

@@ -86,7 +86,7 @@ pub async fn register(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
-    let session = state.accounts().register(username, password).await?;
+    let session = state.accounts.register(username, password).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
 }
 
@@ -112,12 +112,13 @@ pub async fn login(
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
-    if let Some(limiter) = &state.login_limiter {
-        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+    if let Some(limiter) = &state.limits.passwords {
+        let address =
+            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
         limiter.guess(&credentials.username, &address)?;
     }
     let session = state
-        .accounts()
+        .accounts
         .login(credentials.username, credentials.password)
         .await?;
     Ok(HttpResponse::Ok().json(Session::from(session)))
@@ -139,14 +140,15 @@ pub async fn guest(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(limiter) = &state.guest_limiter {
-        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+    if let Some(limiter) = &state.limits.guests {
+        let address =
+            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
         limiter.count(
             &format!("addr:{address}"),
             "new guest accounts from this address",
         )?;
     }
-    let session = state.accounts().guest().await?;
+    let session = state.accounts.guest().await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
 }
 
@@ -157,14 +159,12 @@ pub async fn guest(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The caller", body = UserView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/me")]
 pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let user = state.accounts().user(&caller.user_id).await?;
+    let user = state.accounts.user(&caller.user_id).await?;
     Ok(HttpResponse::Ok().json(UserView::from(&user)))
 }
 
@@ -184,14 +184,13 @@ fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Signed out: this token no longer works"),
-        (status = 401, description = "No valid token (`unauthorized`, `invalid_token`, `token_expired`, `session_ended`)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token is not a session (`session_required`): revoke it instead", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/auth/logout")]
 pub async fn logout(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
     let claims = session_claims(&caller)?;
-    state.accounts().sign_out(claims).await?;
+    state.accounts.sign_out(claims).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -205,7 +204,6 @@ pub async fn logout(state: web::Data<AppState>, caller: Caller) -> Result<HttpRe
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Every session, app token and chat link ended: no session token issued before works"),
-        (status = 401, description = "No valid token (`unauthorized`, `invalid_token`, `token_expired`, `session_ended`)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot sign the account out (`session_required`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -215,10 +213,7 @@ pub async fn logout_all(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     session_claims(&caller)?;
-    state
-        .accounts()
-        .sign_out_everywhere(&caller.user_id)
-        .await?;
+    state.accounts.sign_out_everywhere(&caller.user_id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -245,7 +240,6 @@ pub struct PasswordChange {
     responses(
         (status = 200, description = "Changed; every earlier session has ended, and (unless `keep_apps`) every app's token and chat link. A new session", body = Session),
         (status = 400, description = "The new password is not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The current password is wrong (`wrong_password`); a guest has none (`guest_account`); an access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
@@ -268,7 +262,7 @@ pub async fn change_password(
         keep_apps,
     } = body.into_inner();
     let session = state
-        .accounts()
+        .accounts
         .change_password(&caller.user_id, current_password, new_password, keep_apps)
         .await?;
     Ok(HttpResponse::Ok().json(Session::from(session)))
@@ -282,10 +276,10 @@ pub async fn password_attempt(
     user_id: &str,
     req: &actix_web::HttpRequest,
 ) -> Result<(), ApiError> {
-    let Some(limiter) = state.login_limiter.clone() else {
+    let Some(limiter) = state.limits.passwords.clone() else {
         return Ok(());
     };
-    let address = super::ratelimit::client_address(req, state.client_ip_header.as_ref());
+    let address = super::ratelimit::client_address(req, state.serving.client_ip_header.as_ref());
     let (db, id) = (state.play.db.clone(), user_id.to_string());
     let user = blocking(move || {
         let mut conn = db.conn()?;
@@ -310,7 +304,6 @@ pub async fn password_attempt(
     responses(
         (status = 200, description = "The account, now with a username, and a new session", body = Session),
         (status = 400, description = "Username or password not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The username is taken (`username_taken`), or this account is not a guest (`not_a_guest`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Too many passwords being hashed at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
@@ -326,7 +319,7 @@ pub async fn upgrade(
     session_claims(&caller)?;
     let Credentials { username, password } = body.into_inner();
     let session = state
-        .accounts()
+        .accounts
         .upgrade(&caller.user_id, username, password)
         .await?;
     Ok(HttpResponse::Ok().json(Session::from(session)))

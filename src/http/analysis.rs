@@ -11,8 +11,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
+use super::respond::{json_response, to_json};
 use super::wire::{ActionView, GameStatus};
 use super::{searches, AppState};
 use crate::engine::analysis::Analysis;
@@ -142,8 +142,6 @@ fn view(
                 "computed_at": "2026-12-01T10:00:00Z",
                 "computed_ms": 35
             })),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Not open yet: the game is in progress (`game_in_progress`), its daily challenge's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games;
 use super::identity::Caller;
+use super::respond;
 use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
 use crate::engine::{self, Action, Game};
@@ -208,8 +208,6 @@ pub(crate) fn board_of(game: &Game) -> String {
             (BoardText = "application/json"),
             (String = "text/plain", example = "spider 1 suit · score 500 · stock 5 deals left · runs 0/8\n   1   2   3   4   5   6   7   8   9  10\n  ##  ##  ##  ##  ##  ##  ##  ##  ##  ##\n  ...\n"),
         ), headers(("ETag" = String, description = "The game's version"))),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The token lacks the `games:read` scope", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -228,11 +226,11 @@ pub async fn get_board(
     Ok(if wants_text(&req, false) {
         text_response(StatusCode::OK, Some(row.version), text)
     } else {
-        let body = games::to_json(&BoardText {
+        let body = respond::to_json(&BoardText {
             text,
             version: row.version,
         })?;
-        games::json_response(StatusCode::OK, row.version, body)
+        respond::json_response(StatusCode::OK, row.version, body)
     })
 }
 
@@ -311,8 +309,7 @@ const COMMAND_LIMIT: usize = 4_096;
             (String = "text/plain"),
         ), headers(("ETag" = String, description = "The game's version"))),
         (status = 400, description = "Not a command (`unknown_command`, `empty_command`), or a malformed body", content((Problem = "application/problem+json"), (String = "text/plain"))),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The token lacks the `games:write` scope, or hints are off in this race game (`hints_disabled`)", content((Problem = "application/problem+json"), (String = "text/plain"))),
+        (status = 403, description = "Hints are off in this race game (`hints_disabled`)", content((Problem = "application/problem+json"), (String = "text/plain"))),
         (status = 404, description = "No such game among yours", content((Problem = "application/problem+json"), (String = "text/plain"))),
         (status = 409, description = "The game is over (`game_over`), a ranked daily whose day has ended (`daily_closed`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", content((Problem = "application/problem+json"), (String = "text/plain"))),
         (status = 422, description = "The rules refuse the action: `code` names the rule, `board` shows the unchanged board", content((Problem = "application/problem+json"), (String = "text/plain"))),
@@ -442,7 +439,7 @@ fn answer_response(text: bool, version: i32, body: String) -> HttpResponse {
     if text {
         text_response(StatusCode::OK, Some(version), body)
     } else {
-        games::json_response(StatusCode::OK, version, body)
+        respond::json_response(StatusCode::OK, version, body)
     }
 }
 

@@ -85,7 +85,6 @@ fn utc(at: NaiveDateTime) -> chrono::DateTime<chrono::Utc> {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The code", body = LinkCode),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Needs a session token (`session_required`); the password is wrong (`wrong_password`); the account is a guest's (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
@@ -102,12 +101,8 @@ pub async fn create_code(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
-    let (code, expires_at) = chat_play::link_code(
-        &state.accounts(),
-        &caller.user_id,
-        body.into_inner().password,
-    )
-    .await?;
+    let (code, expires_at) =
+        chat_play::link_code(&state.accounts, &caller.user_id, body.into_inner().password).await?;
     let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
         instructions: format!(
@@ -128,7 +123,6 @@ pub async fn create_code(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Your linked chat identities", body = ChatLinkList),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -153,7 +147,6 @@ pub async fn list_links(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such chat link among yours", body = Problem, content_type = "application/problem+json"),
     )

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games;
 use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{player_name, BoardQuery, RankBy};
+use super::respond;
 use super::wire::{self, GameStatus, VariantName};
 use super::{blocking, AppState};
 use crate::domain::records::Measure;
@@ -202,8 +202,6 @@ pub struct StartDaily {
         (status = 201, description = "The new attempt (see `daily.ranked`)", body = wire::GameView,
             headers(("ETag" = String), ("Location" = String))),
         (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -216,12 +214,12 @@ pub async fn start(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let key = games::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
+    let key = respond::idempotency_key(&req, &format!("{} {:?}", body.suits, body.variant))?;
     let suits = engine::Suits::try_from(body.suits)?;
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome =
         crate::play::daily::start(state.play(), &caller.user_id, variant, suits, key).await?;
-    games::created(&state, outcome)
+    respond::created(&state, outcome)
 }
 
 #[derive(Debug, Serialize, ToSchema)]

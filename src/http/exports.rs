@@ -347,8 +347,7 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
         (status = 201, description = "The new game, after its last action", body = GameView,
             headers(("Location" = String))),
         (status = 400, description = "Not an export (`invalid_request`): the sentence names the line", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a guest cannot import (`guest_account`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A guest cannot import (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line", body = Problem, content_type = "application/problem+json"),
@@ -398,12 +397,12 @@ pub async fn import_game(
     let (user, gid) = (caller.user_id.clone(), id.clone());
     let loaded =
         blocking(move || Ok::<_, ApiError>(crate::play::games::load(&db, &user, &gid)?)).await?;
-    let body = super::games::to_json(&GameView::of_row(
+    let body = super::respond::to_json(&GameView::of_row(
         &loaded.row,
         &loaded.game,
         &state.play.calendar,
     ))?;
-    let mut response = super::games::json_response(StatusCode::CREATED, loaded.row.version, body);
+    let mut response = super::respond::json_response(StatusCode::CREATED, loaded.row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {
         response.headers_mut().insert(header::LOCATION, location);
     }
@@ -491,9 +490,10 @@ pub async fn export_user_games(
         .unwrap_or_default();
     let since = moment(query.since, chrono::NaiveDateTime::default())?;
     let until = moment(query.until, far)?;
-    let user = state.accounts().public_user(&username).await?;
-    if let Some(limiter) = &state.bulk_limiter {
-        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+    let user = state.accounts.public_user(&username).await?;
+    if let Some(limiter) = &state.limits.bulk {
+        let address =
+            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{address}"), "bulk exports from this address")?;
     }
     let player = user.username.clone().unwrap_or_default();

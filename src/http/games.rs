@@ -1,31 +1,27 @@
 //! Games: create, read, act, legal moves, event log, restart, the caller's list.
 
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDateTime};
-use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use super::contract;
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
+use super::respond::{
+    created, etag, idempotency_key, json_response, remembered, replayed_header, to_json,
+};
 use super::wire::*;
 use super::{blocking, AppState};
 use crate::engine;
 use crate::engine::Difficulty;
 use crate::play;
-use crate::play::games::{Act, Acted, Created, Deal, Loaded, NewGame};
-use crate::play::snapshot::{Answer, Replayed};
+use crate::play::games::{Act, Acted, Deal, Loaded, NewGame};
 use crate::store::games::{self as game_store, GameRow};
 use crate::store::idempotency::IdempotencyKey;
 use crate::store::StoreError;
 
-// ---------------------------------------------------------------- Helpers
-
-pub(crate) fn etag(version: i32) -> (header::HeaderName, String) {
-    (header::ETAG, format!("\"{version}\""))
-}
+// ---------------------------------------------------------------- Handlers
 
 /// The version an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; `*` asks for none.
 fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
@@ -49,89 +45,6 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
     })
 }
 
-pub fn idempotency_key(req: &HttpRequest, what: &str) -> Result<Option<IdempotencyKey>, ApiError> {
-    let Some(key) = contract::header(
-        req,
-        "idempotency-key",
-        contract::IDEMPOTENCY_KEY,
-        "Idempotency-Key must be 1 to 255 visible ASCII characters (spaces only between them).",
-    )?
-    else {
-        return Ok(None);
-    };
-    let fingerprint = Sha256::digest(format!("{} {what}", req.path()).as_bytes());
-    Ok(Some(IdempotencyKey {
-        key: key.to_string(),
-        fingerprint: hex(&fingerprint),
-    }))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-pub(crate) fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {
-    let mut response = HttpResponse::build(status);
-    response.insert_header(etag(version));
-    response.insert_header((
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    ));
-    response.body(body)
-}
-
-pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
-    serde_json::to_string(value).map_err(|e| ApiError::internal("serializing a response", e))
-}
-
-/// The body of a remembered answer, and the id of the game it shows.
-pub(crate) fn remembered(replayed: &Replayed) -> Result<(String, Option<String>), ApiError> {
-    Ok(match &replayed.answer {
-        Answer::Game(seen) => (to_json(&GameView::from(&**seen))?, Some(seen.id.clone())),
-        // An earlier release's body: the game's view itself.
-        Answer::Earlier(body) => {
-            let id = serde_json::from_str::<serde_json::Value>(body)
-                .ok()
-                .and_then(|v| v["id"].as_str().map(str::to_string));
-            (body.clone(), id)
-        }
-    })
-}
-
-fn replayed_header(response: &mut HttpResponse) {
-    response.headers_mut().insert(
-        header::HeaderName::from_static("idempotent-replayed"),
-        HeaderValue::from_static("true"),
-    );
-}
-
-/// The 201 answer for a created game (or the first answer to a repeated key).
-pub fn created(state: &AppState, created: Created) -> Result<HttpResponse, ApiError> {
-    let (status, version, body, id, replayed) = match created {
-        Created::New(seen) => {
-            state.metrics.games_created.inc();
-            let body = to_json(&GameView::from(&*seen))?;
-            (201, seen.version, body, Some(seen.id.clone()), false)
-        }
-        Created::Replayed(r) => {
-            let (body, id) = remembered(&r)?;
-            (r.status, r.version, body, id, true)
-        }
-    };
-    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::CREATED);
-    let mut response = json_response(status, version, body);
-    if let Some(location) = id.and_then(|id| HeaderValue::from_str(&format!("/v1/games/{id}")).ok())
-    {
-        response.headers_mut().insert(header::LOCATION, location);
-    }
-    if replayed {
-        replayed_header(&mut response);
-    }
-    Ok(response)
-}
-
-// ---------------------------------------------------------------- Handlers
-
 /// Start a new game.
 #[utoipa::path(
     tag = "games",
@@ -143,8 +56,6 @@ pub fn created(state: &AppState, created: Created) -> Result<HttpResponse, ApiEr
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String, description = "The game's version"), ("Location" = String))),
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have as many games in progress as one player may (`too_many_games`, `GAMES_IN_PROGRESS_PER_USER`): finish or resign one", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many games on proven winnable deals this hour (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
@@ -212,8 +123,6 @@ pub async fn create_game(
         (status = 200, description = "The game", body = GameView,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified (If-None-Match matched)"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -290,8 +199,6 @@ pub async fn append_action(
         (status = 200, description = "The game after the action", body = GameView,
             headers(("ETag" = String, description = "The game's new version"))),
         (status = 400, description = "Malformed request, or `If-Match` and `expected_version` name different versions (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
@@ -344,8 +251,6 @@ pub async fn play_action(
     responses(
         (status = 200, description = "Legal moves and deal", body = LegalActions,
             headers(("ETag" = String, description = "The game's version"))),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -380,8 +285,6 @@ pub async fn legal_actions(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The event log, oldest first", body = EventLog),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -432,8 +335,6 @@ pub async fn game_events(
     responses(
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String), ("Location" = String))),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A race game cannot be restarted (`race_game`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
@@ -480,8 +381,6 @@ fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
     responses(
         (status = 200, description = "A page of games", body = GamePage),
         (status = 400, description = "Bad limit or cursor", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/users/me/games")]

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
-use super::games::{json_response, to_json};
 use super::identity::{Caller, Scope};
+use super::respond::{json_response, to_json};
 use super::wire::ActionView;
 use super::{searches, AppState};
 pub use crate::engine::{HintKind as HintKindName, HintLevel};
@@ -78,8 +78,7 @@ pub(crate) fn level(name: Option<&str>) -> Result<HintLevel, ApiError> {
         (status = 200, description = "A hint", body = HintView,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 400, description = "No such level (`unknown_level`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`), or hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),

@@ -125,7 +125,7 @@ fn invalid_pat() -> ApiError {
 /// if this instance remembers a check from the last second.
 async fn verify_session(state: &AppState, token: &str, now: bool) -> Result<Caller, ApiError> {
     let claims = session_claims(state, token)?;
-    let accounts = state.accounts();
+    let accounts = &state.accounts;
     if now {
         accounts.check_now(&claims).await?;
     } else {
@@ -150,7 +150,7 @@ pub async fn verify_now(state: &AppState, token: &str) -> Result<Caller, ApiErro
 
 /// A session token's claims, once its signature, expiry, issuer and audience hold.
 fn session_claims(state: &AppState, token: &str) -> Result<crate::auth::Claims, ApiError> {
-    match state.tokens.verify(token) {
+    match state.accounts.tokens.verify(token) {
         Ok(claims) => Ok(claims),
         Err(TokenError::Expired) => Err(ApiError::unauthorized(
             "token_expired",
@@ -201,7 +201,10 @@ fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>),
     if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
         return Err(invalid_pat());
     }
-    state.known_tokens.saw(id, &row.secret_hash, &row.user_id);
+    state
+        .limits
+        .known_tokens
+        .saw(id, &row.secret_hash, &row.user_id);
     if !row.active(crate::store::now()) {
         return Err(ApiError::unauthorized(
             "token_expired",

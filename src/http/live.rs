@@ -14,8 +14,8 @@ use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
-use super::games;
 use super::identity::{Caller, Scope};
+use super::respond;
 use super::sse::{self, endings, event, event_schema, reference, Found, Source};
 use super::wire::{ActionView, GameView};
 use super::AppState;
@@ -59,7 +59,7 @@ impl Follow {
         let from = usize::try_from(self.sent.clamp(0, row.version)).unwrap_or(0);
         for (i, &action) in log.iter().enumerate().skip(from) {
             let seq = i as i32 + 1;
-            let data = games::to_json(&ActionEvent {
+            let data = respond::to_json(&ActionEvent {
                 seq,
                 action: action.into(),
             })?;
@@ -68,9 +68,9 @@ impl Follow {
         let view = GameView::of_row(&row, &game, &self.state.play.calendar);
         found
             .events
-            .push(event("view", Some(row.version), &games::to_json(&view)?));
+            .push(event("view", Some(row.version), &respond::to_json(&view)?));
         if game.status().is_over() {
-            let data = games::to_json(&GameEnd {
+            let data = respond::to_json(&GameEnd {
                 status: game.status(),
             })?;
             found.events.push(event("end", Some(row.version), &data));
@@ -125,8 +125,6 @@ impl Source for Follow {
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = GameStreamEvent),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -18,7 +18,7 @@ use crate::play::oauth::{self, AuthRequest, TokenRequest};
 /// `Host`. Whatever is taken from a request must be a plain `http`/`https` scheme and a host
 /// (and port) a URL can hold, else the server's own configured host stands in.
 fn base_url(state: &AppState, req: &HttpRequest) -> String {
-    if let Some(url) = &state.public_url {
+    if let Some(url) = &state.serving.public_url {
         return url.trim_end_matches('/').to_string();
     }
     let own_scheme = if req.app_config().secure() {
@@ -26,7 +26,7 @@ fn base_url(state: &AppState, req: &HttpRequest) -> String {
     } else {
         "http"
     };
-    let (scheme, host) = if state.client_ip_header.is_some() {
+    let (scheme, host) = if state.serving.client_ip_header.is_some() {
         let info = req.connection_info();
         (info.scheme().to_ascii_lowercase(), info.host().to_string())
     } else {
@@ -95,7 +95,7 @@ pub async fn metadata(state: web::Data<AppState>, req: HttpRequest) -> HttpRespo
     let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let mut answer = HttpResponse::Ok();
     answer.insert_header((header::CACHE_CONTROL, "public, max-age=3600"));
-    if state.public_url.is_none() {
+    if state.serving.public_url.is_none() {
         // Named from the request: a cache keeps one answer per host (and forwarded host).
         answer.insert_header((
             header::VARY,
@@ -255,7 +255,6 @@ pub struct Redirect {
     responses(
         (status = 200, description = "Where to send the player", body = Redirect),
         (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part; approving without the account's `password` (`password_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot approve apps (`session_required`); the password is wrong (`wrong_password`); a guest cannot let apps in (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You already have as many active tokens as one account may (`too_many_tokens`): revoke one first", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many approvals or password attempts (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
@@ -285,7 +284,7 @@ pub async fn approve(
     let redirect_to = if d.deny {
         oauth::deny(&request)?
     } else {
-        if let Some(limiter) = &state.app_limiter {
+        if let Some(limiter) = &state.limits.apps {
             limiter.count(&format!("user:{}", caller.user_id), "app approvals")?;
         }
         if d.password.is_some() {
@@ -293,7 +292,7 @@ pub async fn approve(
             oauth::check(&request)?;
             super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
         }
-        oauth::approve(&state.accounts(), &caller.user_id, d.password, &request).await?
+        oauth::approve(&state.accounts, &caller.user_id, d.password, &request).await?
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -384,8 +383,9 @@ pub async fn token(
     req: HttpRequest,
     payload: web::Payload,
 ) -> HttpResponse {
-    if let Some(limiter) = &state.app_limiter {
-        let address = super::ratelimit::client_address(&req, state.client_ip_header.as_ref());
+    if let Some(limiter) = &state.limits.apps {
+        let address =
+            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
         if let Err(refused) = limiter.count(&format!("addr:{address}"), "code trades") {
             let mut answer = oauth_error(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -418,7 +418,7 @@ pub async fn token(
             )
         }
     };
-    match oauth::exchange(&state.accounts(), form).await {
+    match oauth::exchange(&state.accounts, form).await {
         Ok(granted) => HttpResponse::Ok()
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .insert_header((header::PRAGMA, "no-cache"))
@@ -482,7 +482,7 @@ pub async fn revoke(state: web::Data<AppState>, payload: web::Payload) -> HttpRe
             "The body must be a form (application/x-www-form-urlencoded) with the token.",
         );
     };
-    match oauth::revoke(&state.accounts(), &given).await {
+    match oauth::revoke(&state.accounts, &given).await {
         Ok(()) => HttpResponse::Ok()
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish(),

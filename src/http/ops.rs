@@ -68,7 +68,7 @@ pub async fn metrics(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    if let Some(token) = &state.metrics_token {
+    if let Some(token) = &state.serving.metrics_token {
         let given = req
             .headers()
             .get(actix_web::http::header::AUTHORIZATION)

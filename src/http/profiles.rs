@@ -110,7 +110,7 @@ pub async fn profile(
     state: web::Data<AppState>,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.accounts().public_user(&username).await?;
+    let user = state.accounts.public_user(&username).await?;
     let (db, id) = (state.play.db.clone(), user.id.clone());
     let (records, ratings, days, recent) = blocking(move || {
         let mut conn = db.conn()?;
@@ -149,7 +149,6 @@ pub struct ProfileSetting {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The setting now", body = ProfileSetting),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot do this (`session_required`); a guest has no profile (`guest_account`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -161,7 +160,7 @@ pub async fn set_hidden(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     state
-        .accounts()
+        .accounts
         .hide_profile(&caller.user_id, body.hidden)
         .await?;
     Ok(HttpResponse::Ok().json(ProfileSetting {

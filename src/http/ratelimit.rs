@@ -72,12 +72,12 @@ async fn key(req: &ServiceRequest) -> String {
     let token = bearer_token(req.request());
     let known = match token {
         Some(token) if token.starts_with(super::identity::PAT_PREFIX) => {
-            state.known_tokens.bucket(token)
+            state.limits.known_tokens.bucket(token)
         }
-        Some(token) => match state.tokens.verify(token) {
+        Some(token) => match state.accounts.tokens.verify(token) {
             // The check is remembered for a second, so the request's own check that follows
             // costs nothing more.
-            Ok(claims) => match state.accounts().check(&claims).await {
+            Ok(claims) => match state.accounts.check(&claims).await {
                 Ok(()) => Some(format!("user:{}", claims.sub)),
                 Err(_) => None,
             },
@@ -88,7 +88,7 @@ async fn key(req: &ServiceRequest) -> String {
     known.unwrap_or_else(|| {
         format!(
             "addr:{}",
-            client_address(req.request(), state.client_ip_header.as_ref())
+            client_address(req.request(), state.serving.client_ip_header.as_ref())
         )
     })
 }
@@ -258,5 +258,48 @@ impl LoginLimiter {
     pub fn prune(&self) {
         self.limiter.retain_recent();
         self.limiter.shrink_to_fit();
+    }
+}
+
+/// Every in-memory limit of this instance, built once (`crate::app`) from the config.
+#[derive(Clone)]
+pub struct Limits {
+    /// Requests per client a second (the `/v1` middleware), if limited.
+    pub requests: Option<Limiter>,
+    /// Sign-in attempts per username, if limited.
+    pub passwords: Option<PasswordGuesses>,
+    /// New guest accounts per client address, if limited.
+    pub guests: Option<LoginLimiter>,
+    /// App approvals per account and code trades per address (a minute each).
+    pub apps: Option<LoginLimiter>,
+    /// Bulk exports per client address a minute.
+    pub bulk: Option<LoginLimiter>,
+    /// Access tokens seen to verify (for rate-limit buckets).
+    pub known_tokens: std::sync::Arc<KnownTokens>,
+}
+
+impl Limits {
+    pub fn new(limits: &crate::config::Limits) -> Limits {
+        Limits {
+            requests: Limiter::new(limits.rate_limit_per_second, limits.rate_limit_burst),
+            passwords: PasswordGuesses::new(limits.login_attempts_per_minute),
+            guests: LoginLimiter::new(limits.guests_per_minute),
+            apps: LoginLimiter::new(limits.app_grants_per_minute),
+            bulk: LoginLimiter::new(limits.bulk_exports_per_minute),
+            known_tokens: std::sync::Arc::new(KnownTokens::new(100_000)),
+        }
+    }
+
+    /// Forget what is older than each limit's window.
+    pub fn prune(&self) {
+        if let Some(l) = &self.requests {
+            l.prune();
+        }
+        if let Some(l) = &self.passwords {
+            l.prune();
+        }
+        for l in [&self.guests, &self.apps, &self.bulk].into_iter().flatten() {
+            l.prune();
+        }
     }
 }

@@ -247,8 +247,6 @@ impl RatingView {
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "One entry per variant and suits played", body = Records),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/users/me/records")]

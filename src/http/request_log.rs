@@ -19,7 +19,7 @@ pub struct RequestSpan;
 fn client(request: &ServiceRequest) -> String {
     let trusted = request
         .app_data::<web::Data<AppState>>()
-        .and_then(|s| s.client_ip_header.clone());
+        .and_then(|s| s.serving.client_ip_header.clone());
     super::ratelimit::client_address(request.request(), trusted.as_ref())
 }
 

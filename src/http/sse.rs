@@ -31,13 +31,13 @@ pub fn open(state: &AppState, req: &HttpRequest, user: &str) -> Result<Watcher, 
     let token = super::identity::bearer_token(req)
         .ok_or_else(|| ApiError::internal("a stream's caller", "without a bearer token"))?;
     let credential = super::identity::credential(state, token)?;
-    let address = super::ratelimit::client_address(req, state.client_ip_header.as_ref());
+    let address = super::ratelimit::client_address(req, state.serving.client_ip_header.as_ref());
     let opened = state.play.live.open(Opener {
         user,
         address: Some(&address),
         credential,
-        per_user: state.streams_per_user,
-        per_address: state.streams_per_address,
+        per_user: state.serving.streams_per_user,
+        per_address: state.serving.streams_per_address,
     });
     opened.map_err(|refused| {
         let detail = match refused {
@@ -156,7 +156,7 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
             if feed.done {
                 return None;
             }
-            let idle = feed.bearer.state.stream_idle;
+            let idle = feed.bearer.state.serving.stream_idle;
             if feed.last_event.elapsed() >= idle {
                 let data = format!("{{\"idle_seconds\":{}}}", idle.as_secs());
                 feed.queue

@@ -103,7 +103,6 @@ pub struct TokenList {
     responses(
         (status = 201, description = "The new token (shown once)", body = CreatedToken),
         (status = 400, description = "Bad name, scope or lifetime", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot create tokens (`session_required`); the password is wrong (`wrong_password`); a guest account has no password (`guest_account`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Too many active tokens (`too_many_tokens`)", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
@@ -158,7 +157,7 @@ pub async fn create_token(
         days,
     };
     let made = state
-        .accounts()
+        .accounts
         .create_token(&caller.user_id, body.password, new)
         .await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(CreatedToken {
@@ -175,7 +174,6 @@ pub async fn create_token(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Your tokens", body = TokenList),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -185,7 +183,7 @@ pub async fn list_tokens(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let rows = state.accounts().tokens(&caller.user_id).await?;
+    let rows = state.accounts.tokens(&caller.user_id).await?;
     Ok(HttpResponse::Ok().json(TokenList {
         tokens: rows.iter().map(TokenView::of).collect(),
     }))
@@ -200,7 +198,6 @@ pub async fn list_tokens(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such token among yours", body = Problem, content_type = "application/problem+json"),
     )
@@ -212,6 +209,6 @@ pub async fn revoke_token(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    state.accounts().revoke_token(&caller.user_id, &id).await?;
+    state.accounts.revoke_token(&caller.user_id, &id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -14,7 +14,7 @@ use actix_web::http::StatusCode;
 // ---------------------------------------------------------------- Shapes
 
 // The engine's and the store's enums go on the wire as themselves, under the names the API
-// gives them (their schemas: `super::names`).
+// gives them (their schemas: `super::document::names`).
 pub use crate::domain::origin::OriginKind as GameOrigin;
 pub use crate::engine::Difficulty as DifficultyName;
 pub use crate::engine::{

@@ -3,7 +3,6 @@
 //! unknown hint level), a lost game's losing action, a won game, the stored answer, and 503
 //! when every search slot is taken.
 
-
 use super::*;
 use spider::engine::solver::{solve, Budget, Outcome};
 use spider::http::searches::SearchPool;

@@ -2,9 +2,8 @@
 //! real HTTP: the metadata, the consent page's calls, the code trade and revocation, and every
 //! refusal.
 
-
-use base64::Engine as _;
 use super::*;
+use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
 const APP: &str = "Spider Pocket (test)";

@@ -1,7 +1,6 @@
 //! For the people who build on us, over real HTTP: the text board, chat commands and
 //! personal access tokens.
 
-
 use super::*;
 
 /// A chosen 1-suit deal and its engine twin, so a test knows which moves are legal.

@@ -1,6 +1,5 @@
 //! Daily challenges, personal records and leaderboards, over real HTTP.
 
-
 use super::*;
 
 fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64) -> u64 {

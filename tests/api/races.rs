@@ -2,7 +2,6 @@
 //! limit and the 60-minute cutoff (with an injectable clock), stand-ins for idle players,
 //! ratings and the handicap.
 
-
 use super::*;
 
 async fn prover_app() -> TestApp {

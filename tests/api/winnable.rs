@@ -1,7 +1,6 @@
 //! Winnable deals over real HTTP: the background prover fills the cache, a request takes a
 //! proven deal of the difficulty asked for, and bad requests are refused with a reason.
 
-
 use super::*;
 use spider::engine::solver::{solve, Budget, Outcome};
 use spider::engine::{difficulty, Difficulty};

@@ -42,8 +42,7 @@ async fn look(state: &AppState, caller: &Caller, code: &str) -> Result<RaceView,
     responses(
         (status = 201, description = "The room", body = RaceView),
         (status = 400, description = "Invalid settings", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/races")]
@@ -107,8 +106,6 @@ pub async fn create_race(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The room", body = RaceView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -132,8 +129,6 @@ pub async fn get_race(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The round and its standings", body = RoundView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The race has not started a round yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -167,8 +162,7 @@ pub async fn get_standings(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, with your seat", body = RaceView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`); a ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The room is full (`race_full`); another seat shows that name (`name_taken`); `CPU n` names are the CPUs' (`name_reserved`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -211,8 +205,7 @@ pub async fn join_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, counting down", body = RaceView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the host starts rounds (`not_host`); the access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the host starts rounds (`not_host`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A round is still on (`round_in_progress`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)", body = Problem, content_type = "application/problem+json"),
@@ -237,8 +230,6 @@ pub async fn start_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room", body = RaceView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -263,8 +254,6 @@ pub async fn quit_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, without your seat", body = RaceView),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have no seat (`not_seated`); the host cannot leave (`host_seat`); your seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -294,8 +283,7 @@ pub async fn leave_race(
     responses(
         (status = 200, description = "The room, without that seat", body = RaceView),
         (status = 400, description = "The seat is not a seat number, 1 or more (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the host removes seats (`not_host`); the access token lacks the `games:write` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Only the host removes seats (`not_host`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race, or no such seat in it", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The host's own seat (`host_seat`); the seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
     )
@@ -331,8 +319,6 @@ pub async fn remove_seat(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = RaceStreamEvent),
-        (status = 401, description = "No valid token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The access token lacks the `games:read` scope (`insufficient_scope`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
     )
 )]

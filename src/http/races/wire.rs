@@ -40,7 +40,7 @@ pub struct CreateRace {
     #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
     pub cpu_players: Option<u32>,
     /// How fast the CPU players play (default `normal`).
-    #[schema(value_type = Option<crate::http::names::CpuLevel>)]
+    #[schema(value_type = Option<crate::http::document::names::CpuLevel>)]
     pub cpu_level: Option<Level>,
     /// Whether rounds update the players' ratings (default false).
     pub ranked: Option<bool>,
@@ -64,7 +64,7 @@ pub struct RaceSettings {
     pub undo_mode: UndoModeName,
     pub hints: bool,
     pub handicap: bool,
-    #[schema(value_type = crate::http::names::CpuLevel)]
+    #[schema(value_type = crate::http::document::names::CpuLevel)]
     pub cpu_level: Level,
     /// What the CPU players are, in a sentence to show: they know the whole deal and race to
     /// a pace (`easy` about 150% of the median time people take to win this kind of game,

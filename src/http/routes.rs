@@ -1,0 +1,207 @@
+//! The routes: every documented operation ([`routes`], from which the OpenAPI document is
+//! collected), and the answers for what matches none of them: 404 and 405 from the same list,
+//! and the refusals of a body, query or path that does not fit.
+
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::from_fn;
+use actix_web::{web, HttpRequest, HttpResponse};
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::error::ApiError;
+use super::*;
+
+/// Every documented route. The OpenAPI document is collected from exactly these.
+pub(super) fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(
+        scope::scope("/v1")
+            .wrap(from_fn(ratelimit::limit))
+            .wrap(from_fn(contract::printable_path))
+            .service(accounts::register)
+            .service(accounts::login)
+            .service(accounts::guest)
+            .service(accounts::me)
+            .service(accounts::logout)
+            .service(accounts::logout_all)
+            .service(accounts::change_password)
+            .service(accounts::upgrade)
+            .service(games::create_game)
+            .service(exports::import_game)
+            .service(exports::export_game)
+            .service(games::get_game)
+            .service(games::play_action)
+            .service(games::legal_actions)
+            .service(hints::hint)
+            .service(analysis::get_analysis)
+            .service(games::game_events)
+            .service(games::restart_game)
+            .service(games::list_my_games)
+            .service(daily::today)
+            .service(daily::start)
+            .service(daily::leaderboard)
+            .service(records::my_records)
+            .service(profiles::set_hidden)
+            .service(profiles::profile)
+            .service(exports::export_user_games)
+            .service(records::leaderboard)
+            .service(live::stream)
+            .service(chat::get_board)
+            .service(chat::run_command)
+            .service(integrations::discord::interactions)
+            .service(integrations::slack::command)
+            .service(integrations::telegram::update)
+            .service(races::create_race)
+            .service(races::get_race)
+            .service(races::get_standings)
+            .service(races::join_race)
+            .service(races::start_race)
+            .service(races::quit_race)
+            .service(races::leave_race)
+            .service(races::remove_seat)
+            .service(races::stream_race)
+            .service(oauth::describe)
+            .service(oauth::approve)
+            .service(oauth::token)
+            .service(oauth::revoke)
+            .service(tokens::create_token)
+            .service(tokens::list_tokens)
+            .service(tokens::revoke_token)
+            .service(chat_links::create_code)
+            .service(chat_links::list_links)
+            .service(chat_links::remove_link),
+    )
+    .service(oauth::metadata)
+    .service(ops::healthz)
+    .service(ops::readyz)
+    .service(ops::metrics);
+}
+
+/// Path templates and their methods, for telling 404 from 405.
+#[derive(Clone, Default)]
+pub struct RouteTable(Vec<(Vec<String>, Vec<Method>)>);
+
+impl RouteTable {
+    pub(super) fn from_openapi(doc: &utoipa::openapi::OpenApi) -> RouteTable {
+        let table = doc
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let segments = path.split('/').map(str::to_string).collect();
+                let methods = [
+                    (item.get.is_some(), Method::GET),
+                    (item.post.is_some(), Method::POST),
+                    (item.put.is_some(), Method::PUT),
+                    (item.patch.is_some(), Method::PATCH),
+                    (item.delete.is_some(), Method::DELETE),
+                ]
+                .into_iter()
+                .filter_map(|(has, m)| has.then_some(m))
+                .collect();
+                (segments, methods)
+            })
+            .collect();
+        RouteTable(table)
+    }
+
+    /// The methods of the templates `path` matches most exactly: a literal segment wins over
+    /// a parameter (`/v1/games/import` is not `/v1/games/{id}`).
+    fn allowed(&self, path: &str) -> Vec<Method> {
+        let parts: Vec<&str> = path.split('/').collect();
+        let matching: Vec<(usize, &Vec<Method>)> = self
+            .0
+            .iter()
+            .filter(|(segments, _)| {
+                segments.len() == parts.len()
+                    && segments
+                        .iter()
+                        .zip(&parts)
+                        .all(|(s, p)| s.starts_with('{') || s == p)
+            })
+            .map(|(segments, methods)| {
+                (
+                    segments.iter().filter(|s| !s.starts_with('{')).count(),
+                    methods,
+                )
+            })
+            .collect();
+        let most = matching.iter().map(|(n, _)| *n).max().unwrap_or(0);
+        matching
+            .into_iter()
+            .filter(|(n, _)| *n == most)
+            .flat_map(|(_, methods)| methods.iter().cloned())
+            .collect()
+    }
+}
+
+pub(super) async fn fallback(
+    req: HttpRequest,
+    table: web::Data<RouteTable>,
+) -> Result<HttpResponse, ApiError> {
+    let allowed = table.allowed(req.path());
+    Err(if allowed.is_empty() {
+        ApiError::not_found(format!(
+            "There is no endpoint {} {}. The API is described at /docs and /openapi.json.",
+            req.method(),
+            req.path()
+        ))
+    } else {
+        let list = allowed
+            .iter()
+            .map(Method::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "Method not allowed",
+            format!(
+                "{} is not allowed on {}: use {list}.",
+                req.method(),
+                req.path()
+            ),
+        )
+        .with_header(header::ALLOW, list)
+    })
+}
+
+pub(super) async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((header::LOCATION, "/docs/"))
+        .finish()
+}
+
+pub(super) fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let error = match &err {
+        JsonPayloadError::Overflow { limit }
+        | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "Payload too large",
+            format!("The request body is larger than the {limit} bytes accepted."),
+        ),
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Unsupported media type",
+            "Send the body as JSON with `Content-Type: application/json`.",
+        ),
+        JsonPayloadError::Deserialize(e) if e.is_data() => {
+            ApiError::invalid_request(format!("The JSON body does not fit this operation: {e}."))
+        }
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::invalid_request(format!("The body is not valid JSON: {e}."))
+        }
+        other => ApiError::invalid_request(format!("The request body could not be read: {other}.")),
+    };
+    error.into()
+}
+
+pub(super) fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid_request(format!("The query string is not valid: {err}.")).into()
+}
+
+pub(super) fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid_request(format!("The path is not valid: {err}.")).into()
+}
