@@ -789,3 +789,27 @@ fn no_refusal_is_matched_by_its_code_string() {
         "refusals matched by code string in: {wrong:?}"
     );
 }
+
+/// One helper runs blocking work (`play::off_the_workers`; HTTP's `blocking` calls it): no
+/// second runtime's (`web::block`), and `spawn_blocking` only there and in password hashing,
+/// which takes a bounded turn first.
+#[test]
+fn blocking_work_has_one_helper() {
+    let root = root();
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut spawns = Vec::new();
+    for file in &files {
+        let code = code_only(&fs::read_to_string(file).expect("a readable source file"));
+        assert!(
+            !code.contains("web::block("),
+            "{}: web::block, a second helper",
+            rel(&root, file)
+        );
+        if code.contains("spawn_blocking(") {
+            spawns.push(rel(&root, file));
+        }
+    }
+    spawns.sort();
+    assert_eq!(spawns, ["src/auth.rs", "src/play/mod.rs"]);
+}

@@ -6,5 +6,5 @@
 pub mod daily;
 pub mod origin;
 pub mod pace;
-pub mod race;
+pub mod races;
 pub mod records;

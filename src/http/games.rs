@@ -208,7 +208,7 @@ pub async fn append_action(
     )
 )]
 #[post("/games/{id}/actions")]
-pub async fn play_action(
+pub async fn post_action(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,

@@ -9,28 +9,9 @@ use super::error::ApiError;
 const INDEX: &str = include_str!("../../web/index.html");
 const STYLE: &str = include_str!("../../web/style.css");
 
-/// The client's modules (`web/js/`), served at `/js/{name}`; any other name is a 404.
-const MODULES: &[(&str, &str)] = &[
-    ("main.js", include_str!("../../web/js/main.js")),
-    ("util.js", include_str!("../../web/js/util.js")),
-    ("state.js", include_str!("../../web/js/state.js")),
-    ("api.js", include_str!("../../web/js/api.js")),
-    ("router.js", include_str!("../../web/js/router.js")),
-    ("nav.js", include_str!("../../web/js/nav.js")),
-    ("bus.js", include_str!("../../web/js/bus.js")),
-    ("play.js", include_str!("../../web/js/play.js")),
-    ("board.js", include_str!("../../web/js/board.js")),
-    ("input.js", include_str!("../../web/js/input.js")),
-    ("daily.js", include_str!("../../web/js/daily.js")),
-    ("account.js", include_str!("../../web/js/account.js")),
-    ("race.js", include_str!("../../web/js/race.js")),
-    ("games.js", include_str!("../../web/js/games.js")),
-    ("records.js", include_str!("../../web/js/records.js")),
-    ("boards.js", include_str!("../../web/js/boards.js")),
-    ("analysis.js", include_str!("../../web/js/analysis.js")),
-    ("consent.js", include_str!("../../web/js/consent.js")),
-    ("profile.js", include_str!("../../web/js/profile.js")),
-];
+/// The client's modules (every `web/js/*.js`, listed by build.rs), served at `/js/{name}`;
+/// any other name is a 404.
+const MODULES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_modules.rs"));
 
 /// The page's Content-Security-Policy: scripts, styles, images and requests from its own
 /// origin only (so no link or injected markup can make it talk to another server), no inline
@@ -75,4 +56,26 @@ pub async fn module(name: web::Path<String>) -> Result<HttpResponse, ApiError> {
 
 pub async fn style() -> HttpResponse {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+#[cfg(test)]
+mod served_modules {
+    #[test]
+    fn every_module_in_web_js_is_served_and_no_other() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/js");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .expect("web/js")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".js"))
+            .collect();
+        files.sort();
+        let served: Vec<&str> = super::MODULES.iter().map(|(name, _)| *name).collect();
+        assert!(served.len() > 10, "{served:?}");
+        assert_eq!(served, files);
+        for (name, text) in super::MODULES {
+            let on_disk = std::fs::read_to_string(format!("{dir}/{name}")).expect("a module");
+            assert_eq!(*text, on_disk, "{name} is embedded as it is");
+        }
+    }
 }

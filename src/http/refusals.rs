@@ -269,7 +269,7 @@ impl From<RaceError> for ApiError {
                 "race_full",
                 format!(
                     "This race already seats {} players.",
-                    crate::domain::race::MAX_SEATS
+                    crate::domain::races::MAX_SEATS
                 ),
             ),
             RaceError::NotHost => Self::new(

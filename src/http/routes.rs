@@ -30,7 +30,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
             .service(exports::import_game)
             .service(exports::export_game)
             .service(games::get_game)
-            .service(games::play_action)
+            .service(games::post_action)
             .service(games::legal_actions)
             .service(hints::hint)
             .service(analysis::get_analysis)

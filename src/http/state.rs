@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use actix_web::web;
-
 use super::error::ApiError;
 use super::{integrations, metrics, ratelimit};
 
@@ -69,11 +67,12 @@ impl AppState {
     }
 }
 
-/// Run blocking work (diesel, argon2) off the async workers.
+/// Run blocking work off the async workers, refused as a problem: `play`'s one helper
+/// ([`crate::play::off_the_workers`]) for work whose errors are HTTP's.
 pub async fn blocking<T, F>(f: F) -> Result<T, ApiError>
 where
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    web::block(f).await?
+    crate::play::off_the_workers(f).await?
 }

@@ -268,7 +268,7 @@ fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> boo
                 "winnable-deal prover: a stored deal did not solve again"
             );
             class.deal(number).map(|spec| {
-                let line = notation::encode_log(&crate::domain::race::cpu_line(&spec.deal()));
+                let line = notation::encode_log(&crate::domain::races::cpu_line(&spec.deal()));
                 [line.clone(), line.clone(), line]
             })
         }

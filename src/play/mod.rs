@@ -58,15 +58,26 @@ pub struct Play {
     pub analysis_positions: u64,
 }
 
+/// Run `f` on the runtime's blocking threads, off the async workers (tokio's `spawn_blocking`,
+/// which actix-web's `web::block` calls too): the one way every floor runs blocking work such
+/// as diesel's. Only password hashing (`crate::auth`) spawns its own, once it holds a turn.
+pub async fn off_the_workers<R, F>(f: F) -> Result<R, Error>
+where
+    F: FnOnce() -> R + Send + 'static,
+    R: Send + 'static,
+{
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))
+}
+
 /// Run blocking work (diesel) off the async workers.
 pub async fn blocking<T, F>(f: F) -> Result<T, Error>
 where
     F: FnOnce() -> Result<T, Error> + Send + 'static,
     T: Send + 'static,
 {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+    off_the_workers(f).await?
 }
 
 /// Upkeep that one instance at a time does (the holder of the `upkeep` lease): forget

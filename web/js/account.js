@@ -4,7 +4,7 @@ import { $, el, formatWhen, showMessage } from './util.js';
 import { API_BASE, isAccount, onSessionChange, session, state, store } from './state.js';
 import { ApiError, newGuest, onSessionLost, request } from './api.js';
 import { go, goHome } from './nav.js';
-import { chosenSettings, createGame, loadGame, run } from './play.js';
+import { chosenSettings, createGame, loadGame, run } from './table.js';
 import { race } from './race.js';
 
 export function renderAccountBar() {

@@ -12,7 +12,7 @@ import { state } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
 import { on } from './bus.js';
-import { act, run, setGame } from './play.js';
+import { act, run, setGame } from './table.js';
 import { renderGame } from './board.js';
 
 const VERDICT = {

@@ -2,7 +2,7 @@
 // bus → board → play → the screens → router → main; tests/house.rs fails on a circle), so a
 // lower module that has news announces it here and the modules that care listen:
 //
-//   'game'       (view, {before, finishedNow})  play.js set a game on the table
+//   'game'       (view, {before, finishedNow})  table.js set a game on the table
 //   'render'     ()                             board.js drew the table
 //   'new-game'   ()                             a "New game" button outside the play panel
 //   'restart'    ()                             a "Play this deal again" button

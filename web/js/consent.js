@@ -11,7 +11,7 @@ import { $, el } from './util.js';
 import { isAccount } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
-import { run } from './play.js';
+import { run } from './table.js';
 
 /** The app's request: the consent page's own query, as the app sent it. */
 function appRequest() {

@@ -7,7 +7,7 @@ import {
 import { session, state } from './state.js';
 import { ApiError, request } from './api.js';
 import { on } from './bus.js';
-import { chosenSettings, loadGame, run, setGame } from './play.js';
+import { chosenSettings, loadGame, run, setGame } from './table.js';
 import { playerLink } from './profile.js';
 
 export function dailyChallenge() {

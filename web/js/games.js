@@ -3,7 +3,7 @@
 import { $, el, formatWhen, kindLabel, statusLabel } from './util.js';
 import { request } from './api.js';
 import { go } from './nav.js';
-import { loadGame, run } from './play.js';
+import { loadGame, run } from './table.js';
 
 export const games = {
   cursor: null,

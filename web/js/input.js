@@ -2,7 +2,7 @@
 
 import { $, clearMessage, el, showMessage } from './util.js';
 import { state } from './state.js';
-import { act, hint } from './play.js';
+import { act, hint } from './table.js';
 import { renderGame } from './board.js';
 
 function groupSize(column, index) {

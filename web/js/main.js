@@ -7,7 +7,7 @@
 //   nav.js      going to a screen (the URL's hash)
 //   bus.js      what a module tells the modules above it (imports point down only)
 //   router.js   drawing the screen the hash names
-//   play.js     game operations (the request queue, new game, moves, hints, replay, resign)
+//   table.js    game operations (the request queue, new game, moves, hints, replay, resign)
 //   board.js    rendering the table, and where it sits
 //   input.js    tap, drag and keys on the table
 //   daily.js    the daily challenge panel and starting an attempt
@@ -39,7 +39,7 @@ import { showMessage } from './util.js';
 import { state, store } from './state.js';
 import { ApiError } from './api.js';
 import { route } from './router.js';
-import { chosenSettings, createGame, initPlay, loadGame, run } from './play.js';
+import { chosenSettings, createGame, initPlay, loadGame, run } from './table.js';
 import { renderBusy, renderGame, tick } from './board.js';
 import { initInput } from './input.js';
 import { initDaily, refreshDaily, renderDaily } from './daily.js';

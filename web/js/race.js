@@ -9,7 +9,7 @@ import { ApiError, readEvents, request } from './api.js';
 import { go } from './nav.js';
 import { on } from './bus.js';
 import { placeTable } from './board.js';
-import { loadGame, run } from './play.js';
+import { loadGame, run } from './table.js';
 
 export const race = {
   // The room's code and view; the table's owner and the banner's link read them from `state`.

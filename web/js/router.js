@@ -3,7 +3,7 @@
 
 import { state, store } from './state.js';
 import { isConsentPage } from './nav.js';
-import { chosenSettings, createGame, run } from './play.js';
+import { chosenSettings, createGame, run } from './table.js';
 import { placeTable, renderGame } from './board.js';
 import { renderAccountScreen } from './account.js';
 import { race } from './race.js';

@@ -17,7 +17,7 @@ use super::identity::{Caller, Scope};
 use super::sse;
 use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
 use super::AppState;
-use crate::domain::race::{self, Standing};
+use crate::domain::races::{Phase, Standing, MAX_SEATS, ROUND_CUTOFF_MS};
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::play::live::Watcher;
@@ -64,11 +64,11 @@ pub async fn create_race(
         ));
     }
     let cpus = body.cpu_players.unwrap_or(0);
-    if cpus as usize >= race::MAX_SEATS {
+    if cpus as usize >= MAX_SEATS {
         return Err(ApiError::invalid_request(format!(
             "cpu_players must be from 0 to {} (a race seats {} in all).",
-            race::MAX_SEATS - 1,
-            race::MAX_SEATS
+            MAX_SEATS - 1,
+            MAX_SEATS
         )));
     }
     let idle = body.idle_takeover_seconds.unwrap_or(120);

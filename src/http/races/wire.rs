@@ -183,7 +183,7 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
     let (race, at) = (&room.race, room.at);
     let started = round.row.started_at;
     let limit_ms = i64::from(race.time_limit_s) * 1000;
-    let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+    let cutoff = started + chrono::Duration::milliseconds(ROUND_CUTOFF_MS);
     let standings = round
         .places
         .iter()
@@ -218,17 +218,15 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
     RoundView {
         number: round.row.round,
         state: match round.phase {
-            race::Phase::Countdown => RoundState::Countdown,
-            race::Phase::Running => RoundState::Running,
-            race::Phase::Over => RoundState::Over,
+            Phase::Countdown => RoundState::Countdown,
+            Phase::Running => RoundState::Running,
+            Phase::Over => RoundState::Over,
         },
         starts_at: started.and_utc(),
         starts_in_ms: (started - at).num_milliseconds().max(0),
         time_limit_at: (started + chrono::Duration::milliseconds(limit_ms)).and_utc(),
         results_fixed_at: cutoff.and_utc(),
-        elapsed_ms: (at - started)
-            .num_milliseconds()
-            .clamp(0, race::ROUND_CUTOFF_MS),
+        elapsed_ms: (at - started).num_milliseconds().clamp(0, ROUND_CUTOFF_MS),
         standings,
     }
 }

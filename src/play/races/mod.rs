@@ -21,7 +21,8 @@ use chrono::NaiveDateTime;
 use super::live::room_key;
 use super::{blocking, Error, Play};
 use crate::domain::origin::OriginKind;
-use crate::domain::{pace, race};
+use crate::domain::pace;
+use crate::domain::races as rules;
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::store::games::{self as game_store, GameRow, Origin};
@@ -79,8 +80,8 @@ pub struct RoundNow {
     pub row: RoundRow,
     /// Every seat's place, progress counted up to the moment (a round that is over: up to its
     /// end).
-    pub places: Vec<race::Place>,
-    pub phase: race::Phase,
+    pub places: Vec<rules::Place>,
+    pub phase: rules::Phase,
     /// The seats a stand-in CPU is playing for.
     pub stand_ins: HashSet<i32>,
     /// The seated humans' ratings in the room's variant and suits (ranked rooms only).
@@ -194,7 +195,7 @@ pub struct NewRace {
     pub undo: UndoMode,
     pub hints: bool,
     pub handicap: bool,
-    /// CPU players, fewer than [`race::MAX_SEATS`].
+    /// CPU players, fewer than [`rules::MAX_SEATS`].
     pub cpu_players: u32,
     pub cpu_level: Level,
     pub ranked: bool,
@@ -299,7 +300,7 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
                         &stored.id,
                         None,
                         &format!("CPU {i}"),
-                        race::MAX_SEATS,
+                        rules::MAX_SEATS,
                         at,
                     )?;
                     if !matches!(seated, Seating::Seated(_)) {
@@ -351,7 +352,7 @@ pub async fn join(
         let at = now(&p);
         let id = user_id.clone();
         let seated = p.db.write(move |conn| {
-            race_store::add_seat(conn, &race.id, Some(&id), &name, race::MAX_SEATS, at)
+            race_store::add_seat(conn, &race.id, Some(&id), &name, rules::MAX_SEATS, at)
         })?;
         match seated {
             Seating::Seated(_) => {}
@@ -377,7 +378,7 @@ pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error
         if current
             .round
             .as_ref()
-            .is_some_and(|r| r.phase != race::Phase::Over)
+            .is_some_and(|r| r.phase != rules::Phase::Over)
         {
             return Err(Error::Race(RaceError::RoundInProgress {
                 another_start: false,
@@ -464,14 +465,14 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
         Some(line) => line,
         None => {
             let spec = spec_of(race, base_deal)?;
-            engine::notation::encode_log(&race::cpu_line(&spec.deal()))
+            engine::notation::encode_log(&rules::cpu_line(&spec.deal()))
         }
     };
     let cpu_actions = game_store::decode(&cpu_line)?.len();
     let human_ms = super::paces::human_ms(&play.db, base_spec.variant, base_spec.suits)?;
     let cpu_target_ms = pace::target_ms(human_ms, race.cpu_level);
     let at = now(play);
-    let started = at + chrono::Duration::milliseconds(race::COUNTDOWN_MS);
+    let started = at + chrono::Duration::milliseconds(rules::COUNTDOWN_MS);
     let number = race.round + 1;
     let mut entries = Vec::new();
     let mut seat_games = Vec::new();
@@ -551,13 +552,13 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     };
     // A player who joined during the round plays from the next one: nothing to quit.
     let entered = current.entries.iter().any(|e| e.seat == seat);
-    if round.phase == race::Phase::Over || !entered {
+    if round.phase == rules::Phase::Over || !entered {
         return Err(Error::Race(RaceError::NotRacing));
     }
     let done = round
         .places
         .iter()
-        .any(|p| p.progress.seat == seat && p.standing != race::Standing::Playing);
+        .any(|p| p.progress.seat == seat && p.standing != rules::Standing::Playing);
     if done {
         // A finisher stays a finisher: quitting afterwards changes nothing.
         return Err(Error::Race(RaceError::AlreadyDone));
@@ -592,7 +593,7 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
 fn plays_current_round(room: &Room, seat: i32) -> bool {
     room.round
         .as_ref()
-        .is_some_and(|r| r.phase != race::Phase::Over)
+        .is_some_and(|r| r.phase != rules::Phase::Over)
         && room.entries.iter().any(|e| e.seat == seat)
 }
 

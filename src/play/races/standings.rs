@@ -1,7 +1,7 @@
 //! A room's round as it stands at one moment: places from the games and the clock. Reads only.
 
 use super::*;
-use crate::domain::race::Progress;
+use crate::domain::races::Progress;
 use crate::engine::{Game, Status};
 use crate::play::games::{load_any, Loaded};
 
@@ -87,19 +87,19 @@ pub(super) fn round_places(
     round: &RoundRow,
     entries: &[EntryRow],
     at: NaiveDateTime,
-) -> Result<(Vec<race::Place>, race::Phase), Error> {
+) -> Result<(Vec<rules::Place>, rules::Phase), Error> {
     let started = round.started_at;
-    let cutoff = started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+    let cutoff = started + chrono::Duration::milliseconds(rules::ROUND_CUTOFF_MS);
     let until = at.min(cutoff);
     let (places, last_human_done) = places_until(play, race, seats, round, entries, at, until)?;
     // A human's entry has a game (a freed seat's too); a CPU's has a line.
-    let phase = race::phase(ms(at - started), &places, |seat| {
+    let phase = rules::phase(ms(at - started), &places, |seat| {
         is_human(seats, seat)
             || entries
                 .iter()
                 .any(|e| e.seat == seat && e.game_id.is_some())
     });
-    if phase != race::Phase::Over {
+    if phase != rules::Phase::Over {
         return Ok((places, phase));
     }
     // A finished round's standings are fixed: as they stood the moment it ended (the last
@@ -123,7 +123,7 @@ fn places_until(
     entries: &[EntryRow],
     at: NaiveDateTime,
     until: NaiveDateTime,
-) -> Result<(Vec<race::Place>, Option<NaiveDateTime>), Error> {
+) -> Result<(Vec<rules::Place>, Option<NaiveDateTime>), Error> {
     let started = round.started_at;
     let limit_ms = i64::from(race.time_limit_s) * 1000;
     let mut progress = Vec::new();
@@ -159,7 +159,7 @@ fn places_until(
             let line = game_store::decode(entry.cpu_line.as_deref().unwrap_or(""))?;
             let start: Game = spec.deal();
             let (runs, finished) =
-                race::cpu_progress(&start, &line, i64::from(entry.pace_ms), ms(until - started));
+                rules::cpu_progress(&start, &line, i64::from(entry.pace_ms), ms(until - started));
             (runs, finished, false)
         };
         progress.push(Progress {
@@ -170,7 +170,7 @@ fn places_until(
             quit,
         });
     }
-    let places = race::standings(progress, limit_ms);
+    let places = rules::standings(progress, limit_ms);
     Ok((places, if all_done { last_done } else { None }))
 }
 
@@ -203,5 +203,5 @@ pub fn round_over_for_game(play: &Play, race_id: &str, game_id: &str) -> Result<
         return Ok(false);
     };
     let (_, phase) = round_places(play, &race, &seats, &round, &entries, at)?;
-    Ok(phase == race::Phase::Over)
+    Ok(phase == rules::Phase::Over)
 }

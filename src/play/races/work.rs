@@ -26,7 +26,7 @@ async fn stand_in(
     if hg.game.status().is_over() || entry.quit_at.is_some() {
         return Ok(false);
     }
-    let pace = i64::from(race::stand_in_pace_ms(race.cpu_level, entry.seat));
+    let pace = i64::from(rules::stand_in_pace_ms(race.cpu_level, entry.seat));
     let standing_in = entry.cpu_version == Some(hg.row.version);
     let last = if hg.row.version == 0 {
         started.max(hg.row.created_at)
@@ -49,7 +49,7 @@ async fn stand_in(
     let hints_allowed = hg.row.hints_allowed;
     let (mut game, mut log, mut version) = (hg.game, hg.log, hg.row.version);
     for _ in 0..due.min(25) {
-        let Some(action) = race::stand_in_move(&game, &log, hints_allowed) else {
+        let Some(action) = rules::stand_in_move(&game, &log, hints_allowed) else {
             break;
         };
         let move_ = Act {
@@ -100,7 +100,7 @@ pub async fn tick(play: &Play, holder: &str) -> Result<(), Error> {
         if !held {
             return Ok(Vec::new());
         }
-        let since = at - chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS);
+        let since = at - chrono::Duration::milliseconds(rules::ROUND_CUTOFF_MS);
         Ok(p.db.read(|conn| race_store::needing_work(conn, at, since))?)
     })
     .await?;
@@ -123,7 +123,7 @@ async fn race_work(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Err
     if at < started {
         return Ok(());
     }
-    if at < started + chrono::Duration::milliseconds(race::ROUND_CUTOFF_MS) {
+    if at < started + chrono::Duration::milliseconds(rules::ROUND_CUTOFF_MS) {
         for entry in &snap.entries {
             let Some(user) = snap
                 .seats
@@ -152,7 +152,7 @@ pub(super) async fn rate_if_over(play: &Play, code: &str, at: NaiveDateTime) -> 
         }
         let (places, phase) =
             standings::round_places(&p, &snap.race, &snap.seats, round, &snap.entries, at)?;
-        if phase == race::Phase::Over {
+        if phase == rules::Phase::Over {
             rate(&p, &snap.race, round, &snap.seats, &snap.entries, &places)?;
         }
         Ok(())
@@ -170,7 +170,7 @@ fn rate(
     round: &RoundRow,
     seats: &[SeatRow],
     entries: &[EntryRow],
-    places: &[race::Place],
+    places: &[rules::Place],
 ) -> Result<(), Error> {
     if round.rated {
         return Ok(());
@@ -228,9 +228,9 @@ fn rate(
         }
         let inputs: Vec<(f64, usize)> = current
             .iter()
-            .map(|(r, p)| (r.as_ref().map_or(race::START_RATING, |r| r.rating), *p))
+            .map(|(r, p)| (r.as_ref().map_or(rules::START_RATING, |r| r.rating), *p))
             .collect();
-        let after = race::elo(&inputs);
+        let after = rules::elo(&inputs);
         for (((user, _), (row, _)), rating) in humans.iter().zip(&current).zip(after) {
             race_store::save_rating(
                 conn,

@@ -1,5 +1,6 @@
-// The play screen's game operations: the request queue, new games, moves, hints, replay and
-// resign. (The daily attempt starts in daily.js, a race's quit in race.js: they listen here.)
+// The table: the game on it and its operations (the request queue, new games, moves, hints,
+// replay and resign). The daily attempt starts in daily.js, a race's quit in race.js: they
+// listen here.
 
 import { $, clearMessage, describeAction, kindLabel, randomKey, showMessage } from './util.js';
 import { isRaceGame, state, store } from './state.js';
