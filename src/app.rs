@@ -38,6 +38,12 @@ pub fn serve(
     listener: TcpListener,
     searches: SearchPool,
 ) -> std::io::Result<Server> {
+    let db = match &config.storage.database_read_url {
+        Some(url) => db
+            .with_standby(url, config.storage.db_pool_size)
+            .map_err(std::io::Error::other)?,
+        None => db,
+    };
     let play = play(config, db, searches)?;
     let parts = crate::http::Parts {
         accounts: accounts(config, &play),

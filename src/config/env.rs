@@ -217,8 +217,21 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
             "sqlite://PATH, a file path, or postgres://USER@HOST/DB",
         ));
     }
+    let database_read_url = env.text("DATABASE_READ_URL");
+    if let Some(read) = &database_read_url {
+        let postgres =
+            |url: &str| crate::store::parse_url(url).0 == crate::store::Backend::Postgres;
+        if !postgres(read) || backend != crate::store::Backend::Postgres {
+            return Err(bad(
+                "DATABASE_READ_URL",
+                read.clone(),
+                "postgres://USER@HOST/DB, with a Postgres DATABASE_URL (SQLite has no standby)",
+            ));
+        }
+    }
     Ok(Storage {
         database_url,
+        database_read_url,
         db_pool_size: env.number("DB_POOL_SIZE", d.db_pool_size, "connections")?,
         sqlite_synchronous: env.choice(
             "SQLITE_SYNCHRONOUS",
@@ -491,6 +504,30 @@ mod tests {
         assert!(config.jobs.winnable_prefill.is_empty());
         assert!(!config.jobs.cpu_lines);
         assert!(config.chat.telegram_webhook_secret.is_some());
+    }
+
+    #[test]
+    fn a_standby_for_stale_reads_needs_postgres_on_both_sides() {
+        assert!(read_from(&[])
+            .expect("defaults")
+            .storage
+            .database_read_url
+            .is_none());
+        let read = "postgres://u@h1,h2/db?target_session_attrs=prefer-standby";
+        let both = read_from(&[
+            ("DATABASE_URL", "postgres://u@h/db"),
+            ("DATABASE_READ_URL", read),
+        ])
+        .expect("valid");
+        assert_eq!(both.storage.database_read_url.as_deref(), Some(read));
+        let e = refused(&[("DATABASE_READ_URL", read)]);
+        assert_eq!(e.var, "DATABASE_READ_URL");
+        assert!(e.expected.contains("SQLite has no standby"), "{e}");
+        let e = refused(&[
+            ("DATABASE_URL", "postgres://u@h/db"),
+            ("DATABASE_READ_URL", "sqlite://replica.db"),
+        ]);
+        assert_eq!(e.var, "DATABASE_READ_URL");
     }
 
     #[test]

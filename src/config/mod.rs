@@ -40,6 +40,10 @@ pub struct Config {
 pub struct Storage {
     /// `sqlite://spider.db` (default) or `postgres://…`.
     pub database_url: String,
+    /// A Postgres standby for reads that may be a second stale (boards, public profiles and
+    /// exports, the daily page), e.g. a multi-host URL with
+    /// `target_session_attrs=prefer-standby`; unset, every read goes to `database_url`.
+    pub database_read_url: Option<String>,
     pub db_pool_size: u32,
     /// SQLite `synchronous` pragma: `FULL` (default) or `NORMAL`.
     pub sqlite_synchronous: String,
@@ -193,6 +197,7 @@ impl Default for Storage {
     fn default() -> Storage {
         Storage {
             database_url: "sqlite://spider.db".into(),
+            database_read_url: None,
             db_pool_size: 16,
             sqlite_synchronous: "FULL".into(),
             position_cache: 4096,

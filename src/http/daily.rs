@@ -297,12 +297,14 @@ pub async fn leaderboard(
     let (from, limit) = (board.start, board.limit);
     let db = state.play.db.clone();
     let day = date.to_string();
+    // A board may be a second stale: from the standby when one is set.
     let (page, players) = blocking(move || {
-        let mut conn = db.conn()?;
-        let (v, s) = (variant, i32::from(suits.count()));
-        let page = daily_store::leaderboard(&mut conn, &day, v, s, by, from, limit)?;
-        let players = daily_store::players(&mut conn, &day, v, s)?;
-        Ok((page, players))
+        db.read_stale(|conn| {
+            let (v, s) = (variant, i32::from(suits.count()));
+            let page = daily_store::leaderboard(conn, &day, v, s, by, from, limit)?;
+            let players = daily_store::players(conn, &day, v, s)?;
+            Ok::<_, ApiError>((page, players))
+        })
     })
     .await?;
     let first = from.first_rank();

@@ -85,7 +85,17 @@ pub async fn metrics(
             ));
         }
     }
+    let mut body = state.metrics.render();
+    if let Some((standby, primary)) = state.play.db.stale_reads() {
+        body.push_str(&format!(
+            "# HELP spider_db_stale_reads_total Reads that may be a second stale (boards, public \
+             profiles and exports), by the database that answered them.\n\
+             # TYPE spider_db_stale_reads_total counter\n\
+             spider_db_stale_reads_total{{served_by=\"standby\"}} {standby}\n\
+             spider_db_stale_reads_total{{served_by=\"primary\"}} {primary}\n"
+        ));
+    }
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render()))
+        .body(body))
 }

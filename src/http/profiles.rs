@@ -112,13 +112,15 @@ pub async fn profile(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.public_user(&username).await?;
     let (db, id) = (state.play.db.clone(), user.id.clone());
+    // A public profile may be a second stale: from the standby when one is set.
     let (records, ratings, days, recent) = blocking(move || {
-        let mut conn = db.conn()?;
-        let records = crate::store::records::for_user(&mut conn, &id)?;
-        let ratings = crate::store::races::ratings_of(&mut conn, &id)?;
-        let days = crate::store::daily::ranked_days(&mut conn, &id, 400)?;
-        let recent = crate::store::games::recent_finished(&mut conn, &id, RECENT)?;
-        Ok::<_, ApiError>((records, ratings, days, recent))
+        db.read_stale(|conn| {
+            let records = crate::store::records::for_user(conn, &id)?;
+            let ratings = crate::store::races::ratings_of(conn, &id)?;
+            let days = crate::store::daily::ranked_days(conn, &id, 400)?;
+            let recent = crate::store::games::recent_finished(conn, &id, RECENT)?;
+            Ok::<_, ApiError>((records, ratings, days, recent))
+        })
     })
     .await?;
     Ok(HttpResponse::Ok().json(Profile {

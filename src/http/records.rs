@@ -331,21 +331,23 @@ pub async fn leaderboard(
     let ranks = state.play.ranks.clone();
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
     let (start, limit) = (board.start, board.limit);
+    // A board may be a second stale: from the standby when one is set.
     let (page, you) = blocking(move || {
-        let mut conn = db.conn()?;
-        let (v, s) = (variant, i32::from(suits.count()));
-        let page = records::board(&mut conn, v, s, by, start, limit)?;
-        let you = match caller.0 {
-            Some(caller) => ranks
-                .place(&db, &mut conn, &caller.user_id, v, s, by)?
-                .map(|placed| {
-                    let name = users::by_id(&mut conn, &caller.user_id)?.and_then(|u| u.username);
-                    Ok::<_, crate::store::StoreError>((placed.rank, placed.record, name))
-                })
-                .transpose()?,
-            None => None,
-        };
-        Ok((page, you))
+        db.read_stale(|conn| {
+            let (v, s) = (variant, i32::from(suits.count()));
+            let page = records::board(conn, v, s, by, start, limit)?;
+            let you = match &caller.0 {
+                Some(caller) => ranks
+                    .place(&db, conn, &caller.user_id, v, s, by)?
+                    .map(|placed| {
+                        let name = users::by_id(conn, &caller.user_id)?.and_then(|u| u.username);
+                        Ok::<_, crate::store::StoreError>((placed.rank, placed.record, name))
+                    })
+                    .transpose()?,
+                None => None,
+            };
+            Ok::<_, ApiError>((page, you))
+        })
     })
     .await?;
     let first = start.first_rank();

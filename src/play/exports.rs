@@ -27,7 +27,8 @@ pub struct Exported {
 pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
     let (p, id) = (play.clone(), id.to_string());
     blocking(move || {
-        let (row, log, user) = p.db.read(|conn| -> Result<_, Error> {
+        // A finished game's export may be a second stale: from the standby when one is set.
+        let (row, log, user) = p.db.read_stale(|conn| -> Result<_, Error> {
             let row = game_store::by_id(conn, &id)?.ok_or(Error::Game(GameError::GameNotFound))?;
             let (row, log) = game_store::load(conn, &row.user_id, &id)?
                 .ok_or(Error::Game(GameError::GameNotFound))?;
@@ -68,8 +69,9 @@ pub async fn bulk_page(
 ) -> Result<(Vec<Exported>, Option<(NaiveDateTime, String)>), Error> {
     let (p, user, player) = (play.clone(), user_id.to_string(), player.to_string());
     blocking(move || {
-        let rows =
-            p.db.read(|conn| game_store::finished_page(conn, &user, since, until, after, limit))?;
+        let rows = p.db.read_stale(|conn| {
+            game_store::finished_page(conn, &user, since, until, after.clone(), limit)
+        })?;
         let next = (rows.len() as i64 == limit)
             .then(|| {
                 rows.last()

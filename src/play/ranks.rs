@@ -211,8 +211,10 @@ impl Ranks {
 /// Every place on `board` now; `None` when there are too many to keep.
 fn take(db: &Db, board: Board) -> Result<Option<Snapshot>, StoreError> {
     let taken = now();
-    let mut conn = db.conn()?;
-    let rows = records::board_keys(&mut conn, board.variant, board.suits, board.by)?;
+    // A snapshot of a board may be a second stale like the board (its corrections are read
+    // from five minutes before it was taken).
+    let rows =
+        db.read_stale(|conn| records::board_keys(conn, board.variant, board.suits, board.by))?;
     Ok((rows.len() <= MOST_PLACES).then(|| Snapshot::of(taken, rows)))
 }
 

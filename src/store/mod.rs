@@ -14,6 +14,7 @@ pub mod pages;
 pub mod pg;
 pub mod races;
 pub mod records;
+mod replica;
 pub mod schema;
 pub mod tokens;
 mod types;
@@ -311,6 +312,8 @@ pub struct Db {
     writer: Option<Sender<Job>>,
     /// Postgres: the group-commit writers appends are queued for.
     appender: Option<batches::Appender>,
+    /// A standby for reads that may be a second stale (`DATABASE_READ_URL`), if one is set.
+    standby: Option<std::sync::Arc<replica::Replica>>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -375,7 +378,59 @@ impl Db {
             backend,
             writer,
             appender,
+            standby: None,
         })
+    }
+
+    /// Send reads that may be a second stale ([`Db::read_stale`]) to the Postgres standby at
+    /// `url`, through a pool of at most `size` connections. Refused for SQLite, which has no
+    /// standby.
+    pub fn with_standby(mut self, url: &str, size: u32) -> Result<Db, StoreError> {
+        let (backend, url) = parse_url(url);
+        if backend != Backend::Postgres || self.backend != Backend::Postgres {
+            return Err(StoreError::Corrupt(
+                "DATABASE_READ_URL needs Postgres for both DATABASE_URL and itself".into(),
+            ));
+        }
+        let manager = Manager {
+            backend,
+            url,
+            sqlite_synchronous: String::new(),
+        };
+        self.standby = Some(std::sync::Arc::new(replica::Replica::new(manager, size)?));
+        Ok(self)
+    }
+
+    /// Run `f` as a read that may be a second stale: on the standby when one is set and
+    /// answering, else (and whenever the standby fails it) on the primary. `f` may run twice.
+    pub fn read_stale<T, E>(&self, f: impl Fn(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError> + From<diesel::result::Error>,
+    {
+        if let Some(standby) = &self.standby {
+            if let Some(mut pooled) = standby.conn() {
+                let conn: &mut DbConn = &mut pooled;
+                if let Ok(answer) = conn.transaction(&f) {
+                    standby
+                        .served
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    return Ok(answer);
+                }
+                // A refusal comes again from the primary; a lost standby is left alone a while.
+                if diesel::RunQueryDsl::execute(diesel::sql_query("SELECT 1"), conn).is_err() {
+                    standby.skip();
+                }
+            }
+            standby
+                .fell_back
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.read(f)
+    }
+
+    /// With a standby: the reads it answered and those that went to the primary instead.
+    pub fn stale_reads(&self) -> Option<(u64, u64)> {
+        self.standby.as_ref().map(|s| s.counts())
     }
 
     /// Postgres: queue an append for the group-commit writers; the receiver yields whether

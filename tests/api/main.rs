@@ -15,6 +15,7 @@ mod integrations;
 mod limits;
 mod races;
 mod service;
+mod standby;
 mod winnable;
 mod writes;
 
