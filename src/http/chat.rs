@@ -239,7 +239,7 @@ pub(crate) fn describe(
     before: &Game,
     action: Action,
     outcome: &engine::Outcome,
-    after: &Game,
+    after: &engine::View,
 ) -> String {
     let mut message = match action {
         Action::Move { from, to, count } => {
@@ -275,8 +275,8 @@ pub(crate) fn describe(
             columns.join(", ")
         ));
     }
-    if after.status() == engine::Status::Won {
-        message.push_str(&format!(" You won, with a score of {}!", after.score()));
+    if after.status == engine::Status::Won {
+        message.push_str(&format!(" You won, with a score of {}!", after.score));
     }
     message
 }
@@ -363,10 +363,15 @@ pub async fn run_command(
             Ok(Acted::Applied(turn)) => {
                 state.metrics.actions_applied.inc();
                 let answer = CommandAnswer {
-                    message: describe(&turn.before, turn.action, &turn.outcome, &turn.after),
-                    board: board_of(&turn.after),
+                    message: describe(
+                        &turn.before,
+                        turn.action,
+                        &turn.outcome,
+                        &turn.snapshot.view,
+                    ),
+                    board: turn.snapshot.view.to_text(),
                     action: Some(turn.action.into()),
-                    status: turn.after.status(),
+                    status: turn.snapshot.view.status,
                     version: turn.snapshot.version,
                 };
                 let body = render_answer(&answer, text)?;

@@ -66,15 +66,24 @@ pub fn load_any(db: &Db, id: &str) -> Result<Option<Loaded>, Error> {
     Ok(Some(Loaded { row, log, game }))
 }
 
-/// An accepted action: the position before and after it, and the game as its player now sees
-/// it (what an idempotency key remembers).
+/// An accepted action: the position it was played on, what it did, and the game as its
+/// player now sees it (what an idempotency key remembers).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub before: Game,
     pub action: Action,
     pub outcome: Outcome,
-    pub after: Game,
     pub snapshot: Snapshot,
+}
+
+/// What [`decide`] made of an action: the write, the position once it lands, and the turn
+/// but for the position it was played on (moved in by the caller, which owns it).
+struct Decided {
+    append: Append,
+    after: Position,
+    action: Action,
+    outcome: Outcome,
+    snapshot: Snapshot,
 }
 
 /// One action on the caller's game.
@@ -210,10 +219,15 @@ fn attempt(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<Try, E
         Found::Answered(answered) => return Ok(Try::Done(answered)),
     };
     match decide(play, act, &position) {
-        Ok((append, after, turn)) => Ok(Try::Writing {
-            commit: writes::commit_append(&play.db, append),
-            turn,
-            after,
+        Ok(decided) => Ok(Try::Writing {
+            commit: writes::commit_append(&play.db, decided.append),
+            turn: Box::new(Turn {
+                before: position.game,
+                action: decided.action,
+                outcome: decided.outcome,
+                snapshot: decided.snapshot,
+            }),
+            after: decided.after,
         }),
         // A refusal must come from the latest position: a remembered one may be behind.
         Err(_) if remembered => Ok(Try::ReadAgain),
@@ -227,11 +241,7 @@ fn attempt(play: &Play, act: &Act, fresh: bool, may_read: bool) -> Result<Try, E
 
 /// Check, resolve and apply the action on `position`: what to write, the position after it,
 /// and the turn.
-fn decide(
-    play: &Play,
-    act: &Act,
-    position: &Position,
-) -> Result<(Append, Position, Box<Turn>), Error> {
+fn decide(play: &Play, act: &Act, position: &Position) -> Result<Decided, Error> {
     let Position { row, game: before } = position;
     if let Some(expected) = act.expected {
         if expected != row.version {
@@ -308,21 +318,16 @@ fn decide(
         response,
         finish,
     };
-    let turn = Turn {
-        before: before.clone(),
-        action,
-        outcome,
-        after: after.clone(),
-        snapshot,
-    };
-    Ok((
+    Ok(Decided {
         append,
-        Position {
+        after: Position {
             row: next,
             game: after,
         },
-        Box::new(turn),
-    ))
+        action,
+        outcome,
+        snapshot,
+    })
 }
 
 /// A new game's outcome: created, or the first answer to a repeated idempotency key.

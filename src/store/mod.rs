@@ -397,7 +397,7 @@ impl Db {
             url,
             sqlite_synchronous: String::new(),
         };
-        self.standby = Some(std::sync::Arc::new(replica::Replica::new(manager, size)?));
+        self.standby = Some(std::sync::Arc::new(replica::Replica::new(manager, size)));
         Ok(self)
     }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use diesel::r2d2;
 
-use super::{Manager, Pool, StoreError};
+use super::{Manager, Pool};
 
 /// How long a read waits for a standby connection before it goes to the primary.
 const CHECKOUT: Duration = Duration::from_millis(250);
@@ -30,19 +30,19 @@ pub(super) struct Replica {
 impl Replica {
     /// A pool of at most `size` connections to `url`. Nothing is connected yet: a standby
     /// that is down at start costs nothing until a read asks for it.
-    pub(super) fn new(manager: Manager, size: u32) -> Result<Replica, StoreError> {
+    pub(super) fn new(manager: Manager, size: u32) -> Replica {
         let pool = r2d2::Pool::builder()
             .max_size(size.max(1))
             .min_idle(Some(0))
             .test_on_check_out(true)
             .connection_timeout(CHECKOUT)
             .build_unchecked(manager);
-        Ok(Replica {
+        Replica {
             pool,
             skip_until: Mutex::new(None),
             served: AtomicU64::new(0),
             fell_back: AtomicU64::new(0),
-        })
+        }
     }
 
     /// A connection to the standby, unless it failed within [`SKIP_FOR`] or does not give one

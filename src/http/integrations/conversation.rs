@@ -516,9 +516,13 @@ async fn play_command(
             match crate::play::games::act(state.play(), act).await {
                 Ok(Acted::Applied(turn)) => {
                     state.metrics.actions_applied.inc();
-                    let message =
-                        chat::describe(&turn.before, turn.action, &turn.outcome, &turn.after);
-                    Ok(Reply::with_board(message, chat::board_of(&turn.after)))
+                    let message = chat::describe(
+                        &turn.before,
+                        turn.action,
+                        &turn.outcome,
+                        &turn.snapshot.view,
+                    );
+                    Ok(Reply::with_board(message, turn.snapshot.view.to_text()))
                 }
                 // The chat acts without idempotency keys: nothing is answered from memory.
                 Ok(Acted::Replayed(_)) => Err(ApiError::internal(
