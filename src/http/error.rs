@@ -212,7 +212,9 @@ impl From<StoreError> for ApiError {
             StoreError::Pool(_)
             | StoreError::Connection(_)
             | StoreError::Db(DieselError::DatabaseError(
-                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                DatabaseErrorKind::ClosedConnection
+                | DatabaseErrorKind::UnableToSendCommand
+                | DatabaseErrorKind::ReadOnlyTransaction,
                 _,
             )) => {
                 tracing::error!(error = %e, "database unavailable");

@@ -81,19 +81,21 @@ fn writer(pool: Pool, queue: Receiver<Queued>) {
         let (appends, replies): (Vec<Append>, Vec<Reply>) =
             batch.into_iter().map(|q| (q.append, q.reply)).unzip();
         // A panic fails this batch's callers (their replies drop), not the writer.
-        let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match pool.get() {
-            Ok(mut conn) => write(&mut conn, appends),
-            // Nothing was sent: nothing was written.
-            Err(e) => {
-                let message = e.to_string();
-                appends
-                    .iter()
-                    .map(|_| {
-                        Err(StoreError::Connection(
-                            diesel::ConnectionError::BadConnection(message.clone()),
-                        ))
-                    })
-                    .collect()
+        let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            match pool.get_timeout(super::CHECKOUT) {
+                Ok(mut conn) => write(&mut conn, appends),
+                // Nothing was sent: nothing was written.
+                Err(e) => {
+                    let message = e.to_string();
+                    appends
+                        .iter()
+                        .map(|_| {
+                            Err(StoreError::Connection(
+                                diesel::ConnectionError::BadConnection(message.clone()),
+                            ))
+                        })
+                        .collect()
+                }
             }
         }));
         if let Ok(answers) = answers {

@@ -182,8 +182,12 @@ impl diesel::connection::Instrumentation for Health {
         if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = event {
             match error {
                 None => self.last_answer = Some(std::time::Instant::now()),
+                // Gone, or a server that was demoted under us (a failover that found the old
+                // primary alive): libpq finds the primary again only on a new connection.
                 Some(Error::DatabaseError(
-                    DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                    DatabaseErrorKind::ClosedConnection
+                    | DatabaseErrorKind::UnableToSendCommand
+                    | DatabaseErrorKind::ReadOnlyTransaction,
                     _,
                 )) => self.lost = true,
                 // The server answered, with a refusal.
@@ -330,6 +334,53 @@ pub fn parse_url(url: &str) -> (Backend, String) {
     }
 }
 
+/// How long a caller (a request, the group-commit writer) waits for a pooled connection
+/// before it is answered `database_unavailable` (503, `Retry-After`). While the database is
+/// away (a failover) a request waits here, and is answered as soon as a connection is made.
+pub const CHECKOUT: Duration = Duration::from_secs(10);
+
+/// The longest pause between two attempts to connect while the database is away. r2d2 waits
+/// 200 ms after a failed connect, then doubles the pause up to half its `connection_timeout`,
+/// which is therefore set to twice this and used for nothing else (every checkout names
+/// [`CHECKOUT`]). With r2d2's default of 30 s the pause grew to 5 s (at 10 s), and a failover
+/// whose new primary took writes 4.2 s after the kill was first used 6.9 s later
+/// (`bench/db-failover.sh`); at 250 ms the pool finds the new primary within a quarter of a
+/// second, for at most `pool_size` cheap refused connects every 250 ms while it is away.
+pub const RETRY_CAP: Duration = Duration::from_millis(250);
+
+/// Logs the pool's failures to connect: the first at once, then one line a second at most
+/// with how many more there were. While the database is away each of `pool_size` slots
+/// retries every [`RETRY_CAP`]: r2d2's own handler logged every attempt (367 lines in one
+/// instance's 6 s failover).
+#[derive(Debug, Default)]
+struct ConnectErrors {
+    /// When a line was last written, and the failures since.
+    last: std::sync::Mutex<(Option<std::time::Instant>, u64)>,
+}
+
+impl ConnectErrors {
+    /// A failure at `now`: `Some(failures not logged since the last line)` when this one is
+    /// to be logged.
+    fn note(&self, now: std::time::Instant) -> Option<u64> {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let (at, unlogged) = &mut *last;
+        if at.is_some_and(|at| now.saturating_duration_since(at) < Duration::from_secs(1)) {
+            *unlogged += 1;
+            return None;
+        }
+        *at = Some(now);
+        Some(std::mem::take(unlogged))
+    }
+}
+
+impl r2d2::HandleError<r2d2::Error> for ConnectErrors {
+    fn handle_error(&self, error: r2d2::Error) {
+        if let Some(more) = self.note(std::time::Instant::now()) {
+            tracing::error!(%error, more_since_last_line = more, "cannot connect to the database");
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct DbOptions {
     pub url: String,
@@ -366,9 +417,11 @@ impl Db {
             .max_size(options.pool_size.max(1))
             // A SQLite file cannot drop a connection; a Postgres server can, so check those.
             .test_on_check_out(backend == Backend::Postgres)
-            .connection_timeout(Duration::from_secs(10))
-            .build(manager)
-            .map_err(StoreError::Pool)?;
+            .connection_timeout(RETRY_CAP * 2)
+            .error_handler(Box::new(ConnectErrors::default()))
+            .build_unchecked(manager);
+        // As `build` would, but waiting CHECKOUT rather than r2d2's connection_timeout.
+        drop(pool.get_timeout(CHECKOUT)?);
         let appender = match backend {
             Backend::Postgres => Some(batches::Appender::start(pool.clone())?),
             Backend::Sqlite => None,
@@ -455,7 +508,7 @@ impl Db {
     }
 
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
-        Ok(self.pool.get()?)
+        Ok(self.pool.get_timeout(CHECKOUT)?)
     }
 
     /// Run `f` as one atomic write and return once it is committed. A refusal (`Err`)
@@ -628,5 +681,29 @@ impl MicrosPrecision for chrono::NaiveDateTime {
         use chrono::Timelike;
         let micros = self.nanosecond() / 1_000 * 1_000;
         self.with_nanosecond(micros).unwrap_or(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::ConnectErrors;
+
+    #[test]
+    fn failures_to_connect_are_logged_once_a_second_with_a_count() {
+        let errors = ConnectErrors::default();
+        let t0 = Instant::now();
+        assert_eq!(errors.note(t0), Some(0), "the first is logged");
+        for ms in [100, 250, 500, 750, 999] {
+            assert_eq!(errors.note(t0 + Duration::from_millis(ms)), None);
+        }
+        assert_eq!(
+            errors.note(t0 + Duration::from_millis(1000)),
+            Some(5),
+            "a second later: logged, with the five held back"
+        );
+        assert_eq!(errors.note(t0 + Duration::from_millis(1500)), None);
+        assert_eq!(errors.note(t0 + Duration::from_secs(5)), Some(1));
     }
 }

@@ -18,8 +18,11 @@ pub const CHANNEL: &str = "spider_changes";
 /// How often the listening connection looks for notifications that arrived. Reading them is
 /// one non-blocking socket read, so this bounds the delay at little cost.
 const LOOK_EVERY: Duration = Duration::from_millis(5);
-/// How long to wait before connecting again after losing the connection.
-const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+/// How long to wait before connecting again after losing the connection (or failing to
+/// connect). Short, because streams hear nothing from other instances meanwhile: in a
+/// database failover the listener is back within this of the new primary taking writes, and
+/// a failed attempt costs one refused connect.
+const RECONNECT_AFTER: Duration = Duration::from_millis(250);
 
 /// Changed ids waiting to be sent; beyond this many, more are dropped (only a wake-up).
 const QUEUE: usize = 8192;
@@ -79,20 +82,30 @@ fn send_batches(url: String, origin: String, ids: std::sync::mpsc::Receiver<Stri
                 None => payloads.push(format!("{origin} {id}")),
             }
         }
-        if conn.is_none() {
-            conn = super::pg::establish(&url)
-                .map_err(|e| tracing::warn!(error = %e, "cannot notify changes"))
-                .ok();
-        }
-        let Some(c) = conn.as_mut() else { continue };
-        for payload in payloads {
-            let sent = diesel::sql_query("SELECT pg_notify($1, $2)")
-                .bind::<diesel::sql_types::Text, _>(CHANNEL)
-                .bind::<diesel::sql_types::Text, _>(&payload)
-                .execute(c);
-            if let Err(e) = sent {
-                tracing::warn!(error = %e, "lost the notifying connection");
-                conn = None;
+        // A connection that died since the last batch (a failover) is found on the first
+        // send: the batch goes once more, on a new connection, so the wake-ups for changes
+        // that landed on the new primary are not the ones lost.
+        let mut left = payloads.as_slice();
+        for _attempt in 0..2 {
+            if conn.is_none() {
+                conn = super::pg::establish(&url)
+                    .map_err(|e| tracing::warn!(error = %e, "cannot notify changes"))
+                    .ok();
+            }
+            let Some(c) = conn.as_mut() else { break };
+            while let Some((payload, rest)) = left.split_first() {
+                let sent = diesel::sql_query("SELECT pg_notify($1, $2)")
+                    .bind::<diesel::sql_types::Text, _>(CHANNEL)
+                    .bind::<diesel::sql_types::Text, _>(payload)
+                    .execute(c);
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, "lost the notifying connection");
+                    conn = None;
+                    break;
+                }
+                left = rest;
+            }
+            if left.is_empty() {
                 break;
             }
         }
