@@ -7,14 +7,20 @@
 #   bench/db-formation.sh up DIR     create and start it; prints the service's multi-host URL
 #   bench/db-formation.sh state DIR  the monitor's view of the nodes
 #   bench/db-formation.sh down DIR   stop every keeper and postgres of it
+#   bench/db-formation.sh primary DIR      the primary node's name and port ("node1 6001"),
+#                                          then each other node's, a line each
+#   bench/db-formation.sh kill DIR NODE    lose NODE's machine: SIGKILL to its keeper and every
+#                                          process under it (postgres and its backends)
+#   bench/db-formation.sh rejoin DIR NODE  start NODE's keeper again; returns once NODE is a
+#                                          secondary again (caught up with the primary)
 #
 # Ports: MONITOR_PORT (6000), NODE_PORTS ("6001 6002"). The monitor is tuned so that a lost
 # primary is noticed and replaced within seconds instead of the defaults' minute (each value
 # and why, below).
 set -euo pipefail
 
-cmd=${1:?usage: db-formation.sh up|state|down DIR}
-dir=${2:?usage: db-formation.sh up|state|down DIR}
+cmd=${1:?usage: db-formation.sh up|state|down|primary|kill|rejoin DIR [NODE]}
+dir=${2:?usage: db-formation.sh up|state|down|primary|kill|rejoin DIR [NODE]}
 MONITOR_PORT=${MONITOR_PORT:-6000}
 read -r -a NODES <<<"${NODE_PORTS:-6001 6002}"
 BIN=/usr/lib/postgresql/15/bin
@@ -40,8 +46,9 @@ TUNING=(
   # A node is unhealthy after 2 s without a report from its keeper (which reports every
   # second): with the checks above, a lost machine is failed over in 2 to 3 s.
   "pgautofailover.node_considered_unhealthy_timeout=2000"
-  # The old primary, if it is alive but cut off, demotes itself after 3 s: the monitor waits
-  # that long before promoting, so two primaries never take writes at once.
+  # The monitor waits 3 s for the old primary to demote itself before promoting the standby;
+  # each node's keeper demotes a primary cut off for 2 s (network_partition_timeout, set at
+  # each node's creation below), so two primaries never take writes at once.
   "pgautofailover.primary_demote_timeout=3000"
 )
 
@@ -70,6 +77,10 @@ up() {
     n=$((n + 1))
     as_pg "pg_autoctl create postgres --pgdata $dir/node$n --pgport $port --hostname 127.0.0.1 \
       --auth trust --no-ssl --monitor '$monitor_url' --name node$n" >"$dir/create-node$n.log" 2>&1
+    # A primary cut off from the monitor and its standby demotes itself after this long
+    # (default 20 s): under the monitor's 3 s demote timeout above, so when the monitor
+    # promotes the standby the old primary, if it lives, has stopped taking writes.
+    as_pg "pg_autoctl config set --pgdata $dir/node$n timeout.network_partition_timeout 2" >/dev/null
     as_pg "nohup pg_autoctl run --pgdata $dir/node$n >$dir/node$n.log 2>&1 &"
     # Wait for each node to reach its state: the first is `single` until the second, a clone
     # of it, is `secondary` (the first is then `primary`).
@@ -111,9 +122,75 @@ down() {
   done
 }
 
+# The monitor's table, one node a line: name, port, reported state, assigned state.
+nodes() {
+  as_pg "pg_autoctl show state --pgdata $dir/monitor" |
+    awk -F'|' 'NR > 2 && NF >= 7 { gsub(/ /, ""); split($3, hp, ":"); print $1, hp[2], $6, $7 }'
+}
+
+# The primary's name and port on the first line, then each other node's; waits (up to 30 s)
+# for the formation to settle on a primary.
+primary() {
+  local table line
+  for _ in $(seq 1 300); do
+    table=$(nodes)
+    line=$(awk '($3 == "primary" || $3 == "wait_primary" || $3 == "single") && $3 == $4 { print $1, $2; exit }' <<<"$table")
+    if [ -n "$line" ]; then
+      echo "$line"
+      awk -v n="${line%% *}" '$1 != n { print $1, $2 }' <<<"$table"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "no primary within 30 s" >&2
+  exit 1
+}
+
+# Each PID given and every process under them, from one reading of the process table (a
+# pgrep per process took seconds with a node's backends, while the node lived on).
+tree() {
+  ps -eo pid=,ppid= | awk -v roots="$*" '
+    { parent[$1] = $2 }
+    END {
+      n = split(roots, todo, " ")
+      for (i = 1; i <= n; i++) keep[todo[i]] = 1
+      do {
+        added = 0
+        for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; added = 1 }
+      } while (added)
+      for (p in keep) print p
+    }'
+}
+
+kill_node() {
+  local node=$1 keeper pids
+  keeper=$(pgrep -f "pg_autoctl run --pgdata $dir/$node\$" | head -n 1 || true)
+  [ -n "$keeper" ] || { echo "no keeper runs for $node" >&2; exit 1; }
+  local roots=$keeper
+  # A postmaster the keeper lost track of counts too.
+  [ -f "$dir/$node/postmaster.pid" ] && roots="$roots $(head -n 1 "$dir/$node/postmaster.pid")"
+  pids=$(tree $roots)
+  kill -9 $pids 2>/dev/null || true
+}
+
+rejoin() {
+  local node=$1
+  as_pg "nohup pg_autoctl run --pgdata $dir/$node >>$dir/$node.log 2>&1 &"
+  for _ in $(seq 1 1200); do
+    nodes | awk -v n="$node" '$1 == n && $3 == "secondary" && $4 == "secondary" { ok = 1 } END { exit !ok }' && return 0
+    sleep 0.1
+  done
+  echo "$node did not rejoin as secondary within 120 s: see $dir/$node.log" >&2
+  exit 1
+}
+
+usage="usage: db-formation.sh up|state|down|primary DIR, or kill|rejoin DIR NODE"
 case "$cmd" in
   up) up ;;
   state) as_pg "pg_autoctl show state --pgdata $dir/monitor" ;;
   down) down ;;
-  *) echo "usage: db-formation.sh up|state|down DIR" >&2; exit 2 ;;
+  primary) primary ;;
+  kill) kill_node "${3:?$usage}" ;;
+  rejoin) rejoin "${3:?$usage}" ;;
+  *) echo "$usage" >&2; exit 2 ;;
 esac

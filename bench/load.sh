@@ -7,7 +7,8 @@
 # (targets: >= 0.6 of the ceiling's moves/s on SQLite, >= 0.7 on Postgres, p99 <= 1.5x), and
 # how many hints got 200 or 503 from the bounded search pool.
 # Settings: PLAYERS (32), SECONDS (15), SUITS (2), BACKENDS ("sqlite postgres"),
-# PG_URL (postgres://postgres@127.0.0.1:5432), SQLITE_SYNCHRONOUS (FULL), HINTERS (16; 0 skips
+# PG_URL (postgres://postgres@127.0.0.1:5432; may name several hosts), PG_QUERY (appended to each
+# Postgres URL, e.g. ?target_session_attrs=read-write for a formation), SQLITE_SYNCHRONOUS (FULL), HINTERS (16; 0 skips
 # the flood), HINT_LEVEL (normal), SEARCH_POOL (the server's default: one per CPU), LOGINS (0;
 # N > 0 adds a run of the players while N clients keep sending sign-ins with wrong passwords
 # for random usernames, and prints the server's peak resident memory and how the sign-ins
@@ -25,6 +26,7 @@ export SECONDS=$DURATION
 PORT=${PORT:-18181}
 BACKENDS=${BACKENDS:-"sqlite postgres"}
 PG_URL=${PG_URL:-postgres://postgres@127.0.0.1:5432}
+PG_QUERY=${PG_QUERY:-}
 WORK=$(mktemp -d)
 SERVER=""
 HINTERS=${HINTERS:-16}
@@ -141,10 +143,10 @@ for backend in $BACKENDS; do
   case $backend in
     sqlite) run_against "SQLite (synchronous=${SQLITE_SYNCHRONOUS:-FULL})" "sqlite://$WORK/load.db" "sqlite://$WORK/ceiling.db" ;;
     postgres)
-      psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS spider_load" >/dev/null
-      psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_load" >/dev/null
-      psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS spider_ceiling" >/dev/null
-      psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_ceiling" >/dev/null
-      run_against "Postgres" "$PG_URL/spider_load" "$PG_URL/spider_ceiling" ;;
+      psql "$PG_URL/postgres$PG_QUERY" -qc "DROP DATABASE IF EXISTS spider_load" >/dev/null
+      psql "$PG_URL/postgres$PG_QUERY" -qc "CREATE DATABASE spider_load" >/dev/null
+      psql "$PG_URL/postgres$PG_QUERY" -qc "DROP DATABASE IF EXISTS spider_ceiling" >/dev/null
+      psql "$PG_URL/postgres$PG_QUERY" -qc "CREATE DATABASE spider_ceiling" >/dev/null
+      run_against "Postgres" "$PG_URL/spider_load$PG_QUERY" "$PG_URL/spider_ceiling$PG_QUERY" ;;
   esac
 done

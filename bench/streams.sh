@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Live streams benchmark: one release instance (SQLite by default; BACKEND=postgres for
 # Postgres), and the generator (benches/streams.rs) opens STREAMS Server-Sent Event streams,
-# game and race streams mixed, from STREAMS/8 guest accounts. Prints the server's memory per
+# game and race streams mixed, from STREAMS/PER_USER guest accounts. Prints the server's memory per
 # open stream, its CPU while the streams idle, and how fast an action reaches every watcher of
 # its game (p50/p99 from sending) while they are all open.
 # Settings: STREAMS (10000), RACE_SHARE (20), ROOM_STREAMS (20), ACTORS (100), GAP_MS (200),
-# SECONDS (15), IDLE (10), BACKEND (sqlite | postgres), PG_URL (postgres://postgres@127.0.0.1:5432).
+# SECONDS (15), IDLE (10), PER_USER (streams per account: 8; 1 gives every stream its own player),
+# BACKEND (sqlite | postgres), PG_URL (postgres://postgres@127.0.0.1:5432).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=$SECONDS

@@ -1,6 +1,6 @@
 //! Live streams benchmark (run through `bench/streams.sh`, which starts one release instance):
-//! STREAMS open Server-Sent Event streams, game and race streams mixed, from STREAMS / 8 guest
-//! accounts (8 each, the default `STREAMS_PER_USER`). Each account starts a game; every
+//! STREAMS open Server-Sent Event streams, game and race streams mixed, from STREAMS / PER_USER
+//! guest accounts (PER_USER each: 8 by default, the default `STREAMS_PER_USER`). Each account starts a game; every
 //! ROOM_STREAMS race streams follow one race room whose round runs with 3 CPU players (their
 //! standings move with the clock); the other streams follow their own account's game, a few
 //! each (a phone, a TV, a bot).
@@ -16,7 +16,8 @@
 //!
 //! Settings (environment): BASE_URL (required), SERVER_PID (required), STREAMS (10000),
 //! RACE_SHARE (percent of streams on race rooms, 20), ROOM_STREAMS (20), ACTORS (100),
-//! GAP_MS (200), SECONDS (15), IDLE (10).
+//! GAP_MS (200), SECONDS (15), IDLE (10), PER_USER (streams per account, 8; 1 for distinct
+//! players).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -187,7 +188,9 @@ async fn run() {
     let gap = Duration::from_millis(env("GAP_MS", 200));
     let seconds: u64 = env("SECONDS", 15);
     let idle: u64 = env("IDLE", 10);
-    let per_user = 8;
+    // Streams per account: 8 (the default STREAMS_PER_USER: a phone, a TV, a bot, ...) or 1
+    // (every stream its own player, account and token).
+    let per_user: usize = env("PER_USER", 8).clamp(1, 8);
     let users = streams.div_ceil(per_user);
     let race_streams = streams * race_share / 100;
     let rooms = race_streams.div_ceil(room_streams);

@@ -14,216 +14,26 @@
 //! Settings (environment): BASE_URLS (A,B; required), KILL_PID (required), PG_URL (the
 //! database both use, for the leases), PLAYERS (32), SECONDS (20), KILL_AFTER (8),
 //! LEASE_WAIT (160: how long after the kill to wait for the leases), SUITS (2).
+//!
+//! With FORMATION set it is the database failover bench instead (`bench/db-failover.sh`,
+//! [`database`]): the instances live on, the database's primary machine is killed.
 
-use std::cell::RefCell;
+mod database;
+mod players;
+
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use diesel::RunQueryDsl;
-use serde_json::{json, Value};
-use spider::engine::{Action, Game, Rules, Status, Suits, Variant};
-
-fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn api_action(action: Action) -> Value {
-    match action {
-        Action::Move { from, to, count } => {
-            json!({"type": "move", "from": from + 1, "to": to + 1, "count": count})
-        }
-        Action::Deal => json!({"type": "deal"}),
-        Action::Undo => json!({"type": "undo"}),
-        Action::Resign => json!({"type": "resign"}),
-    }
-}
-
-#[derive(Default)]
-struct Tally {
-    /// When each acknowledged action was answered, since the start.
-    answered_at: Vec<Duration>,
-    /// The longest wait for one answer, retries on the other instance included.
-    longest_wait: Duration,
-    moved_over: u64,
-    refused: Vec<String>,
-    /// Each game: its id, its player's token and the actions acknowledged, in order.
-    games: Vec<(String, String, Vec<Action>)>,
-}
-
-struct Player {
-    client: awc::Client,
-    bases: Vec<String>,
-    /// The instance this player talks to now.
-    at: usize,
-    token: String,
-    name: usize,
-    sent: u64,
-}
-
-impl Player {
-    /// POST with a key, moving to the other instance on no answer or a 5xx, until answered or
-    /// `give_up`. The status and body.
-    async fn post(&mut self, path: &str, body: &Value, give_up: Instant) -> Option<(u16, Value)> {
-        self.sent += 1;
-        let key = format!("failover-{}-{}", self.name, self.sent);
-        loop {
-            let sent = self
-                .client
-                .post(format!("{}{path}", self.bases[self.at]))
-                .insert_header(("Authorization", format!("Bearer {}", self.token)))
-                .insert_header(("Idempotency-Key", key.as_str()))
-                .send_json(body)
-                .await;
-            let answer = match sent {
-                Ok(mut res) => {
-                    let status = res.status().as_u16();
-                    let body: Value = res.json().limit(1 << 20).await.unwrap_or_default();
-                    (status < 500).then_some((status, body))
-                }
-                Err(_) => None,
-            };
-            if answer.is_some() {
-                return answer;
-            }
-            if Instant::now() > give_up {
-                return None;
-            }
-            self.at = (self.at + 1) % self.bases.len();
-            actix_rt::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
-
-async fn play(
-    mut player: Player,
-    suits: Suits,
-    start: Instant,
-    until: Instant,
-    tally: Rc<RefCell<Tally>>,
-) {
-    let give_up = until + Duration::from_secs(30);
-    let mut round = 0u64;
-    while Instant::now() < until {
-        round += 1;
-        let deal = (player.name as u64) * 1_000_000 + round;
-        let Some((201, game)) = player
-            .post(
-                "/v1/games",
-                &json!({"suits": suits.count(), "deal_number": deal.to_string()}),
-                give_up,
-            )
-            .await
-        else {
-            tally
-                .borrow_mut()
-                .refused
-                .push(format!("player {}: no game", player.name));
-            return;
-        };
-        let id = game["id"].as_str().unwrap_or_default().to_string();
-        let slot = {
-            let mut t = tally.borrow_mut();
-            t.games.push((id.clone(), player.token.clone(), Vec::new()));
-            t.games.len() - 1
-        };
-        let mut local = Game::new(Variant::Spider, suits, Rules::default(), deal);
-        let mut roll = deal;
-        while Instant::now() < until
-            && local.status() == Status::InProgress
-            && local.actions() < 300
-        {
-            roll = roll
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let legal = local.legal_actions();
-            let action =
-                if local.can_undo() && (legal.is_empty() || (roll >> 33).is_multiple_of(10)) {
-                    Action::Undo
-                } else if let Some(&a) = legal.get((roll >> 40) as usize % legal.len().max(1)) {
-                    a
-                } else {
-                    Action::Resign
-                };
-            let before = player.at;
-            let asked = Instant::now();
-            match player
-                .post(
-                    &format!("/v1/games/{id}/actions"),
-                    &api_action(action),
-                    give_up,
-                )
-                .await
-            {
-                Some((200, _)) => {
-                    let _ = local.apply(action);
-                    let mut t = tally.borrow_mut();
-                    t.answered_at.push(start.elapsed());
-                    t.longest_wait = t.longest_wait.max(asked.elapsed());
-                    t.moved_over += u64::from(player.at != before);
-                    t.games[slot].2.push(action);
-                }
-                Some((status, body)) => {
-                    tally
-                        .borrow_mut()
-                        .refused
-                        .push(format!("{action:?} on {id}: {status} {body}"));
-                    break;
-                }
-                None => {
-                    tally
-                        .borrow_mut()
-                        .refused
-                        .push(format!("{action:?} on {id}: no instance answered"));
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Compare each game's log on `base` with what its player was acknowledged: (lost, doubled).
-async fn audit(
-    client: &awc::Client,
-    base: &str,
-    games: &[(String, String, Vec<Action>)],
-) -> (u64, u64, u64) {
-    let (mut lost, mut doubled, mut unreadable) = (0, 0, 0);
-    for (id, token, acked) in games {
-        let res = client
-            .get(format!("{base}/v1/games/{id}/events"))
-            .insert_header(("Authorization", format!("Bearer {token}")))
-            .send()
-            .await;
-        let Ok(mut res) = res else {
-            unreadable += 1;
-            continue;
-        };
-        let body: Value = res.json().limit(16 << 20).await.unwrap_or_default();
-        let Some(events) = body["events"].as_array() else {
-            unreadable += 1;
-            continue;
-        };
-        let same = |event: &Value, action: &Action| {
-            let want = api_action(*action);
-            ["type", "from", "to", "count"]
-                .iter()
-                .all(|f| event["action"][f] == want[f])
-        };
-        let matching = events
-            .iter()
-            .zip(acked)
-            .take_while(|(e, a)| same(e, a))
-            .count();
-        lost += (acked.len() - matching) as u64;
-        doubled += (events.len() - matching) as u64;
-    }
-    (lost, doubled, unreadable)
-}
+use players::{audit, env, guest, play, Player, Tally};
+use spider::engine::Suits;
 
 fn main() {
+    if std::env::var("FORMATION").is_ok() {
+        database::run();
+        return;
+    }
     let (Ok(bases), Ok(pid)) = (std::env::var("BASE_URLS"), std::env::var("KILL_PID")) else {
         println!("failover: skipped (run bench/failover.sh, which starts two instances for it)");
         return;
@@ -243,7 +53,7 @@ fn main() {
         .collect();
     let tally = Rc::new(RefCell::new(Tally::default()));
     let start = Instant::now();
-    let until = start + Duration::from_secs(seconds);
+    let until = Rc::new(Cell::new(start + Duration::from_secs(seconds)));
     let kill_at = Duration::from_secs(kill_after);
     let lease_watch = Rc::new(RefCell::new(None));
     actix_rt::System::new().block_on({
@@ -257,23 +67,31 @@ fn main() {
             let mut tasks = Vec::new();
             for name in 0..players {
                 let at = name % bases.len();
-                let mut res = match client.post(format!("{}/v1/auth/guest", bases[at])).send().await {
-                    Ok(res) => res,
+                let token = match guest(&client, &bases[at]).await {
+                    Ok(token) => token,
                     Err(e) => {
-                        eprintln!("cannot reach {}: {e}", bases[at]);
+                        eprintln!("{e}");
                         return;
                     }
                 };
-                let body: Value = res.json().await.unwrap_or_default();
                 let player = Player {
                     client: client.clone(),
                     bases: bases.clone(),
                     at,
-                    token: body["token"].as_str().unwrap_or_default().to_string(),
+                    stay: false,
+                    token,
                     name,
                     sent: 0,
+                    game_length: 300,
+                    current: Rc::default(),
                 };
-                tasks.push(actix_rt::spawn(play(player, suits, start, until, tally.clone())));
+                tasks.push(actix_rt::spawn(play(
+                    player,
+                    suits,
+                    start,
+                    until.clone(),
+                    tally.clone(),
+                )));
             }
             let killer = actix_rt::spawn(async move {
                 actix_rt::time::sleep(kill_at.saturating_sub(start.elapsed())).await;
@@ -320,15 +138,15 @@ fn main() {
     let killed = kill_at.as_secs_f64();
     let t = tally.borrow();
     let before = t
-        .answered_at
+        .acks
         .iter()
-        .filter(|a| a.as_secs_f64() < killed)
+        .filter(|a| a.at.as_secs_f64() < killed)
         .count();
-    let after = t.answered_at.len() - before;
+    let after = t.acks.len() - before;
     let after_secs = seconds as f64 - killed;
     println!(
         "players={players} seconds={seconds} killed A at {killed:.0} s: accepted={} games={}",
-        t.answered_at.len(),
+        t.acks.len(),
         t.games.len()
     );
     println!(
