@@ -172,8 +172,10 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
                 // Only time passed: nothing to look at, a keep-alive below.
                 Ok(Found::default())
             } else {
-                match feed.bearer.check(in_full).await {
-                    Ok(()) => feed.source.look().await,
+                // Boxed: an idle stream's future is only as large as its wait, not as its
+                // rare checks and looks (each a database read), at one allocation a look.
+                match Box::pin(feed.bearer.check(in_full)).await {
+                    Ok(()) => Box::pin(feed.source.look()).await,
                     Err(e) => Err(e),
                 }
             };
