@@ -176,13 +176,14 @@ async fn follow(
                 let mut buffer = String::new();
                 let (mut event, mut data) = (String::new(), String::new());
                 'read: loop {
-                    let chunk = tokio_timeout(Duration::from_millis(500), res.next()).await;
+                    let chunk =
+                        actix_rt::time::timeout(Duration::from_millis(500), res.next()).await;
                     let chunk = match chunk {
-                        Some(Some(Ok(bytes))) => bytes,
-                        Some(Some(Err(_)) | None) => break 'read,
+                        Ok(Some(Ok(bytes))) => bytes,
+                        Ok(Some(Err(_)) | None) => break 'read,
                         // Nothing for a while: check whether to stop.
-                        None if caught_up(last) => return,
-                        None => continue,
+                        Err(_) if caught_up(last) => return,
+                        Err(_) => continue,
                     };
                     buffer.push_str(&String::from_utf8_lossy(&chunk));
                     while let Some(end) = buffer.find('\n') {
@@ -239,10 +240,6 @@ async fn follow(
         seen.borrow_mut().resumed += 1;
         actix_rt::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-async fn tokio_timeout<F: std::future::Future>(d: Duration, f: F) -> Option<F::Output> {
-    actix_rt::time::timeout(d, f).await.ok()
 }
 
 /// `spider_db_stale_reads_total` on `base`: (standby, primary).
@@ -562,14 +559,7 @@ pub fn run() {
     for refused in t.refused.iter().take(5) {
         println!("refused: {refused}");
     }
-    let games = t.games.clone();
-    let base = bases[0].clone();
-    let (lost, doubled, unreadable) = actix_rt::System::new().block_on(async move {
-        let client = awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .finish();
-        audit(&client, &base, &games).await
-    });
+    let (lost, doubled, unreadable) = audit(&bases[0], &t.games);
     println!(
         "audit: lost={lost} doubled={doubled} unreadable={unreadable} refused={} (all must be 0)",
         t.refused.len()

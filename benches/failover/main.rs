@@ -160,13 +160,7 @@ fn main() {
         println!("refused: {refused}");
     }
     let survivor = bases.last().cloned().unwrap_or_default();
-    let games = t.games.clone();
-    let (lost, doubled, unreadable) = actix_rt::System::new().block_on(async move {
-        let client = awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .finish();
-        audit(&client, &survivor, &games).await
-    });
+    let (lost, doubled, unreadable) = audit(&survivor, &t.games);
     println!(
         "audit on the survivor: lost={lost} doubled={doubled} unreadable={unreadable} refused={} (all must be 0)",
         t.refused.len()

@@ -243,8 +243,17 @@ pub async fn play(
 }
 
 /// Compare each game's log on `base` with what its player was acknowledged: (lost, doubled,
-/// unreadable).
-pub async fn audit(
+/// unreadable). Runs on a runtime of its own, after the players' has ended.
+pub fn audit(base: &str, games: &[(String, String, Vec<Action>)]) -> (u64, u64, u64) {
+    actix_rt::System::new().block_on(async {
+        let client = awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish();
+        audit_on(&client, base, games).await
+    })
+}
+
+async fn audit_on(
     client: &awc::Client,
     base: &str,
     games: &[(String, String, Vec<Action>)],

@@ -12,6 +12,7 @@ pub mod notify;
 pub mod paces;
 pub mod pages;
 pub mod pg;
+mod pool;
 pub mod races;
 pub mod records;
 mod replica;
@@ -31,6 +32,8 @@ use diesel::r2d2::{self, ManageConnection};
 use diesel::sqlite::SqliteConnection;
 use diesel::{Connection, RunQueryDsl};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+use pool::ConnectErrors;
+pub use pool::{CHECKOUT, RETRY_CAP};
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
@@ -346,53 +349,6 @@ pub fn parse_url(url: &str) -> (Backend, String) {
     }
 }
 
-/// How long a caller (a request, the group-commit writer) waits for a pooled connection
-/// before it is answered `database_unavailable` (503, `Retry-After`). While the database is
-/// away (a failover) a request waits here, and is answered as soon as a connection is made.
-pub const CHECKOUT: Duration = Duration::from_secs(10);
-
-/// The longest pause between two attempts to connect while the database is away. r2d2 waits
-/// 200 ms after a failed connect, then doubles the pause up to half its `connection_timeout`,
-/// which is therefore set to twice this and used for nothing else (every checkout names
-/// [`CHECKOUT`]). With r2d2's default of 30 s the pause grew to 5 s (at 10 s), and a failover
-/// whose new primary took writes 4.2 s after the kill was first used 6.9 s later
-/// (`bench/db-failover.sh`); at 250 ms the pool finds the new primary within a quarter of a
-/// second, for at most `pool_size` cheap refused connects every 250 ms while it is away.
-pub const RETRY_CAP: Duration = Duration::from_millis(250);
-
-/// Logs the pool's failures to connect: the first at once, then one line a second at most
-/// with how many more there were. While the database is away each of `pool_size` slots
-/// retries every [`RETRY_CAP`]: r2d2's own handler logged every attempt (367 lines in one
-/// instance's 6 s failover).
-#[derive(Debug, Default)]
-struct ConnectErrors {
-    /// When a line was last written, and the failures since.
-    last: std::sync::Mutex<(Option<std::time::Instant>, u64)>,
-}
-
-impl ConnectErrors {
-    /// A failure at `now`: `Some(failures not logged since the last line)` when this one is
-    /// to be logged.
-    fn note(&self, now: std::time::Instant) -> Option<u64> {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let (at, unlogged) = &mut *last;
-        if at.is_some_and(|at| now.saturating_duration_since(at) < Duration::from_secs(1)) {
-            *unlogged += 1;
-            return None;
-        }
-        *at = Some(now);
-        Some(std::mem::take(unlogged))
-    }
-}
-
-impl r2d2::HandleError<r2d2::Error> for ConnectErrors {
-    fn handle_error(&self, error: r2d2::Error) {
-        if let Some(more) = self.note(std::time::Instant::now()) {
-            tracing::error!(%error, more_since_last_line = more, "cannot connect to the database");
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct DbOptions {
     pub url: String,
@@ -693,29 +649,5 @@ impl MicrosPrecision for chrono::NaiveDateTime {
         use chrono::Timelike;
         let micros = self.nanosecond() / 1_000 * 1_000;
         self.with_nanosecond(micros).unwrap_or(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::{Duration, Instant};
-
-    use super::ConnectErrors;
-
-    #[test]
-    fn failures_to_connect_are_logged_once_a_second_with_a_count() {
-        let errors = ConnectErrors::default();
-        let t0 = Instant::now();
-        assert_eq!(errors.note(t0), Some(0), "the first is logged");
-        for ms in [100, 250, 500, 750, 999] {
-            assert_eq!(errors.note(t0 + Duration::from_millis(ms)), None);
-        }
-        assert_eq!(
-            errors.note(t0 + Duration::from_millis(1000)),
-            Some(5),
-            "a second later: logged, with the five held back"
-        );
-        assert_eq!(errors.note(t0 + Duration::from_millis(1500)), None);
-        assert_eq!(errors.note(t0 + Duration::from_secs(5)), Some(1));
     }
 }
