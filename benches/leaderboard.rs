@@ -37,6 +37,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     created_at: now,
                     token_version: 0,
                     profile_hidden: false,
+                    language: None,
                 })
                 .collect();
             // A spread of results with many ties, as real boards have.

@@ -7,6 +7,7 @@ pub mod config;
 pub mod domain;
 pub mod engine;
 pub mod http;
+pub mod i18n;
 pub mod jobs;
 pub mod play;
 pub mod store;

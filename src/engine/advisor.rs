@@ -20,6 +20,7 @@ use super::deal::{fresh_deck, Suits, Variant};
 use super::game::{Action, Column, Game, Position, Status};
 use super::hint::{history, nothing, options, Candidate, Hint, HintKind, Visible};
 use super::levels::{Budget, HintLevel, Level, SPIDERSOLVER_DEPTH};
+use super::reason::Reason;
 use super::rules::Rules;
 use super::sampling::{Mix, Rng};
 use super::solver::{Determinized, Probe, ProbeBudget};
@@ -357,9 +358,9 @@ fn search_within(
         return Hint {
             action: Some(Action::Deal),
             kind: HintKind::Deal,
-            reason: format!(
-                "Deal a new row from the stock: your last {QUIET_ACTIONS} moves turned no card over and completed no run."
-            ),
+            reason: Reason::DealQuiet {
+                actions: QUIET_ACTIONS,
+            },
             suggest_undo: false,
             confidence: None,
         };
@@ -452,10 +453,10 @@ fn search_within(
     let best = line_root[best_line];
     let chosen = ranked.swap_remove(best);
     let reason = if filling {
-        format!(
-            "{} Your last {QUIET_ACTIONS} moves turned no card over: fill every empty column so the next row can be dealt.",
-            chosen.reason
-        )
+        Reason::FillEveryHole {
+            first: Box::new(chosen.reason),
+            actions: QUIET_ACTIONS,
+        }
     } else {
         chosen.reason
     };

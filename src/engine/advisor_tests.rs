@@ -162,7 +162,7 @@ fn after_twenty_quiet_actions_the_hint_deals() {
     // Twenty: deal.
     let hint = advise(&game, &log, Level::Easy);
     assert_eq!(hint.action, Some(Action::Deal), "{hint:?}");
-    assert!(hint.reason.contains("20"), "{}", hint.reason);
+    assert!(hint.reason.to_string().contains("20"), "{}", hint.reason);
     // Dealing resets the count.
     game.apply(Action::Deal).unwrap();
     log.push(Action::Deal);
@@ -383,7 +383,10 @@ fn after_twenty_quiet_actions_holes_that_stop_the_deal_are_filled_then_the_row_i
         let observation = Observation::new(&game, &[]).with_quiet(20 + played);
         let hint = super::search(&observation, Level::Easy);
         let action = hint.action.expect("a move");
-        assert!(hint.reason.contains("fill every empty column"), "{hint:?}");
+        assert!(
+            hint.reason.to_string().contains("fill every empty column"),
+            "{hint:?}"
+        );
         game.apply(action).unwrap();
         assert_eq!(holes(&game), before - 1, "{action:?} fills a hole");
     }

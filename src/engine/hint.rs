@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use super::card::{Card, Suit};
 use super::game::{Action, Game, Status};
+use super::reason::Reason;
 use super::solver::Sight;
 
 /// A hint's rank, smallest first: (class of kind, tier, minus the look-ahead's gain, kind,
@@ -91,8 +92,9 @@ impl HintKind {
 pub struct Hint {
     pub action: Option<Action>,
     pub kind: HintKind,
-    /// One sentence for the player (columns numbered from 1).
-    pub reason: String,
+    /// Why, as data (said in the reader's language by the HTTP layer; `to_string` is the
+    /// English sentence, columns numbered from 1).
+    pub reason: Reason,
     /// When nothing useful is left: whether undo is available to suggest.
     pub suggest_undo: bool,
     /// How sure a search over the unseen cards is: the share of sampled deals it won with
@@ -135,21 +137,13 @@ pub(crate) fn history(game: &Game, log: &[Action]) -> (HashSet<Visible>, usize) 
     (seen, quiet)
 }
 
-fn group_text(cards: &[Card]) -> String {
-    match cards {
-        [one] => one.to_string(),
-        [first, .., last] => format!("{first}–{last}"),
-        [] => String::new(),
-    }
-}
-
 /// A legal action worth suggesting, as judged from the visible position.
 #[derive(Clone, Debug)]
 pub(crate) struct Candidate {
     key: RankKey,
     pub(crate) action: Action,
     pub(crate) kind: HintKind,
-    pub(crate) reason: String,
+    pub(crate) reason: Reason,
 }
 
 /// The hint when nothing useful is left (or the game is over).
@@ -158,7 +152,7 @@ pub(crate) fn nothing(status: Status, can_undo: bool) -> Hint {
         return Hint {
             action: None,
             kind: HintKind::Nothing,
-            reason: "The game is over.".into(),
+            reason: Reason::GameOver,
             suggest_undo: false,
             confidence: None,
         };
@@ -167,9 +161,9 @@ pub(crate) fn nothing(status: Status, can_undo: bool) -> Hint {
         action: None,
         kind: HintKind::Nothing,
         reason: if can_undo {
-            "No useful move is left: try undoing your last moves.".into()
+            Reason::TryUndo
         } else {
-            "No useful move or deal is left: you may resign.".into()
+            Reason::Resign
         },
         suggest_undo: can_undo,
         confidence: None,
@@ -274,27 +268,20 @@ pub(crate) fn options(game: &Game, seen: &HashSet<Visible>) -> Vec<Candidate> {
             }
         }
         let group = &up[up.len() - count..];
+        let cards = group.to_vec();
         let (kind, reason) = match target.last() {
-            None => (
-                HintKind::Build,
-                format!(
-                    "Move {} from column {} into the empty column {}.",
-                    group_text(group),
-                    from + 1,
-                    to + 1
-                ),
-            ),
+            None => (HintKind::Build, Reason::IntoEmpty { cards, from, to }),
             Some(onto) => (
                 if onto.suit == group[0].suit {
                     HintKind::BuildInSuit
                 } else {
                     HintKind::Build
                 },
-                format!(
-                    "Move {} onto {onto} in column {}.",
-                    group_text(group),
-                    to + 1
-                ),
+                Reason::Build {
+                    cards,
+                    onto: Some(*onto),
+                    to,
+                },
             ),
         };
         all.push(Candidate {
@@ -313,15 +300,9 @@ fn judge(
     action: Action,
     seen: &HashSet<Visible>,
     must_fill: bool,
-) -> Option<(HintKind, i64, String)> {
+) -> Option<(HintKind, i64, Reason)> {
     let Action::Move { from, to, count } = action else {
-        return (action == Action::Deal).then(|| {
-            (
-                HintKind::Deal,
-                0,
-                "Deal a new row from the stock: no better move is in sight.".to_string(),
-            )
-        });
+        return (action == Action::Deal).then_some((HintKind::Deal, 0, Reason::Deal));
     };
     let (down, up) = game.column(from)?;
     let (_, target) = game.column(to)?;
@@ -360,12 +341,11 @@ fn judge(
             return Some((
                 HintKind::FillColumn,
                 -(count as i64) - if fits_parent { 100 } else { 0 },
-                format!(
-                    "Move {} from column {} into the empty column {}, so that you can deal.",
-                    group_text(group),
-                    from + 1,
-                    to + 1
-                ),
+                Reason::FillToDeal {
+                    cards: group.to_vec(),
+                    from,
+                    to,
+                },
             ));
         }
         if fits_parent {
@@ -375,13 +355,12 @@ fn judge(
         return Some((
             HintKind::Build,
             -(count as i64),
-            format!(
-                "Move {} from column {} into the empty column {}: it frees {} for building.",
-                group_text(group),
-                from + 1,
-                to + 1,
-                parent.map(|p| p.to_string()).unwrap_or_default()
-            ),
+            Reason::IntoEmptyFrees {
+                cards: group.to_vec(),
+                from,
+                to,
+                frees: parent,
+            },
         ));
     }
     if let Some(parent) = parent {
@@ -402,61 +381,42 @@ fn judge(
             return None;
         }
     }
-    let moved = group_text(group);
-    let column = |c: usize| c + 1;
+    let cards = group.to_vec();
     Some(if completes {
         (
             HintKind::CompleteRun,
             0,
-            format!(
-                "Move {moved} onto {} in column {}: it completes a run of {}.",
-                onto.map(|c| c.to_string()).unwrap_or_default(),
-                column(to),
-                top.suit.symbol()
-            ),
+            Reason::CompletesRun {
+                cards,
+                onto,
+                to,
+                suit: top.suit,
+            },
         )
     } else if turns {
         (
             HintKind::TurnCard,
             // Fewer cards still hidden there means closer to an empty column.
             -(down as i64),
-            format!(
-                "Move {moved} from column {} to column {}: it turns over a card in column {}.",
-                column(from),
-                column(to),
-                column(from)
-            ),
+            Reason::TurnsCard { cards, from, to },
         )
     } else if empties {
         (
             HintKind::EmptyColumn,
             count as i64,
-            format!(
-                "Move {moved} from column {} to column {}: it empties column {}.",
-                column(from),
-                column(to),
-                column(from)
-            ),
+            Reason::EmptiesColumn { cards, from, to },
         )
     } else if in_suit {
         (
             HintKind::BuildInSuit,
             target_run as i64,
-            format!(
-                "Move {moved} onto {} in column {}: it builds in suit.",
-                onto.map(|c| c.to_string()).unwrap_or_default(),
-                column(to)
-            ),
+            Reason::BuildsInSuit { cards, onto, to },
         )
     } else {
         (
             HintKind::Build,
             count as i64,
-            format!(
-                "Move {moved} onto {} in column {}.",
-                onto.map(|c| c.to_string()).unwrap_or_default(),
-                column(to)
-            ),
+            Reason::Build { cards, onto, to },
         )
     })
 }

@@ -69,28 +69,12 @@ impl Game {
 }
 
 impl View {
-    /// A monospace board: a header line, the column numbers, then one row per card depth with
-    /// `##` for a face-down card. Fits a chat message.
-    pub fn to_text(&self) -> String {
+    /// The board's grid in monospace: the column numbers, then one row per card depth with
+    /// `##` for a face-down card and `..` for an empty column, each card written by `card`
+    /// (each language has its notation). Fits a chat message; the line above it, in words, is
+    /// the HTTP layer's (`http::board`).
+    pub fn grid(&self, card: impl Fn(Card) -> String) -> String {
         let mut out = String::new();
-        let status = match self.status {
-            Status::InProgress => "",
-            Status::Won => " · WON",
-            Status::Resigned => " · resigned",
-        };
-        let _ = writeln!(
-            out,
-            "{} {} suit{} · score {} · stock {} deal{} left · runs {}/{}{}",
-            self.variant.name(),
-            self.suits.count(),
-            if self.suits.count() == 1 { "" } else { "s" },
-            self.score,
-            self.stock_deals_left,
-            if self.stock_deals_left == 1 { "" } else { "s" },
-            self.runs_completed,
-            self.runs_total,
-            status,
-        );
         for c in 1..=self.columns.len() {
             let _ = write!(out, "{:>4}", c);
         }
@@ -106,8 +90,8 @@ impl View {
             for column in &self.columns {
                 let cell = if row < column.face_down {
                     "##".to_string()
-                } else if let Some(card) = column.face_up.get(row - column.face_down) {
-                    card.to_string()
+                } else if let Some(shown) = column.face_up.get(row - column.face_down) {
+                    card(*shown)
                 } else if row == 0 {
                     "..".to_string()
                 } else {
@@ -139,7 +123,7 @@ mod tests {
         assert_eq!(view.stock_deals_left, 5);
         assert_eq!(view.score, 500);
         // The board text names exactly the ten face-up cards.
-        let text = view.to_text();
+        let text = view.grid(|c| c.to_string());
         let symbols = text.chars().filter(|c| "♠♥♦♣".contains(*c)).count();
         assert_eq!(symbols, 10);
         for column in &view.columns {
@@ -150,20 +134,27 @@ mod tests {
     #[test]
     fn board_text_marks_face_down_cards_and_empty_columns() {
         let mut game = Game::new(Variant::Spiderette, Suits::One, Rules::default(), 3);
-        let text = game.view().to_text();
+        let text = game.view().grid(|c| c.to_string());
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("spiderette 1 suit · score 500 · stock 4 deals left"));
-        assert_eq!(lines[1], "   1   2   3   4   5   6   7");
-        assert_eq!(lines.len(), 2 + 7);
-        assert_eq!(lines[2].matches("##").count(), 6);
+        assert_eq!(lines[0], "   1   2   3   4   5   6   7");
+        assert_eq!(lines.len(), 1 + 7);
+        assert_eq!(lines[1].matches("##").count(), 6);
+        // Each card is written as the caller says.
+        assert!(game
+            .view()
+            .grid(|_| "x".into())
+            .lines()
+            .nth(7)
+            .unwrap()
+            .ends_with('x'));
         // Move column 1's only card somewhere if it can go; otherwise the board is unchanged.
         if let Ok(action @ Action::Move { .. }) = game.auto_move(0, None) {
             game.apply(action).unwrap();
             assert!(game
                 .view()
-                .to_text()
+                .grid(|c| c.to_string())
                 .lines()
-                .nth(2)
+                .nth(1)
                 .unwrap()
                 .starts_with("  .."));
         }

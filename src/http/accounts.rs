@@ -1,5 +1,6 @@
 //! Accounts: register, log in, guest accounts, the caller's profile.
 
+use crate::t;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -30,6 +31,10 @@ pub struct UserView {
     pub created_at: DateTime<Utc>,
     /// The public profile (`GET /v1/users/{username}`) is hidden.
     pub profile_hidden: bool,
+    /// The language chosen for the web page (`PUT /v1/users/me/profile`); `null`: the
+    /// browser's.
+    #[schema(value_type = Option<super::profiles::LanguageTag>)]
+    pub language: Option<String>,
 }
 
 impl From<&users::User> for UserView {
@@ -40,6 +45,7 @@ impl From<&users::User> for UserView {
             is_guest: user.is_guest,
             created_at: user.created_at.and_utc(),
             profile_hidden: user.profile_hidden,
+            language: user.language.clone(),
         }
     }
 }
@@ -143,10 +149,7 @@ pub async fn guest(
     if let Some(limiter) = &state.limits.guests {
         let address =
             super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
-        limiter.count(
-            &format!("addr:{address}"),
-            "new guest accounts from this address",
-        )?;
+        limiter.count(&format!("addr:{address}"), t!("attempts-new-guests"))?;
     }
     let session = state.accounts.guest().await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))

@@ -161,7 +161,7 @@ pub async fn get_analysis(
     let who = searches::searcher(&state, &caller, &req);
     let found = match crate::play::analysis::analysis(state.play(), &who, &id).await {
         Err(crate::play::Error::Search(SearchError::SearchBusy)) => {
-            return Ok(searches::busy_response())
+            return Ok(searches::busy_response(&req))
         }
         other => other?,
     };

@@ -9,18 +9,21 @@
 //! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
 
 use crate::play::GameError;
+use crate::t;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::board;
 use super::error::{ApiError, Problem};
 use super::identity::Caller;
 use super::respond;
 use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
-use crate::engine::{self, Action, Game};
+use crate::engine::{self, Game};
+use crate::i18n::Lang;
 
 use crate::play;
 use crate::play::games::{Act, Acted, Loaded};
@@ -34,18 +37,15 @@ pub enum Command {
     Help,
 }
 
-pub const GRAMMAR: &str = "Commands: `3 7` moves from column 3 to 7, `3 7 2` moves two cards, \
-`3` makes the best move from column 3, `d` deals, `u` undoes, `h` gives a hint, `b` shows the \
-board, `resign` gives up.";
-
 /// Parse one chat command.
 pub fn parse(text: &str) -> Result<Command, ApiError> {
     if text.chars().count() > super::contract::COMMAND_MAX {
         return Err(ApiError::invalid_request_code(
             "unknown_command",
-            format!(
-                "A command has at most {} characters. {GRAMMAR}",
-                super::contract::COMMAND_MAX
+            t!(
+                "command-too-long",
+                max = super::contract::COMMAND_MAX,
+                grammar = t!("command-grammar")
             ),
         ));
     }
@@ -59,7 +59,7 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
     if text.is_empty() {
         return Err(ApiError::invalid_request_code(
             "empty_command",
-            format!("The command is empty. {GRAMMAR}"),
+            t!("command-empty", grammar = t!("command-grammar")),
         ));
     }
     let word = match text.as_str() {
@@ -78,7 +78,11 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
         let shown: String = text.chars().take(40).collect();
         ApiError::invalid_request_code(
             "unknown_command",
-            format!("I did not understand \"{shown}\". {GRAMMAR}"),
+            t!(
+                "command-unknown",
+                text = shown,
+                grammar = t!("command-grammar")
+            ),
         )
     };
     let spaced = text.replace(['-', '>', ',', ':'], " ");
@@ -172,9 +176,10 @@ fn text_response(status: StatusCode, version: Option<i32>, body: String) -> Http
 
 /// A refusal as the client wants it: problem+json with the board, or plain text.
 fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> HttpResponse {
-    error.board = board;
+    error.board = board.map(String::into_boxed_str);
+    let lang = super::language::of_headers(req);
     if wants_text(req, false) {
-        let mut body = error.detail.clone();
+        let mut body = error.detail.render(lang);
         if let Some(board) = &error.board {
             body.push_str("\n\n");
             body.push_str(board);
@@ -187,11 +192,11 @@ fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> Htt
         }
         return response;
     }
-    actix_web::ResponseError::error_response(&error)
+    error.response_in(lang)
 }
 
-pub(crate) fn board_of(game: &Game) -> String {
-    game.view().to_text()
+pub(crate) fn board_of(game: &Game, lang: Lang) -> String {
+    board::text(&game.view(), lang)
 }
 
 /// The board as monospace text for a chat message: a header line (variant, suits, score,
@@ -217,12 +222,13 @@ pub async fn get_board(
     caller: Caller,
     id: web::Path<String>,
     req: HttpRequest,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesRead)?;
     let db = state.play.db.clone();
     let Loaded { row, game, .. } =
         play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
-    let text = board_of(&game);
+    let text = board_of(&game, lang);
     Ok(if wants_text(&req, false) {
         text_response(StatusCode::OK, Some(row.version), text)
     } else {
@@ -232,53 +238,6 @@ pub async fn get_board(
         })?;
         respond::json_response(StatusCode::OK, row.version, body)
     })
-}
-
-/// Describe what an applied action did, in one sentence.
-pub(crate) fn describe(
-    before: &Game,
-    action: Action,
-    outcome: &engine::Outcome,
-    after: &engine::View,
-) -> String {
-    let mut message = match action {
-        Action::Move { from, to, count } => {
-            let cards = before
-                .column(from)
-                .map(|(_, up)| up[up.len() - count..].to_vec())
-                .unwrap_or_default();
-            let group = match cards.as_slice() {
-                [one] => one.to_string(),
-                [first, .., last] => format!("{first}–{last}"),
-                [] => String::new(),
-            };
-            format!(
-                "Moved {group} from column {} to column {}.",
-                from + 1,
-                to + 1
-            )
-        }
-        Action::Deal => "Dealt a new row from the stock.".to_string(),
-        Action::Undo => "Took back the last move.".to_string(),
-        Action::Resign => "You resigned.".to_string(),
-    };
-    for column in outcome.completed.iter() {
-        message.push_str(&format!(
-            " A run was completed and removed from column {}.",
-            column + 1
-        ));
-    }
-    if !outcome.turned.is_empty() && action != Action::Undo {
-        let columns: Vec<String> = outcome.turned.iter().map(|c| (c + 1).to_string()).collect();
-        message.push_str(&format!(
-            " A card turned over in column {}.",
-            columns.join(", ")
-        ));
-    }
-    if after.status == engine::Status::Won {
-        message.push_str(&format!(" You won, with a score of {}!", after.score));
-    }
-    message
 }
 
 /// The most bytes a command body may have: a command is a few words.
@@ -324,22 +283,18 @@ pub async fn run_command(
     id: web::Path<String>,
     payload: web::Payload,
     req: HttpRequest,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesWrite)?;
-    let body = super::contract::read_body(payload, COMMAND_LIMIT, "A command").await?;
+    let body = super::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;
     let is_json = super::contract::media_type_is(&req, "application/json");
     let text = if is_json {
         serde_json::from_slice::<CommandBody>(&body)
-            .map_err(|e| {
-                ApiError::invalid_request(format!(
-                    "Send {{\"command\": \"3 7\"}} as JSON, or the command as text/plain: {e}."
-                ))
-            })?
+            .map_err(|e| ApiError::invalid_request(t!("command-body", error = e.to_string())))?
             .command
     } else {
-        String::from_utf8(body.to_vec()).map_err(|_| {
-            ApiError::invalid_request("The command is not valid UTF-8 text.".to_string())
-        })?
+        String::from_utf8(body.to_vec())
+            .map_err(|_| ApiError::invalid_request(t!("command-not-utf8")))?
     };
     let command = match parse(&text) {
         Ok(command) => command,
@@ -350,7 +305,13 @@ pub async fn run_command(
     if let Command::Act(request) = &command {
         let intent = match request.intent() {
             Ok(intent) => intent,
-            Err(e) => return Ok(refusal(&req, e, current_board(&state, &caller, &id).await)),
+            Err(e) => {
+                return Ok(refusal(
+                    &req,
+                    e,
+                    current_board(&state, &caller, &id, lang).await,
+                ))
+            }
         };
         let act = Act {
             user_id: caller.user_id.clone(),
@@ -363,13 +324,14 @@ pub async fn run_command(
             Ok(Acted::Applied(turn)) => {
                 state.metrics.actions_applied.inc();
                 let answer = CommandAnswer {
-                    message: describe(
+                    message: board::describe(
                         &turn.before,
                         turn.action,
                         &turn.outcome,
                         &turn.snapshot.view,
+                        lang,
                     ),
-                    board: turn.snapshot.view.to_text(),
+                    board: board::text(&turn.snapshot.view, lang),
                     action: Some(turn.action.into()),
                     status: turn.snapshot.view.status,
                     version: turn.snapshot.version,
@@ -385,7 +347,7 @@ pub async fn run_command(
             Err(e) => Ok(refusal(
                 &req,
                 e.into(),
-                current_board(&state, &caller, &id).await,
+                current_board(&state, &caller, &id, lang).await,
             )),
         };
     }
@@ -394,9 +356,9 @@ pub async fn run_command(
     let Loaded { row, log, game } =
         play::blocking(move || play::games::load(&db, &who.user_id, &game_id)).await?;
     let message = match &command {
-        Command::Help => GRAMMAR.to_string(),
+        Command::Help => t!("command-grammar").render(lang),
         Command::Hint => {
-            let board = board_of(&game);
+            let board = board_of(&game, lang);
             if !row.hints_allowed {
                 let refused = ApiError::from(play::Error::Game(GameError::HintsDisabled));
                 return Ok(refusal(&req, refused, Some(board)));
@@ -411,7 +373,7 @@ pub async fn run_command(
             )
             .await
             {
-                Ok(hint) => hint.reason,
+                Ok(hint) => board::hint(&hint.reason).render(lang),
                 Err(e) => return Ok(refusal(&req, e.into(), Some(board))),
             }
         }
@@ -419,7 +381,7 @@ pub async fn run_command(
     };
     let answer = CommandAnswer {
         message,
-        board: board_of(&game),
+        board: board_of(&game, lang),
         action: None,
         status: game.status(),
         version: row.version,
@@ -449,7 +411,7 @@ fn answer_response(text: bool, version: i32, body: String) -> HttpResponse {
 }
 
 /// The board as it stands, for a refusal (none when the game cannot be read).
-async fn current_board(state: &AppState, caller: &Caller, id: &str) -> Option<String> {
+async fn current_board(state: &AppState, caller: &Caller, id: &str, lang: Lang) -> Option<String> {
     let (db, user, id) = (
         state.play.db.clone(),
         caller.user_id.clone(),
@@ -458,7 +420,7 @@ async fn current_board(state: &AppState, caller: &Caller, id: &str) -> Option<St
     play::blocking(move || play::games::load(&db, &user, &id))
         .await
         .ok()
-        .map(|loaded| board_of(&loaded.game))
+        .map(|loaded| board_of(&loaded.game, lang))
 }
 
 #[cfg(test)]
@@ -592,7 +554,8 @@ mod tests {
                 "{nonsense:?}: {}",
                 e.code
             );
-            assert!(e.detail.contains("`3 7`"), "{}", e.detail);
+            let detail = e.detail.render(Lang::En);
+            assert!(detail.contains("`3 7`"), "{detail}");
         }
     }
 }

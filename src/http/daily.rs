@@ -1,5 +1,6 @@
 //! The daily challenge: today's deals, attempts, and each day's leaderboard.
 
+use crate::t;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -282,15 +283,13 @@ pub async fn leaderboard(
     date: web::Path<String>,
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let bad = || ApiError::invalid_request("date must be a day such as 2026-11-29.");
+    let bad = || ApiError::invalid_request(t!("bad-date"));
     let date = Some(date.as_str())
         .filter(|d| super::contract::fits(super::contract::DATE, d))
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .ok_or_else(bad)?;
     if date > state.play.calendar.today() {
-        return Err(ApiError::not_found(
-            "That day's challenge has not begun yet.",
-        ));
+        return Err(ApiError::not_found(t!("daily-not-begun")));
     }
     let board = query.check()?;
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));

@@ -7,7 +7,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::engine::Illegal;
+use crate::i18n::{Lang, Text};
 use crate::store::StoreError;
+use crate::t;
 
 /// RFC 9457 problem details. `code` is stable and machine-readable; `detail` is a sentence a
 /// player or integrator understands.
@@ -40,25 +42,23 @@ pub struct Problem {
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
+    /// A short summary of the kind of problem (a message id of `refusals.ftl`).
     pub title: &'static str,
-    pub detail: String,
+    /// What happened and what to do, in a sentence (rendered in the reader's language).
+    pub detail: Text,
     pub current_version: Option<i32>,
-    pub board: Option<String>,
+    /// Boxed so that results carrying a refusal stay small.
+    pub board: Option<Box<str>>,
     pub headers: Vec<(HeaderName, String)>,
 }
 
 impl ApiError {
-    pub fn new(
-        status: StatusCode,
-        code: &'static str,
-        title: &'static str,
-        detail: impl Into<String>,
-    ) -> Self {
+    pub fn new(status: StatusCode, code: &'static str, title: &'static str, detail: Text) -> Self {
         ApiError {
             status,
             code,
             title,
-            detail: detail.into(),
+            detail,
             current_version: None,
             board: None,
             headers: Vec::new(),
@@ -70,43 +70,57 @@ impl ApiError {
         self
     }
 
-    pub fn invalid_request(detail: impl Into<String>) -> Self {
+    pub fn invalid_request(detail: Text) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,
             "invalid_request",
-            "Invalid request",
+            "title-invalid-request",
             detail,
         )
     }
 
     /// A 400 with its own `code`.
-    pub fn invalid_request_code(code: &'static str, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, code, "Invalid request", detail)
+    pub fn invalid_request_code(code: &'static str, detail: Text) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            code,
+            "title-invalid-request",
+            detail,
+        )
     }
 
-    pub fn not_found(detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", "Not found", detail)
+    pub fn not_found(detail: Text) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "title-not-found",
+            detail,
+        )
     }
 
     pub fn game_not_found() -> Self {
-        Self::not_found("There is no game with that id among your games.")
+        Self::not_found(t!("game-not-found"))
     }
 
-    pub fn unauthorized(code: &'static str, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, code, "Unauthorized", detail)
+    pub fn unauthorized(code: &'static str, detail: Text) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, code, "title-unauthorized", detail)
             .with_header(header::WWW_AUTHENTICATE, "Bearer")
     }
 
-    pub fn conflict(code: &'static str, detail: impl Into<String>) -> Self {
-        Self::new(StatusCode::CONFLICT, code, "Conflict", detail)
+    pub fn forbidden(code: &'static str, detail: Text) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, "title-forbidden", detail)
+    }
+
+    pub fn conflict(code: &'static str, detail: Text) -> Self {
+        Self::new(StatusCode::CONFLICT, code, "title-conflict", detail)
     }
 
     pub fn version_conflict(current: i32) -> Self {
         let mut e = Self::new(
             StatusCode::PRECONDITION_FAILED,
             "version_conflict",
-            "Version conflict",
-            format!("The game has changed: it is at version {current}. Reload it and try again."),
+            "title-version-conflict",
+            t!("version-conflict", version = current),
         );
         e.current_version = Some(current);
         e
@@ -117,8 +131,8 @@ impl ApiError {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal_error",
-            "Internal server error",
-            "Something went wrong on our side; nothing was changed. Please try again.",
+            "title-internal-error",
+            t!("internal-error"),
         )
     }
 
@@ -126,16 +140,25 @@ impl ApiError {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "idempotency_key_reused",
-            "Idempotency key reused",
-            "This Idempotency-Key was already used for a different request.",
+            "title-key-reused",
+            t!("idempotency-key-reused"),
         )
     }
 
-    pub fn unavailable(code: &'static str, detail: impl Into<String>) -> Self {
+    pub fn unavailable(code: &'static str, detail: Text) -> Self {
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
             code,
-            "Service unavailable",
+            "title-unavailable",
+            detail,
+        )
+    }
+
+    pub fn too_many(code: &'static str, detail: Text) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            code,
+            "title-too-many-requests",
             detail,
         )
     }
@@ -143,39 +166,48 @@ impl ApiError {
     /// An action the rules refuse: the engine's reason as `code`, its sentence as `detail`.
     pub fn illegal(reason: Illegal) -> Self {
         let (status, title) = match reason {
-            Illegal::GameOver => (StatusCode::CONFLICT, "Game over"),
+            Illegal::GameOver => (StatusCode::CONFLICT, "title-game-over"),
             // Not a misplayed card: the game's state (a card shown) rules the undo out.
-            Illegal::UndoWouldHideCard => (StatusCode::CONFLICT, "Undo would hide a card"),
-            _ => (StatusCode::UNPROCESSABLE_ENTITY, "Illegal action"),
+            Illegal::UndoWouldHideCard => (StatusCode::CONFLICT, "title-undo-would-hide-card"),
+            _ => (StatusCode::UNPROCESSABLE_ENTITY, "title-illegal-action"),
         };
-        Self::new(status, reason.code(), title, reason.to_string())
+        Self::new(status, reason.code(), title, super::board::illegal(&reason))
     }
 
+    /// The problem in English (as every answer is unless the request asks otherwise).
     pub fn problem(&self) -> Problem {
+        self.problem_in(Lang::En)
+    }
+
+    /// The problem in `lang`: the same `type`, `status` and `code`, the words translated.
+    pub fn problem_in(&self, lang: Lang) -> Problem {
         Problem {
             type_: format!("urn:spider:problem:{}", self.code),
-            title: self.title.to_string(),
+            title: Text::new(self.title).render(lang),
             status: self.status.as_u16(),
-            detail: self.detail.clone(),
+            detail: self.detail.render(lang),
             code: self.code.to_string(),
             current_version: self.current_version,
-            board: self.board.clone(),
+            board: self.board.as_deref().map(str::to_string),
         }
     }
 }
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.detail)
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.detail.render(Lang::En)
+        )
     }
 }
 
-impl ResponseError for ApiError {
-    fn status_code(&self) -> StatusCode {
-        self.status
-    }
-
-    fn error_response(&self) -> HttpResponse {
+impl ApiError {
+    /// The answer in `lang` (`http::language` calls it with the request's language).
+    pub fn response_in(&self, lang: Lang) -> HttpResponse {
         let mut response = HttpResponse::build(self.status);
         response.insert_header((
             header::CONTENT_TYPE,
@@ -186,7 +218,17 @@ impl ResponseError for ApiError {
                 response.insert_header((name.clone(), value));
             }
         }
-        response.body(serde_json::to_string(&self.problem()).unwrap_or_default())
+        response.body(serde_json::to_string(&self.problem_in(lang)).unwrap_or_default())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        self.response_in(Lang::En)
     }
 }
 
@@ -194,20 +236,12 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         use diesel::result::{DatabaseErrorKind, Error as DieselError};
         match e {
-            StoreError::Busy => Self::unavailable(
-                "writes_busy",
-                "Too many actions are waiting to be written; nothing was changed. Please retry.",
-            )
-            .with_header(header::RETRY_AFTER, "1"),
+            StoreError::Busy => Self::unavailable("writes_busy", t!("writes-busy"))
+                .with_header(header::RETRY_AFTER, "1"),
             StoreError::Unreachable(_) => {
                 tracing::error!(error = %e, "database lost during a write");
-                Self::unavailable(
-                    "database_unavailable",
-                    "The connection to the database was lost while this was being written, so \
-                     it may or may not have been saved: retry with the same Idempotency-Key, or \
-                     read the game first.",
-                )
-                .with_header(header::RETRY_AFTER, "1")
+                Self::unavailable("database_unavailable", t!("database-lost-mid-write"))
+                    .with_header(header::RETRY_AFTER, "1")
             }
             StoreError::Pool(_)
             | StoreError::Connection(_)
@@ -218,11 +252,8 @@ impl From<StoreError> for ApiError {
                 _,
             )) => {
                 tracing::error!(error = %e, "database unavailable");
-                Self::unavailable(
-                    "database_unavailable",
-                    "The database is not reachable right now; nothing was changed. Please retry.",
-                )
-                .with_header(header::RETRY_AFTER, "1")
+                Self::unavailable("database_unavailable", t!("database-unavailable"))
+                    .with_header(header::RETRY_AFTER, "1")
             }
             StoreError::KeyReused => Self::key_reused(),
             other => Self::internal("database error", other),
@@ -244,6 +275,6 @@ impl From<actix_web::error::BlockingError> for ApiError {
 
 impl From<crate::engine::BadSuitCount> for ApiError {
     fn from(_: crate::engine::BadSuitCount) -> Self {
-        Self::invalid_request("suits must be 1, 2 or 4.")
+        Self::invalid_request(t!("bad-suit-count"))
     }
 }

@@ -6,7 +6,9 @@
 //! `finished_at` say how it went and are ignored by an import), a blank line, then one action per line in
 //! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
 
+use crate::i18n::Text;
 use crate::play::GameError;
+use crate::t;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -186,8 +188,8 @@ pub async fn export_game(
         .body(body.text()))
 }
 
-fn bad(line: usize, sentence: &str) -> ApiError {
-    ApiError::invalid_request(format!("Line {line}: {sentence}"))
+fn bad(line: usize, sentence: Text) -> ApiError {
+    ApiError::invalid_request(t!("export-line", line = line, reason = sentence))
 }
 
 /// A value named by its serde name.
@@ -207,18 +209,13 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
         if line.is_empty() {
             break;
         }
-        let (key, value) = line.split_once(':').ok_or_else(|| {
-            bad(
-                n,
-                "expected `key: value` before the blank line and the actions.",
-            )
-        })?;
+        let (key, value) = line
+            .split_once(':')
+            .ok_or_else(|| bad(n, t!("export-expected-header")))?;
         let value = value.trim();
         match key.trim() {
             "variant" => {
-                variant = Some(
-                    named(value).ok_or_else(|| bad(n, "variant must be spider or spiderette."))?,
-                )
+                variant = Some(named(value).ok_or_else(|| bad(n, t!("export-bad-variant")))?)
             }
             "suits" => {
                 suits = Some(
@@ -226,36 +223,25 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
                         .parse::<u8>()
                         .ok()
                         .and_then(|s| Suits::try_from(s).ok())
-                        .ok_or_else(|| bad(n, "suits must be 1, 2 or 4."))?,
+                        .ok_or_else(|| bad(n, t!("bad-suit-count")))?,
                 )
             }
-            "undo" => {
-                undo = Some(
-                    named(value).ok_or_else(|| bad(n, "undo must be full, no_reveal or off."))?,
-                )
-            }
+            "undo" => undo = Some(named(value).ok_or_else(|| bad(n, t!("export-bad-undo")))?),
             "empty_column_deal" => {
-                empty = Some(named(value).ok_or_else(|| {
-                    bad(n, "empty_column_deal must be standard, strict or allowed.")
-                })?)
+                empty =
+                    Some(named(value).ok_or_else(|| bad(n, t!("export-bad-empty-column-deal")))?)
             }
             "deal" => {
-                deal = Some(super::contract::deal_number_text(value).ok_or_else(|| {
-                    bad(
-                        n,
-                        "deal must be a whole number from 0 to 18446744073709551615.",
-                    )
-                })?)
+                deal = Some(
+                    super::contract::deal_number_text(value)
+                        .ok_or_else(|| bad(n, t!("export-bad-deal")))?,
+                )
             }
             "player" | "origin" | "status" | "score" | "duration_ms" | "finished_at" => {}
-            other => return Err(bad(n, &format!("`{other}` is not a field of an export."))),
+            other => return Err(bad(n, t!("export-unknown-field", field = other))),
         }
     }
-    let missing = |what: &str| {
-        ApiError::invalid_request(format!(
-            "The export names no {what} (`{what}: …` before the blank line)."
-        ))
-    };
+    let missing = |what: &str| ApiError::invalid_request(t!("export-missing-field", field = what));
     let spec = DealSpec {
         variant: variant.ok_or_else(|| missing("variant"))?,
         suits: suits.ok_or_else(|| missing("suits"))?,
@@ -271,12 +257,8 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let action = notation::parse_line(line).ok_or_else(|| {
-            bad(
-                n,
-                &format!("`{line}` is not an action (`3 7 2`, `d`, `u` or `resign`)."),
-            )
-        })?;
+        let action = notation::parse_line(line)
+            .ok_or_else(|| bad(n, t!("export-not-an-action", text = line)))?;
         actions.push((n, action));
     }
     Ok((spec, actions))
@@ -288,21 +270,21 @@ fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), Ap
     // Ignored, but held to the document like every field.
     if let Some(origin) = &export.origin {
         if origin.parse::<super::wire::GameOrigin>().is_err() {
-            return Err(ApiError::invalid_request(format!(
-                "origin `{origin}` is not a kind of game (random, chosen, daily, winnable, \
-                 restart, race, imported)."
+            return Err(ApiError::invalid_request(t!(
+                "export-bad-origin",
+                origin = origin.as_str()
             )));
         }
     }
-    let deal_number = super::contract::deal_number_text(&export.deal_number).ok_or_else(|| {
-        ApiError::invalid_request("deal_number must be a whole number as a decimal string.")
-    })?;
+    let deal_number = super::contract::deal_number_text(&export.deal_number)
+        .ok_or_else(|| ApiError::invalid_request(t!("export-bad-deal-number")))?;
     let mut actions = Vec::new();
     for (i, text) in export.actions.iter().enumerate() {
         let action = notation::parse_line(text).ok_or_else(|| {
-            ApiError::invalid_request(format!(
-                "Action {}: `{text}` is not an action (`3 7 2`, `d`, `u` or `resign`).",
-                i + 1
+            ApiError::invalid_request(t!(
+                "export-action",
+                number = i + 1,
+                reason = t!("export-not-an-action", text = text.as_str())
             ))
         })?;
         actions.push((i + 1, action));
@@ -321,9 +303,11 @@ fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), Ap
 
 fn refused_line(illegal: IllegalLine) -> ApiError {
     let mut error = ApiError::illegal(illegal.reason);
-    error.detail = format!(
-        "Line {} (`{}`): {}",
-        illegal.line, illegal.text, error.detail
+    error.detail = t!(
+        "export-refused-line",
+        line = illegal.line,
+        text = illegal.text,
+        reason = error.detail
     );
     error
 }
@@ -363,15 +347,15 @@ pub async fn import_game(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let body = super::contract::read_body(payload, IMPORT_LIMIT, "An export").await?;
+    let body = super::contract::read_body(payload, IMPORT_LIMIT, t!("body-export")).await?;
     let is_json = super::contract::media_type_is(&req, "application/json");
     let (spec, actions) = if is_json {
         let export: GameExport = serde_json::from_slice(&body)
-            .map_err(|e| ApiError::invalid_request(format!("Not a JSON export: {e}.")))?;
+            .map_err(|e| ApiError::invalid_request(t!("export-not-json", error = e.to_string())))?;
         parse_json(export)?
     } else {
         let text = std::str::from_utf8(&body)
-            .map_err(|_| ApiError::invalid_request("An export is UTF-8 text."))?;
+            .map_err(|_| ApiError::invalid_request(t!("export-not-utf8")))?;
         parse_text(text)?
     };
     if actions.len() > state.play.max_actions as usize {
@@ -450,9 +434,7 @@ fn moment(
         Some(ms) => DateTime::from_timestamp_millis(ms)
             .filter(|_| (0..=LATEST_MS).contains(&ms))
             .map(|t| t.naive_utc())
-            .ok_or_else(|| {
-                ApiError::invalid_request("since and until are milliseconds since the Unix epoch.")
-            }),
+            .ok_or_else(|| ApiError::invalid_request(t!("export-bad-window"))),
     }
 }
 
@@ -483,7 +465,7 @@ pub async fn export_user_games(
 ) -> Result<HttpResponse, ApiError> {
     let max = query.max.unwrap_or(100);
     if !(1..=BULK_MAX).contains(&max) {
-        return Err(ApiError::invalid_request("max must be from 1 to 1000."));
+        return Err(ApiError::invalid_request(t!("export-bad-max")));
     }
     let far = chrono::NaiveDate::from_ymd_opt(9999, 1, 1)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
@@ -494,7 +476,7 @@ pub async fn export_user_games(
     if let Some(limiter) = &state.limits.bulk {
         let address =
             super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
-        limiter.count(&format!("addr:{address}"), "bulk exports from this address")?;
+        limiter.count(&format!("addr:{address}"), t!("attempts-bulk-exports"))?;
     }
     let player = user.username.clone().unwrap_or_default();
     let play = state.play().clone();

@@ -1,5 +1,6 @@
 //! Games: create, read, act, legal moves, event log, restart, the caller's list.
 
+use crate::t;
 use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -25,12 +26,7 @@ use crate::store::StoreError;
 
 /// The version an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; `*` asks for none.
 fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
-    let Some(text) = contract::header(
-        req,
-        "if-match",
-        contract::IF_MATCH,
-        "If-Match must be the game's ETag, a version number in quotes such as \"3\" (or `*`).",
-    )?
+    let Some(text) = contract::header(req, "if-match", contract::IF_MATCH, t!("if-match-shape"))?
     else {
         return Ok(None);
     };
@@ -38,11 +34,9 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
         return Ok(None);
     }
     let bare = text.trim_start_matches("W/").trim_matches('"');
-    bare.parse().map(Some).map_err(|_| {
-        ApiError::invalid_request(
-            "If-Match must be the game's ETag, a version number in quotes such as \"3\".",
-        )
-    })
+    bare.parse()
+        .map(Some)
+        .map_err(|_| ApiError::invalid_request(t!("if-match-version")))
 }
 
 /// Start a new game.
@@ -78,17 +72,13 @@ pub async fn create_game(
     let rules = body.rules.unwrap_or_default();
     let winnable: Option<Difficulty> = match (body.winnable, body.difficulty) {
         (Some(false), Some(_)) => {
-            return Err(ApiError::invalid_request(
-                "difficulty applies only to winnable deals: drop it or set winnable to true.",
-            ))
+            return Err(ApiError::invalid_request(t!("difficulty-without-winnable")))
         }
         (Some(true), d) | (None, d @ Some(_)) => Some(d.unwrap_or(DifficultyName::Normal)),
         (_, None) => None,
     };
     if winnable.is_some() && body.deal_number.is_some() {
-        return Err(ApiError::invalid_request(
-            "Ask for a deal number or for a winnable deal, not both.",
-        ));
+        return Err(ApiError::invalid_request(t!("deal-number-and-winnable")));
     }
     let deal = match (&body.deal_number, winnable) {
         (Some(n), _) => Deal::Chosen(n.value()?),
@@ -220,9 +210,7 @@ pub async fn post_action(
     let header_version = if_match(&req)?;
     let expected = match (header_version, body_version) {
         (Some(h), Some(b)) if h != b => {
-            return Err(ApiError::invalid_request(
-                "If-Match and expected_version name different versions.",
-            ))
+            return Err(ApiError::invalid_request(t!("if-match-disagrees")))
         }
         (h, b) => h.or(b),
     };
@@ -360,12 +348,8 @@ fn encode_cursor(row: &GameRow) -> String {
 }
 
 fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
-    let bad = || ApiError::invalid_request("cursor is not one this server gave out.");
-    let cursor = contract::check(
-        contract::GAMES_CURSOR,
-        cursor,
-        "cursor is not one this server gave out.",
-    )?;
+    let bad = || ApiError::invalid_request(t!("bad-cursor"));
+    let cursor = contract::check(contract::GAMES_CURSOR, cursor, t!("bad-cursor"))?;
     let (micros, id) = cursor.split_once('_').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
     let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
@@ -392,7 +376,7 @@ pub async fn list_my_games(
     caller.require(Scope::GamesRead)?;
     let limit = query.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
-        return Err(ApiError::invalid_request("limit must be from 1 to 100."));
+        return Err(ApiError::invalid_request(t!("bad-limit")));
     }
     let cursor = query.cursor.as_deref().map(decode_cursor).transpose()?;
     let db = state.play.db.clone();

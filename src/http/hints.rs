@@ -2,6 +2,7 @@
 //! the bounded search pool.
 
 use crate::play::SearchError;
+use crate::t;
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -56,9 +57,10 @@ pub(crate) fn level(name: Option<&str>) -> Result<HintLevel, ApiError> {
         let shown: String = name.chars().take(40).collect();
         ApiError::invalid_request_code(
             "unknown_level",
-            format!(
-                "There is no hint level \"{shown}\": use one of {}.",
-                accepted.join(", ")
+            t!(
+                "unknown-hint-level",
+                level = shown,
+                levels = accepted.join(", ")
             ),
         )
     })
@@ -93,6 +95,7 @@ pub async fn hint(
     id: web::Path<String>,
     query: web::Query<HintQuery>,
     req: HttpRequest,
+    lang: crate::i18n::Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;
@@ -105,7 +108,7 @@ pub async fn hint(
     .await
     {
         Err(crate::play::Error::Search(SearchError::SearchBusy)) => {
-            return Ok(searches::busy_response())
+            return Ok(searches::busy_response(&req))
         }
         other => other?,
     };
@@ -114,7 +117,7 @@ pub async fn hint(
         level,
         action: hint.action.map(ActionView::from),
         kind: hint.kind,
-        reason: hint.reason,
+        reason: super::board::hint(&hint.reason).render(lang),
         suggest_undo: hint.suggest_undo,
         confidence: hint.confidence,
     };
@@ -137,6 +140,9 @@ mod tests {
         let refused = level(Some("expert")).unwrap_err();
         assert_eq!(refused.code, "unknown_level");
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-        assert!(refused.detail.contains("easy, normal, hard"));
+        assert!(refused
+            .detail
+            .render(crate::i18n::Lang::En)
+            .contains("easy, normal, hard"));
     }
 }

@@ -5,13 +5,14 @@
 //! their scopes, and are checked against the database on every request, so a revoked token
 //! stops working at once.
 
+use crate::t;
 use std::future::{ready, Future};
 use std::pin::Pin;
 
 type LocalBoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 
 use actix_web::dev::Payload;
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 
 use super::error::ApiError;
@@ -68,14 +69,9 @@ impl Caller {
         if allowed {
             Ok(())
         } else {
-            Err(ApiError::new(
-                StatusCode::FORBIDDEN,
+            Err(ApiError::forbidden(
                 "insufficient_scope",
-                "Forbidden",
-                format!(
-                    "This access token does not have the `{}` scope this operation needs.",
-                    scope.name()
-                ),
+                t!("insufficient-scope", scope = scope.name()),
             ))
         }
     }
@@ -85,12 +81,9 @@ impl Caller {
         if self.scopes.is_none() {
             Ok(())
         } else {
-            Err(ApiError::new(
-                StatusCode::FORBIDDEN,
+            Err(ApiError::forbidden(
                 "session_required",
-                "Forbidden",
-                "Personal access tokens cannot manage the account or its tokens: sign in \
-                 (login, register or guest) and use that session token.",
+                t!("session-required"),
             ))
         }
     }
@@ -106,18 +99,11 @@ pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
 }
 
 fn missing() -> ApiError {
-    ApiError::unauthorized(
-        "unauthorized",
-        "This operation needs a bearer token: send `Authorization: Bearer <token>` \
-         (get one from /v1/auth/register, /v1/auth/login or /v1/auth/guest).",
-    )
+    ApiError::unauthorized("unauthorized", t!("bearer-token-missing"))
 }
 
 fn invalid_pat() -> ApiError {
-    ApiError::unauthorized(
-        "invalid_token",
-        "This access token is not valid: it is unknown, was revoked, or is malformed.",
-    )
+    ApiError::unauthorized("invalid_token", t!("access-token-invalid"))
 }
 
 /// A session token: its signature, expiry, issuer and audience, then whether the session is
@@ -154,11 +140,11 @@ fn session_claims(state: &AppState, token: &str) -> Result<crate::auth::Claims, 
         Ok(claims) => Ok(claims),
         Err(TokenError::Expired) => Err(ApiError::unauthorized(
             "token_expired",
-            "Your token has expired: log in again for a new one.",
+            t!("session-token-expired"),
         )),
         Err(TokenError::Invalid) => Err(ApiError::unauthorized(
             "invalid_token",
-            "The bearer token is not valid (bad signature, issuer, audience or algorithm).",
+            t!("session-token-invalid"),
         )),
     }
 }
@@ -208,7 +194,7 @@ fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>),
     if !row.active(crate::store::now()) {
         return Err(ApiError::unauthorized(
             "token_expired",
-            "This access token has expired: create a new one.",
+            t!("access-token-expired"),
         ));
     }
     let scopes = row

@@ -7,6 +7,7 @@
 //! SQLite the versions of every watched game are looked at once a second, in one statement
 //! for all streams (`crate::jobs::streams`).
 
+use crate::t;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use utoipa::openapi::schema::{OneOfBuilder, Schema};
@@ -140,11 +141,11 @@ pub async fn stream(
         &req,
         "last-event-id",
         super::contract::LAST_EVENT_ID,
-        "Last-Event-ID must be a version number (an event's id).",
+        t!("last-event-id-shape"),
     )?
     .map(|v| {
         v.parse::<i32>()
-            .map_err(|_| ApiError::invalid_request("Last-Event-ID must be a version number."))
+            .map_err(|_| ApiError::invalid_request(t!("last-event-id-version")))
     })
     .transpose()?;
     let mut watcher = sse::open(&state, &req, &caller.user_id)?;

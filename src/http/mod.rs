@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod board;
 pub mod chat;
 pub mod chat_links;
 pub mod contract;
@@ -14,6 +15,7 @@ pub mod games;
 pub mod hints;
 pub mod identity;
 pub mod integrations;
+pub mod language;
 pub mod live;
 pub mod metrics;
 pub mod oauth;
@@ -147,8 +149,10 @@ pub fn serve(config: &Config, parts: Parts, listener: TcpListener) -> std::io::R
             .route("/", web::get().to(page::index))
             .route("/oauth/authorize", web::get().to(page::index))
             .route("/js/{name}", web::get().to(page::module))
+            .route("/l10n/{name}", web::get().to(page::messages))
             .route("/style.css", web::get().to(page::style))
             .default_service(web::to(routes::fallback))
+            .wrap(from_fn(language::negotiate))
             .wrap(from_fn(metrics::record))
             .wrap(cors(&origins))
             .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())

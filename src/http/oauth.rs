@@ -2,6 +2,8 @@
 //! the consent page's two calls (what a request asks; approve or deny), the token endpoint
 //! (RFC 6749 §4.1.3, its refusals in the RFC's own body) and revocation (RFC 7009).
 
+use crate::i18n::Lang;
+use crate::t;
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -285,7 +287,10 @@ pub async fn approve(
         oauth::deny(&request)?
     } else {
         if let Some(limiter) = &state.limits.apps {
-            limiter.count(&format!("user:{}", caller.user_id), "app approvals")?;
+            limiter.count(
+                &format!("user:{}", caller.user_id),
+                t!("attempts-app-approvals"),
+            )?;
         }
         if d.password.is_some() {
             // A request that cannot be approved is refused before it costs a password attempt.
@@ -342,9 +347,9 @@ const FORM_LIMIT: usize = 16 * 1024;
 /// The form body of the token or revocation endpoint; past [`FORM_LIMIT`], or unreadable, the
 /// refusal in OAuth 2's own shape (RFC 6749 §5.2), never actix's plain-text one.
 async fn read_form(payload: web::Payload) -> Result<Vec<u8>, HttpResponse> {
-    super::contract::read_body(payload, FORM_LIMIT, "The form")
+    super::contract::read_body(payload, FORM_LIMIT, t!("body-form"))
         .await
-        .map_err(|e| oauth_error(e.status, "invalid_request", &e.detail))
+        .map_err(|e| oauth_error(e.status, "invalid_request", &e.detail.render(Lang::En)))
 }
 
 fn oauth_error(status: StatusCode, error: &str, description: &str) -> HttpResponse {
@@ -386,7 +391,8 @@ pub async fn token(
     if let Some(limiter) = &state.limits.apps {
         let address =
             super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
-        if let Err(refused) = limiter.count(&format!("addr:{address}"), "code trades") {
+        if let Err(refused) = limiter.count(&format!("addr:{address}"), t!("attempts-code-trades"))
+        {
             let mut answer = oauth_error(
                 StatusCode::TOO_MANY_REQUESTS,
                 "slow_down",

@@ -1,5 +1,6 @@
 //! Operations: liveness, readiness, metrics.
 
+use crate::t;
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -41,10 +42,7 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
     blocking(move || {
         db.ping().map_err(|e| {
             tracing::warn!(error = %e, "readiness check failed");
-            ApiError::unavailable(
-                "database_unavailable",
-                "The database is not reachable right now.",
-            )
+            ApiError::unavailable("database_unavailable", t!("database-not-ready"))
         })
     })
     .await?;
@@ -80,8 +78,7 @@ pub async fn metrics(
         if Sha256::digest(given.as_bytes()) != Sha256::digest(token.as_bytes()) {
             return Err(ApiError::unauthorized(
                 "metrics_token_required",
-                "This server's metrics are private: send its metrics token as \
-                 Authorization: Bearer <token>.",
+                t!("metrics-token-required"),
             ));
         }
     }

@@ -1,10 +1,12 @@
 //! The web client: one page of plain HTML, CSS and JavaScript ES modules (under `web/`, built
 //! into the binary), which plays through the public API like any other client.
 
+use crate::t;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
 use super::error::ApiError;
+use crate::i18n::Lang;
 
 const INDEX: &str = include_str!("../../web/index.html");
 const STYLE: &str = include_str!("../../web/style.css");
@@ -51,7 +53,22 @@ pub async fn module(name: web::Path<String>) -> Result<HttpResponse, ApiError> {
         .iter()
         .find(|(known, _)| *known == name)
         .map(|(_, body)| asset("text/javascript; charset=utf-8", body))
-        .ok_or_else(|| ApiError::not_found(format!("There is no web client module /js/{name}.")))
+        .ok_or_else(|| ApiError::not_found(t!("no-web-module", name = name)))
+}
+
+/// `GET /l10n/{lang}.ftl`: the messages the page formats itself (Fluent), in one of the
+/// languages the service speaks; any other name is a 404.
+pub async fn messages(name: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let name = name.into_inner();
+    let lang = name
+        .strip_suffix(".ftl")
+        .and_then(Lang::from_tag)
+        .ok_or_else(|| ApiError::not_found(t!("no-page-messages", name = name.as_str())))?;
+    Ok(protect(&mut HttpResponse::Ok())
+        .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CONTENT_LANGUAGE, lang.tag()))
+        .body(crate::i18n::page_messages(lang)))
 }
 
 pub async fn style() -> HttpResponse {

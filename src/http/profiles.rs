@@ -1,5 +1,7 @@
 //! Public profiles: what anyone may see of a registered player, unless they hide it.
 
+use crate::i18n::Lang;
+use crate::t;
 use actix_web::{get, put, web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -136,38 +138,120 @@ pub async fn profile(
     }))
 }
 
-#[derive(Debug, Deserialize, Serialize, ToSchema)]
+/// What to change of your profile: either field, or both (a field left out is unchanged).
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"language": "de"}))]
 pub struct ProfileSetting {
-    /// True: `GET /v1/users/{username}` answers 404 for you.
-    pub hidden: bool,
+    /// True: `GET /v1/users/{username}` answers 404 for you (not for a guest, who has no
+    /// public profile). Absent: unchanged.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = bool)]
+    pub hidden: Option<bool>,
+    /// The language the web page speaks to you on every device (`null`: your browser's
+    /// again).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<LanguageTag>, nullable)]
+    pub language: Option<Option<String>>,
 }
 
-/// Hide or show your public profile. A session token only.
+/// A field that, when it is there, is a boolean (`None` only when absent).
+fn given<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    bool::deserialize(d).map(Some)
+}
+
+/// A field that is there, `null` or not: `Some(None)` for `null`, against `None` when absent.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+/// Your profile's settings as they now stand.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileSettings {
+    /// `GET /v1/users/{username}` answers 404 for you.
+    pub hidden: bool,
+    /// The language you chose (`null`: your browser's).
+    #[schema(value_type = Option<LanguageTag>)]
+    pub language: Option<String>,
+}
+
+/// A language the service speaks, by its BCP 47 tag, exactly as written here.
+#[derive(ToSchema)]
+#[allow(dead_code)] // The document's name for the tags of `i18n::Lang`, never built.
+pub enum LanguageTag {
+    #[schema(rename = "en")]
+    En,
+    #[schema(rename = "de")]
+    De,
+    #[schema(rename = "fr")]
+    Fr,
+    #[schema(rename = "es")]
+    Es,
+    #[schema(rename = "pt-BR")]
+    PtBr,
+    #[schema(rename = "ja")]
+    Ja,
+}
+
+/// Set your profile: hide or show your public profile, or choose the language the web page
+/// speaks to you (kept with the account, so every device you sign in on speaks it). A session
+/// token only.
 #[utoipa::path(
     tag = "records",
     operation_id = "setProfileHidden",
     request_body = ProfileSetting,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The setting now", body = ProfileSetting),
-        (status = 403, description = "An access token cannot do this (`session_required`); a guest has no profile (`guest_account`)", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The settings now", body = ProfileSettings),
+        (status = 400, description = "Neither field, or a language this server does not speak (`unknown_language`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot do this (`session_required`); a guest has no profile to hide (`guest_account`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[put("/users/me/profile")]
-pub async fn set_hidden(
+pub async fn set_profile(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<ProfileSetting>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    state
-        .accounts
-        .hide_profile(&caller.user_id, body.hidden)
-        .await?;
-    Ok(HttpResponse::Ok().json(ProfileSetting {
-        hidden: body.hidden,
+    let body = body.into_inner();
+    let language = match &body.language {
+        Some(Some(tag)) => Some(Some(Lang::from_tag(tag).ok_or_else(|| {
+            ApiError::invalid_request_code(
+                "unknown_language",
+                t!(
+                    "unknown-language",
+                    language = tag.chars().take(40).collect::<String>(),
+                    languages = languages()
+                ),
+            )
+        })?)),
+        Some(None) => Some(None),
+        None => None,
+    };
+    if let Some(hidden) = body.hidden {
+        state.accounts.hide_profile(&caller.user_id, hidden).await?;
+    }
+    if let Some(language) = language {
+        state
+            .accounts
+            .set_language(&caller.user_id, language)
+            .await?;
+    }
+    let user = state.accounts.user(&caller.user_id).await?;
+    Ok(HttpResponse::Ok().json(ProfileSettings {
+        hidden: user.profile_hidden,
+        language: user.language,
     }))
+}
+
+/// The tags of the languages this server speaks, for a refusal.
+pub(crate) fn languages() -> String {
+    Lang::ALL
+        .iter()
+        .map(|l| l.tag())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]

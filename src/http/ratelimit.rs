@@ -1,6 +1,8 @@
 //! Rate limits per bearer token and per client address (governor's GCRA), answering 429
 //! problem+json with `Retry-After`.
 
+use crate::i18n::Text;
+use crate::t;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
@@ -8,7 +10,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{web, ResponseError};
+use actix_web::web;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -156,12 +158,12 @@ pub async fn limit(
             let error = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
-                "Too many requests",
-                format!("Too many requests: slow down and retry in {seconds} second(s)."),
+                "title-too-many-requests",
+                t!("rate-limited", seconds = seconds),
             )
             .with_header(header::RETRY_AFTER, seconds.to_string());
             return Ok(req
-                .into_response(error.error_response())
+                .into_response(actix_web::HttpResponse::from_error(error))
                 .map_into_right_body());
         }
     }
@@ -197,10 +199,9 @@ impl PasswordGuesses {
         let account = account.to_lowercase();
         self.per_address.count(
             &format!("{address}|{account}"),
-            "password attempts for this account from your address",
+            t!("attempts-password-address"),
         )?;
-        self.per_account
-            .count(&account, "password attempts for this account")
+        self.per_account.count(&account, t!("attempts-password"))
     }
 
     /// Forget idle accounts and addresses so memory stays bounded.
@@ -239,7 +240,7 @@ impl LoginLimiter {
     }
 
     /// Count one more of `what` under `key`; the refusal when there were too many.
-    pub fn count(&self, key: &str, what: &str) -> Result<(), ApiError> {
+    pub fn count(&self, key: &str, what: Text) -> Result<(), ApiError> {
         self.limiter
             .check_key(&key.to_lowercase())
             .map_err(|not_until| {
@@ -247,8 +248,8 @@ impl LoginLimiter {
                 ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "too_many_attempts",
-                    "Too many attempts",
-                    format!("Too many {what}: try again in {seconds} second(s)."),
+                    "title-too-many-attempts",
+                    t!("too-many-attempts", what = what.clone(), seconds = seconds),
                 )
                 .with_header(header::RETRY_AFTER, seconds.to_string())
             })

@@ -1,5 +1,6 @@
 //! Personal records and the all-time leaderboards.
 
+use crate::t;
 use actix_web::{get, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,7 @@ impl BoardQuery {
         let suits = engine::Suits::try_from(self.suits)?;
         let limit = self.limit.unwrap_or(20);
         if !(1..=100).contains(&limit) {
-            return Err(ApiError::invalid_request("limit must be from 1 to 100."));
+            return Err(ApiError::invalid_request(t!("bad-limit")));
         }
         let by = self.by.unwrap_or_default();
         let start = match &self.cursor {
@@ -77,7 +78,7 @@ impl BoardQuery {
                 let cursor = crate::http::contract::check(
                     crate::http::contract::BOARD_CURSOR,
                     cursor,
-                    "cursor is not one this server gave out.",
+                    t!("bad-cursor"),
                 )?;
                 read_cursor(cursor, by)
             }

@@ -1,6 +1,7 @@
 //! What handlers answer with, shared by every resource: JSON bodies with their `ETag`, the
 //! idempotency key a request carries, a created game and an answer remembered for a key.
 
+use crate::t;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
@@ -26,7 +27,7 @@ pub fn idempotency_key(req: &HttpRequest, what: &str) -> Result<Option<Idempoten
         req,
         "idempotency-key",
         contract::IDEMPOTENCY_KEY,
-        "Idempotency-Key must be 1 to 255 visible ASCII characters (spaces only between them).",
+        t!("idempotency-key-shape"),
     )?
     else {
         return Ok(None);

@@ -2,6 +2,7 @@
 //! collected), and the answers for what matches none of them: 404 and 405 from the same list,
 //! and the refusals of a body, query or path that does not fit.
 
+use crate::t;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::from_fn;
@@ -41,7 +42,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
             .service(daily::start)
             .service(daily::leaderboard)
             .service(records::my_records)
-            .service(profiles::set_hidden)
+            .service(profiles::set_profile)
             .service(profiles::profile)
             .service(exports::export_user_games)
             .service(records::leaderboard)
@@ -141,10 +142,10 @@ pub(super) async fn fallback(
 ) -> Result<HttpResponse, ApiError> {
     let allowed = table.allowed(req.path());
     Err(if allowed.is_empty() {
-        ApiError::not_found(format!(
-            "There is no endpoint {} {}. The API is described at /docs and /openapi.json.",
-            req.method(),
-            req.path()
+        ApiError::not_found(t!(
+            "no-endpoint",
+            method = req.method().as_str(),
+            path = req.path()
         ))
     } else {
         let list = allowed
@@ -155,11 +156,12 @@ pub(super) async fn fallback(
         ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            "Method not allowed",
-            format!(
-                "{} is not allowed on {}: use {list}.",
-                req.method(),
-                req.path()
+            "title-method-not-allowed",
+            t!(
+                "method-not-allowed",
+                method = req.method().as_str(),
+                path = req.path(),
+                allowed = list.as_str()
             ),
         )
         .with_header(header::ALLOW, list)
@@ -178,30 +180,32 @@ pub(super) fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web
         | JsonPayloadError::OverflowKnownLength { limit, .. } => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "payload_too_large",
-            "Payload too large",
-            format!("The request body is larger than the {limit} bytes accepted."),
+            "title-payload-too-large",
+            t!("payload-too-large", limit = *limit),
         ),
         JsonPayloadError::ContentType => ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
-            "Unsupported media type",
-            "Send the body as JSON with `Content-Type: application/json`.",
+            "title-unsupported-media-type",
+            t!("json-media-type"),
         ),
         JsonPayloadError::Deserialize(e) if e.is_data() => {
-            ApiError::invalid_request(format!("The JSON body does not fit this operation: {e}."))
+            ApiError::invalid_request(t!("json-does-not-fit", error = e.to_string()))
         }
         JsonPayloadError::Deserialize(e) => {
-            ApiError::invalid_request(format!("The body is not valid JSON: {e}."))
+            ApiError::invalid_request(t!("json-invalid", error = e.to_string()))
         }
-        other => ApiError::invalid_request(format!("The request body could not be read: {other}.")),
+        other => {
+            ApiError::invalid_request(t!("body-unreadable-because", error = other.to_string()))
+        }
     };
     error.into()
 }
 
 pub(super) fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::invalid_request(format!("The query string is not valid: {err}.")).into()
+    ApiError::invalid_request(t!("query-invalid", error = err.to_string())).into()
 }
 
 pub(super) fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::invalid_request(format!("The path is not valid: {err}.")).into()
+    ApiError::invalid_request(t!("path-invalid", error = err.to_string())).into()
 }

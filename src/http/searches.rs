@@ -1,7 +1,7 @@
 //! The bounded search pool (`crate::play::searches`) as HTTP answers it when full.
 
 use crate::play::SearchError;
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse};
 
 use super::error::ApiError;
 use super::identity::Caller;
@@ -19,7 +19,8 @@ pub fn searcher(state: &AppState, caller: &Caller, req: &HttpRequest) -> Searche
 
 /// The refusal when every search slot is taken, as a finished response: expected
 /// back-pressure, so unlike an error it is not logged once per refused request (a flood would
-/// fill the log). Metrics still count it.
-pub fn busy_response() -> HttpResponse {
-    ApiError::from(crate::play::Error::Search(SearchError::SearchBusy)).error_response()
+/// fill the log). Metrics still count it. In the request's language.
+pub fn busy_response(req: &HttpRequest) -> HttpResponse {
+    ApiError::from(crate::play::Error::Search(SearchError::SearchBusy))
+        .response_in(super::language::of_headers(req))
 }

@@ -9,6 +9,7 @@
 //! The events each stream sends are documented here too, as the OpenAPI schemas of its
 //! `text/event-stream`.
 
+use crate::t;
 use std::collections::VecDeque;
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -41,18 +42,13 @@ pub fn open(state: &AppState, req: &HttpRequest, user: &str) -> Result<Watcher, 
     });
     opened.map_err(|refused| {
         let detail = match refused {
-            Refused::User(n) => {
-                format!("You already have {n} live streams open: close one before opening another.")
-            }
-            Refused::Address(n) => format!(
-                "{n} live streams are already open from your address: close one before \
-                 opening another."
-            ),
+            Refused::User(n) => t!("too-many-streams-user", count = n),
+            Refused::Address(n) => t!("too-many-streams-address", count = n),
         };
         ApiError::new(
             actix_web::http::StatusCode::TOO_MANY_REQUESTS,
             "too_many_streams",
-            "Too many streams",
+            "title-too-many-streams",
             detail,
         )
         .with_header(header::RETRY_AFTER, "5")

@@ -1,6 +1,7 @@
 //! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
 //! scripts, lists them and revokes them.
 
+use crate::t;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -123,20 +124,19 @@ pub async fn create_token(
     let name = super::contract::check(
         &super::contract::TOKEN_NAME,
         &body.name,
-        "name must be 1 to 100 printable characters (white space around them aside): no control characters (such as NUL or a line break) and no invisible format characters (zero-width or direction marks).",
+        t!("token-name-shape"),
     )?
     .trim()
     .to_string();
     if body.scopes.is_empty() {
-        return Err(ApiError::invalid_request(
-            "scopes must name at least one of games:read, games:write.",
-        ));
+        return Err(ApiError::invalid_request(t!("token-no-scopes")));
     }
     let mut scopes = Vec::new();
     for s in &body.scopes {
         let scope: Scope = s.parse().map_err(|_| {
-            ApiError::invalid_request(format!(
-                "Unknown scope \"{s}\": use games:read and/or games:write."
+            ApiError::invalid_request(t!(
+                "oauth-unknown-scope",
+                scope = s.chars().take(64).collect::<String>()
             ))
         })?;
         if !scopes.contains(&scope) {
@@ -146,8 +146,9 @@ pub async fn create_token(
     scopes.sort();
     let days = body.expires_in_days.unwrap_or(30);
     if !(1..=MAX_DAYS).contains(&days) {
-        return Err(ApiError::invalid_request(format!(
-            "expires_in_days must be from 1 to {MAX_DAYS}."
+        return Err(ApiError::invalid_request(t!(
+            "token-expiry",
+            max = MAX_DAYS
         )));
     }
     super::accounts::password_attempt(&state, &caller.user_id, &req).await?;

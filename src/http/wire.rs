@@ -1,5 +1,6 @@
 //! Wire types: the JSON shapes of games and actions, derived from the engine's types.
 
+use crate::t;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -110,12 +111,8 @@ impl DealNumber {
     pub(crate) fn value(&self) -> Result<u64, ApiError> {
         match self {
             DealNumber::Number(n) => Ok(*n),
-            DealNumber::Text(text) => super::contract::deal_number_text(text).ok_or_else(|| {
-                ApiError::invalid_request(
-                    "deal_number must be a whole number from 0 to 18446744073709551615 (as \
-                     text: digits only, without a sign).",
-                )
-            }),
+            DealNumber::Text(text) => super::contract::deal_number_text(text)
+                .ok_or_else(|| ApiError::invalid_request(t!("bad-deal-number"))),
         }
     }
 }
@@ -531,21 +528,21 @@ const MAX_COUNT: u32 = 13;
 /// outside the document is refused for that even when it also names a stale version (RFC
 /// 9110 checks preconditions after the request itself).
 fn column(n: u32) -> Result<usize, ApiError> {
-    let refuse = |sentence: String| {
+    let refuse = |sentence| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Illegal::NoSuchColumn { column: 0 }.code(),
-            "Illegal action",
+            "title-illegal-action",
             sentence,
         )
     };
     match n {
-        0 => Err(refuse(
-            "There is no column 0: columns are numbered from 1.".into(),
-        )),
+        0 => Err(refuse(t!("no-column-zero"))),
         1..=MAX_COLUMN => Ok(n as usize - 1),
-        _ => Err(refuse(format!(
-            "There is no column {n}: a game has at most {MAX_COLUMN} columns."
+        _ => Err(refuse(t!(
+            "column-past-most",
+            column = n,
+            most = MAX_COLUMN
         ))),
     }
 }
@@ -559,11 +556,8 @@ fn count(n: Option<u32>) -> Result<Option<usize>, ApiError> {
         Some(n) => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             Illegal::GroupNotInSequence.code(),
-            "Illegal action",
-            format!(
-                "{n} cards cannot move together: a run in sequence has at most {MAX_COUNT} \
-                 (a King down to an Ace)."
-            ),
+            "title-illegal-action",
+            t!("count-past-most", count = n, most = MAX_COUNT),
         )),
     }
 }

@@ -9,6 +9,7 @@
 //! not ended. Each instance remembers a check for [`SessionChecks::ttl`] (1 s): an ending
 //! made on this instance is seen at once, one made on another instance within that time.
 
+use crate::i18n::Lang;
 use crate::play::AccountError;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -173,6 +174,7 @@ impl Accounts {
                 created_at: store::now(),
                 token_version: 0,
                 profile_hidden: false,
+                language: None,
             };
             match db.write(move |conn| users::insert(conn, &user).map(|_| user)) {
                 Err(e) if e.is_unique_violation() => {
@@ -197,6 +199,7 @@ impl Accounts {
                 created_at: store::now(),
                 token_version: 0,
                 profile_hidden: false,
+                language: None,
             };
             Ok(db.write(move |conn| users::insert(conn, &user).map(|_| user))?)
         })
@@ -315,6 +318,20 @@ impl Accounts {
         .await?;
         user.filter(|u| !u.is_guest && !u.profile_hidden)
             .ok_or(Error::Account(AccountError::ProfileNotFound))
+    }
+
+    /// Keep the language `user_id` chose for the web page (`None`: their browser's).
+    pub async fn set_language(&self, user_id: &str, language: Option<Lang>) -> Result<(), Error> {
+        let (db, id) = (self.db.clone(), user_id.to_string());
+        let tag = language.map(Lang::tag);
+        let found =
+            blocking(move || Ok(db.write(move |conn| users::set_language(conn, &id, tag))?))
+                .await?;
+        if found {
+            Ok(())
+        } else {
+            Err(Error::Account(AccountError::UnknownUser))
+        }
     }
 
     /// Hide or show `user_id`'s public profile (a guest has none).

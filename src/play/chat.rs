@@ -3,6 +3,7 @@
 //! only: the account's owner, signed in, makes a one-time code ([`link_code`]) and types it in
 //! chat ([`link`]); the bot never hands out a code a victim could be sent.
 
+use crate::i18n::Lang;
 use crate::play::{AccountError, ChatError};
 use chrono::NaiveDateTime;
 
@@ -76,6 +77,8 @@ pub struct Member {
     /// The account was made for this identity (not linked).
     pub own_account: bool,
     pub current_game: Option<String>,
+    /// The language the member chose with `lang`; `None`: the platform's.
+    pub language: Option<Lang>,
 }
 
 /// The name a chat-made account takes: the platform name's letters, digits, `_`, `.` and `-`
@@ -168,6 +171,7 @@ fn find(conn: &mut store::DbConn, identity: &Identity) -> Result<Option<Member>,
         username: user.username.unwrap_or_default(),
         own_account: row.own_account,
         current_game: row.current_game,
+        language: row.language.as_deref().and_then(Lang::from_tag),
     }))
 }
 
@@ -202,6 +206,7 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
         created_at: at,
         token_version: 0,
         profile_hidden: false,
+        language: None,
     };
     let row = ChatIdentity {
         id: uuid::Uuid::new_v4().to_string(),
@@ -215,6 +220,7 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
         created_at: at,
         linked_at: None,
         own_user_id: None,
+        language: None,
     };
     let member = Member {
         link_id: row.id.clone(),
@@ -222,6 +228,7 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
         username,
         own_account: true,
         current_game: None,
+        language: None,
     };
     db.write(move |conn| -> Result<(), Error> {
         users::insert(conn, &user)?;
@@ -236,6 +243,13 @@ pub async fn set_current(db: &Db, member: &Member, game: &str) -> Result<(), Err
     let (db, id, game) = (db.clone(), member.link_id.clone(), game.to_string());
     blocking(move || Ok(db.write(move |conn| chat_store::set_current(conn, &id, Some(&game)))?))
         .await
+}
+
+/// Keep the language the member chose (`None`: back to the platform's).
+pub async fn set_language(db: &Db, member: &Member, language: Option<Lang>) -> Result<(), Error> {
+    let (db, id) = (db.clone(), member.link_id.clone());
+    let tag = language.map(Lang::tag);
+    blocking(move || Ok(db.write(move |conn| chat_store::set_language(conn, &id, tag))?)).await
 }
 
 /// A link code as it was typed: its letters, upper case, without spaces or dashes.

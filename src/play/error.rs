@@ -137,9 +137,9 @@ pub enum AccountError {
     /// No public profile by that name (unknown, a guest's, or hidden by its owner).
     #[error("no such profile")]
     ProfileNotFound,
-    /// An app's sign-in request is not acceptable (the sentence says which part).
-    #[error("bad app request: {0}")]
-    OAuthRequest(String),
+    /// An app's sign-in request is not acceptable (which part, and why).
+    #[error("bad app request: {0:?}")]
+    OAuthRequest(OAuthProblem),
     /// The account holds as many active access tokens as it may.
     #[error("{max} active tokens")]
     TooManyTokens { max: usize },
@@ -241,4 +241,22 @@ impl From<diesel::result::Error> for Error {
     fn from(e: diesel::result::Error) -> Self {
         Error::Store(e.into())
     }
+}
+
+/// Which part of an app's sign-in request (RFC 6749 §4.1.1, RFC 7636) is not acceptable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OAuthProblem {
+    ClientId,
+    RedirectUri,
+    ResponseType,
+    /// A `code_challenge_method` other than S256.
+    ChallengeMethod,
+    /// No `code_challenge_method=S256` and `code_challenge` (PKCE).
+    PkceRequired,
+    /// A `code_challenge` that is not 43 characters of base64url.
+    Challenge,
+    /// A scope this server does not know (its first 64 characters).
+    UnknownScope(String),
+    NoScope,
+    State,
 }

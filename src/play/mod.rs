@@ -25,7 +25,7 @@ pub mod wanted;
 
 use crate::store::{Db, StoreError};
 use calendar::Calendar;
-pub use error::{AccountError, ChatError, Error, GameError, RaceError, SearchError};
+pub use error::{AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError};
 use wanted::Prover;
 
 /// What the use cases reach: the database, the clock of dailies, the prover of winnable

@@ -4,7 +4,7 @@
 //! while signed in; the app trades the one-time code, with the verifier only it knows, for a
 //! scoped access token of the kind players make by hand, marked with its `client_id`.
 
-use crate::play::AccountError;
+use crate::play::{AccountError, OAuthProblem};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
@@ -59,8 +59,8 @@ pub struct Checked {
     pub challenge: String,
 }
 
-fn refuse(sentence: impl Into<String>) -> Error {
-    Error::Account(AccountError::OAuthRequest(sentence.into()))
+fn refuse(problem: OAuthProblem) -> Error {
+    Error::Account(AccountError::OAuthRequest(problem))
 }
 
 /// A `client_id`: 1 to 256 printable ASCII characters (shown to the player as it is).
@@ -178,64 +178,42 @@ pub fn s256(verifier: &str) -> String {
 /// redirect cannot be trusted is never sent back there), then the rest.
 pub fn check(req: &AuthRequest) -> Result<Checked, Error> {
     if !client_id_ok(&req.client_id) {
-        return Err(refuse(
-            "client_id must be 1 to 256 printable ASCII characters naming the app.",
-        ));
+        return Err(refuse(OAuthProblem::ClientId));
     }
     if !redirect_uri_ok(&req.redirect_uri) {
-        return Err(refuse(
-            "redirect_uri must be https://…, http:// to this machine's loopback address \
-             (127.0.0.1, [::1] or localhost), or a native app's own scheme in reverse-domain \
-             form (com.example.app:/done), without a user part, fragment, backslash, white \
-             space or control characters.",
-        ));
+        return Err(refuse(OAuthProblem::RedirectUri));
     }
     if req.response_type != "code" {
-        return Err(refuse(
-            "response_type must be code: this server answers the authorization code flow only.",
-        ));
+        return Err(refuse(OAuthProblem::ResponseType));
     }
     match req.code_challenge_method.as_deref() {
         Some("S256") => {}
-        Some(_) => {
-            return Err(refuse(
-                "code_challenge_method must be S256 (plain is not accepted).",
-            ))
-        }
-        None => {
-            return Err(refuse(
-                "code_challenge_method=S256 and a code_challenge are required (PKCE).",
-            ))
-        }
+        Some(_) => return Err(refuse(OAuthProblem::ChallengeMethod)),
+        None => return Err(refuse(OAuthProblem::PkceRequired)),
     }
     let challenge = req
         .code_challenge
         .as_deref()
         .filter(|c| challenge_ok(c))
-        .ok_or_else(|| {
-            refuse("code_challenge must be the S256 challenge: 43 characters of base64url.")
-        })?;
+        .ok_or_else(|| refuse(OAuthProblem::Challenge))?;
     let asked = req.scope.as_deref().unwrap_or("").split_whitespace();
     let mut scopes: Vec<&'static str> = Vec::new();
     for s in asked {
-        let known = SCOPES.iter().find(|k| **k == s).ok_or_else(|| {
-            refuse(format!(
-                "Unknown scope \"{s}\": use games:read and/or games:write."
-            ))
-        })?;
+        let known = SCOPES
+            .iter()
+            .find(|k| **k == s)
+            .ok_or_else(|| refuse(OAuthProblem::UnknownScope(s.chars().take(64).collect())))?;
         if !scopes.contains(known) {
             scopes.push(known);
         }
     }
     if scopes.is_empty() {
-        return Err(refuse("scope must name games:read and/or games:write."));
+        return Err(refuse(OAuthProblem::NoScope));
     }
     scopes.sort();
     if let Some(state) = &req.state {
         if state.len() > 1000 || !state.bytes().all(|b| (0x20..0x7f).contains(&b)) {
-            return Err(refuse(
-                "state must be at most 1,000 printable ASCII characters.",
-            ));
+            return Err(refuse(OAuthProblem::State));
         }
     }
     Ok(Checked {

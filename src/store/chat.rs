@@ -39,6 +39,9 @@ pub struct ChatIdentity {
     /// games back (`None` for links made before accounts were kept: unlinking then starts a
     /// fresh account).
     pub own_user_id: Option<String>,
+    /// The language the member chose with `lang` (a tag of `i18n::Lang`); `None`: the
+    /// platform's (Discord's and Telegram's locale; Slack sends none: English).
+    pub language: Option<String>,
 }
 
 pub fn find(
@@ -98,6 +101,14 @@ pub fn lock(conn: &mut DbConn, id: &str) -> Result<Option<ChatIdentity>, StoreEr
 pub fn insert(conn: &mut DbConn, row: &ChatIdentity) -> Result<(), StoreError> {
     diesel::insert_into(chat_identities::table)
         .values(row)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Set (or, with `None`, forget) the language the identity chose.
+pub fn set_language(conn: &mut DbConn, id: &str, language: Option<&str>) -> Result<(), StoreError> {
+    diesel::update(chat_identities::table.find(id))
+        .set(chat_identities::language.eq(language))
         .execute(conn)?;
     Ok(())
 }

@@ -17,6 +17,7 @@ diesel::table! {
         created_at -> Timestamp,
         token_version -> Integer,
         profile_hidden -> Bool,
+        language -> Nullable<Text>,
     }
 }
 
@@ -206,6 +207,7 @@ diesel::table! {
         created_at -> Timestamp,
         linked_at -> Nullable<Timestamp>,
         own_user_id -> Nullable<Text>,
+        language -> Nullable<Text>,
     }
 }
 

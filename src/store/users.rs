@@ -18,6 +18,9 @@ pub struct User {
     pub token_version: i32,
     /// The owner hid their public profile (`GET /v1/users/{username}` answers 404).
     pub profile_hidden: bool,
+    /// The language the owner chose for the web page (a tag of `i18n::Lang`); `None`: their
+    /// browser's.
+    pub language: Option<String>,
 }
 
 /// Insert a user. A taken username is a unique violation (see `StoreError::is_unique_violation`).
@@ -182,6 +185,18 @@ pub fn lock(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
             .optional()?,
     };
     Ok(found.is_some())
+}
+
+/// Set (or, with `None`, forget) the language `id` chose. False when there is no such account.
+pub fn set_language(
+    conn: &mut DbConn,
+    id: &str,
+    language: Option<&str>,
+) -> Result<bool, StoreError> {
+    Ok(diesel::update(users::table.find(id))
+        .set(users::language.eq(language))
+        .execute(conn)?
+        > 0)
 }
 
 /// Hide or show `id`'s public profile. False when there is no such account.

@@ -109,7 +109,10 @@ async fn every_command_form_plays_through_the_engine() {
         "{}",
         r.text
     );
-    assert_eq!(r.body["board"], engine.view().to_text());
+    assert_eq!(
+        r.body["board"],
+        spider::http::board::text(&engine.view(), spider::i18n::Lang::En)
+    );
 
     // `u`, then `f t c` with an explicit count, in plain text both ways.
     let r = command(&app, &token, &game, "u").await;
@@ -144,7 +147,10 @@ async fn every_command_form_plays_through_the_engine() {
     engine.apply(Action::Move { from, to, count }).unwrap();
     let (message, board) = text.split_once("\n\n").expect("message, blank line, board");
     assert!(message.starts_with("Moved "), "{text}");
-    assert_eq!(board, engine.view().to_text());
+    assert_eq!(
+        board,
+        spider::http::board::text(&engine.view(), spider::i18n::Lang::En)
+    );
 
     // `c`: tap a card; `d`; `h`; `b`; `help`.
     let auto = (0..10)
@@ -154,7 +160,10 @@ async fn every_command_form_plays_through_the_engine() {
     let r = command(&app, &token, &game, &format!("{}", auto + 1)).await;
     assert_eq!(r.status, 200, "{}", r.text);
     engine.apply(expected).unwrap();
-    assert_eq!(r.body["board"], engine.view().to_text());
+    assert_eq!(
+        r.body["board"],
+        spider::http::board::text(&engine.view(), spider::i18n::Lang::En)
+    );
     let r = command(&app, &token, &game, "deal").await;
     assert_eq!(r.status, 200, "{}", r.text);
     engine.apply(Action::Deal).unwrap();
@@ -170,7 +179,10 @@ async fn every_command_form_plays_through_the_engine() {
             !has_message,
             "{text}"
         );
-        assert_eq!(r.body["board"], engine.view().to_text());
+        assert_eq!(
+            r.body["board"],
+            spider::http::board::text(&engine.view(), spider::i18n::Lang::En)
+        );
     }
 
     // Refusals: a reason, the unchanged board, nothing stored.
@@ -186,7 +198,11 @@ async fn every_command_form_plays_through_the_engine() {
         let r = command(&app, &token, &game, text).await;
         r.problem(status, code);
         if status == 422 {
-            assert_eq!(r.body["board"], engine.view().to_text(), "{text}");
+            assert_eq!(
+                r.body["board"],
+                spider::http::board::text(&engine.view(), spider::i18n::Lang::En),
+                "{text}"
+            );
         }
         assert_eq!(
             version(&app, &token, &game).await,

@@ -989,6 +989,7 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
             created_at: now,
             token_version: 0,
             profile_hidden: false,
+            language: None,
         })
         .collect();
     let rows: Vec<GameRow> = (0..n)
@@ -1217,6 +1218,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
         created_at: now,
         token_version: 0,
         profile_hidden: false,
+        language: None,
     };
     let n = 120usize;
     let on_board = |i: usize| !i.is_multiple_of(7);

@@ -6,15 +6,15 @@ use ed25519_dalek::{Signer, SigningKey};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-const SLACK_SECRET: &str = "slack-test-signing-secret";
-const TELEGRAM_SECRET: &str = "telegram-test-secret_1";
+pub(super) const SLACK_SECRET: &str = "slack-test-signing-secret";
+pub(super) const TELEGRAM_SECRET: &str = "telegram-test-secret_1";
 const GUILD: &str = "1100000000000000001";
 
 fn discord_key() -> SigningKey {
     SigningKey::from_bytes(&[7u8; 32])
 }
 
-async fn chat_app(tweak: impl FnOnce(&mut Config)) -> TestApp {
+pub(super) async fn chat_app(tweak: impl FnOnce(&mut Config)) -> TestApp {
     spawn_with(|c| {
         c.chat.discord_public_key = Some(discord_key().verifying_key());
         c.chat.slack_signing_secret = Some(SLACK_SECRET.into());
@@ -24,12 +24,17 @@ async fn chat_app(tweak: impl FnOnce(&mut Config)) -> TestApp {
     .await
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
 /// POST `body` as it is, with `headers`.
-async fn raw(app: &TestApp, path: &str, headers: &[(&str, String)], body: String) -> Resp {
+pub(super) async fn raw(
+    app: &TestApp,
+    path: &str,
+    headers: &[(&str, String)],
+    body: String,
+) -> Resp {
     let mut req = app.client.post(format!("{}{path}", app.base));
     for (name, value) in headers {
         req = req.insert_header((*name, value.as_str()));
@@ -54,7 +59,7 @@ fn next_id() -> u64 {
 }
 
 /// An interaction as Discord sends it: a PING, or `/spider text:…` from `user` in a guild.
-fn interaction(kind: u8, user: &str, name: &str, text: Option<&str>) -> Value {
+pub(super) fn interaction(kind: u8, user: &str, name: &str, text: Option<&str>) -> Value {
     let mut body = json!({
         "id": next_id().to_string(),
         "application_id": "1200000000000000001",
@@ -94,7 +99,7 @@ fn discord_headers(key: &SigningKey, timestamp: i64, body: &str) -> Vec<(&'stati
     ]
 }
 
-async fn discord(app: &TestApp, body: &Value) -> Resp {
+pub(super) async fn discord(app: &TestApp, body: &Value) -> Resp {
     let body = body.to_string();
     raw(
         app,
@@ -405,7 +410,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
     assert!(
         asked.contains(&format!("to the account {username}"))
             && asked.contains("your 2 games here move to it")
-            && asked.contains("1 ranked daily attempt(s) would become practice")
+            && asked.contains("1 ranked daily attempt would become practice")
             && asked.contains(&format!("`link {code} yes`")),
         "{asked}"
     );
@@ -423,7 +428,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
         "{linked}"
     );
     assert!(
-        linked.contains("1 ranked daily attempt(s) became practice"),
+        linked.contains("1 ranked daily attempt became practice"),
         "{linked}"
     );
     // Used once.
@@ -577,7 +582,7 @@ async fn link_code(app: &TestApp, token: &str) -> String {
 
 // ---------------------------------------------------------------- Slack
 
-fn slack_form(user: &str, text: &str) -> String {
+pub(super) fn slack_form(user: &str, text: &str) -> String {
     serde_urlencoded::to_string([
         ("token", "deprecated"),
         ("team_id", "T0001"),
@@ -595,7 +600,11 @@ fn slack_form(user: &str, text: &str) -> String {
     .unwrap()
 }
 
-fn slack_headers(secret: &str, timestamp: i64, body: &str) -> Vec<(&'static str, String)> {
+pub(super) fn slack_headers(
+    secret: &str,
+    timestamp: i64,
+    body: &str,
+) -> Vec<(&'static str, String)> {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("v0:{timestamp}:{body}").as_bytes());
     vec![
@@ -687,7 +696,7 @@ async fn slack_commands_are_signed_and_private_unless_shared() {
 
 // ---------------------------------------------------------------- Telegram
 
-fn update(id: u64, from: u64, chat: i64, text: &str) -> String {
+pub(super) fn update(id: u64, from: u64, chat: i64, text: &str) -> String {
     json!({
         "update_id": id,
         "message": {
@@ -702,7 +711,7 @@ fn update(id: u64, from: u64, chat: i64, text: &str) -> String {
     .to_string()
 }
 
-async fn telegram(app: &TestApp, secret: Option<&str>, body: String) -> Resp {
+pub(super) async fn telegram(app: &TestApp, secret: Option<&str>, body: String) -> Resp {
     let mut headers = vec![("Content-Type", "application/json".to_string())];
     if let Some(secret) = secret {
         headers.push(("X-Telegram-Bot-Api-Secret-Token", secret.to_string()));

@@ -12,6 +12,7 @@ mod bots;
 mod daily;
 mod games;
 mod integrations;
+mod languages;
 mod limits;
 mod races;
 mod service;

@@ -3,6 +3,7 @@
 
 import { sleep } from './util.js';
 import { API_BASE, isAccount, session, state, store } from './state.js';
+import { lang } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, problem, retryAfter = null) {
@@ -64,7 +65,8 @@ export async function request(method, path, { body, auth = 'required', headers =
     throw new ApiError(401, { code: 'unauthorized', detail: 'Your session has ended: sign in again to go on.' });
   }
   if (auth === 'required' && !session.token) await newGuest();
-  const h = { Accept: 'application/json, application/problem+json', ...headers };
+  // Refusals, hints and every sentence the API writes come back in the page's language.
+  const h = { Accept: 'application/json, application/problem+json', 'Accept-Language': lang(), ...headers };
   if (body !== undefined) h['Content-Type'] = 'application/json';
   const token = auth ? session.token : null;
   if (token) h.Authorization = `Bearer ${token}`;
@@ -118,7 +120,7 @@ export async function readEvents(path, signal, onEvent, retried = false) {
   if (!session.token) await newGuest();
   const token = session.token;
   const res = await fetch(API_BASE + path, {
-    headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+    headers: { Accept: 'text/event-stream', 'Accept-Language': lang(), Authorization: `Bearer ${token}` },
     signal,
   });
   if (!res.ok) {

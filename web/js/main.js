@@ -2,6 +2,7 @@
 // starts the page; the others hold one screen or concern each:
 //
 //   util.js     DOM helpers, names and formats, the message line
+//   i18n.js     the page's language: Fluent messages (fluent.js), Intl numbers and dates
 //   state.js    shared state: API base, localStorage, the game on the table, the session
 //   api.js      the API client (tokens, problem details, retries, event streams)
 //   nav.js      going to a screen (the URL's hash)
@@ -37,6 +38,7 @@
 
 import { showMessage } from './util.js';
 import { state, store } from './state.js';
+import { negotiate, translate, useLanguage } from './i18n.js';
 import { ApiError } from './api.js';
 import { route } from './router.js';
 import { chosenSettings, createGame, initPlay, loadGame, run } from './table.js';
@@ -48,6 +50,14 @@ import { initRace, race } from './race.js';
 import { initGames } from './games.js';
 import { initBoards } from './boards.js';
 import { initAnalysis } from './analysis.js';
+
+// The language first: every screen is drawn in it. The player's pick (this browser's, or their
+// account's, stored at sign-in), else the browser's languages.
+async function start() {
+  await useLanguage(negotiate(store.get('language') || navigator.languages || navigator.language));
+  translate();
+  init();
+}
 
 function init() {
   initPlay();
@@ -96,4 +106,4 @@ function init() {
   });
 }
 
-init();
+start();

@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::game::{Action, Game, Status};
 use super::hint::{history, nothing, options, Hint, HintKind};
+use super::reason::Reason;
 use super::rules::EmptyColumnDeal;
 
 mod table;
@@ -412,13 +413,9 @@ pub(crate) fn hint_of(game: &Game, log: &[Action], mut player: ComboPlayer) -> H
             } else {
                 HintKind::Build
             },
-            format!(
-                "Move {count} card(s) from column {} to column {}.",
-                from + 1,
-                to + 1
-            ),
+            Reason::MoveCards { count, from, to },
         ),
-        _ => (HintKind::Deal, "Deal a new row from the stock.".to_string()),
+        _ => (HintKind::Deal, Reason::DealPlain),
     };
     Hint {
         action: Some(action),

@@ -236,7 +236,9 @@ fn hints_prefer_turning_a_card_then_in_suit_builds_then_builds_then_a_deal() {
     assert_eq!(h.action, Some(mv(0, 1, 1)));
     assert_eq!(h.kind, HintKind::TurnCard);
     assert!(
-        h.reason.contains("turns over a card in column 1"),
+        h.reason
+            .to_string()
+            .contains("turns over a card in column 1"),
         "{}",
         h.reason
     );
@@ -331,7 +333,7 @@ fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
     let back = hint(&played, &seen);
     assert_eq!(back.action, None, "no move leads anywhere new: {back:?}");
     assert!(back.suggest_undo);
-    assert!(back.reason.contains("undo"));
+    assert!(back.reason.to_string().contains("undo"));
     played.apply(Action::Undo).unwrap();
     let stuck = spider(
         Rules {
@@ -343,7 +345,7 @@ fn hints_never_lead_back_to_a_seen_position_and_say_when_nothing_is_left() {
     );
     let h = fresh_hint(&stuck);
     assert!(!h.suggest_undo);
-    assert!(h.reason.contains("resign"));
+    assert!(h.reason.to_string().contains("resign"));
 }
 
 #[test]

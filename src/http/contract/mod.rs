@@ -5,11 +5,13 @@
 //! the server to it: whatever the document allows is accepted, whatever it does not is
 //! refused.
 
+use crate::t;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::error::ApiError;
+use crate::i18n::Text;
 
 mod schemas;
 
@@ -185,14 +187,10 @@ pub async fn printable_path(
     actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
     actix_web::Error,
 > {
-    use actix_web::ResponseError;
     if url_has_control(req.uri().path()) {
-        let refused = ApiError::not_found(
-            "There is nothing at this address: its path holds a control character (such as \
-             %00), and no id or code of this API contains one.",
-        );
+        let refused = ApiError::not_found(t!("path-control-character"));
         return Ok(req
-            .into_response(refused.error_response())
+            .into_response(actix_web::HttpResponse::from_error(refused))
             .map_into_right_body());
     }
     Ok(next.call(req).await?.map_into_left_body())
@@ -228,11 +226,11 @@ pub fn fits(pattern: &str, value: &str) -> bool {
 }
 
 /// `value` if it fits `pattern`, else 400 `invalid_request` with `sentence`.
-pub fn check<'a>(pattern: &str, value: &'a str, sentence: &str) -> Result<&'a str, ApiError> {
+pub fn check<'a>(pattern: &str, value: &'a str, sentence: Text) -> Result<&'a str, ApiError> {
     if fits(pattern, value) {
         Ok(value)
     } else {
-        Err(ApiError::invalid_request(sentence.to_string()))
+        Err(ApiError::invalid_request(sentence))
     }
 }
 
@@ -242,14 +240,14 @@ pub fn header<'a>(
     req: &'a actix_web::HttpRequest,
     name: &str,
     pattern: &str,
-    sentence: &str,
+    sentence: Text,
 ) -> Result<Option<&'a str>, ApiError> {
     let Some(value) = req.headers().get(name) else {
         return Ok(None);
     };
-    let text = value
-        .to_str()
-        .map_err(|_| ApiError::invalid_request(sentence.to_string()))?;
+    let Ok(text) = value.to_str() else {
+        return Err(ApiError::invalid_request(sentence));
+    };
     check(pattern, text, sentence).map(Some)
 }
 
@@ -259,16 +257,14 @@ pub fn header<'a>(
 pub async fn read_body(
     mut payload: actix_web::web::Payload,
     limit: usize,
-    what: &str,
+    what: Text,
 ) -> Result<Vec<u8>, ApiError> {
     use futures_util::StreamExt as _;
     let mut body = Vec::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| {
-            ApiError::invalid_request("The request body could not be read.".to_string())
-        })?;
+        let chunk = chunk.map_err(|_| ApiError::invalid_request(t!("body-unreadable")))?;
         if body.len() + chunk.len() > limit {
-            return Err(too_large(limit, what));
+            return Err(too_large(limit, what.clone()));
         }
         body.extend_from_slice(&chunk);
     }
@@ -276,12 +272,12 @@ pub async fn read_body(
 }
 
 /// The refusal of a body over `limit` bytes.
-pub fn too_large(limit: usize, what: &str) -> ApiError {
+pub fn too_large(limit: usize, what: Text) -> ApiError {
     ApiError::new(
         actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
         "payload_too_large",
-        "Payload too large",
-        format!("{what} is at most {limit} bytes."),
+        "title-payload-too-large",
+        t!("body-too-large", what = what, limit = limit),
     )
 }
 

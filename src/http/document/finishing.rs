@@ -62,6 +62,46 @@ impl Modify for AppsScheme {
     }
 }
 
+/// Every operation takes `Accept-Language` (RFC 9110 §12.5.4): the language of the words in its
+/// answer, refusals above all (`http::language`). Written once here, not on each handler.
+pub(super) struct Languages;
+
+impl Modify for Languages {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::{ObjectBuilder, Required, Type};
+        let tags: Vec<&str> = crate::i18n::Lang::ALL.iter().map(|l| l.tag()).collect();
+        let parameter = ParameterBuilder::new()
+            .name("Accept-Language")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some(format!(
+                "The language of the answer's words (a problem's `title` and `detail`, the board \
+                 as text, a chat command's sentence): {}; quality values are honoured, and \
+                 anything else is English. The answer names it in `Content-Language`; the \
+                 `code` of a problem never changes.",
+                tags.join(", ")
+            )))
+            .schema(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .examples([serde_json::json!("de, en;q=0.8")]),
+            ))
+            .build();
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if !path.starts_with("/v1/") {
+                continue;
+            }
+            for operation in contract::operations(item) {
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(parameter.clone());
+            }
+        }
+    }
+}
+
 /// Every operation gets a one-sentence summary and its whole text as a description (utoipa
 /// makes the first paragraph of an operation's doc its summary, and a description only of
 /// more paragraphs).

@@ -164,6 +164,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     finishing::AppsScheme.modify(&mut doc);
     finishing::AccessProblems.modify(&mut doc);
     finishing::Descriptions.modify(&mut doc);
+    finishing::Languages.modify(&mut doc);
     contract::Contract.modify(&mut doc);
     doc
 }

@@ -5,17 +5,22 @@
 use super::grammar::{self, Line};
 use super::{Reply, Room};
 use crate::engine::{self, Rules};
+use crate::http::board;
 use crate::http::chat::{self, Command};
 use crate::http::error::ApiError;
 use crate::http::AppState;
+use crate::i18n::{Lang, Text};
 use crate::play::chat::{self as chat_play, Identity, Member};
 use crate::play::games::{Act, Acted, Created, Loaded};
 use crate::play::searches::Searcher;
 use crate::play::snapshot::{Answer, Replayed};
 use crate::play::{ChatError, GameError};
 use crate::store::games::GameRow;
+use crate::t;
 
-/// Run what a chat member typed and say what happened, in `room`; `delivery` names the
+/// Run what a chat member typed and say what happened, in `room`, in the language the member
+/// chose with `lang`, else the platform's `locale` (English when it has none or names one the
+/// service does not speak); `delivery` names the
 /// request (its signature and timestamp, or an update's id), answered once. Every refusal is a sentence for the member;
 /// `None` when the request was answered before (a replay), and nothing was done.
 pub async fn converse(
@@ -24,7 +29,9 @@ pub async fn converse(
     room: &Room,
     text: &str,
     delivery: &str,
+    locale: Option<Lang>,
 ) -> Option<Reply> {
+    let mut lang = locale.unwrap_or_default();
     let digest = crate::auth::secret_hash(delivery);
     let line = grammar::parse(text);
     let needs_member = !matches!(line, Line::Help | Line::Unknown(_));
@@ -34,11 +41,16 @@ pub async fn converse(
     let answered = match arrived {
         Err(crate::play::Error::Chat(ChatError::ChatReplayed)) => return None,
         Err(e) => Err(e.into()),
-        Ok(member) => run(state, identity, room, line, member).await,
+        Ok(member) => {
+            if let Some(chosen) = member.as_ref().and_then(|m| m.language) {
+                lang = chosen;
+            }
+            run(state, identity, room, line, member, (lang, locale)).await
+        }
     };
     Some(answered.unwrap_or_else(|refused: ApiError| Reply {
-        sentence: refused.detail,
-        board: refused.board,
+        sentence: refused.detail.render(lang),
+        board: refused.board.map(String::from),
         public: false,
     }))
 }
@@ -58,124 +70,124 @@ async fn run(
     room: &Room,
     line: Line,
     member: Option<Member>,
+    (lang, locale): (Lang, Option<Lang>),
 ) -> Result<Reply, ApiError> {
+    let say = |text: Text| Reply::say(text.render(lang));
     let limits = &state.chat;
     if let Some(l) = &limits.member {
-        l.count(&key_of(identity), "commands from you")?;
+        l.count(&key_of(identity), t!("attempts-chat-commands"))?;
     }
     if let Some(l) = &limits.workspace {
         l.count(
             &format!("{}|{}", identity.platform.name(), room.id),
-            "commands from this server",
+            t!("attempts-chat-commands-server"),
         )?;
     }
     let Some(member) = member else {
-        return Ok(Reply::say(match line {
-            Line::Unknown(shown) => {
-                format!("I did not understand \"{shown}\".\n{}", grammar::HELP)
-            }
-            _ => grammar::HELP.to_string(),
-        }));
+        return Ok(match line {
+            Line::Unknown(shown) => say(t!("chat-not-understood", text = shown)),
+            _ => say(t!("chat-help")),
+        });
     };
     match line {
-        Line::Help | Line::Unknown(_) => Ok(Reply::say(grammar::HELP)),
-        Line::New { suits, variant } => new_game(state, &member, suits, variant).await,
-        Line::Daily { .. } if room.shared => Ok(Reply::say(PRIVATE_DAILY)),
-        Line::Daily { suits } => daily(state, &member, suits).await,
-        Line::Games => games(state, &member).await,
-        Line::Resume(n) => resume(state, &member, n, room).await,
-        Line::Records => records(state, &member).await,
+        Line::Help | Line::Unknown(_) => Ok(say(t!("chat-help"))),
+        Line::New { suits, variant } => new_game(state, &member, suits, variant, lang).await,
+        Line::Daily { .. } if room.shared => Ok(say(t!("chat-private-daily"))),
+        Line::Daily { suits } => daily(state, &member, suits, lang).await,
+        Line::Games => games(state, &member, lang).await,
+        Line::Resume(n) => resume(state, &member, n, room, lang).await,
+        Line::Records => records(state, &member, lang).await,
         Line::Link { code, .. } if room.shared => {
             chat_play::burn_code(&state.play.db, &code).await?;
-            Ok(Reply::say(
-                "That code was typed where others can read it, so it no longer works: make a \
-                 new one in your account and send `link CODE` to the bot in a private chat.",
-            ))
+            Ok(say(t!("chat-code-burned")))
         }
         Line::Link { code, confirmed } => {
             if let Some(l) = &limits.links {
-                l.count(&key_of(identity), "link code attempts from you")?;
+                l.count(&key_of(identity), t!("attempts-link-codes"))?;
             }
             if let Some(l) = &limits.workspace_links {
                 l.count(
                     &format!("{}|{}", identity.platform.name(), room.id),
-                    "link code attempts from this server",
+                    t!("attempts-link-codes-server"),
                 )?;
             }
             if !confirmed {
                 // Nothing moves until the member says yes: a code someone else made (posted
                 // as a trick) would otherwise take their games and history at one word.
                 let preview = chat_play::preview_link(&state.play.db, &member, &code).await?;
-                return Ok(Reply::say(link_question(identity, &code, &preview)));
+                return Ok(say(link_question(identity, &code, &preview)));
             }
             let linked = chat_play::link(&state.play.db, &member, &code).await?;
-            let mut sentence = format!(
-                "Linked: your {} account now plays as {}.",
-                identity.platform.title(),
-                linked.username
-            );
-            match linked.folded.games {
-                0 => {}
-                1 => sentence.push_str(" Your 1 game here moved to it."),
-                n => sentence.push_str(&format!(" Your {n} games here moved to it.")),
-            }
-            if linked.folded.practice > 0 {
-                sentence.push_str(&format!(
-                    " {} ranked daily attempt(s) became practice: a ranked attempt counts only \
-                     in the account it was played in.",
-                    linked.folded.practice
-                ));
-            }
-            sentence.push_str(" `unlink` undoes it and gives them back.");
-            Ok(Reply::say(sentence))
+            Ok(say(t!(
+                "chat-linked",
+                platform = identity.platform.title(),
+                username = linked.username,
+                games = linked.folded.games,
+                practice = linked.folded.practice
+            )))
         }
         Line::Unlink => {
             let back = chat_play::unlink(&state.play.db, &member).await?;
-            let games = match back {
-                0 => "none of your games had moved".to_string(),
-                1 => "the 1 game the link moved is back with you".to_string(),
-                n => format!("the {n} games the link moved are back with you"),
-            };
-            Ok(Reply::say(format!(
-                "Unlinked: your {} account no longer plays as {}; {games}. Games played while \
-                 linked stay with that account.",
-                identity.platform.title(),
-                member.username
+            Ok(say(t!(
+                "chat-unlinked",
+                platform = identity.platform.title(),
+                username = member.username.as_str(),
+                games = back
             )))
         }
-        Line::Share => share(state, &member).await,
-        Line::Play(command) => play_command(state, identity, room, &member, command).await,
+        Line::Share => share(state, &member, lang).await,
+        Line::Language(choice) => language(state, &member, choice, (lang, locale)).await,
+        Line::Play(command) => play_command(state, identity, room, &member, command, lang).await,
     }
 }
 
+/// `lang`: the language spoken here and how to change it; `lang de`: that one from now on (in
+/// it); `lang auto`: the platform's again.
+async fn language(
+    state: &AppState,
+    member: &Member,
+    choice: Option<String>,
+    (lang, locale): (Lang, Option<Lang>),
+) -> Result<Reply, ApiError> {
+    let name = |l: Lang| t!("language-name", tag = l.tag());
+    let Some(choice) = choice else {
+        return Ok(Reply::say(
+            t!("chat-language-now", language = name(lang)).render(lang),
+        ));
+    };
+    if choice == "auto" {
+        chat_play::set_language(&state.play.db, member, None).await?;
+        let now = locale.unwrap_or_default();
+        return Ok(Reply::say(
+            t!("chat-language-auto", language = name(now)).render(now),
+        ));
+    }
+    let Some(chosen) = Lang::of_locale(&choice) else {
+        return Ok(Reply::say(
+            t!("chat-language-unknown", language = choice).render(lang),
+        ));
+    };
+    chat_play::set_language(&state.play.db, member, Some(chosen)).await?;
+    Ok(Reply::say(
+        t!("chat-language-set", language = name(chosen)).render(chosen),
+    ))
+}
+
 /// What a link code would do, asked before anything moves.
-fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPreview) -> String {
+fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPreview) -> Text {
     let shown = chat_play::normalize_code(code);
     let shown = match (shown.get(..4), shown.get(4..)) {
         (Some(a), Some(b)) if !b.is_empty() => format!("{a}-{b}"),
         _ => shown,
     };
-    let mut sentence = format!(
-        "This code links your {} account to the account {}: from then on you play as it here",
-        identity.platform.title(),
-        preview.username
-    );
-    match preview.games {
-        0 => sentence.push('.'),
-        1 => sentence.push_str(", and your 1 game here moves to it."),
-        n => sentence.push_str(&format!(", and your {n} games here move to it.")),
-    }
-    if preview.ranked_dailies > 0 {
-        sentence.push_str(&format!(
-            " {} ranked daily attempt(s) would become practice.",
-            preview.ranked_dailies
-        ));
-    }
-    sentence.push_str(&format!(
-        " If that account is yours, send `link {shown} yes`; `unlink` undoes it later and gives \
-         your games back. If someone else gave you this code, ignore it: nothing has changed."
-    ));
-    sentence
+    t!(
+        "chat-link-question",
+        platform = identity.platform.title(),
+        username = preview.username.as_str(),
+        games = preview.games,
+        practice = preview.ranked_dailies,
+        code = shown
+    )
 }
 
 /// A game the chat just started.
@@ -185,12 +197,8 @@ struct Started {
     ranked: bool,
 }
 
-fn kind_of(variant: engine::Variant, suits: i32) -> String {
-    format!(
-        "{} {suits} suit{}",
-        variant.name(),
-        if suits == 1 { "" } else { "s" }
-    )
+fn kind_of(variant: engine::Variant, suits: i32) -> Text {
+    t!("chat-kind", variant = variant.name(), suits = suits)
 }
 
 async fn new_game(
@@ -198,6 +206,7 @@ async fn new_game(
     member: &Member,
     suits: engine::Suits,
     variant: engine::Variant,
+    lang: Lang,
 ) -> Result<Reply, ApiError> {
     let new = crate::play::games::NewGame {
         user_id: member.user_id.clone(),
@@ -208,18 +217,19 @@ async fn new_game(
         key: None,
     };
     let created = crate::play::games::create(state.play(), new).await?;
-    let started = started(created)?;
+    let started = started(created, lang)?;
     chat_play::set_current(&state.play.db, member, &started.id).await?;
     Ok(Reply::with_board(
-        format!(
-            "New game: {}. Type `3 7` to move from column 3 to 7, `d` to deal, `h` for a hint.",
-            kind_of(variant, i32::from(suits.count()))
-        ),
+        t!(
+            "chat-new-game",
+            kind = kind_of(variant, i32::from(suits.count()))
+        )
+        .render(lang),
         started.board,
     ))
 }
 
-fn started(created: Created) -> Result<Started, ApiError> {
+fn started(created: Created, lang: Lang) -> Result<Started, ApiError> {
     match created {
         Created::New(seen)
         | Created::Replayed(Replayed {
@@ -227,7 +237,7 @@ fn started(created: Created) -> Result<Started, ApiError> {
             ..
         }) => Ok(Started {
             id: seen.id.clone(),
-            board: seen.view.to_text(),
+            board: board::text(&seen.view, lang),
             ranked: seen.ranked,
         }),
         // The chat starts games without idempotency keys: nothing earlier is remembered.
@@ -238,27 +248,26 @@ fn started(created: Created) -> Result<Started, ApiError> {
     }
 }
 
-async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Result<Reply, ApiError> {
+async fn daily(
+    state: &AppState,
+    member: &Member,
+    suits: engine::Suits,
+    lang: Lang,
+) -> Result<Reply, ApiError> {
     let play = state.play();
     let variant = engine::Variant::Spider;
     let outcome = crate::play::daily::start(play, &member.user_id, variant, suits, None).await;
     let kind = kind_of(variant, i32::from(suits.count()));
     match outcome {
         Ok(created) => {
-            let started = started(created)?;
+            let started = started(created, lang)?;
             chat_play::set_current(&state.play.db, member, &started.id).await?;
             let sentence = if started.ranked {
-                format!(
-                    "Today's daily challenge, {kind}: this is your ranked attempt. Undo never \
-                     takes back a move that turned a card over."
-                )
+                t!("chat-daily-ranked", kind = kind)
             } else {
-                format!(
-                    "Today's daily challenge, {kind}: this attempt is practice (your ranked \
-                     attempt is made), so it does not reach the board."
-                )
+                t!("chat-daily-practice", kind = kind)
             };
-            Ok(Reply::with_board(sentence, started.board))
+            Ok(Reply::with_board(sentence.render(lang), started.board))
         }
         Err(crate::play::Error::Game(GameError::RankedAttemptInProgress)) => {
             // Back to the ranked attempt the member has in progress.
@@ -284,11 +293,8 @@ async fn daily(state: &AppState, member: &Member, suits: engine::Suits) -> Resul
             chat_play::set_current(&state.play.db, member, &row.id).await?;
             let board = load(state, member, &row.id).await?;
             Ok(Reply::with_board(
-                format!(
-                    "Your ranked attempt at today's {kind} daily is in progress: it is your \
-                     current game again."
-                ),
-                chat::board_of(&board.game),
+                t!("chat-daily-resumed", kind = kind).render(lang),
+                chat::board_of(&board.game, lang),
             ))
         }
         Err(e) => Err(e.into()),
@@ -306,10 +312,6 @@ async fn load(state: &AppState, member: &Member, id: &str) -> Result<Loaded, Api
 
 /// Games `games` lists (the newest in progress).
 const LISTED: i64 = 20;
-
-/// Why a daily is not played where others read the replies.
-const PRIVATE_DAILY: &str = "The daily challenge is played in a private chat with the bot: \
-    here everyone would see its cards. Send `daily` to the bot directly.";
 
 /// Whether `row` is a daily whose day is still on: its board would show that day's cards.
 fn secret_here(state: &AppState, row: &GameRow) -> Result<bool, ApiError> {
@@ -331,35 +333,38 @@ async fn in_progress(state: &AppState, member: &Member) -> Result<Vec<GameRow>, 
     .await
 }
 
-async fn games(state: &AppState, member: &Member) -> Result<Reply, ApiError> {
+async fn games(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
     let rows = in_progress(state, member).await?;
     if rows.is_empty() {
-        return Ok(Reply::say(
-            "You have no game in progress: type `new` to start one, or `daily`.",
-        ));
+        return Ok(Reply::say(t!("chat-no-games").render(lang)));
     }
-    let mut lines = vec!["Your games in progress:".to_string()];
+    let mut lines = vec![t!("chat-games-title").render(lang)];
     for (n, row) in rows.iter().enumerate() {
-        let current = if member.current_game.as_deref() == Some(row.id.as_str()) {
-            " (current)"
-        } else {
-            ""
+        let current = member.current_game.as_deref() == Some(row.id.as_str());
+        let daily = match &row.daily_date {
+            Some(date) => date.to_string(),
+            None => String::new(),
         };
-        let daily = match (&row.daily_date, row.ranked) {
-            (Some(date), true) => format!(", ranked daily {date}"),
-            (Some(date), false) => format!(", practice daily {date}"),
-            _ => String::new(),
-        };
-        lines.push(format!(
-            "{}. {}{daily} · score {} · {} moves · runs {}{current}",
-            n + 1,
-            kind_of(row.variant, row.suits),
-            row.score,
-            row.actions,
-            row.runs_completed,
-        ));
+        let line = t!(
+            "chat-games-line",
+            number = n + 1,
+            kind = kind_of(row.variant, row.suits),
+            daily = if row.daily_date.is_none() {
+                "none"
+            } else if row.ranked {
+                "ranked"
+            } else {
+                "practice"
+            },
+            date = daily,
+            score = row.score,
+            moves = row.actions,
+            runs = row.runs_completed,
+            current = if current { "yes" } else { "no" }
+        );
+        lines.push(line.render(lang));
     }
-    lines.push("Type `resume N` to play one.".to_string());
+    lines.push(t!("chat-games-resume").render(lang));
     Ok(Reply::say(lines.join("\n")))
 }
 
@@ -368,23 +373,27 @@ async fn resume(
     member: &Member,
     n: usize,
     room: &Room,
+    lang: Lang,
 ) -> Result<Reply, ApiError> {
     let rows = in_progress(state, member).await?;
     let Some(row) = rows.get(n - 1) else {
-        return Ok(Reply::say(format!(
-            "There is no game {n} among your {} listed in progress: type `games` to see them \
-             numbered.",
-            rows.len()
-        )));
+        return Ok(Reply::say(
+            t!("chat-no-such-game", number = n, listed = rows.len()).render(lang),
+        ));
     };
     if room.shared && secret_here(state, row)? {
-        return Ok(Reply::say(PRIVATE_DAILY));
+        return Ok(Reply::say(t!("chat-private-daily").render(lang)));
     }
     chat_play::set_current(&state.play.db, member, &row.id).await?;
     let loaded = load(state, member, &row.id).await?;
     Ok(Reply::with_board(
-        format!("Back to game {n}: {}.", kind_of(row.variant, row.suits)),
-        chat::board_of(&loaded.game),
+        t!(
+            "chat-resumed",
+            number = n,
+            kind = kind_of(row.variant, row.suits)
+        )
+        .render(lang),
+        chat::board_of(&loaded.game, lang),
     ))
 }
 
@@ -393,7 +402,7 @@ fn minutes(ms: i64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-async fn records(state: &AppState, member: &Member) -> Result<Reply, ApiError> {
+async fn records(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
     let (db, user) = (state.play.db.clone(), member.user_id.clone());
     let rows = crate::http::blocking(move || {
         let mut conn = db.conn()?;
@@ -402,74 +411,81 @@ async fn records(state: &AppState, member: &Member) -> Result<Reply, ApiError> {
     .await?;
     let rows: Vec<_> = rows.into_iter().filter(|r| r.played > 0).collect();
     if rows.is_empty() {
-        return Ok(Reply::say(format!(
-            "No records yet for {}: finish a game (`new`) and it counts.",
-            member.username
-        )));
-    }
-    let mut lines = vec![format!("Records of {}:", member.username)];
-    for r in rows {
-        let mut line = format!(
-            "{}: {} played, {} won",
-            kind_of(r.variant, r.suits),
-            r.played,
-            r.won
-        );
-        if let Some(best) = r.best_score {
-            line.push_str(&format!(", best score {best}"));
-        }
-        if let Some(ms) = r.fastest_ms {
-            line.push_str(&format!(", fastest win {}", minutes(ms)));
-        }
-        line.push_str(&format!(
-            ", streak {} (longest {})",
-            r.current_streak, r.longest_streak
+        return Ok(Reply::say(
+            t!("chat-no-records", username = member.username.as_str()).render(lang),
         ));
-        lines.push(line);
+    }
+    let mut lines =
+        vec![t!("chat-records-title", username = member.username.as_str()).render(lang)];
+    for r in rows {
+        let line = t!(
+            "chat-records-line",
+            kind = kind_of(r.variant, r.suits),
+            played = r.played,
+            won = r.won,
+            best = r
+                .best_score
+                .map(|b| t!("chat-records-best", score = b).render(lang))
+                .unwrap_or_default(),
+            fastest = r
+                .fastest_ms
+                .map(|ms| t!("chat-records-fastest", time = minutes(ms)).render(lang))
+                .unwrap_or_default(),
+            streak = r.current_streak,
+            longest = r.longest_streak
+        );
+        lines.push(line.render(lang));
     }
     Ok(Reply::say(lines.join("\n")))
 }
 
-const NO_GAME: &str = "You have no game here yet: type `new` to start one, or `daily` for \
-    today's challenge.";
-
-async fn share(state: &AppState, member: &Member) -> Result<Reply, ApiError> {
+async fn share(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
     let Some(id) = &member.current_game else {
-        return Ok(Reply::say(NO_GAME));
+        return Ok(Reply::say(t!("chat-no-game").render(lang)));
     };
     let Loaded { row, game, .. } = load(state, member, id).await?;
     let kind = kind_of(row.variant, row.suits);
-    let daily = match (&row.daily_date, row.ranked) {
-        (Some(date), true) => format!(" (the ranked daily of {date})"),
-        (Some(date), false) => format!(" (a practice daily of {date})"),
-        _ => String::new(),
+    let daily = match row.daily_date.as_ref() {
+        None => "none",
+        Some(_) if row.ranked => "ranked",
+        Some(_) => "practice",
     };
-    let sentence =
-        match game.status() {
-            engine::Status::InProgress => return Ok(Reply::say(
-                "Your game is still being played: finish it (or `resign`) and `share` shows its \
-                 result here.",
-            )),
-            engine::Status::Won => format!(
-                "{} won {kind}{daily} with a score of {} in {} moves{}.",
-                member.username,
-                game.score(),
-                game.actions(),
-                row.duration_ms
-                    .map(|ms| format!(", {}", minutes(ms)))
-                    .unwrap_or_default(),
-            ),
-            engine::Status::Resigned => format!(
-                "{} resigned {kind}{daily} after {} moves, with {} of {} runs and a score of {}.",
-                member.username,
-                game.actions(),
-                game.runs_completed(),
-                game.variant().runs(),
-                game.score(),
-            ),
-        };
+    let date = row
+        .daily_date
+        .as_ref()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let sentence = match game.status() {
+        engine::Status::InProgress => {
+            return Ok(Reply::say(t!("chat-share-unfinished").render(lang)))
+        }
+        engine::Status::Won => t!(
+            "chat-share-won",
+            username = member.username.as_str(),
+            kind = kind,
+            daily = daily,
+            date = date,
+            score = game.score(),
+            moves = game.actions(),
+            time = row
+                .duration_ms
+                .map(|ms| t!("chat-share-time", time = minutes(ms)).render(lang))
+                .unwrap_or_default()
+        ),
+        engine::Status::Resigned => t!(
+            "chat-share-resigned",
+            username = member.username.as_str(),
+            kind = kind,
+            daily = daily,
+            date = date,
+            moves = game.actions(),
+            runs = game.runs_completed(),
+            total = game.variant().runs(),
+            score = game.score()
+        ),
+    };
     Ok(Reply {
-        sentence,
+        sentence: sentence.render(lang),
         board: None,
         public: true,
     })
@@ -481,9 +497,10 @@ async fn play_command(
     room: &Room,
     member: &Member,
     command: Command,
+    lang: Lang,
 ) -> Result<Reply, ApiError> {
     let Some(id) = member.current_game.clone() else {
-        return Ok(Reply::say(NO_GAME));
+        return Ok(Reply::say(t!("chat-no-game").render(lang)));
     };
     if room.shared {
         let (db, user, game) = (state.play.db.clone(), member.user_id.clone(), id.clone());
@@ -494,12 +511,12 @@ async fn play_command(
         .await?;
         if let Some(row) = row {
             if secret_here(state, &row)? {
-                return Ok(Reply::say(PRIVATE_DAILY));
+                return Ok(Reply::say(t!("chat-private-daily").render(lang)));
             }
         }
     }
     let refused = |e: ApiError, board: Option<String>| Reply {
-        sentence: e.detail,
+        sentence: e.detail.render(lang),
         board,
         public: false,
     };
@@ -516,13 +533,17 @@ async fn play_command(
             match crate::play::games::act(state.play(), act).await {
                 Ok(Acted::Applied(turn)) => {
                     state.metrics.actions_applied.inc();
-                    let message = chat::describe(
+                    let message = board::describe(
                         &turn.before,
                         turn.action,
                         &turn.outcome,
                         &turn.snapshot.view,
+                        lang,
                     );
-                    Ok(Reply::with_board(message, turn.snapshot.view.to_text()))
+                    Ok(Reply::with_board(
+                        message,
+                        board::text(&turn.snapshot.view, lang),
+                    ))
                 }
                 // The chat acts without idempotency keys: nothing is answered from memory.
                 Ok(Acted::Replayed(_)) => Err(ApiError::internal(
@@ -533,7 +554,7 @@ async fn play_command(
                     let board = load(state, member, &id)
                         .await
                         .ok()
-                        .map(|l| chat::board_of(&l.game));
+                        .map(|l| chat::board_of(&l.game, lang));
                     Ok(refused(e.into(), board))
                 }
             }
@@ -542,13 +563,13 @@ async fn play_command(
             let loaded = load(state, member, &id).await?;
             Ok(Reply::with_board(
                 String::new(),
-                chat::board_of(&loaded.game),
+                chat::board_of(&loaded.game, lang),
             ))
         }
-        Command::Help => Ok(Reply::say(grammar::HELP)),
+        Command::Help => Ok(Reply::say(t!("chat-help").render(lang))),
         Command::Hint => {
             let Loaded { row, log, game } = load(state, member, &id).await?;
-            let board = chat::board_of(&game);
+            let board = chat::board_of(&game, lang);
             if !row.hints_allowed {
                 return Ok(refused(
                     crate::play::Error::Game(GameError::HintsDisabled).into(),
@@ -568,7 +589,10 @@ async fn play_command(
             )
             .await
             {
-                Ok(hint) => Ok(Reply::with_board(hint.reason, board)),
+                Ok(hint) => Ok(Reply::with_board(
+                    board::hint(&hint.reason).render(lang),
+                    board,
+                )),
                 Err(e) => Ok(refused(e.into(), Some(board))),
             }
         }

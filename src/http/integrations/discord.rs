@@ -2,6 +2,8 @@
 //! (a channel message only the member sees, unless they `share` a result). Every request is
 //! checked with the application's Ed25519 public key before anything in it is read.
 
+use crate::i18n::Lang;
+use crate::t;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use ed25519_dalek::{Signature, VerifyingKey};
 use serde::Deserialize;
@@ -31,7 +33,7 @@ pub fn verify(
     timestamp: Option<&str>,
     body: &[u8],
 ) -> Result<(), ApiError> {
-    let bad = || unauthorized("invalid_signature", "The request signature is not valid.");
+    let bad = || unauthorized("invalid_signature", t!("invalid-signature"));
     let (Some(signature), Some(timestamp)) = (signature, timestamp) else {
         return Err(bad());
     };
@@ -61,6 +63,12 @@ struct Incoming {
     user: Option<IncomingUser>,
     #[serde(default)]
     data: Option<IncomingData>,
+    /// The invoking member's language (Discord's client setting, such as `de` or `pt-BR`).
+    #[serde(default)]
+    locale: Option<String>,
+    /// The server's preferred language, when the command was typed in one.
+    #[serde(default)]
+    guild_locale: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -171,7 +179,7 @@ pub async fn interactions(
     verify(&key, signature, timestamp, &body)?;
     fresh_timestamp(timestamp)?;
     let not_interaction = |e: serde_json::Error| {
-        ApiError::invalid_request(format!("The body is not a Discord interaction: {e}."))
+        ApiError::invalid_request(t!("discord-not-interaction", error = e.to_string()))
     };
     let interaction: Incoming = serde_json::from_slice(&body).map_err(not_interaction)?;
     if interaction.kind == PING {
@@ -188,9 +196,7 @@ pub async fn interactions(
     let ids_ok = author.is_none_or(|u| snowflake(&u.id))
         && interaction.guild_id.as_deref().is_none_or(snowflake);
     if !ids_ok {
-        return Err(ApiError::invalid_request(
-            "The body is not a Discord interaction: its ids are not Discord ids.",
-        ));
+        return Err(ApiError::invalid_request(t!("discord-bad-ids")));
     }
     let reply = match (interaction.kind, author) {
         (APPLICATION_COMMAND, Some(user)) => {
@@ -211,9 +217,21 @@ pub async fn interactions(
                 shared: false,
             };
             let delivery = signed_delivery(timestamp, &body);
-            converse(&state, &identity, &room, &text_of(&interaction), &delivery)
-                .await
-                .ok_or_else(replayed)?
+            // The member's language, else the server's (Discord sends both on a command).
+            let locale = [&interaction.locale, &interaction.guild_locale]
+                .into_iter()
+                .flatten()
+                .find_map(|l| Lang::of_locale(l));
+            converse(
+                &state,
+                &identity,
+                &room,
+                &text_of(&interaction),
+                &delivery,
+                locale,
+            )
+            .await
+            .ok_or_else(replayed)?
         }
         _ => Reply {
             sentence: "Only the /spider command is answered here.".into(),

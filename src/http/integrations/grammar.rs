@@ -27,22 +27,14 @@ pub enum Line {
     Unlink,
     /// `share`: show the current game's result to the channel, once it is over.
     Share,
+    /// `lang`: which language the bot speaks to the member, and which it can; `lang de`: speak
+    /// German from now on; `lang auto`: the platform's language again.
+    Language(Option<String>),
     /// `help`, an empty line, or Telegram's `/start`.
     Help,
     /// Anything else: the help text, with what was not understood.
     Unknown(String),
 }
-
-/// The help text: every command, one line each.
-pub const HELP: &str = "Spider Solitaire. Commands:\n\
-• `new [1|2|4] [spider|spiderette]`: a new game (1 suit, Spider unless you say)\n\
-• `daily [1|2|4]`: today's daily challenge; your first attempt is ranked\n\
-• `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3\n\
-• `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up\n\
-• `games` lists your games in progress, `resume N` goes back to one\n\
-• `records` shows your records, `share` shows a finished game's result to everyone here\n\
-• `link CODE` plays as your own account (make the code in your account on the web page; \
-`link CODE yes` confirms), `unlink` stops and gives your games back";
 
 /// Parse what a member typed. Case does not matter; a leading `/spider` (Telegram's
 /// `/spider@bot` too), `/` or `!` is ignored.
@@ -101,6 +93,11 @@ pub fn parse(text: &str) -> Line {
         },
         Some("unlink" | "/unlink") if rest.is_empty() => Line::Unlink,
         Some("share" | "/share") if rest.is_empty() => Line::Share,
+        Some("lang" | "/lang" | "language" | "/language") => match rest {
+            [] => Line::Language(None),
+            [tag] => Line::Language(Some(tag.chars().take(40).collect())),
+            _ => Line::Unknown(shown()),
+        },
         _ => match chat::parse(&words.join(" ")) {
             Ok(Command::Help) => Line::Help,
             Ok(command) => Line::Play(command),
@@ -218,6 +215,10 @@ mod tests {
             ),
             ("unlink", Line::Unlink),
             ("share", Line::Share),
+            ("lang", Line::Language(None)),
+            ("lang de", Line::Language(Some("de".into()))),
+            ("/spider LANG pt-BR", Line::Language(Some("pt-br".into()))),
+            ("/language@SpiderBot ja", Line::Language(Some("ja".into()))),
             ("3 7", mv(3, 7)),
             ("/spider 3 7", mv(3, 7)),
             ("/spider@SpiderBot 3-7", mv(3, 7)),
@@ -238,6 +239,7 @@ mod tests {
         }
         for nonsense in [
             "fly",
+            "lang de fr",
             "new 3",
             "new spider spider",
             "new 2 4",

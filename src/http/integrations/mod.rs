@@ -10,7 +10,9 @@ pub mod grammar;
 pub mod slack;
 pub mod telegram;
 
+use crate::i18n::Text;
 use crate::play::ChatError;
+use crate::t;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -81,36 +83,33 @@ impl Chat {
 
 /// The refusal of an endpoint whose platform is not configured: as if it did not exist.
 pub fn off(platform: &str, variable: &str) -> ApiError {
-    ApiError::not_found(format!(
-        "The {platform} integration is off on this server: its operator turns it on by setting \
-         {variable}."
+    ApiError::not_found(t!(
+        "integration-off",
+        platform = platform,
+        variable = variable
     ))
 }
 
 /// A request whose signature or secret does not check out.
-pub fn unauthorized(code: &'static str, detail: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, code, "Unauthorized", detail)
+pub fn unauthorized(code: &'static str, detail: Text) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, code, "title-unauthorized", detail)
 }
 
 /// The raw body, at most [`BODY_LIMIT`] bytes (the signature covers these exact bytes).
 pub async fn read_body(payload: web::Payload) -> Result<Vec<u8>, ApiError> {
-    crate::http::contract::read_body(payload, BODY_LIMIT, "A chat platform's request").await
+    crate::http::contract::read_body(payload, BODY_LIMIT, t!("body-chat-request")).await
 }
 
 /// Check a signed request's timestamp (whole seconds since 1970) against the server's clock.
 pub fn fresh_timestamp(value: Option<&str>) -> Result<(), ApiError> {
     let stamp: i64 = value
         .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| unauthorized("invalid_signature", "The request has no valid timestamp."))?;
+        .ok_or_else(|| unauthorized("invalid_signature", t!("no-valid-timestamp")))?;
     let now = chrono::Utc::now().timestamp();
     if (now - stamp).abs() > TIMESTAMP_WINDOW_S {
         return Err(unauthorized(
             "stale_request",
-            format!(
-                "The request's timestamp is more than {} minutes from the server's clock: it \
-                 is refused as a possible replay.",
-                TIMESTAMP_WINDOW_S / 60
-            ),
+            t!("stale-request", minutes = TIMESTAMP_WINDOW_S / 60),
         ));
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! (`v0=` HMAC-SHA256 of `v0:{timestamp}:{body}`), answered in the response: ephemeral,
 //! unless the member `share`s a finished game's result.
 
+use crate::t;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use hmac::{Hmac, Mac};
 use serde::Deserialize;
@@ -27,7 +28,7 @@ pub fn verify(
     timestamp: Option<&str>,
     body: &[u8],
 ) -> Result<(), ApiError> {
-    let bad = || unauthorized("invalid_signature", "The request signature is not valid.");
+    let bad = || unauthorized("invalid_signature", t!("invalid-signature"));
     let (Some(signature), Some(timestamp)) = (signature, timestamp) else {
         return Err(bad());
     };
@@ -94,9 +95,8 @@ pub async fn command(
     let timestamp = header("x-slack-request-timestamp");
     verify(secret.as_bytes(), signature, timestamp, &body)?;
     fresh_timestamp(timestamp)?;
-    let form: Form = serde_urlencoded::from_bytes(&body).map_err(|e| {
-        ApiError::invalid_request(format!("The body is not a Slack slash command: {e}."))
-    })?;
+    let form: Form = serde_urlencoded::from_bytes(&body)
+        .map_err(|e| ApiError::invalid_request(t!("slack-not-command", error = e.to_string())))?;
     let identity = Identity {
         platform: Platform::Slack,
         workspace: form.event.team_id.0.clone(),
@@ -109,7 +109,8 @@ pub async fn command(
     };
     let text = form.event.text.clone().unwrap_or_default();
     let delivery = signed_delivery(timestamp, &body);
-    let reply = converse(&state, &identity, &room, &text, &delivery)
+    // A slash command names no language: the member's `lang` choice, else English.
+    let reply = converse(&state, &identity, &room, &text, &delivery, None)
         .await
         .ok_or_else(replayed)?;
     let response = SlackCommandEventResponse::new(

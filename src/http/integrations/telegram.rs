@@ -2,6 +2,8 @@
 //! (`X-Telegram-Bot-Api-Secret-Token`), and a message is answered with a `sendMessage` call
 //! in the response body, so the service needs no outgoing connection.
 
+use crate::i18n::Lang;
+use crate::t;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use frankenstein::methods::SendMessageParams;
 use frankenstein::types::{ChatType, ReplyParameters};
@@ -32,10 +34,7 @@ pub fn verify(secret: &[u8], given: Option<&str>) -> Result<(), ApiError> {
     if matches {
         Ok(())
     } else {
-        Err(unauthorized(
-            "invalid_secret",
-            "The X-Telegram-Bot-Api-Secret-Token header is missing or wrong.",
-        ))
+        Err(unauthorized("invalid_secret", t!("telegram-bad-secret")))
     }
 }
 
@@ -149,9 +148,8 @@ pub async fn update(
         .and_then(|v| v.to_str().ok());
     verify(secret.as_bytes(), given)?;
     let body = read_body(payload).await?;
-    let value: serde_json::Value = serde_json::from_slice(&body).map_err(|e| {
-        ApiError::invalid_request(format!("The body is not a Telegram update: {e}."))
-    })?;
+    let value: serde_json::Value = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::invalid_request(t!("telegram-not-update", error = e.to_string())))?;
     let nothing = || HttpResponse::Ok().json(serde_json::json!({}));
     // An update of a kind (or with a value) these types do not know yet is Telegram's own: it
     // is acknowledged and left alone, or Telegram would deliver it again and again.
@@ -187,7 +185,9 @@ pub async fn update(
     };
     // Telegram delivers an update again when it saw no answer: do it once.
     let delivery = format!("update:{}", update.update_id);
-    let Some(reply) = converse(&state, &identity, &room, text, &delivery).await else {
+    // The sender's app language (an IETF tag such as `de` or `pt-br`).
+    let locale = from.language_code.as_deref().and_then(Lang::of_locale);
+    let Some(reply) = converse(&state, &identity, &room, text, &delivery, locale).await else {
         return Ok(nothing());
     };
     let params = SendMessageParams::builder()

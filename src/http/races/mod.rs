@@ -7,6 +7,7 @@ mod wire;
 
 pub use wire::*;
 
+use crate::t;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -59,23 +60,19 @@ pub async fn create_race(
         crate::domain::pace::default_time_limit_s(variant, suits)
     });
     if !(60..=3600).contains(&time_limit) {
-        return Err(ApiError::invalid_request(
-            "time_limit_seconds must be from 60 to 3600.",
-        ));
+        return Err(ApiError::invalid_request(t!("race-time-limit")));
     }
     let cpus = body.cpu_players.unwrap_or(0);
     if cpus as usize >= MAX_SEATS {
-        return Err(ApiError::invalid_request(format!(
-            "cpu_players must be from 0 to {} (a race seats {} in all).",
-            MAX_SEATS - 1,
-            MAX_SEATS
+        return Err(ApiError::invalid_request(t!(
+            "race-cpu-players",
+            most = MAX_SEATS - 1,
+            seats = MAX_SEATS
         )));
     }
     let idle = body.idle_takeover_seconds.unwrap_or(120);
     if !(30..=3600).contains(&idle) {
-        return Err(ApiError::invalid_request(
-            "idle_takeover_seconds must be from 30 to 3600.",
-        ));
+        return Err(ApiError::invalid_request(t!("race-idle-takeover")));
     }
     let new = NewRace {
         variant: body.variant.unwrap_or(VariantName::Spider),
@@ -142,12 +139,9 @@ pub async fn get_standings(
     caller.require(Scope::GamesRead)?;
     let view = look(&state, &caller, &code).await?;
     // The room exists; it is its state that has no standings yet.
-    let round = view.round.ok_or_else(|| {
-        ApiError::conflict(
-            "no_round",
-            "This race has not started a round yet: its standings begin with the first round.",
-        )
-    })?;
+    let round = view
+        .round
+        .ok_or_else(|| ApiError::conflict("no_round", t!("race-no-round")))?;
     Ok(HttpResponse::Ok().json(round))
 }
 
@@ -179,13 +173,9 @@ pub async fn join_race(
     let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
     let name = match body.and_then(|b| b.name) {
         Some(name) => Some(
-            super::contract::check(
-                &super::contract::RACE_NAME,
-                &name,
-                "name must be 1 to 32 printable characters (white space around them aside): no control characters (such as NUL or a line break) and no invisible format characters (zero-width or direction marks).",
-            )?
-            .trim()
-            .to_string(),
+            super::contract::check(&super::contract::RACE_NAME, &name, t!("race-name-shape"))?
+                .trim()
+                .to_string(),
         ),
         None => None,
     };
@@ -300,9 +290,7 @@ pub async fn remove_seat(
         .parse::<i32>()
         .ok()
         .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            ApiError::invalid_request("seat must be a seat's number: a whole number, 1 or more.")
-        })?;
+        .ok_or_else(|| ApiError::invalid_request(t!("race-seat-number")))?;
     let room = races::remove_seat(state.play(), &caller.user_id, &code, seat).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
 }

@@ -1,0 +1,2 @@
+ALTER TABLE chat_identities DROP COLUMN language;
+ALTER TABLE users DROP COLUMN language;

@@ -1,0 +1,117 @@
+# Chat: die Befehle von POST /v1/games/{id}/commands und der Bots für Discord, Slack und Telegram,
+# und was sie antworten. Die Befehle selbst (`3 7`, `d`, `new`, `link CODE yes`…) werden in jeder
+# Sprache so getippt, wie sie hier stehen: unverändert lassen, mit ihren Backquotes.
+
+command-grammar = Befehle: `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3, `d` teilt aus, `u` nimmt zurück, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf.
+# $grammar ist command-grammar.
+command-too-long = Ein Befehl hat höchstens { $max } Zeichen. { $grammar }
+command-empty = Der Befehl ist leer. { $grammar }
+command-unknown = Ich habe „{ $text }“ nicht verstanden. { $grammar }
+command-body = Sende {"{"}"command": "3 7"{"}"} als JSON oder den Befehl als text/plain: { $error }.
+command-not-utf8 = Der Befehl ist kein gültiger UTF-8-Text.
+
+## Die Bots
+
+chat-help = Spider Solitaire. Befehle:
+    • `new [1|2|4] [spider|spiderette]`: ein neues Spiel (1 Farbe, Spider, wenn du nichts anderes sagst)
+    • `daily [1|2|4]`: die heutige Tagesaufgabe; dein erster Versuch wird gewertet
+    • `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3
+    • `d` teilt eine neue Reihe aus, `u` nimmt zurück, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf
+    • `games` listet deine laufenden Spiele auf, `resume N` kehrt zu einem davon zurück
+    • `records` zeigt deine Statistik, `share` zeigt allen hier das Ergebnis eines beendeten Spiels
+    • `link CODE` spielt mit deinem eigenen Konto (erstelle den Code in deinem Konto auf der Webseite; `link CODE yes` bestätigt), `unlink` beendet das und gibt dir deine Spiele zurück
+    • `lang de` spricht Deutsch mit dir (en, de, fr, es, pt-BR, ja; `lang auto`: die Sprache deiner App)
+chat-not-understood = Ich habe „{ $text }“ nicht verstanden.
+    { chat-help }
+chat-private-daily = Die Tagesaufgabe wird im privaten Chat mit dem Bot gespielt: Hier könnten alle ihre Karten sehen. Schick `daily` direkt an den Bot.
+chat-code-burned = Dieser Code wurde dort eingegeben, wo andere ihn lesen können, deshalb funktioniert er nicht mehr: Erstelle in deinem Konto einen neuen und schick `link CODE` in einem privaten Chat an den Bot.
+attempts-chat-commands-server = Befehle von diesem Server
+attempts-link-codes-server = Versuche mit Verknüpfungscodes von diesem Server
+# $platform ist Discord, Slack oder Telegram; $games, wie viele Spiele übertragen wurden; $practice,
+# wie viele gewertete Versuche der Tagesaufgabe zu Übungsversuchen wurden.
+chat-linked = Verknüpft: Dein { $platform }-Konto spielt jetzt als { $username }.{ $games ->
+        [0] {""}
+        [one] {" "}1 Spiel von hier wurde in dieses Konto übertragen.
+       *[other] {" "}{ $games } Spiele von hier wurden in dieses Konto übertragen.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}1 gewerteter Versuch einer Tagesaufgabe wurde zum Übungsversuch: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
+       *[other] {" "}{ $practice } gewertete Versuche von Tagesaufgaben wurden zu Übungsversuchen: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
+    } `unlink` macht das rückgängig und gibt dir deine Spiele zurück.
+chat-unlinked = Verknüpfung aufgehoben: Dein { $platform }-Konto spielt nicht mehr als { $username }; { $games ->
+        [0] keines deiner Spiele war übertragen worden
+        [one] das eine Spiel, das die Verknüpfung übertragen hatte, ist wieder bei dir
+       *[other] die { $games } Spiele, die die Verknüpfung übertragen hatte, sind wieder bei dir
+    }. Spiele, die du während der Verknüpfung gespielt hast, bleiben bei jenem Konto.
+chat-link-question = Dieser Code verknüpft dein { $platform }-Konto mit dem Konto { $username }: Ab dann spielst du hier mit diesem Konto{ $games ->
+        [0] .
+        [one] , und 1 Spiel von hier wird in dieses Konto übertragen.
+       *[other] , und deine { $games } Spiele von hier werden in dieses Konto übertragen.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}1 gewerteter Versuch einer Tagesaufgabe würde zum Übungsversuch.
+       *[other] {" "}{ $practice } gewertete Versuche von Tagesaufgaben würden zu Übungsversuchen.
+    } Wenn dieses Konto dir gehört, sende `link { $code } yes`; `unlink` macht es später rückgängig und gibt dir deine Spiele zurück. Wenn dir jemand anderes diesen Code gegeben hat, ignoriere ihn: Es hat sich nichts geändert.
+# Eine Spielart: $variant ist spider oder spiderette, $suits 1, 2 oder 4.
+chat-kind = { $variant ->
+        [spiderette] Spiderette
+       *[spider] Spider
+    } { $suits } { $suits ->
+        [one] Farbe
+       *[other] Farben
+    }
+# $kind ist chat-kind.
+chat-new-game = Neues Spiel: { $kind }. Schreib `3 7`, um von Spalte 3 auf Spalte 7 zu ziehen, `d` zum Austeilen, `h` für einen Tipp.
+chat-daily-ranked = Heutige Tagesaufgabe, { $kind }: Das ist dein gewerteter Versuch. Rückgängig machen nimmt nie einen Zug zurück, der eine Karte aufgedeckt hat.
+chat-daily-practice = Heutige Tagesaufgabe, { $kind }: Dieser Versuch ist ein Übungsversuch (deinen gewerteten Versuch hast du schon gemacht), er kommt also nicht in die Rangliste.
+chat-daily-resumed = Dein gewerteter Versuch bei der heutigen Tagesaufgabe ({ $kind }) läuft noch: Er ist wieder dein aktuelles Spiel.
+chat-no-games = Du hast kein laufendes Spiel: Schreib `new`, um eines zu starten, oder `daily`.
+chat-games-title = Deine laufenden Spiele:
+# $daily ist none, ranked oder practice (dann ist $date der Tag); $current ist yes für das Spiel,
+# an das die Befehle gehen.
+chat-games-line = { $number }. { $kind }{ $daily ->
+        [ranked] , gewertete Tagesaufgabe { $date }
+        [practice] , Tagesaufgabe { $date } (Übung)
+       *[none] {""}
+    } · Punkte { $score } · Züge { $moves } · Folgen { $runs }{ $current ->
+        [yes] {" "}(aktuell)
+       *[no] {""}
+    }
+chat-games-resume = Schreib `resume N`, um eines davon zu spielen.
+chat-no-such-game = Unter deinen { $listed } aufgelisteten laufenden Spielen gibt es kein Spiel { $number }: Schreib `games`, um sie nummeriert zu sehen.
+chat-resumed = Zurück zu Spiel { $number }: { $kind }.
+chat-no-records = Noch keine Statistik für { $username }: Beende ein Spiel (`new`), dann zählt es.
+chat-records-title = Statistik von { $username }:
+# $best ist chat-records-best oder nichts, $fastest chat-records-fastest oder nichts.
+chat-records-line = { $kind }: { $played } gespielt, { $won } gewonnen{ $best }{ $fastest }, Serie { $streak } (längste { $longest })
+chat-records-best = , beste Punktzahl { $score }
+# $time ist Minuten:Sekunden.
+chat-records-fastest = , schnellster Sieg { $time }
+chat-no-game = Du hast hier noch kein Spiel: Schreib `new`, um eines zu starten, oder `daily` für die heutige Tagesaufgabe.
+chat-share-unfinished = Dein Spiel läuft noch: Beende es (oder `resign`), dann zeigt `share` sein Ergebnis hier.
+# $time ist chat-share-time oder nichts, wenn die Zeit nicht bekannt ist.
+chat-share-won = { $username } hat { $kind }{ $daily ->
+        [ranked] {" "}(die gewertete Tagesaufgabe vom { $date })
+        [practice] {" "}(ein Übungsversuch der Tagesaufgabe vom { $date })
+       *[none] {""}
+    } gewonnen: { $score } Punkte in { $moves } Zügen{ $time }.
+# $time ist Minuten:Sekunden.
+chat-share-time = , { $time }
+chat-share-resigned = { $username } hat { $kind }{ $daily ->
+        [ranked] {" "}(die gewertete Tagesaufgabe vom { $date })
+        [practice] {" "}(ein Übungsversuch der Tagesaufgabe vom { $date })
+       *[none] {""}
+    } nach { $moves } Zügen aufgegeben, mit { $runs } von { $total } Folgen und einer Punktzahl von { $score }.
+# `lang`: $language ist der eigene Name der Sprache (Deutsch, 日本語…).
+chat-language-now = Ich spreche hier { $language } mit dir. `lang de` (oder en, fr, es, pt-BR, ja) ändert das; `lang auto` kehrt zur Sprache deiner App zurück.
+chat-language-set = Ab jetzt spreche ich hier { $language } mit dir.
+chat-language-auto = Ab jetzt spreche ich hier die Sprache deiner App mit dir (derzeit { $language }).
+chat-language-unknown = „{ $language }“ spreche ich nicht: Versuch es mit en, de, fr, es, pt-BR oder ja (oder `lang auto`).
+language-name = { $tag ->
+        [de] Deutsch
+        [fr] français
+        [es] español
+        [pt-BR] português (Brasil)
+        [ja] 日本語
+       *[en] English
+    }

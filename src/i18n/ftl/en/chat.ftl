@@ -1,0 +1,117 @@
+# Chat: the commands of POST /v1/games/{id}/commands and of the Discord, Slack and Telegram
+# bots, and what they answer. Commands themselves (`3 7`, `d`, `new`, `link CODE yes`…) are
+# typed as written here in every language: keep them, with their backquotes.
+
+command-grammar = Commands: `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3, `d` deals, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up.
+# $grammar is command-grammar.
+command-too-long = A command has at most { $max } characters. { $grammar }
+command-empty = The command is empty. { $grammar }
+command-unknown = I did not understand "{ $text }". { $grammar }
+command-body = Send {"{"}"command": "3 7"{"}"} as JSON, or the command as text/plain: { $error }.
+command-not-utf8 = The command is not valid UTF-8 text.
+
+## The bots
+
+chat-help = Spider Solitaire. Commands:
+    • `new [1|2|4] [spider|spiderette]`: a new game (1 suit, Spider unless you say)
+    • `daily [1|2|4]`: today's daily challenge; your first attempt is ranked
+    • `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3
+    • `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up
+    • `games` lists your games in progress, `resume N` goes back to one
+    • `records` shows your records, `share` shows a finished game's result to everyone here
+    • `link CODE` plays as your own account (make the code in your account on the web page; `link CODE yes` confirms), `unlink` stops and gives your games back
+    • `lang de` speaks German to you (en, de, fr, es, pt-BR, ja; `lang auto`: your app's language)
+chat-not-understood = I did not understand "{ $text }".
+    { chat-help }
+chat-private-daily = The daily challenge is played in a private chat with the bot: here everyone would see its cards. Send `daily` to the bot directly.
+chat-code-burned = That code was typed where others can read it, so it no longer works: make a new one in your account and send `link CODE` to the bot in a private chat.
+attempts-chat-commands-server = commands from this server
+attempts-link-codes-server = link code attempts from this server
+# $platform is Discord, Slack or Telegram; $games how many games moved; $practice how many
+# ranked daily attempts became practice.
+chat-linked = Linked: your { $platform } account now plays as { $username }.{ $games ->
+        [0] {""}
+        [one] {" "}Your 1 game here moved to it.
+       *[other] {" "}Your { $games } games here moved to it.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}1 ranked daily attempt became practice: a ranked attempt counts only in the account it was played in.
+       *[other] {" "}{ $practice } ranked daily attempts became practice: a ranked attempt counts only in the account it was played in.
+    } `unlink` undoes it and gives them back.
+chat-unlinked = Unlinked: your { $platform } account no longer plays as { $username }; { $games ->
+        [0] none of your games had moved
+        [one] the 1 game the link moved is back with you
+       *[other] the { $games } games the link moved are back with you
+    }. Games played while linked stay with that account.
+chat-link-question = This code links your { $platform } account to the account { $username }: from then on you play as it here{ $games ->
+        [0] .
+        [one] , and your 1 game here moves to it.
+       *[other] , and your { $games } games here move to it.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}1 ranked daily attempt would become practice.
+       *[other] {" "}{ $practice } ranked daily attempts would become practice.
+    } If that account is yours, send `link { $code } yes`; `unlink` undoes it later and gives your games back. If someone else gave you this code, ignore it: nothing has changed.
+# A kind of game: $variant is spider or spiderette, $suits 1, 2 or 4.
+chat-kind = { $variant ->
+        [spiderette] spiderette
+       *[spider] spider
+    } { $suits } { $suits ->
+        [one] suit
+       *[other] suits
+    }
+# $kind is chat-kind.
+chat-new-game = New game: { $kind }. Type `3 7` to move from column 3 to 7, `d` to deal, `h` for a hint.
+chat-daily-ranked = Today's daily challenge, { $kind }: this is your ranked attempt. Undo never takes back a move that turned a card over.
+chat-daily-practice = Today's daily challenge, { $kind }: this attempt is practice (your ranked attempt is made), so it does not reach the board.
+chat-daily-resumed = Your ranked attempt at today's { $kind } daily is in progress: it is your current game again.
+chat-no-games = You have no game in progress: type `new` to start one, or `daily`.
+chat-games-title = Your games in progress:
+# $daily is none, ranked or practice (then $date is the day); $current is yes for the game
+# commands go to.
+chat-games-line = { $number }. { $kind }{ $daily ->
+        [ranked] , ranked daily { $date }
+        [practice] , practice daily { $date }
+       *[none] {""}
+    } · score { $score } · { $moves } moves · runs { $runs }{ $current ->
+        [yes] {" "}(current)
+       *[no] {""}
+    }
+chat-games-resume = Type `resume N` to play one.
+chat-no-such-game = There is no game { $number } among your { $listed } listed in progress: type `games` to see them numbered.
+chat-resumed = Back to game { $number }: { $kind }.
+chat-no-records = No records yet for { $username }: finish a game (`new`) and it counts.
+chat-records-title = Records of { $username }:
+# $best is chat-records-best or nothing, $fastest chat-records-fastest or nothing.
+chat-records-line = { $kind }: { $played } played, { $won } won{ $best }{ $fastest }, streak { $streak } (longest { $longest })
+chat-records-best = , best score { $score }
+# $time is minutes:seconds.
+chat-records-fastest = , fastest win { $time }
+chat-no-game = You have no game here yet: type `new` to start one, or `daily` for today's challenge.
+chat-share-unfinished = Your game is still being played: finish it (or `resign`) and `share` shows its result here.
+# $time is chat-share-time, or nothing when the time is not known.
+chat-share-won = { $username } won { $kind }{ $daily ->
+        [ranked] {" "}(the ranked daily of { $date })
+        [practice] {" "}(a practice daily of { $date })
+       *[none] {""}
+    } with a score of { $score } in { $moves } moves{ $time }.
+# $time is minutes:seconds.
+chat-share-time = , { $time }
+chat-share-resigned = { $username } resigned { $kind }{ $daily ->
+        [ranked] {" "}(the ranked daily of { $date })
+        [practice] {" "}(a practice daily of { $date })
+       *[none] {""}
+    } after { $moves } moves, with { $runs } of { $total } runs and a score of { $score }.
+# `lang`: $language is the language's own name (Deutsch, 日本語…).
+chat-language-now = I speak { $language } to you here. `lang de` (or en, fr, es, pt-BR, ja) changes it; `lang auto` goes back to your app's language.
+chat-language-set = From now on I speak { $language } to you here.
+chat-language-auto = From now on I speak your app's language to you here ({ $language } now).
+chat-language-unknown = I do not speak "{ $language }": try en, de, fr, es, pt-BR or ja (or `lang auto`).
+language-name = { $tag ->
+        [de] Deutsch
+        [fr] français
+        [es] español
+        [pt-BR] português (Brasil)
+        [ja] 日本語
+       *[en] English
+    }

@@ -1,0 +1,117 @@
+# Chat: los comandos de POST /v1/games/{id}/commands y de los bots de Discord, Slack y Telegram,
+# y lo que responden. Los comandos (`3 7`, `d`, `new`, `link CODE yes`…) se escriben igual en
+# todos los idiomas: se dejan tal cual, con sus comillas invertidas.
+
+command-grammar = Comandos: `3 7` mueve de la columna 3 a la 7, `3 7 2` mueve dos cartas, `3` hace el mejor movimiento desde la columna 3, `d` reparte, `u` deshace, `h` da una pista, `b` muestra el tablero, `resign` abandona la partida.
+# $grammar es command-grammar.
+command-too-long = Un comando tiene como máximo { $max } caracteres. { $grammar }
+command-empty = El comando está vacío. { $grammar }
+command-unknown = No he entendido «{ $text }». { $grammar }
+command-body = Envía {"{"}"command": "3 7"{"}"} como JSON, o el comando como text/plain: { $error }.
+command-not-utf8 = El comando no es texto UTF-8 válido.
+
+## Los bots
+
+chat-help = Solitario Spider. Comandos:
+    • `new [1|2|4] [spider|spiderette]`: una partida nueva (de 1 palo y Spider si no dices otra cosa)
+    • `daily [1|2|4]`: el desafío diario de hoy; tu primer intento es el clasificatorio
+    • `3 7` mueve de la columna 3 a la 7, `3 7 2` mueve dos cartas, `3` hace el mejor movimiento desde la columna 3
+    • `d` reparte una fila, `u` deshace, `h` da una pista, `b` muestra el tablero, `resign` abandona la partida
+    • `games` muestra tus partidas en curso, `resume N` vuelve a una de ellas
+    • `records` muestra tus récords, `share` enseña a todos los de aquí el resultado de una partida terminada
+    • `link CODE` te hace jugar con tu propia cuenta (crea el código en tu cuenta en la página web; `link CODE yes` lo confirma), `unlink` lo deshace y te devuelve tus partidas
+    • `lang de` hace que te hable en alemán (en, de, fr, es, pt-BR, ja; `lang auto`: el idioma de tu aplicación)
+chat-not-understood = No he entendido «{ $text }».
+    { chat-help }
+chat-private-daily = El desafío diario se juega en un chat privado con el bot: aquí todos verían sus cartas. Envía `daily` directamente al bot.
+chat-code-burned = Ese código se escribió donde otros pueden leerlo, así que ya no funciona: crea uno nuevo en tu cuenta y envía `link CODE` al bot en un chat privado.
+attempts-chat-commands-server = comandos desde este servidor
+attempts-link-codes-server = intentos con códigos de vinculación desde este servidor
+# $platform es Discord, Slack o Telegram; $games, cuántas partidas se trasladaron; $practice,
+# cuántos intentos clasificatorios del desafío diario pasaron a ser de práctica.
+chat-linked = Vinculado: tu cuenta de { $platform } ahora juega como { $username }.{ $games ->
+        [0] {""}
+        [one] {" "}Tu partida de aquí se ha trasladado a esa cuenta.
+       *[other] {" "}Tus { $games } partidas de aquí se han trasladado a esa cuenta.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}Un intento clasificatorio del desafío diario ha pasado a ser de práctica: un intento clasificatorio solo cuenta en la cuenta con la que se jugó.
+       *[other] {" "}{ $practice } intentos clasificatorios del desafío diario han pasado a ser de práctica: un intento clasificatorio solo cuenta en la cuenta con la que se jugó.
+    } `unlink` lo deshace y te devuelve las partidas.
+chat-unlinked = Desvinculado: tu cuenta de { $platform } ya no juega como { $username }; { $games ->
+        [0] no se había trasladado ninguna de tus partidas
+        [one] vuelves a tener la partida que el vínculo había trasladado
+       *[other] vuelves a tener las { $games } partidas que el vínculo había trasladado
+    }. Las partidas jugadas mientras estaba vinculada se quedan en esa cuenta.
+chat-link-question = Este código vincula tu cuenta de { $platform } a la cuenta { $username }: a partir de entonces juegas aquí con ella{ $games ->
+        [0] .
+        [one] , y tu partida de aquí se traslada a ella.
+       *[other] , y tus { $games } partidas de aquí se trasladan a ella.
+    }{ $practice ->
+        [0] {""}
+        [one] {" "}Un intento clasificatorio del desafío diario pasaría a ser de práctica.
+       *[other] {" "}{ $practice } intentos clasificatorios del desafío diario pasarían a ser de práctica.
+    } Si esa cuenta es tuya, envía `link { $code } yes`; `unlink` lo deshace más adelante y te devuelve tus partidas. Si te ha dado este código otra persona, ignóralo: no ha cambiado nada.
+# Un tipo de partida: $variant es spider o spiderette; $suits, 1, 2 o 4.
+chat-kind = { $variant ->
+        [spiderette] spiderette
+       *[spider] spider
+    } de { $suits } { $suits ->
+        [one] palo
+       *[other] palos
+    }
+# $kind es chat-kind.
+chat-new-game = Nueva partida: { $kind }. Escribe `3 7` para mover de la columna 3 a la 7, `d` para repartir, `h` para pedir una pista.
+chat-daily-ranked = Desafío diario de hoy, { $kind }: este es tu intento clasificatorio. Deshacer nunca anula un movimiento que haya dado la vuelta a una carta.
+chat-daily-practice = Desafío diario de hoy, { $kind }: este intento es de práctica (ya has hecho tu intento clasificatorio), así que no entra en la clasificación.
+chat-daily-resumed = Tu intento clasificatorio del desafío diario de hoy ({ $kind }) está en curso: vuelve a ser tu partida actual.
+chat-no-games = No tienes ninguna partida en curso: escribe `new` para empezar una, o `daily`.
+chat-games-title = Tus partidas en curso:
+# $daily es none, ranked o practice (y entonces $date es el día); $current es yes para la
+# partida a la que van los comandos.
+chat-games-line = { $number }. { $kind }{ $daily ->
+        [ranked] , desafío diario clasificatorio del { $date }
+        [practice] , desafío diario de práctica del { $date }
+       *[none] {""}
+    } · puntuación { $score } · { $moves } movimientos · escaleras { $runs }{ $current ->
+        [yes] {" "}(actual)
+       *[no] {""}
+    }
+chat-games-resume = Escribe `resume N` para jugar una.
+chat-no-such-game = No hay ninguna partida { $number } entre las { $listed } de tu lista de partidas en curso: escribe `games` para verlas numeradas.
+chat-resumed = De vuelta a la partida { $number }: { $kind }.
+chat-no-records = Todavía no hay récords de { $username }: termina una partida (`new`) y contará.
+chat-records-title = Récords de { $username }:
+# $best es chat-records-best o nada; $fastest, chat-records-fastest o nada.
+chat-records-line = { $kind }: { $played } jugadas, { $won } ganadas{ $best }{ $fastest }, racha { $streak } (la más larga, { $longest })
+chat-records-best = , mejor puntuación { $score }
+# $time es minutos:segundos.
+chat-records-fastest = , victoria más rápida { $time }
+chat-no-game = Todavía no tienes ninguna partida aquí: escribe `new` para empezar una, o `daily` para el desafío de hoy.
+chat-share-unfinished = Tu partida todavía está en juego: termínala (o usa `resign`) y `share` mostrará aquí su resultado.
+# $time es chat-share-time, o nada cuando no se conoce el tiempo.
+chat-share-won = { $username } ha ganado una partida de { $kind }{ $daily ->
+        [ranked] {" "}(el desafío diario clasificatorio del { $date })
+        [practice] {" "}(un desafío diario de práctica del { $date })
+       *[none] {""}
+    } con una puntuación de { $score } en { $moves } movimientos{ $time }.
+# $time es minutos:segundos.
+chat-share-time = , con un tiempo de { $time }
+chat-share-resigned = { $username } se ha rendido en una partida de { $kind }{ $daily ->
+        [ranked] {" "}(el desafío diario clasificatorio del { $date })
+        [practice] {" "}(un desafío diario de práctica del { $date })
+       *[none] {""}
+    } tras { $moves } movimientos, con { $runs } de { $total } escaleras y una puntuación de { $score }.
+# `lang`: $language es el nombre del idioma en ese idioma (Deutsch, 日本語…).
+chat-language-now = Aquí te hablo en { $language }. `lang de` (o en, fr, es, pt-BR, ja) lo cambia; `lang auto` vuelve al idioma de tu aplicación.
+chat-language-set = A partir de ahora te hablo aquí en { $language }.
+chat-language-auto = A partir de ahora te hablo aquí en el idioma de tu aplicación (ahora, { $language }).
+chat-language-unknown = No hablo «{ $language }»: prueba con en, de, fr, es, pt-BR o ja (o `lang auto`).
+language-name = { $tag ->
+        [de] Deutsch
+        [fr] français
+        [es] español
+        [pt-BR] português (Brasil)
+        [ja] 日本語
+       *[en] English
+    }

@@ -1,0 +1,109 @@
+# チャット：POST /v1/games/{id}/commands と、Discord・Slack・Telegram のボットのコマンドと、その応答。
+# コマンド自体（`3 7`、`d`、`new`、`link CODE yes`…）はどの言語でもここに書かれたとおりに
+# 入力する：バッククォートごとそのまま残す。
+
+command-grammar = コマンド：`3 7` で 3 列目から 7 列目へ移動、`3 7 2` で 2 枚移動、`3` で 3 列目から最善の移動、`d` で配る、`u` で元に戻す、`h` でヒント、`b` で盤面を表示、`resign` で投了します。
+# $grammar は command-grammar。
+command-too-long = コマンドは { $max } 文字までです。{ $grammar }
+command-empty = コマンドが空です。{ $grammar }
+command-unknown = 「{ $text }」を理解できませんでした。{ $grammar }
+command-body = {"{"}"command": "3 7"{"}"} を JSON で送るか、コマンドを text/plain で送ってください：{ $error }。
+command-not-utf8 = コマンドが有効な UTF-8 テキストではありません。
+
+## The bots
+
+chat-help = スパイダーソリティア。コマンド：
+    • `new [1|2|4] [spider|spiderette]`：新しいゲーム（指定しなければ 1 スートのスパイダー）
+    • `daily [1|2|4]`：今日のデイリーチャレンジ。最初の挑戦がランキング対象です
+    • `3 7` で 3 列目から 7 列目へ移動、`3 7 2` で 2 枚移動、`3` で 3 列目から最善の移動
+    • `d` で山札から配る、`u` で元に戻す、`h` でヒント、`b` で盤面を表示、`resign` で投了
+    • `games` で進行中のゲームの一覧、`resume N` でそのゲームに戻る
+    • `records` で自分の記録を表示、`share` で終わったゲームの結果をここにいる全員に表示
+    • `link CODE` で自分のアカウントとしてプレイ（コードは Web ページのアカウント画面で作成。`link CODE yes` で確定）、`unlink` で解除してゲームを戻す
+    • `lang de` でドイツ語に切り替え（en、de、fr、es、pt-BR、ja。`lang auto` でアプリの言語）
+chat-not-understood = 「{ $text }」を理解できませんでした。
+    { chat-help }
+chat-private-daily = デイリーチャレンジはボットとの個別チャットでプレイします。ここではカードが全員に見えてしまいます。ボットに直接 `daily` を送ってください。
+chat-code-burned = そのコードは他の人が読める場所に入力されたため、もう使えません。アカウントで新しいコードを作成し、ボットとの個別チャットで `link CODE` を送ってください。
+attempts-chat-commands-server = このサーバーからのコマンド
+attempts-link-codes-server = このサーバーからの連携コードの試行
+# $platform は Discord、Slack、Telegram のいずれか。$games は移動したゲームの数、$practice は
+# 練習扱いになったランキング対象のデイリーの挑戦の数。
+chat-linked = 連携しました。あなたの { $platform } アカウントは、今後 { $username } としてプレイします。{ $games ->
+        [0] {""}
+       *[other] ここでのゲーム { $games } 件はそのアカウントに移りました。
+    }{ $practice ->
+        [0] {""}
+       *[other] ランキング対象のデイリーの挑戦 { $practice } 件が練習扱いになりました。ランキング対象の挑戦は、プレイしたアカウントでのみ有効です。
+    }`unlink` で連携を元に戻すと、ゲームも戻ります。
+chat-unlinked = 連携を解除しました。あなたの { $platform } アカウントは、もう { $username } としてはプレイしません。{ $games ->
+        [0] 移動していたゲームはありません
+       *[other] 連携で移動したゲーム { $games } 件はあなたの元に戻りました
+    }。連携中にプレイしたゲームは、そのアカウントに残ります。
+chat-link-question = このコードは、あなたの { $platform } アカウントをアカウント { $username } に連携します。以後、ここではそのアカウントとしてプレイします{ $games ->
+        [0] 。
+       *[other] 。また、ここでのゲーム { $games } 件がそのアカウントに移ります。
+    }{ $practice ->
+        [0] {""}
+       *[other] ランキング対象のデイリーの挑戦 { $practice } 件は練習扱いになります。
+    }そのアカウントがあなたのものなら、`link { $code } yes` を送ってください。あとで `unlink` を使えば連携を元に戻し、ゲームも戻せます。他の人からこのコードを渡された場合は無視してください。何も変わっていません。
+# ゲームの種類：$variant は spider か spiderette、$suits は 1、2、4 のいずれか。
+chat-kind = { $variant ->
+        [spiderette] スパイダレット
+       *[spider] スパイダー
+    } { $suits }スート
+# $kind は chat-kind。
+chat-new-game = 新しいゲーム：{ $kind }。`3 7` で 3 列目から 7 列目へ移動、`d` で配る、`h` でヒントです。
+chat-daily-ranked = 今日のデイリーチャレンジ（{ $kind }）：これはランキング対象の挑戦です。カードを表向きにした移動は、元に戻せません。
+chat-daily-practice = 今日のデイリーチャレンジ（{ $kind }）：ランキング対象の挑戦は済んでいるため、この挑戦は練習扱いで、ランキングには載りません。
+chat-daily-resumed = 今日のデイリーチャレンジ（{ $kind }）のランキング対象の挑戦が進行中です。再び現在のゲームになりました。
+chat-no-games = 進行中のゲームはありません。`new` で新しいゲームを始めるか、`daily` と入力してください。
+chat-games-title = 進行中のゲーム：
+# $daily は none、ranked、practice のいずれか（ranked と practice では $date がその日）。$current は
+# コマンドの送り先のゲームなら yes。
+chat-games-line = { $number }. { $kind }{ $daily ->
+        [ranked] 、ランキング対象のデイリー { $date }
+        [practice] 、練習のデイリー { $date }
+       *[none] {""}
+    } · スコア { $score } · { $moves } 手 · 完成 { $runs }{ $current ->
+        [yes] （現在のゲーム）
+       *[no] {""}
+    }
+chat-games-resume = `resume N` と入力すると、そのゲームをプレイできます。
+chat-no-such-game = 一覧にある進行中のゲーム { $listed } 件の中に、{ $number } 番のゲームはありません。`games` と入力すると、番号付きの一覧が表示されます。
+chat-resumed = ゲーム { $number } に戻りました：{ $kind }。
+chat-no-records = { $username } の記録はまだありません。ゲーム（`new`）を最後までプレイすると記録されます。
+chat-records-title = { $username } の記録：
+# $best は chat-records-best または空、$fastest は chat-records-fastest または空。
+chat-records-line = { $kind }：{ $played } 回プレイ、{ $won } 回勝利{ $best }{ $fastest }、連勝 { $streak }（最長 { $longest }）
+chat-records-best = 、最高スコア { $score }
+# $time は 分:秒。
+chat-records-fastest = 、最速勝利 { $time }
+chat-no-game = ここにはまだゲームがありません。`new` で新しいゲームを、`daily` で今日のチャレンジを始めてください。
+chat-share-unfinished = ゲームはまだプレイ中です。最後までプレイする（または `resign` する）と、`share` で結果をここに表示できます。
+# $time は chat-share-time、または時間が不明なときは空。
+chat-share-won = { $username } さんが { $kind }{ $daily ->
+        [ranked] （{ $date } のランキング対象のデイリー）
+        [practice] （{ $date } の練習のデイリー）
+       *[none] {""}
+    }をスコア { $score }（{ $moves } 手{ $time }）でクリアしました。
+# $time は 分:秒。
+chat-share-time = 、{ $time }
+chat-share-resigned = { $username } さんが { $kind }{ $daily ->
+        [ranked] （{ $date } のランキング対象のデイリー）
+        [practice] （{ $date } の練習のデイリー）
+       *[none] {""}
+    }を { $moves } 手で投了しました。完成した組は { $runs }/{ $total }、スコアは { $score } でした。
+# `lang`：$language はその言語自身での名前（Deutsch、日本語…）。
+chat-language-now = ここでの言語は { $language } です。`lang de`（または en、fr、es、pt-BR、ja）で変更でき、`lang auto` でアプリの言語に戻せます。
+chat-language-set = ここでの言語を { $language } に変更しました。
+chat-language-auto = ここでの言語を、アプリの言語（現在は { $language }）に合わせるようにしました。
+chat-language-unknown = 「{ $language }」には対応していません。en、de、fr、es、pt-BR、ja のいずれか（または `lang auto`）を指定してください。
+language-name = { $tag ->
+        [de] Deutsch
+        [fr] français
+        [es] español
+        [pt-BR] português (Brasil)
+        [ja] 日本語
+       *[en] English
+    }

@@ -1,0 +1,130 @@
+# Recusas: o `title` (title-*) e o `detail` de cada problema. O `code` ao lado é da API e nunca
+# é traduzido; os nomes da API (campos, cabeçalhos, caminhos, valores como games:read) também
+# ficam como estão aqui.
+
+## Títulos
+
+title-invalid-request = Requisição inválida
+title-not-found = Não encontrado
+title-unauthorized = Não autorizado
+title-forbidden = Acesso negado
+title-conflict = Conflito
+title-version-conflict = Conflito de versão
+title-internal-error = Erro interno do servidor
+title-key-reused = Chave de idempotência reutilizada
+title-unavailable = Serviço indisponível
+title-too-many-requests = Requisições demais
+title-game-over = Fim de jogo
+title-undo-would-hide-card = Desfazer esconderia uma carta
+title-illegal-action = Ação não permitida
+title-no-winnable-deal = Nenhuma distribuição com vitória comprovada disponível
+title-winnable-quota = Jogos com vitória comprovada demais
+title-import-allowance = Ações importadas demais
+title-invalid-link-code = Código de vinculação inválido
+
+## O serviço e seu banco de dados
+
+game-not-found = Não há nenhum jogo com esse id entre os seus jogos.
+version-conflict = O jogo mudou: ele está na versão { $version }. Recarregue-o e tente novamente.
+internal-error = Algo deu errado do nosso lado; nada foi alterado. Tente novamente.
+idempotency-key-reused = Esta Idempotency-Key já foi usada em uma requisição diferente.
+writes-busy = Há ações demais aguardando gravação; nada foi alterado. Tente novamente.
+database-lost-mid-write = A conexão com o banco de dados caiu enquanto isto era gravado, então pode ter sido salvo ou não: tente novamente com a mesma Idempotency-Key ou consulte o jogo antes.
+database-unavailable = O banco de dados não está acessível no momento; nada foi alterado. Tente novamente.
+bad-suit-count = suits deve ser 1, 2 ou 4.
+
+## Jogos
+
+concurrent-update = Outras requisições alteraram este jogo ao mesmo tempo, repetidamente; nada foi aplicado. Tente novamente.
+daily-closed = Este desafio diário terminou à meia-noite UTC: a tentativa ranqueada dele não pode mais ser jogada.
+ranked-attempt-in-progress = Sua tentativa ranqueada no desafio de hoje ainda está em andamento: termine-a ou desista dela antes de começar uma tentativa de treino.
+action-limit = Este jogo atingiu o limite de { $limit } ações: agora só é possível desistir dele. Comece um novo jogo (ou reinicie esta distribuição) para continuar jogando.
+round-not-started = Esta rodada da corrida ainda não começou: o jogo dela abre quando a contagem regressiva terminar.
+race-game = Um jogo de corrida não pode ser reiniciado: todos na corrida jogam uma única partida da mesma distribuição.
+# $difficulty é easy, normal ou hard (a palavra da própria API).
+winnable-proving = Ainda não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada; o servidor está verificando algumas agora. Tente novamente em alguns segundos.
+winnable-none = Não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada, e nenhuma está sendo verificada agora (este servidor verifica distribuições de poucos tipos por vez, ou de nenhum). Tente as regras padrão, ou tente de novo mais tarde.
+winnable-quota = Você começou { $limit } jogos em distribuições com vitória comprovada na última hora, o máximo permitido por jogador: tente novamente em { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+    }, ou comece um jogo comum enquanto isso.
+too-many-games = Você já tem { $most } jogos em andamento, o máximo permitido por jogador: termine ou desista de um deles (GET /v1/users/me/games lista todos) e depois comece outro.
+guest-cannot-import = Uma conta de convidado não pode importar jogos: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
+import-too-large = Esta exportação contém { $asked } ações, mais do que as { $allowance } que uma conta pode importar por hora: ela não pode ser importada aqui.
+import-allowance = Uma conta pode importar { $allowance } ações por hora, somando todas as suas importações, e as { $asked } desta importação ultrapassariam esse limite: tente novamente em { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+    }.
+hints-disabled = As dicas estão desativadas na sala de corrida deste jogo.
+analysis-game-in-progress = O jogo ainda está em andamento: a análise dele mostraria as cartas ocultas. Termine-o ou desista dele antes.
+analysis-daily-not-over = Este jogo é de um desafio diário: a análise dele fica disponível quando o dia do desafio (UTC) terminar, quando ninguém mais puder jogar essa distribuição naquele dia.
+analysis-race-round = Este jogo faz parte de uma rodada de corrida que ainda está em andamento: a análise dele fica disponível quando a rodada terminar.
+
+## Contas, sessões, perfis, apps e tokens
+
+unknown-user = A conta para a qual este token foi emitido não existe: entre novamente.
+bad-username = Um nome de usuário tem de 3 a 32 caracteres: letras, dígitos, '_', '-' e '.'.
+bad-password-length = Uma senha tem de 10 a 128 caracteres.
+bad-password-control = Uma senha não pode conter caracteres de controle (como tabulações ou quebras de linha).
+weak-password = Essa senha é fácil demais de adivinhar (é uma senha comum ou contém o nome de usuário): escolha outra.
+username-taken = Esse nome de usuário já está em uso: escolha outro.
+invalid-credentials = Esse nome de usuário e essa senha não correspondem a nenhuma conta.
+wrong-password = A senha informada não é a senha desta conta.
+guest-has-no-password = Uma conta de convidado não tem senha: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
+password-required = Isto exige a senha da sua conta (`password`): só uma sessão conectada não basta para autorizar um app nem para vincular uma identidade de chat.
+guest-cannot-approve = Uma conta de convidado não pode autorizar apps: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
+not-a-guest = Esta conta já tem nome de usuário e senha: só uma conta de convidado pode ser convertida.
+auth-busy = O servidor está ocupado verificando outras senhas: tente novamente em instantes.
+session-ended = Esta sessão terminou (você saiu, saiu de todos os dispositivos ou a senha foi trocada): entre novamente.
+guest-has-no-profile = Uma conta de convidado não tem perfil público: cadastre-se (POST /v1/users/me/upgrade mantém tudo) para ter um.
+profile-not-found = Não há nenhum perfil público com esse nome (convidados não têm perfil, e um jogador pode ocultar o seu).
+too-many-tokens = Você já tem { $max } tokens ativos: revogue um antes.
+token-not-found = Não há nenhum token de acesso com esse id entre os seus.
+
+## O pedido de login de um app (para quem o desenvolve)
+
+oauth-client-id = client_id deve ter de 1 a 256 caracteres ASCII imprimíveis que identifiquem o app.
+oauth-redirect-uri = redirect_uri deve ser https://…, http:// para o endereço de loopback desta máquina (127.0.0.1, [::1] ou localhost) ou o esquema próprio de um app nativo em forma de domínio invertido (com.example.app:/done), sem parte de usuário, fragmento, barra invertida, espaços em branco ou caracteres de controle.
+oauth-response-type = response_type deve ser code: este servidor atende apenas ao fluxo de código de autorização.
+oauth-challenge-method = code_challenge_method deve ser S256 (plain não é aceito).
+oauth-pkce-required = code_challenge_method=S256 e um code_challenge são obrigatórios (PKCE).
+oauth-challenge = code_challenge deve ser o desafio S256: 43 caracteres em base64url.
+oauth-unknown-scope = Escopo desconhecido "{ $scope }": use games:read e/ou games:write.
+oauth-no-scope = scope deve indicar games:read e/ou games:write.
+oauth-state = state deve ter no máximo 1.000 caracteres ASCII imprimíveis.
+
+## Corridas
+
+race-not-found = Não há nenhuma corrida com esse código.
+race-full = Esta corrida já está cheia, com { $seats } jogadores.
+not-host = Só o anfitrião da corrida pode iniciar uma rodada ou remover um lugar.
+round-in-progress = A rodada atual ainda está em andamento: uma nova começa quando todos os jogadores terminarem ou abandonarem, ou 60 minutos após o início dela.
+round-started-elsewhere = Outro pedido para iniciar esta corrida chegou primeiro.
+not-racing = Você não participa de nenhuma rodada em andamento desta corrida (quem entra durante uma rodada joga a partir da próxima).
+seat-name-taken = Outro lugar nesta sala já usa esse nome (sem contar maiúsculas/minúsculas e espaços): entre com outro nome.
+seat-name-reserved = Nomes como "CPU 1" são dos jogadores de CPU da sala: entre com outro nome.
+seat-not-found = Esse lugar não existe nesta corrida.
+host-seat = O lugar do anfitrião pertence à sala: o anfitrião não pode sair nem ser removido.
+seat-in-round = Este lugar está jogando a rodada em andamento: ele pode ser liberado quando a rodada terminar (antes disso, o jogador pode abandoná-la).
+not-seated = Você não tem lugar nesta corrida: não há do que sair.
+already-done = Sua participação nesta rodada acabou (você terminou ou abandonou): não há nada para abandonar.
+race-account-required = Corridas ranqueadas são para jogadores cadastrados: cadastre-se (um convidado pode manter tudo com POST /v1/users/me/upgrade) e depois entre.
+
+## Identidades de chat e vínculos
+
+guest-cannot-link = Uma conta de convidado não pode vincular identidades de chat: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
+replayed-request = Esta requisição assinada já foi respondida: cada requisição só é aceita uma vez.
+invalid-link-code = Esse código de vinculação é desconhecido, já foi usado ou expirou: gere um novo na sua conta (ele vale por 10 minutos e funciona uma única vez).
+chat-link-not-found = Não há nenhum vínculo de chat com esse id entre os seus.
+already-linked = Esta identidade de chat já joga como { $username }: desvincule-a antes de vincular outra conta.
+not-linked = Esta identidade de chat joga com a conta criada para ela: não há vínculo para desfazer.
+too-many-chat-links = Sua conta já tem { $max } identidades de chat vinculadas: remova uma antes.
+
+## Buscas (dicas e análises)
+
+search-busy = Todos os espaços de busca deste servidor estão ocupados com dicas e análises; nada foi calculado. Tente novamente em um segundo.
+search-running = Você já tem uma dica ou análise sendo buscada: é uma busca por vez por conta, para que todos recebam a sua. Peça de novo quando ela tiver sido respondida.
+address-searches-busy = As dicas e análises do seu endereço de rede já ocupam { $share ->
+    [one] { $share } espaço de busca
+   *[other] { $share } espaços de busca
+    }, o máximo que um endereço pode ocupar ao mesmo tempo: peça de novo quando uma delas tiver sido respondida.

@@ -1,0 +1,259 @@
+//! Every language says everything English says, with the same variables, and nothing the code
+//! never asks for.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use fluent_syntax::ast;
+use fluent_syntax::parser;
+
+use super::{Arg, Lang, Text, FILES};
+
+/// Each message of a file: its id and the variables it uses.
+fn messages(source: &str, file: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let resource = parser::parse(source).unwrap_or_else(|(_, errors)| {
+        panic!("{file} does not parse: {errors:?}");
+    });
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        match entry {
+            ast::Entry::Message(m) => {
+                let mut vars = BTreeSet::new();
+                if let Some(p) = &m.value {
+                    pattern_vars(p, &mut vars);
+                }
+                assert!(m.value.is_some(), "{file}: {} has no value", m.id.name);
+                assert!(
+                    out.insert(m.id.name.to_string(), vars).is_none(),
+                    "{file}: {} twice",
+                    m.id.name
+                );
+            }
+            ast::Entry::Junk { content } => panic!("{file}: cannot read {content:?}"),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn pattern_vars(p: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+    for element in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_vars(expression, vars);
+        }
+    }
+}
+
+fn expression_vars(e: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            inline_vars(selector, vars);
+            for v in variants {
+                pattern_vars(&v.value, vars);
+            }
+        }
+        ast::Expression::Inline(i) => inline_vars(i, vars),
+    }
+}
+
+fn inline_vars(i: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+    match i {
+        ast::InlineExpression::VariableReference { id } => {
+            vars.insert(id.name.to_string());
+        }
+        ast::InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_vars(a, vars);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every message of a language, across its files, with the file it is in.
+fn language(files: &[(&str, &str)], lang: &str) -> BTreeMap<String, (String, BTreeSet<String>)> {
+    let mut all = BTreeMap::new();
+    for (name, source) in files {
+        for (id, vars) in messages(source, &format!("{lang}/{name}")) {
+            let previous = all.insert(id.clone(), (name.to_string(), vars));
+            assert!(previous.is_none(), "{lang}: {id} is in two files");
+        }
+    }
+    all
+}
+
+#[test]
+fn every_language_has_every_message_with_its_variables() {
+    let english = language(FILES[0].1, "en");
+    assert!(
+        english.len() > 200,
+        "only {} English messages",
+        english.len()
+    );
+    for (lang, files) in &FILES[1..] {
+        let theirs = language(files, lang);
+        let missing: Vec<_> = english
+            .keys()
+            .filter(|id| !theirs.contains_key(*id))
+            .collect();
+        assert!(missing.is_empty(), "{lang} lacks {missing:?}");
+        let extra: Vec<_> = theirs
+            .keys()
+            .filter(|id| !english.contains_key(*id))
+            .collect();
+        assert!(
+            extra.is_empty(),
+            "{lang} has {extra:?}, which English has not"
+        );
+        for (id, (file, vars)) in &english {
+            let (their_file, their_vars) = &theirs[id];
+            assert_eq!(file, their_file, "{lang}: {id} is in another file");
+            assert_eq!(vars, their_vars, "{lang}: {id} uses other variables");
+        }
+    }
+}
+
+/// All the code a message can be asked for from: the Rust sources.
+fn sources() -> String {
+    fn walk(dir: &Path, out: &mut String) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "rs" || e == "js" || e == "html")
+            {
+                // Comments name messages as examples, not as asks.
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = String::new();
+    walk(&root.join("src"), &mut out);
+    walk(&root.join("web"), &mut out);
+    out
+}
+
+#[test]
+fn the_code_asks_for_every_message_and_only_those() {
+    let english = language(FILES[0].1, "en");
+    let code = sources();
+    let ftl: String = FILES[0].1.iter().map(|(_, s)| *s).collect();
+    // A message is used when the code names it (`t!("id")`, a title) or another message
+    // includes it (`{ id }`).
+    let unused: Vec<_> = english
+        .keys()
+        .filter(|id| !code.contains(&format!("\"{id}\"")) && !ftl.contains(&format!("{{ {id} }}")))
+        .collect();
+    assert!(unused.is_empty(), "no code asks for {unused:?}");
+    let asked = regex::Regex::new(
+        r#"\bt!\(\s*"([a-z0-9-]+)"|Text::new\("([a-z0-9-]+)"\)|"(title-[a-z0-9-]+)""#,
+    )
+    .unwrap();
+    let missing: BTreeSet<_> = asked
+        .captures_iter(&code)
+        .filter_map(|c| {
+            c.iter()
+                .skip(1)
+                .flatten()
+                .next()
+                .map(|m| m.as_str().to_string())
+        })
+        .filter(|id| !english.contains_key(id))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the code asks for {missing:?}, which English lacks"
+    );
+}
+
+#[test]
+fn every_message_renders_in_every_language() {
+    let english = language(FILES[0].1, "en");
+    for lang in Lang::ALL {
+        for (id, (_, vars)) in &english {
+            // Numbers (plurals select on them) and words (other selectors fall to the default).
+            for value in [Arg::Int(1), Arg::Int(2), Arg::Str("x".into())] {
+                let id: &'static str = Box::leak(id.clone().into_boxed_str());
+                let mut text = Text::new(id);
+                for var in vars {
+                    let var: &'static str = Box::leak(var.clone().into_boxed_str());
+                    text = text.arg(var, value.clone());
+                }
+                let mut errors = Vec::new();
+                let out = text.render_checked(lang, &mut errors);
+                assert!(errors.is_empty(), "{} {id}: {errors:?}", lang.tag());
+                assert!(
+                    !out.trim().is_empty() || matches!(id, "sentence-gap" | "card-group-empty"),
+                    "{} {id} is empty",
+                    lang.tag()
+                );
+                assert!(
+                    !out.contains('\u{2068}'),
+                    "{} {id}: isolation marks",
+                    lang.tag()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn accept_language_picks_the_best_of_ours() {
+    for (header, lang) in [
+        ("de", Lang::De),
+        ("de-AT,de;q=0.9", Lang::De),
+        ("fr;q=0.9, en;q=0.8", Lang::Fr),
+        ("en;q=0.8, fr;q=0.9", Lang::Fr),
+        ("pt-BR", Lang::PtBr),
+        ("pt", Lang::PtBr),
+        ("pt-PT,pt;q=0.9", Lang::PtBr),
+        ("ja-JP", Lang::Ja),
+        ("es-419", Lang::Es),
+        ("zh-CN, ja;q=0.5", Lang::Ja),
+        ("xx, *;q=0.1", Lang::En),
+        ("", Lang::En),
+        ("de;q=0, fr", Lang::Fr),
+        ("garbage;;;,", Lang::En),
+    ] {
+        assert_eq!(Lang::negotiate(header), lang, "{header:?}");
+    }
+}
+
+#[test]
+fn a_platform_locale_is_ours_or_none() {
+    assert_eq!(Lang::of_locale("ja"), Some(Lang::Ja));
+    assert_eq!(Lang::of_locale("pt-br"), Some(Lang::PtBr));
+    assert_eq!(Lang::of_locale("es-ES"), Some(Lang::Es));
+    assert_eq!(Lang::of_locale("en-US"), Some(Lang::En));
+    assert_eq!(Lang::of_locale("ko"), None);
+    assert_eq!(Lang::of_locale("not a tag"), None);
+    assert_eq!(Lang::from_tag("pt-BR"), Some(Lang::PtBr));
+    assert_eq!(Lang::from_tag("pt-br"), None);
+    assert_eq!(Lang::from_tag("pt"), None);
+}
+
+#[test]
+fn cards_take_each_language_s_notation() {
+    let card = |rank: i64, lang| {
+        Text::new("card")
+            .arg("rank", rank)
+            .arg("suit", "♠")
+            .render(lang)
+    };
+    assert_eq!(card(12, Lang::En), "Q♠");
+    assert_eq!(card(11, Lang::De), "B♠");
+    assert_eq!(card(13, Lang::Fr), "R♠");
+    assert_eq!(card(10, Lang::Ja), "10♠");
+    assert_eq!(card(1, Lang::Es), "A♠");
+}

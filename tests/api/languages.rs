@@ -1,0 +1,375 @@
+//! Players who do not read English, over real HTTP: `Accept-Language` picks the language of
+//! refusals and the board (named back in `Content-Language`, with `Vary: Accept-Language`),
+//! a chat platform's locale picks the bot's, `lang de` keeps a member's choice, and the profile
+//! keeps the web page's.
+
+use super::integrations::{
+    chat_app, discord, interaction, now, raw, slack_form, slack_headers, telegram, update,
+    SLACK_SECRET, TELEGRAM_SECRET,
+};
+use super::*;
+use spider::i18n::{Lang, Text};
+
+/// A move the rules refuse on deal 11 (1 suit): a card onto one that is not one rank above.
+fn refused_move(game: &Game) -> (usize, usize) {
+    for from in 0..10 {
+        for to in 0..10 {
+            let action = Action::Move { from, to, count: 1 };
+            if from != to && game.clone().apply(action).is_err() {
+                let (_, up) = game.column(to).unwrap();
+                if !up.is_empty() {
+                    return (from, to);
+                }
+            }
+        }
+    }
+    panic!("no refused move");
+}
+
+async fn act_in(app: &TestApp, token: &str, game: &str, lang: &str, action: Value) -> Resp {
+    app.send(
+        "POST",
+        &format!("/v1/games/{game}/actions"),
+        Some(token),
+        &[("Accept-Language", lang)],
+        Some(action),
+    )
+    .await
+}
+
+fn says(r: &Resp, lang: &str) {
+    assert_eq!(
+        r.header("content-language").as_deref(),
+        Some(lang),
+        "{}",
+        r.text
+    );
+    let vary = r
+        .headers
+        .get_all("vary")
+        .map(|v| v.to_str().unwrap_or(""))
+        .collect::<Vec<_>>();
+    assert!(
+        vary.iter().any(|v| v.contains("Accept-Language")),
+        "vary: {vary:?}"
+    );
+}
+
+#[actix_rt::test]
+async fn a_refused_move_and_the_board_speak_the_requests_language() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": 11}))
+        .await;
+    let id = id(&game);
+    let engine = Game::new(Variant::Spider, Suits::One, Rules::default(), 11);
+    let (from, to) = refused_move(&engine);
+    let action = json!({"type": "move", "from": from + 1, "to": to + 1, "count": 1});
+
+    let english = act_in(&app, &token, &id, "en", action.clone()).await;
+    english.problem(422, "landing_rank_mismatch");
+    says(&english, "en");
+    let german = act_in(&app, &token, &id, "de", action.clone()).await;
+    german.problem(422, "landing_rank_mismatch");
+    says(&german, "de");
+    let detail = german.body["detail"].as_str().unwrap();
+    // The same refusal in German words, the cards in German notation.
+    let (_, up) = engine.column(to).unwrap();
+    let onto = up.last().unwrap();
+    let onto_de = Text::new("card")
+        .arg("rank", i64::from(onto.rank.value()))
+        .arg("suit", onto.suit.symbol().to_string())
+        .render(Lang::De);
+    assert!(detail.contains(&onto_de), "{detail}");
+    assert_ne!(detail, english.body["detail"].as_str().unwrap());
+    assert!(
+        detail.contains("nur eine") || detail.contains("Rang"),
+        "{detail}"
+    );
+    assert_eq!(
+        german.body["title"],
+        Text::new("title-illegal-action").render(Lang::De).as_str()
+    );
+    assert_ne!(german.body["title"], english.body["title"]);
+    assert_eq!(german.body["type"], english.body["type"]);
+    // Nothing was applied in either language.
+    let r = app.get(&format!("/v1/games/{id}"), &token).await;
+    assert_eq!(r.body["version"], 0);
+
+    // French first, English second: French.
+    let french = act_in(&app, &token, &id, "fr;q=0.9, en;q=0.8", action.clone()).await;
+    says(&french, "fr");
+    assert!(
+        french.body["detail"].as_str().unwrap().contains("ne peut"),
+        "{}",
+        french.text
+    );
+    // A language we do not speak: English.
+    let unknown = act_in(&app, &token, &id, "tlh, xx;q=0.5", action.clone()).await;
+    says(&unknown, "en");
+    assert_eq!(unknown.body["detail"], english.body["detail"]);
+
+    // The board as text, in German: its words and its cards.
+    let board = app
+        .send(
+            "GET",
+            &format!("/v1/games/{id}/board"),
+            Some(&token),
+            &[
+                ("Accept", "text/plain"),
+                ("Accept-Language", "de-DE,de;q=0.9"),
+            ],
+            None,
+        )
+        .await;
+    assert_eq!(board.status, 200, "{}", board.text);
+    says(&board, "de");
+    let first = board.text.lines().next().unwrap();
+    assert!(
+        first.starts_with("Spider 1 Farbe · Punkte 500"),
+        "{}",
+        board.text
+    );
+    assert!(!board.text.contains("score"), "{}", board.text);
+
+    // A hint's reason, in German and in English: the same action, other words.
+    let hint = |lang: &'static str| {
+        let app = &app;
+        let (token, id) = (token.clone(), id.clone());
+        async move {
+            app.send(
+                "GET",
+                &format!("/v1/games/{id}/hint?level=easy"),
+                Some(&token),
+                &[("Accept-Language", lang)],
+                None,
+            )
+            .await
+        }
+    };
+    let (de, en) = (hint("de").await, hint("en").await);
+    assert_eq!(de.status, 200, "{}", de.text);
+    says(&de, "de");
+    assert_eq!(de.body["action"], en.body["action"]);
+    assert_eq!(de.body["kind"], en.body["kind"]);
+    let reason = de.body["reason"].as_str().unwrap();
+    assert_ne!(reason, en.body["reason"].as_str().unwrap());
+    assert!(reason.contains("Spalte"), "{reason}");
+
+    // A chat command's sentence and board, in Japanese.
+    let (from, to, count) = engine
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move { from, to, count } => Some((from, to, count)),
+            _ => None,
+        })
+        .unwrap();
+    let r = app
+        .send(
+            "POST",
+            &format!("/v1/games/{id}/commands"),
+            Some(&token),
+            &[("Accept-Language", "ja")],
+            Some(json!({"command": format!("{} {} {count}", from + 1, to + 1)})),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    says(&r, "ja");
+    let message = r.body["message"].as_str().unwrap();
+    assert!(message.contains("列"), "{message}");
+    assert!(
+        r.body["board"].as_str().unwrap().starts_with("スパイダー"),
+        "{}",
+        r.text
+    );
+    // A refused command: the refusal in Japanese, with the board.
+    let r = app
+        .send(
+            "POST",
+            &format!("/v1/games/{id}/commands"),
+            Some(&token),
+            &[("Accept-Language", "ja"), ("Accept", "text/plain")],
+            Some(json!({"command": "fly"})),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    says(&r, "ja");
+    assert!(!r.text.contains("I did not understand"), "{}", r.text);
+    assert!(r.text.contains("`3 7`"), "{}", r.text);
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn every_refusal_kind_has_its_words_in_each_language() {
+    let app = spawn_app().await;
+    for lang in Lang::ALL {
+        // No token, an unknown route, a malformed body, an unknown game: each in `lang`.
+        let header = [("Accept-Language", lang.tag())];
+        let r = app.send("GET", "/v1/me", None, &header, None).await;
+        r.problem(401, "unauthorized");
+        says(&r, lang.tag());
+        let expected = Text::new("bearer-token-missing").render(lang);
+        assert_eq!(r.body["detail"], expected.as_str(), "{}", lang.tag());
+        let r = app.send("GET", "/v1/nowhere", None, &header, None).await;
+        r.problem(404, "not_found");
+        assert_eq!(
+            r.body["title"],
+            Text::new("title-not-found").render(lang).as_str()
+        );
+        let token = app.guest().await;
+        let r = app
+            .send("GET", "/v1/games/none", Some(&token), &header, None)
+            .await;
+        r.problem(404, "not_found");
+        assert_eq!(
+            r.body["detail"],
+            Text::new("game-not-found").render(lang).as_str()
+        );
+        if lang != Lang::En {
+            assert_ne!(
+                r.body["detail"],
+                Text::new("game-not-found").render(Lang::En).as_str()
+            );
+        }
+    }
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn the_web_pages_language_is_kept_with_the_account() {
+    let app = spawn_app().await;
+    let guest = app.guest().await;
+    let set = |token: String, body: Value| {
+        let app = &app;
+        async move {
+            app.send("PUT", "/v1/users/me/profile", Some(&token), &[], Some(body))
+                .await
+        }
+    };
+    // A guest may choose a language (though not hide a profile it does not have).
+    let r = set(guest.clone(), json!({"language": "pt-BR"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["language"], "pt-BR");
+    let me = app.get("/v1/me", &guest).await;
+    assert_eq!(me.body["language"], "pt-BR", "{}", me.text);
+    // Back to the browser's.
+    let r = set(guest.clone(), json!({"language": null})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["language"], Value::Null);
+    // Refused, changing nothing: a language we do not speak, an empty body, a wrong type.
+    set(guest.clone(), json!({"language": "de"})).await;
+    for unknown in ["klingon", "pt-br", "DE", " de"] {
+        set(guest.clone(), json!({"language": unknown}))
+            .await
+            .problem(400, "unknown_language");
+    }
+    set(guest.clone(), json!({"hidden": null}))
+        .await
+        .problem(400, "invalid_request");
+    set(guest.clone(), json!({"language": 7}))
+        .await
+        .problem(400, "invalid_request");
+    set(guest.clone(), json!({"hidden": true, "language": "fr"}))
+        .await
+        .problem(403, "guest_account");
+    assert_eq!(app.get("/v1/me", &guest).await.body["language"], "de");
+    // Nothing to change: the settings as they stand.
+    let r = set(guest.clone(), json!({})).await;
+    assert_eq!(
+        r.body,
+        json!({"hidden": false, "language": "de"}),
+        "{}",
+        r.text
+    );
+    // A registered player sets both at once.
+    let (_, session) = app.register().await;
+    let r = set(session.clone(), json!({"hidden": true, "language": "ja"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body, json!({"hidden": true, "language": "ja"}));
+    app.stop().await;
+}
+
+#[actix_rt::test]
+async fn each_chat_platform_answers_in_its_members_language() {
+    let app = chat_app(|_| {}).await;
+    // Discord: the member's locale, else the server's.
+    let mut body = interaction(2, "1500000000000000001", "kenji", Some("new"));
+    body["locale"] = json!("ja");
+    let r = discord(&app, &body).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let content = r.body["data"]["content"].as_str().unwrap();
+    assert!(content.starts_with("新しいゲーム"), "{content}");
+    assert!(content.contains("スパイダー"), "{content}");
+    let mut body = interaction(2, "1500000000000000001", "kenji", Some("fly"));
+    body["locale"] = json!("ko");
+    body["guild_locale"] = json!("de");
+    let r = discord(&app, &body).await;
+    let content = r.body["data"]["content"].as_str().unwrap();
+    assert!(!content.contains("I did not understand"), "{content}");
+    assert!(
+        content.contains("`new [1|2|4] [spider|spiderette]`"),
+        "{content}"
+    );
+    assert_eq!(
+        content.lines().next().unwrap(),
+        Text::new("chat-not-understood")
+            .arg("text", "fly")
+            .render(Lang::De)
+            .lines()
+            .next()
+            .unwrap()
+    );
+
+    // Telegram: the sender's language_code.
+    let body = update(9001, 4242, 4242, "new 2")
+        .replace("\"language_code\":\"en\"", "\"language_code\":\"pt-br\"");
+    let r = telegram(&app, Some(TELEGRAM_SECRET), body).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.starts_with("Novo jogo"), "{text}");
+
+    // Slack names no language: English until the member says `lang de`, then German, kept.
+    let slack = |text: &str| {
+        let body = slack_form("U200", text);
+        (slack_headers(SLACK_SECRET, now(), &body), body)
+    };
+    let (headers, body) = slack("new");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    assert!(
+        r.body["text"].as_str().unwrap().starts_with("New game"),
+        "{}",
+        r.text
+    );
+    let (headers, body) = slack("lang de");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    assert_eq!(
+        r.body["text"].as_str().unwrap(),
+        Text::new("chat-language-set")
+            .arg("language", Text::new("language-name").arg("tag", "de"))
+            .render(Lang::De)
+    );
+    let (headers, body) = slack("new 4");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let text = r.body["text"].as_str().unwrap();
+    assert!(text.starts_with("Neues Spiel"), "{text}");
+    assert!(text.contains("Spider 4 Farben"), "{text}");
+    let (headers, body) = slack("lang xx");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    assert!(
+        r.body["text"].as_str().unwrap().contains("xx"),
+        "{}",
+        r.text
+    );
+    let (headers, body) = slack("lang auto");
+    raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let (headers, body) = slack("games");
+    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    assert!(
+        r.body["text"].as_str().unwrap().starts_with("Your games"),
+        "{}",
+        r.text
+    );
+    app.stop().await;
+}
