@@ -28,6 +28,11 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
+# Japanese glyphs for the Japanese page's screenshots (else boxes).
+if ! fc-list :lang=ja 2>/dev/null | grep -q .; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null
+fi
 /usr/bin/chromium --version 2>/dev/null || true
 
 echo "== npm ci (tests/browser)"

@@ -178,10 +178,11 @@ pub struct RequestView {
     pub token_days: u32,
 }
 
-fn words(scope: &str) -> &'static str {
+/// What a scope lets an app do, in the player's words.
+fn words(scope: &str) -> crate::i18n::Text {
     match scope {
-        "games:write" => "Start games and play them for you (moves, deals, undos, resigning).",
-        _ => "See your games, boards, hints, events and records.",
+        "games:write" => t!("scope-games-write"),
+        _ => t!("scope-games-read"),
     }
 }
 
@@ -197,7 +198,7 @@ fn words(scope: &str) -> &'static str {
     )
 )]
 #[get("/oauth/request")]
-pub async fn describe(query: web::Query<AppRequest>) -> Result<HttpResponse, ApiError> {
+pub async fn describe(query: web::Query<AppRequest>, lang: Lang) -> Result<HttpResponse, ApiError> {
     let checked = oauth::check(&query.to_play())?;
     Ok(HttpResponse::Ok().json(RequestView {
         redirect_origin: oauth::redirect_origin(&checked.redirect_uri),
@@ -207,7 +208,7 @@ pub async fn describe(query: web::Query<AppRequest>) -> Result<HttpResponse, Api
             .iter()
             .map(|s| ScopeWords {
                 scope: s.to_string(),
-                description: words(s).to_string(),
+                description: words(s).render(lang),
             })
             .collect(),
         client_id: checked.client_id,

@@ -22,7 +22,17 @@ fn messages(source: &str, file: &str) -> BTreeMap<String, BTreeSet<String>> {
                 if let Some(p) = &m.value {
                     pattern_vars(p, &mut vars);
                 }
-                assert!(m.value.is_some(), "{file}: {} has no value", m.id.name);
+                // The web page's messages may carry attributes (an element's title or
+                // aria-label): each counts as part of the message, named.
+                for attribute in &m.attributes {
+                    vars.insert(format!(".{}", attribute.id.name));
+                    pattern_vars(&attribute.value, &mut vars);
+                }
+                assert!(
+                    m.value.is_some() || !m.attributes.is_empty(),
+                    "{file}: {} says nothing",
+                    m.id.name
+                );
                 assert!(
                     out.insert(m.id.name.to_string(), vars).is_none(),
                     "{file}: {} twice",
@@ -153,11 +163,15 @@ fn the_code_asks_for_every_message_and_only_those() {
     // includes it (`{ id }`).
     let unused: Vec<_> = english
         .keys()
-        .filter(|id| !code.contains(&format!("\"{id}\"")) && !ftl.contains(&format!("{{ {id} }}")))
+        .filter(|id| {
+            !code.contains(&format!("\"{id}\""))
+                && !code.contains(&format!("'{id}'"))
+                && !ftl.contains(&format!("{{ {id} }}"))
+        })
         .collect();
     assert!(unused.is_empty(), "no code asks for {unused:?}");
     let asked = regex::Regex::new(
-        r#"\bt!\(\s*"([a-z0-9-]+)"|Text::new\("([a-z0-9-]+)"\)|"(title-[a-z0-9-]+)""#,
+        r#"\bt!\(\s*"([a-z0-9-]+)"|Text::new\("([a-z0-9-]+)"\)|"(title-[a-z0-9-]+)"|\bt\('([a-z0-9-]+)'|data-l10n-id="([a-z0-9-]+)""#,
     )
     .unwrap();
     let missing: BTreeSet<_> = asked
@@ -183,11 +197,36 @@ fn every_message_renders_in_every_language() {
     for lang in Lang::ALL {
         for (id, (_, vars)) in &english {
             // Numbers (plurals select on them) and words (other selectors fall to the default).
+            let vars: Vec<&String> = vars.iter().filter(|v| !v.starts_with('.')).collect();
+            let attributes = super::bundle(lang)
+                .get_message(id)
+                .map(|m| m.attributes().count())
+                .unwrap_or(0);
+            if super::bundle(lang)
+                .get_message(id)
+                .and_then(|m| m.value())
+                .is_none()
+            {
+                // Attributes only (the web page's): each formats without error.
+                let bundle = super::bundle(lang);
+                let message = bundle.get_message(id).expect("present");
+                assert!(attributes > 0, "{} {id}", lang.tag());
+                for attribute in message.attributes() {
+                    let mut errors = Vec::new();
+                    let out = bundle.format_pattern(attribute.value(), None, &mut errors);
+                    assert!(
+                        errors.is_empty() && !out.trim().is_empty(),
+                        "{} {id}",
+                        lang.tag()
+                    );
+                }
+                continue;
+            }
             for value in [Arg::Int(1), Arg::Int(2), Arg::Str("x".into())] {
                 let id: &'static str = Box::leak(id.clone().into_boxed_str());
                 let mut text = Text::new(id);
-                for var in vars {
-                    let var: &'static str = Box::leak(var.clone().into_boxed_str());
+                for var in &vars {
+                    let var: &'static str = Box::leak(var.to_string().into_boxed_str());
                     text = text.arg(var, value.clone());
                 }
                 let mut errors = Vec::new();

@@ -465,7 +465,9 @@ async function main() {
     const res = await fetch(`${BASE}/v1/daily?suits=1`);
     const today = await res.json();
     check(res.ok, `GET /v1/daily: ${res.status}`);
-    await page.waitForFunction((d) => document.querySelector('[data-testid="daily-info"]')?.textContent.includes(d), today.date);
+    // Today's day as the page's language writes it (Intl, in the page's own browser).
+    await page.waitForFunction((d) => document.querySelector('[data-testid="daily-info"]')?.textContent.includes(
+      new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))), today.date);
     await page.waitForSelector('[data-testid="leaderboard"] tbody tr');
   });
 
@@ -788,7 +790,8 @@ async function main() {
     eq([one.best_score?.value, one.best_score?.known_deal], [won.score, false], 'the best 1-suit score in the API');
     const row = '#records-body tr[data-kind="spider-1"]';
     eq(await page.textContent(`${row} td:nth-of-type(2)`), String(one.won), 'wins shown at Spider 1 suit');
-    eq(await page.textContent(`${row} td:nth-of-type(3)`), String(won.score), 'the best score shown at Spider 1 suit');
+    // Numbers as the page's language writes them (1,234 in English).
+    eq(await page.textContent(`${row} td:nth-of-type(3)`), won.score.toLocaleString('en'), 'the best score shown at Spider 1 suit');
     await shot(page, 'records.png');
   });
 
@@ -998,7 +1001,7 @@ async function main() {
     await nav(page, 'records');
     const rec = (await api('GET', '/v1/users/me/records')).data;
     check(rec.ratings.length === 1, `ratings: ${JSON.stringify(rec.ratings)}`);
-    await page.waitForFunction((r) => document.querySelector('[data-testid="ratings"]').textContent.includes(String(Math.round(r))), rec.ratings[0].rating);
+    await page.waitForFunction((r) => document.querySelector('[data-testid="ratings"]').textContent.includes(Math.round(r).toLocaleString('en')), rec.ratings[0].rating);
     await shot(page, 'records-rating.png');
   });
 
@@ -1026,6 +1029,63 @@ async function main() {
     await p.click('[data-testid="nav-race"]');
     await p.waitForSelector('[data-screen="race"]:not([hidden])');
     await shot(p, 'phone-race.png');
+    await phone.close();
+  });
+
+  await step('a phone in German, then Japanese: play, records and the consent page in each, nothing off the screen', async () => {
+    // A German browser, signed in as a registered player (set in storage as the page keeps it).
+    const who = `lang${Date.now() % 1000000}`;
+    const made = await api('POST', '/v1/auth/register', { username: who, password: 'correct horse battery staple' });
+    eq(made.status, 201, 'registered');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+      deviceScaleFactor: 2, locale: 'de-DE' });
+    // Signed in before the page's first script runs (as the page itself keeps a session).
+    await phone.addInitScript(({ token, user }) => {
+      const key = (name) => `spider:${location.origin}:${name}`;
+      localStorage.setItem(key('token'), token);
+      localStorage.setItem(key('user'), JSON.stringify(user));
+    }, made.data);
+    const p = await phone.newPage();
+    watch(p, 'phone-languages');
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+    const consentUrl = `${BASE}/oauth/authorize?` + new URLSearchParams({ response_type: 'code', client_id: 'Taschen-App',
+      redirect_uri: 'http://127.0.0.1:9/back', scope: 'games:read', state: 'x', code_challenge: challenge, code_challenge_method: 'S256' });
+    for (const tag of ['de', 'ja']) {
+      const messages = await (await fetch(`${BASE}/l10n/${tag}.ftl`)).text();
+      const english = await (await fetch(`${BASE}/l10n/en.ftl`)).text();
+      const said = (ftl, id) => (new RegExp(`^${id} = (.*)$`, 'm').exec(ftl) || [])[1];
+      if (tag === 'ja') {
+        // The picker: the page starts again in the language picked, and the account keeps it.
+        await p.goto(PAGE);
+        await p.waitForSelector('[data-testid="language"]');
+        await Promise.all([p.waitForNavigation(), p.selectOption('[data-testid="language"]', 'ja')]);
+        const me = (await apiAs(made.data.token, 'GET', '/v1/me')).data;
+        eq(me.language, 'ja', 'the account keeps the language picked');
+      } else {
+        await p.goto(PAGE);
+      }
+      await waitForBoard({}, `a game in ${tag}`, p);
+      eq(await p.evaluate(() => document.documentElement.lang), tag, 'the page\'s language');
+      for (const [testid, id] of [['nav-play', 'page-play'], ['new-game', 'page-new-game'], ['deal', 'page-deal'], ['undo', 'page-undo']]) {
+        const shown = (await text(testid, p)).trim();
+        eq(shown, said(messages, id), `${testid} in ${tag}`);
+        check(shown !== said(english, id), `${testid} is still English in ${tag}: ${shown}`);
+      }
+      const fits = async (what) => {
+        const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+        check(wide <= 390, `${what} in ${tag} is ${wide} px wide on a 390 px screen`);
+      };
+      await fits('the table');
+      await shot(p, `lang-${tag}-play.png`);
+      await nav(p, 'records');
+      await fits('the records');
+      await shot(p, `lang-${tag}-records.png`);
+      await p.goto(consentUrl);
+      await p.waitForSelector('[data-testid="consent-approve"]');
+      check(!(await text('consent', p)).includes('asks to use your account'), `the consent page is in English in ${tag}`);
+      await fits('the consent page');
+      await shot(p, `lang-${tag}-consent.png`);
+    }
     await phone.close();
   });
 

@@ -1,24 +1,33 @@
 // Accounts: guest at once, sign up, sign in, sign out; the dialog after a refused session.
 
-import { $, el, formatWhen, showMessage } from './util.js';
+import { $, el, showMessage } from './util.js';
 import { API_BASE, isAccount, onSessionChange, session, state, store } from './state.js';
 import { ApiError, newGuest, onSessionLost, request } from './api.js';
 import { go, goHome } from './nav.js';
 import { chosenSettings, createGame, loadGame, run } from './table.js';
 import { race } from './race.js';
+import { lang, t, when } from './i18n.js';
+
+/** The message `id` as nodes for an element's children: each variable named in `slots`
+ * (name → element) is that element, where the language's sentence puts it. */
+function sentence(id, args, slots) {
+  const marks = Object.fromEntries(Object.keys(slots).map((name) => [name, `\uE000${name}\uE000`]));
+  return t(id, { ...args, ...marks }).split(/\uE000([^\uE000]*)\uE000/)
+    .map((part, i) => (i % 2 ? slots[part] : part)).filter((part) => part !== '' && part != null);
+}
 
 export function renderAccountBar() {
   const user = session.user;
   const who = $('#who');
   const link = $('#sign-in-link');
   if (user && !user.is_guest) {
-    who.textContent = `Signed in as ${user.username}`;
+    who.textContent = t('account-bar-signed-in', { name: user.username });
     // The profile (change password, sign out everywhere) is on the account screen.
-    link.textContent = 'Account';
+    link.textContent = t('account-bar-account');
     $('#sign-out').hidden = false;
   } else {
-    who.textContent = user ? 'Playing as a guest' : '';
-    link.textContent = 'Sign in';
+    who.textContent = user ? t('account-bar-guest') : '';
+    link.textContent = t('account-bar-sign-in');
     $('#sign-out').hidden = true;
   }
   if (state.screen === 'account') renderAccountScreen();
@@ -29,44 +38,41 @@ export function renderAccountScreen() {
   const profile = $('#account-profile');
   if (user && !user.is_guest) {
     profile.replaceChildren(
-      el('p', { 'data-testid': 'profile-name' }, 'Signed in as ', el('strong', { text: user.username }),
-        `, playing since ${formatWhen(user.created_at)}.`),
+      el('p', { 'data-testid': 'profile-name' },
+        ...sentence('account-profile-name', { since: when(user.created_at) }, { name: el('strong', { text: user.username }) })),
       el('p', {},
-        el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: 'Sign out' }), ' ',
-        el('button', { type: 'button', 'data-testid': 'profile-sign-out-all', onclick: signOutEverywhere, text: 'Sign out everywhere' })),
-      el('p', { class: 'muted small', 'data-testid': 'sign-out-all-note', text: 'Signing out everywhere also ends every app\'s access '
-        + 'and every chat link of this account.' }),
-      el('form', { class: 'panel narrow-panel', 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': 'Change password' },
-        el('h3', { text: 'Change password' }),
+        el('button', { type: 'button', 'data-testid': 'profile-sign-out', onclick: signOut, text: t('account-sign-out') }), ' ',
+        el('button', { type: 'button', 'data-testid': 'profile-sign-out-all', onclick: signOutEverywhere, text: t('account-sign-out-everywhere') })),
+      el('p', { class: 'muted small', 'data-testid': 'sign-out-all-note', text: t('account-sign-out-everywhere-note') }),
+      el('form', { class: 'panel narrow-panel', 'data-testid': 'password-form', onsubmit: changePassword, 'aria-label': t('account-password-heading') },
+        el('h3', { text: t('account-password-heading') }),
         el('div', { class: 'form-grid' },
-          el('label', {}, 'Current password',
+          el('label', {}, t('account-password-current'),
             el('input', { type: 'password', name: 'current', autocomplete: 'current-password', required: true, 'data-testid': 'password-current' })),
-          el('label', {}, 'New password',
+          el('label', {}, t('account-password-new'),
             el('input', { type: 'password', name: 'new', autocomplete: 'new-password', minlength: 10, maxlength: 128, required: true, 'aria-describedby': 'new-password-help', 'data-testid': 'password-new' })),
-          el('span', { id: 'new-password-help', 'data-testid': 'new-password-help', class: 'muted small', text: '10 characters or more. Every other device is signed out, '
-            + 'and every app and chat link loses access unless you keep them below.' }),
+          el('span', { id: 'new-password-help', 'data-testid': 'new-password-help', class: 'muted small', text: t('account-password-new-help', { min: 10 }) }),
           el('label', {}, el('input', { type: 'checkbox', name: 'keep_apps', 'data-testid': 'password-keep-apps' }),
-            ' Keep my apps and chat links')),
-        el('button', { type: 'submit', 'data-testid': 'password-submit', text: 'Change password' })),
+            ' ', t('account-password-keep-apps'))),
+        el('button', { type: 'submit', 'data-testid': 'password-submit', text: t('account-password-submit') })),
       el('p', {},
         el('label', {}, el('input', { type: 'checkbox', 'data-testid': 'profile-hidden', checked: !!user.profile_hidden,
-          onchange: (ev) => setProfileHidden(ev.currentTarget.checked) }), ' Hide my public profile'), ' · ',
-        el('a', { href: `#profile/${encodeURIComponent(user.username)}`, 'data-testid': 'my-profile-link', text: 'See my public profile' })),
-      el('section', { class: 'panel narrow-panel', 'aria-label': 'Apps with access' },
-        el('h3', { text: 'Apps with access' }),
+          onchange: (ev) => setProfileHidden(ev.currentTarget.checked) }), ' ', t('account-hide-profile')), ' · ',
+        el('a', { href: `#profile/${encodeURIComponent(user.username)}`, 'data-testid': 'my-profile-link', text: t('account-see-profile') })),
+      el('section', { class: 'panel narrow-panel', 'aria-label': t('account-apps-heading') },
+        el('h3', { text: t('account-apps-heading') }),
         el('ul', { id: 'apps-with-access', class: 'attempts', 'data-testid': 'apps-with-access' },
-          el('li', { class: 'muted', text: 'Loading…' }))),
-      el('section', { class: 'panel narrow-panel', 'aria-label': 'Chat links' },
-        el('h3', { text: 'Chat links' }),
-        el('p', { class: 'muted small', text: 'Play as this account from Discord, Slack or Telegram: get a code, then type '
-          + 'it to the bot within 10 minutes. What you played there before comes with it.' }),
-        el('form', { 'data-testid': 'chat-link-form', onsubmit: makeLinkCode, 'aria-label': 'Get a link code' },
-          el('label', {}, 'Your password ',
+          el('li', { class: 'muted', text: t('account-loading') }))),
+      el('section', { class: 'panel narrow-panel', 'aria-label': t('account-chat-links-heading') },
+        el('h3', { text: t('account-chat-links-heading') }),
+        el('p', { class: 'muted small', text: t('account-chat-links-about', { minutes: 10 }) }),
+        el('form', { 'data-testid': 'chat-link-form', onsubmit: makeLinkCode, 'aria-label': t('account-chat-link-get-code') },
+          el('label', {}, t('account-chat-link-password'), ' ',
             el('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'data-testid': 'chat-link-password' })),
-          ' ', el('button', { type: 'submit', 'data-testid': 'chat-link-code', text: 'Get a link code' }),
+          ' ', el('button', { type: 'submit', 'data-testid': 'chat-link-code', text: t('account-chat-link-get-code') }),
           ' ', el('span', { id: 'chat-link-instructions', 'data-testid': 'chat-link-instructions', class: 'small' })),
         el('ul', { id: 'chat-links', class: 'attempts', 'data-testid': 'chat-links' },
-          el('li', { class: 'muted', text: 'Loading…' }))),
+          el('li', { class: 'muted', text: t('account-loading') }))),
     );
     loadApps();
     loadChatLinks();
@@ -75,8 +81,7 @@ export function renderAccountScreen() {
   } else {
     profile.replaceChildren(el('p', {
       class: 'muted',
-      text: 'You are playing as a guest. Create an account to keep your records and rating and to play from any device: '
-        + 'signing up keeps your guest games, records and rating.',
+      text: t('account-guest-note'),
     }));
     $('#account-forms').hidden = false;
     $('#play-as-guest').hidden = !!user;
@@ -88,7 +93,7 @@ function setProfileHidden(hidden) {
   run(async () => {
     const { data } = await request('PUT', '/v1/users/me/profile', { body: { hidden } });
     session.set(session.token, { ...session.user, profile_hidden: data.hidden });
-    showMessage(data.hidden ? 'Your profile is hidden.' : 'Your profile is public.', 'info');
+    showMessage(data.hidden ? t('account-profile-now-hidden') : t('account-profile-now-public'), 'info');
   });
 }
 
@@ -99,22 +104,24 @@ async function loadApps() {
   try {
     ({ data: { tokens } } = await request('GET', '/v1/users/me/tokens'));
   } catch {
-    list.replaceChildren(el('li', { class: 'muted', text: 'Could not load the apps.' }));
+    list.replaceChildren(el('li', { class: 'muted', text: t('account-apps-failed') }));
     return;
   }
-  const apps = tokens.filter((t) => t.client_id && t.active);
+  const apps = tokens.filter((tok) => tok.client_id && tok.active);
   if (!apps.length) {
-    list.replaceChildren(el('li', { class: 'muted', text: 'No app can use your account.' }));
+    list.replaceChildren(el('li', { class: 'muted', text: t('account-apps-none') }));
     return;
   }
-  list.replaceChildren(...apps.map((t) => el('li', { 'data-testid': 'app-with-access' },
-    el('span', {}, el('strong', { text: t.client_id }),
-      ` · ${t.scopes.join(', ')} · since ${formatWhen(t.created_at)}`
-      + (t.last_used_at ? ` · last used ${formatWhen(t.last_used_at)}` : ' · not used yet')),
-    el('button', { type: 'button', class: 'small', 'data-testid': 'app-revoke', text: 'Revoke',
+  list.replaceChildren(...apps.map((tok) => el('li', { 'data-testid': 'app-with-access' },
+    el('span', {}, ...(tok.last_used_at
+      ? sentence('account-app-used', { scopes: tok.scopes.join(', '), since: when(tok.created_at), used: when(tok.last_used_at) },
+        { app: el('strong', { text: tok.client_id }) })
+      : sentence('account-app-unused', { scopes: tok.scopes.join(', '), since: when(tok.created_at) },
+        { app: el('strong', { text: tok.client_id }) }))),
+    el('button', { type: 'button', class: 'small', 'data-testid': 'app-revoke', text: t('account-app-revoke'),
       onclick: () => run(async () => {
-        await request('DELETE', `/v1/users/me/tokens/${encodeURIComponent(t.id)}`);
-        showMessage(`${t.client_id} can no longer use your account.`, 'info');
+        await request('DELETE', `/v1/users/me/tokens/${encodeURIComponent(tok.id)}`);
+        showMessage(t('account-app-revoked', { app: tok.client_id }), 'info');
         await loadApps();
       }) }))));
 }
@@ -142,20 +149,22 @@ async function loadChatLinks() {
   try {
     ({ data: { links } } = await request('GET', '/v1/users/me/chat-links'));
   } catch {
-    list.replaceChildren(el('li', { class: 'muted', text: 'Could not load the chat links.' }));
+    list.replaceChildren(el('li', { class: 'muted', text: t('account-chat-links-failed') }));
     return;
   }
   if (!links.length) {
-    list.replaceChildren(el('li', { class: 'muted', text: 'No chat identity plays as you.' }));
+    list.replaceChildren(el('li', { class: 'muted', text: t('account-chat-links-none') }));
     return;
   }
   list.replaceChildren(...links.map((l) => el('li', { 'data-testid': 'chat-link' },
-    el('span', {}, el('strong', { text: l.name }), ` on ${PLATFORMS[l.platform] || l.platform}`
-      + (l.linked_at ? ` · linked ${formatWhen(l.linked_at)}` : '')),
-    el('button', { type: 'button', class: 'small', 'data-testid': 'chat-link-remove', text: 'Remove',
+    el('span', {}, ...(l.linked_at
+      ? sentence('account-chat-link-linked', { platform: PLATFORMS[l.platform] || l.platform, linked: when(l.linked_at) },
+        { name: el('strong', { text: l.name }) })
+      : sentence('account-chat-link', { platform: PLATFORMS[l.platform] || l.platform }, { name: el('strong', { text: l.name }) }))),
+    el('button', { type: 'button', class: 'small', 'data-testid': 'chat-link-remove', text: t('account-chat-link-remove'),
       onclick: () => run(async () => {
         await request('DELETE', `/v1/users/me/chat-links/${encodeURIComponent(l.id)}`);
-        showMessage(`${l.name} on ${PLATFORMS[l.platform] || l.platform} no longer plays as you.`, 'info');
+        showMessage(t('account-chat-link-removed', { name: l.name, platform: PLATFORMS[l.platform] || l.platform }), 'info');
         await loadChatLinks();
       }) }))));
 }
@@ -166,16 +175,29 @@ async function upgradeGuest(body) {
   return request('POST', '/v1/users/me/upgrade', { body });
 }
 
-async function afterSignIn(data, verb) {
+/** The account's language (`user.language`, a tag such as "de"), when this browser keeps
+ * another: kept here instead. True when the page must start again to speak it. */
+function keepAccountLanguage(user) {
+  const tag = user?.language;
+  if (!tag || tag === store.get('language')) return false;
+  store.set('language', tag);
+  return tag !== lang();
+}
+
+/** The session and user stored, the table made this account's; `said` is the message that
+ * greets the player (its $name the username). True when the page must start again in the
+ * account's language (the caller reloads it once it has gone where it goes). */
+async function afterSignIn(data, said) {
   state.sessionLost = false;
   session.set(data.token, data.user);
+  const restart = keepAccountLanguage(data.user);
   $('#session-dialog').open && $('#session-dialog').close();
-  showMessage(`${verb} as ${data.user.username}.`, 'success');
+  showMessage(t(said, { name: data.user.username }), 'success');
   // The game on the table stays if it is this account's; a guest's game is not.
   if (state.game && state.game.origin !== 'race') {
     try {
       await loadGame(state.game.id, { quiet: true });
-      return;
+      return restart;
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 404) throw err;
     }
@@ -187,6 +209,7 @@ async function afterSignIn(data, verb) {
     if (open) await loadGame(open.id, { quiet: true });
     else await createGame(chosenSettings());
   }
+  return restart;
 }
 
 function credentials(form) {
@@ -200,8 +223,9 @@ function signIn(ev) {
   run(async () => {
     const { data } = await request('POST', '/v1/auth/login', { auth: false, body: credentials(form) });
     form.reset();
-    await afterSignIn(data, 'Signed in');
+    const restart = await afterSignIn(data, 'account-signed-in');
     goHome();
+    if (restart) location.reload();
   });
 }
 
@@ -213,8 +237,9 @@ function signUp(ev) {
     const upgraded = !isAccount() ? await upgradeGuest(body) : null;
     const { data } = upgraded || await request('POST', '/v1/auth/register', { auth: false, body });
     form.reset();
-    await afterSignIn(data, 'Welcome! Signed up');
+    const restart = await afterSignIn(data, 'account-signed-up');
     goHome();
+    if (restart) location.reload();
   });
 }
 
@@ -244,14 +269,14 @@ function signOut() {
         await fetch(`${API_BASE}/v1/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
       } catch { /* the browser forgets it below anyway */ }
     }
-    leave('Signed out. You are playing as a guest.');
+    leave(t('account-signed-out'));
   });
 }
 
 function signOutEverywhere() {
   run(async () => {
     await request('POST', '/v1/auth/logout-all');
-    leave('Signed out on every device, app and chat link. You are playing as a guest.');
+    leave(t('account-signed-out-everywhere'));
   });
 }
 
@@ -266,8 +291,7 @@ function changePassword(ev) {
     const kept = f.get('keep_apps') === 'on';
     form.reset();
     session.set(data.token, data.user);
-    showMessage(kept ? 'Password changed. Every other device has been signed out; your apps and chat links keep their access.'
-      : 'Password changed. Every other device, app and chat link has been signed out.', 'success');
+    showMessage(kept ? t('account-password-changed-kept') : t('account-password-changed'), 'success');
   });
 }
 
@@ -276,7 +300,8 @@ function askToSignIn(detail) {
   const dlg = $('#session-dialog');
   if (dialogOpen) return;
   dialogOpen = true;
-  $('#session-why').textContent = `${detail ? `${detail} ` : ''}Sign in to go on: the game on the table stays as it is.`;
+  // `detail` is the API's sentence, already in the page's language.
+  $('#session-why').textContent = `${detail ? `${detail}${t('sentence-gap')}` : ''}${t('account-session-sign-in-again')}`;
   $('#session-error').textContent = '';
   const name = session.user?.username;
   if (name) dlg.querySelector('[name=username]').value = name;
@@ -295,7 +320,7 @@ function initSessionDialog() {
       try {
         const { data } = await request('POST', '/v1/auth/login', { auth: false, body: credentials(form) });
         form.querySelector('[name=password]').value = '';
-        await afterSignIn(data, 'Signed in again');
+        if (await afterSignIn(data, 'account-signed-in-again')) location.reload();
       } catch (err) {
         $('#session-error').textContent = err.message;
         throw err;

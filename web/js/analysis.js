@@ -6,8 +6,9 @@
 // through the line one step at a time, each highlighted like a hint.
 
 import {
-  $, describeAction, el, formatDuration, kindLabel, plural, randomKey, showMessage, sleep,
+  $, describeAction, el, formatDuration, kindLabel, randomKey, showMessage, sleep,
 } from './util.js';
+import { lang, number, t } from './i18n.js';
 import { state } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
@@ -15,18 +16,28 @@ import { on } from './bus.js';
 import { act, run, setGame } from './table.js';
 import { renderGame } from './board.js';
 
+// The messages of the API's verdicts and deals.
 const VERDICT = {
-  won: 'You won this game.',
-  never_winnable: 'This deal could not be won, whatever you played.',
-  lost: 'The deal could be won, and one action lost it.',
-  still_winnable: 'The game could still have been won when it ended.',
-  unknown: 'The search could not settle where this game was lost.',
+  won: 'screens-verdict-won',
+  never_winnable: 'screens-verdict-never-winnable',
+  lost: 'screens-verdict-lost',
+  still_winnable: 'screens-verdict-still-winnable',
+  unknown: 'screens-verdict-unknown',
 };
 const DEAL = {
-  winnable: 'The deal was winnable from the opening.',
-  not_winnable: 'The deal was not winnable from the opening.',
-  unknown: 'Whether the deal was winnable could not be settled within the search budget.',
+  winnable: 'screens-deal-winnable',
+  not_winnable: 'screens-deal-not-winnable',
+  unknown: 'screens-deal-unknown',
 };
+
+// Stands for an element inside a message's text until the text is split around it.
+const SLOT = '\uE000';
+
+/** The message `id` as nodes, with `node` where its variable `slot` is (the sentence stays whole). */
+function withElement(id, args, slot, node) {
+  const [before, ...after] = t(id, { ...args, [slot]: SLOT }).split(SLOT);
+  return [before, node, after.join('')];
+}
 
 export const analysis = {
   id: null,
@@ -44,11 +55,11 @@ export const analysis = {
     const out = $('#analysis');
     out.dataset.state = 'loading';
     if (!id) {
-      result.replaceChildren(el('p', { text: 'Pick a finished game in My games.' }));
+      result.replaceChildren(el('p', { text: t('screens-analysis-pick') }));
       out.replaceChildren();
       return;
     }
-    result.replaceChildren(el('p', { class: 'muted', text: 'Loading the game…' }));
+    result.replaceChildren(el('p', { class: 'muted', text: t('screens-analysis-loading') }));
     out.replaceChildren();
     let game;
     try {
@@ -61,27 +72,37 @@ export const analysis = {
     if (token !== this.token) return;
     this.game = game;
     result.replaceChildren(
-      el('h3', { text: game.status === 'won' ? 'You won' : game.status === 'resigned' ? 'Resigned' : 'In progress' }),
+      el('h3', {
+        text: game.status === 'won' ? t('screens-analysis-won')
+          : game.status === 'resigned' ? t('screens-analysis-resigned') : t('screens-analysis-in-progress'),
+      }),
       el('dl', { class: 'facts', 'data-testid': 'analysis-facts' },
-        el('dt', { text: 'Game' }), el('dd', { text: `${kindLabel(game.variant, game.suits)}${game.deal_number != null ? `, deal #${game.deal_number}` : ''}` }),
-        el('dt', { text: 'Score' }), el('dd', { text: game.score }),
-        el('dt', { text: 'Runs' }), el('dd', { text: `${game.runs_completed} of ${game.runs_total}` }),
-        el('dt', { text: 'Actions' }), el('dd', { text: `${game.actions} (${game.moves} moves, ${game.deals} deals, ${game.undos} undos)` }),
-        el('dt', { text: 'Time' }), el('dd', { text: formatDuration(game.elapsed_ms) })),
+        el('dt', { text: t('screens-analysis-fact-game') }), el('dd', {
+          text: game.deal_number != null
+            // A deal's number is its name: written without grouping.
+            ? t('screens-analysis-game-deal', { kind: kindLabel(game.variant, game.suits), deal: String(game.deal_number) })
+            : kindLabel(game.variant, game.suits),
+        }),
+        el('dt', { text: t('screens-analysis-fact-score') }), el('dd', { text: number(game.score) }),
+        el('dt', { text: t('screens-analysis-fact-runs') }), el('dd', { text: t('screens-analysis-runs', { done: game.runs_completed, total: game.runs_total }) }),
+        el('dt', { text: t('screens-analysis-fact-actions') }), el('dd', {
+          text: t('screens-analysis-actions', { actions: game.actions, moves: game.moves, deals: game.deals, undos: game.undos }),
+        }),
+        el('dt', { text: t('screens-analysis-fact-time') }), el('dd', { text: formatDuration(game.elapsed_ms) })),
       el('div', { class: 'controls' },
         game.status === 'in_progress'
-          ? el('button', { type: 'button', onclick: () => run(async () => { setGame(game); go('play'); }), text: 'Continue this game' })
+          ? el('button', { type: 'button', onclick: () => run(async () => { setGame(game); go('play'); }), text: t('screens-analysis-continue') })
           : null,
         game.origin !== 'race'
-          ? el('button', { type: 'button', onclick: () => run(async () => { setGame(game); await restartFromAnalysis(); }), text: 'Play this deal again' })
+          ? el('button', { type: 'button', onclick: () => run(async () => { setGame(game); await restartFromAnalysis(); }), text: t('screens-analysis-play-again') })
           : null),
     );
     if (game.status === 'in_progress') {
-      out.replaceChildren(el('p', { class: 'muted', text: 'The analysis opens once the game is over.' }));
+      out.replaceChildren(el('p', { class: 'muted', text: t('screens-analysis-after-game') }));
       out.dataset.state = 'in_progress';
       return;
     }
-    out.replaceChildren(el('p', { class: 'muted', 'data-testid': 'analysis-wait', text: 'Analysing the game with every card… (up to 20 seconds)' }));
+    out.replaceChildren(el('p', { class: 'muted', 'data-testid': 'analysis-wait', text: t('screens-analysis-wait') }));
     for (let attempt = 1; ; attempt++) {
       try {
         const { data } = await request('GET', `/v1/games/${encodeURIComponent(id)}/analysis`);
@@ -93,7 +114,7 @@ export const analysis = {
         if (token !== this.token) return;
         if (err instanceof ApiError && err.code === 'search_busy' && attempt < 10) {
           const wait = Math.min(10, err.retryAfter || 1);
-          out.replaceChildren(el('p', { class: 'muted', text: `${err.message} Trying again in ${wait} s…` }));
+          out.replaceChildren(el('p', { class: 'muted', text: t('screens-analysis-retry', { error: err.message, seconds: wait }) }));
           await sleep(wait * 1000);
           continue;
         }
@@ -111,34 +132,40 @@ export const analysis = {
     out.dataset.state = 'done';
     out.dataset.verdict = a.verdict;
     const parts = [
-      el('p', { class: 'verdict', 'data-testid': 'analysis-verdict', text: VERDICT[a.verdict] || a.verdict }),
-      el('p', { 'data-testid': 'analysis-deal', text: DEAL[a.deal] || a.deal }),
+      el('p', { class: 'verdict', 'data-testid': 'analysis-verdict', text: VERDICT[a.verdict] ? t(VERDICT[a.verdict]) : a.verdict }),
+      el('p', { 'data-testid': 'analysis-deal', text: DEAL[a.deal] ? t(DEAL[a.deal]) : a.deal }),
     ];
     if (a.losing_action) {
-      parts.push(el('p', { 'data-testid': 'analysis-losing' },
-        'The first losing action: ', el('strong', { text: `action ${a.losing_action.number}, ${describeAction(a.losing_action.action).toLowerCase()}` }),
-        '. Before it the game could be won; after it, no longer.'));
+      const step = el('strong', {
+        text: t('screens-analysis-losing-step', { number: a.losing_action.number, action: describeAction(a.losing_action.action) }),
+      });
+      parts.push(el('p', { 'data-testid': 'analysis-losing' }, ...withElement('screens-analysis-losing', {}, 'step', step)));
     } else if (a.verdict === 'unknown' && (a.last_winnable_after != null || a.first_lost_after != null)) {
-      parts.push(el('p', { 'data-testid': 'analysis-bounds', text:
-        `Proven: winnable after ${a.last_winnable_after ?? '?'} actions` +
-        `${a.first_lost_after != null ? `, lost after ${a.first_lost_after}` : ''}; the losing action lies between.` }));
+      const after = a.last_winnable_after ?? '?';
+      parts.push(el('p', { 'data-testid': 'analysis-bounds', text: a.first_lost_after != null
+        ? t('screens-analysis-bounds-lost', { after, lost: a.first_lost_after })
+        : t('screens-analysis-bounds', { after }) }));
     }
     const line = a.winning_line;
     if (line && line.actions.length) {
-      const from = line.after === 0 ? 'the opening deal' : `your first ${plural(line.after, 'action')}`;
-      parts.push(el('h3', { text: 'A winning line' }),
-        el('p', { class: 'muted', text: `From the last position proven winnable (after ${from}), these ${plural(line.actions.length, 'action')} win.` }));
+      const count = line.actions.length;
+      parts.push(el('h3', { text: t('screens-analysis-line-title') }),
+        el('p', { class: 'muted', text: line.after === 0
+          ? t('screens-analysis-line-from-opening', { count })
+          : t('screens-analysis-line-from-after', { after: line.after, count }) }));
       const list = el('ol', { class: 'line', 'data-testid': 'winning-line', start: line.after + 1 },
         ...line.actions.map((x, i) => el('li', { 'data-step': i, 'aria-current': i === this.step ? 'step' : undefined, text: describeAction(x) })));
       parts.push(list);
       const stepText = el('p', { class: 'step', 'data-testid': 'line-step', 'aria-live': 'polite' });
-      const prev = el('button', { type: 'button', 'data-testid': 'line-prev', text: 'Previous step' });
-      const next = el('button', { type: 'button', 'data-testid': 'line-next', text: 'Next step' });
+      const prev = el('button', { type: 'button', 'data-testid': 'line-prev', text: t('screens-analysis-previous-step') });
+      const next = el('button', { type: 'button', 'data-testid': 'line-next', text: t('screens-analysis-next-step') });
       const show = () => {
         list.querySelectorAll('li').forEach((li, i) => {
           if (i === this.step) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
         });
-        stepText.textContent = `Step ${this.step + 1} of ${line.actions.length}: ${describeAction(line.actions[this.step])}.`;
+        stepText.textContent = t('screens-analysis-step', {
+          step: this.step + 1, total: line.actions.length, action: describeAction(line.actions[this.step]),
+        });
         prev.disabled = this.step === 0;
         next.disabled = this.step >= line.actions.length - 1;
         list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
@@ -147,20 +174,20 @@ export const analysis = {
       next.addEventListener('click', () => { this.step = Math.min(line.actions.length - 1, this.step + 1); show(); });
       const controls = el('div', { class: 'controls' }, prev, next);
       if (this.game?.origin !== 'race') {
-        controls.append(el('button', { type: 'button', 'data-testid': 'line-play', 'aria-describedby': 'line-play-note', onclick: () => playLine(this.game, a), text: 'Play it out on the table' }));
+        controls.append(el('button', { type: 'button', 'data-testid': 'line-play', 'aria-describedby': 'line-play-note', onclick: () => playLine(this.game, a), text: t('screens-analysis-play-line') }));
       }
       parts.push(stepText, controls);
       if (this.game?.origin !== 'race') {
-        parts.push(el('p', { id: 'line-play-note', class: 'muted small', text: 'Playing it out starts a replay of this deal (it counts for your records only, as a known deal), '
-          + 'replays your first actions up to the line, then shows each step of the line on the table.' }));
+        parts.push(el('p', { id: 'line-play-note', class: 'muted small', text: t('screens-analysis-play-line-note') }));
       }
       out.replaceChildren(...parts);
       show();
     } else {
-      if (line && a.verdict === 'won') parts.push(el('p', { text: 'Nothing to improve on the way: you cleared the table.' }));
+      if (line && a.verdict === 'won') parts.push(el('p', { text: t('screens-analysis-cleared') }));
       out.replaceChildren(...parts);
     }
-    parts.push(el('p', { class: 'muted small', text: `${a.positions_searched.toLocaleString()} positions searched in ${(a.computed_ms / 1000).toFixed(1)} s.` }));
+    const seconds = new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(a.computed_ms / 1000);
+    parts.push(el('p', { class: 'muted small', text: t('screens-analysis-searched', { positions: a.positions_searched, seconds }) }));
     out.append(parts[parts.length - 1]);
   },
 };
@@ -184,7 +211,7 @@ function playLine(game, a) {
     let view = fresh;
     const upTo = log.events.slice(0, line.after);
     for (let i = 0; i < upTo.length; i++) {
-      if (i % 10 === 0) showMessage(`Replaying your game: ${i} of ${upTo.length} actions…`, 'info');
+      if (i % 10 === 0) showMessage(t('screens-line-replaying', { done: i, total: upTo.length }), 'info');
       ({ data: view } = await request('POST', `/v1/games/${encodeURIComponent(view.id)}/actions`, {
         body: upTo[i].action,
         headers: { 'If-Match': `"${view.version}"`, 'Idempotency-Key': randomKey() },
@@ -192,7 +219,7 @@ function playLine(game, a) {
     }
     state.guide = makeGuide(view.id, view.version, line.actions);
     setGame(view);
-    showMessage('This is the last position that could still be won. Follow the highlighted steps.', 'hint');
+    showMessage(t('screens-line-ready'), 'hint');
   });
 }
 
@@ -223,18 +250,18 @@ function renderGuide() {
     return;
   }
   if (!bar) {
-    bar = el('div', { id: 'guide', class: 'guide', 'data-testid': 'guide', role: 'region', 'aria-label': 'Winning line' });
+    bar = el('div', { id: 'guide', class: 'guide', 'data-testid': 'guide', role: 'region', 'aria-label': t('screens-guide-label') });
     $('#board').before(bar);
   }
   const done = g.index >= g.actions.length;
-  const text = g.offLine ? 'You left the winning line: undo to get back, or play on.'
-    : done ? 'That was the whole line.'
-      : `Winning line, step ${g.index + 1} of ${g.actions.length}: ${describeAction(g.actions[g.index])}.`;
+  const text = g.offLine ? t('screens-guide-off-line')
+    : done ? t('screens-guide-done')
+      : t('screens-guide-step', { step: g.index + 1, total: g.actions.length, action: describeAction(g.actions[g.index]) });
   // (replaceChildren would show a null as the text "null")
   bar.replaceChildren(...[
     el('span', { 'data-testid': 'guide-text', text }),
-    !done && !g.offLine ? el('button', { type: 'button', 'data-testid': 'guide-next', onclick: () => act(g.actions[g.index]), text: 'Play this step' }) : null,
-    el('button', { type: 'button', 'data-testid': 'guide-stop', onclick: () => { state.guide = null; state.hint = null; renderGame(); }, text: 'Stop guiding' }),
+    !done && !g.offLine ? el('button', { type: 'button', 'data-testid': 'guide-next', onclick: () => act(g.actions[g.index]), text: t('screens-guide-play-step') }) : null,
+    el('button', { type: 'button', 'data-testid': 'guide-stop', onclick: () => { state.guide = null; state.hint = null; renderGame(); }, text: t('screens-guide-stop') }),
   ].filter(Boolean));
 }
 

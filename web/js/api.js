@@ -3,11 +3,11 @@
 
 import { sleep } from './util.js';
 import { API_BASE, isAccount, session, state, store } from './state.js';
-import { lang } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, problem, retryAfter = null) {
-    super(problem.detail || problem.title || `HTTP ${status}`);
+    super(problem.detail || problem.title || t('table-http-status', { status: String(status) }));
     this.status = status;
     this.code = problem.code || 'http_error';
     this.problem = problem;
@@ -62,7 +62,7 @@ async function tokenRefused(token, detail) {
 export async function request(method, path, { body, auth = 'required', headers = {}, retried = false } = {}) {
   if (auth && state.sessionLost) {
     askToSignIn();
-    throw new ApiError(401, { code: 'unauthorized', detail: 'Your session has ended: sign in again to go on.' });
+    throw new ApiError(401, { code: 'unauthorized', detail: t('table-session-ended') });
   }
   if (auth === 'required' && !session.token) await newGuest();
   // Refusals, hints and every sentence the API writes come back in the page's language.
@@ -83,7 +83,7 @@ export async function request(method, path, { body, auth = 'required', headers =
       await sleep(600);
       return request(method, path, { body, auth, headers, retried: true });
     }
-    throw new ApiError(0, { code: 'network', detail: 'Cannot reach the game server. Check your connection and try again.' });
+    throw new ApiError(0, { code: 'network', detail: t('table-server-unreachable') });
   }
 
   const type = res.headers.get('Content-Type') || '';
@@ -103,7 +103,7 @@ export async function request(method, path, { body, auth = 'required', headers =
     const retryAfter = Number(res.headers.get('Retry-After')) || null;
     throw new ApiError(res.status, data && typeof data === 'object'
       ? data
-      : { detail: `The server answered ${res.status} ${res.statusText}.` }, retryAfter);
+      : { detail: t('table-server-answered', { status: String(res.status), text: res.statusText }) }, retryAfter);
   }
   return { data, headers: res.headers };
 }
@@ -115,7 +115,7 @@ export async function request(method, path, { body, auth = 'required', headers =
 export async function readEvents(path, signal, onEvent, retried = false) {
   if (state.sessionLost) {
     askToSignIn();
-    throw new ApiError(401, { code: 'unauthorized', detail: 'Your session has ended: sign in again to go on.' });
+    throw new ApiError(401, { code: 'unauthorized', detail: t('table-session-ended') });
   }
   if (!session.token) await newGuest();
   const token = session.token;

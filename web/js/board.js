@@ -2,8 +2,9 @@
 // and the clock.
 
 import {
-  $, cardName, el, formatDuration, isRed, kindLabel, plural, rankShort, SUIT_SYMBOL,
+  $, cardName, el, formatDuration, isRed, kindLabel, SUIT_SYMBOL,
 } from './util.js';
+import { day, number, t } from './i18n.js';
 import { isRaceGame, state, store } from './state.js';
 import { go } from './nav.js';
 import { emit } from './bus.js';
@@ -43,9 +44,10 @@ function layout(columns) {
 
 function cardFace(card, attrs = {}) {
   const sym = SUIT_SYMBOL[card.suit] || '';
-  const rank = card.text ? card.text.replace(sym, '') : rankShort(card.rank);
+  // The corner in the language's notation ("D♠" for a German queen); data-card keeps the API's.
+  const corner = card.rank ? t('card', { rank: card.rank, suit: sym }) : card.text;
   return el('div', { class: `card face${isRed(card.suit) ? ' red' : ''}`, ...attrs },
-    el('span', { class: 'corner', 'aria-hidden': 'true', text: `${rank}${sym}` }),
+    el('span', { class: 'corner', 'aria-hidden': 'true', text: corner }),
     el('span', { class: 'corner right', 'aria-hidden': 'true', text: sym }),
     el('span', { class: 'pip', 'aria-hidden': 'true', text: sym }));
 }
@@ -97,7 +99,7 @@ export function renderGame() {
       role: 'group',
       'data-testid': `column-${c}`,
       'data-column': c,
-      'aria-label': `Column ${c}: ${col.face_down} face-down, ${plural(up, 'face-up card')}`,
+      'aria-label': t('table-column-label', { column: c, down: col.face_down, up }),
     });
     if (hint?.type === 'move' && hint.to === c) node.classList.add('hint-dst');
     if (sel && sel.column === c) node.classList.add('from');
@@ -105,7 +107,7 @@ export function renderGame() {
     if (col.face_down === 0 && up === 0) {
       node.append(el('div', {
         class: 'slot', role: 'button', tabindex: playing ? 0 : -1,
-        'data-column': c, 'data-testid': `slot-${c}`, 'aria-label': `Empty column ${c}`,
+        'data-column': c, 'data-testid': `slot-${c}`, 'aria-label': t('table-empty-column', { column: c }),
       }));
     }
     // Face-down cards are drawn as backs only: the API never says what they are.
@@ -123,7 +125,9 @@ export function renderGame() {
         'data-card': card.text,
         'data-column': c,
         'data-index': i,
-        'aria-label': `${cardName(card)}, column ${c}${i === up - 1 ? ', top card' : `, ${plural(fromEnd - 1, 'card')} on it`}`,
+        'aria-label': i === up - 1
+          ? t('table-card-label-top', { card: cardName(card), column: c })
+          : t('table-card-label-covered', { card: cardName(card), column: c, count: fromEnd - 1 }),
         'aria-pressed': selected && i === sel.index ? 'true' : 'false',
         style: { top: `${y}px` },
       });
@@ -161,7 +165,7 @@ function renderFoundation(cardW) {
     cardFace({ rank: 13, suit, text: `K${SUIT_SYMBOL[suit]}` }, { 'aria-hidden': 'true', style: { left: `${i * step}px`, top: '0px' } })));
   f.querySelectorAll('.card').forEach((c) => c.classList.add('done'));
   f.style.width = `${cardW + Math.max(1, game.runs_total - 1) * step}px`;
-  f.setAttribute('aria-label', `Completed runs: ${game.runs_completed} of ${game.runs_total}`);
+  f.setAttribute('aria-label', t('table-foundation-label', { runs: game.runs_completed, total: game.runs_total }));
 }
 
 function renderStock() {
@@ -172,35 +176,39 @@ function renderStock() {
   for (let i = 0; i < Math.min(left, 5); i++) {
     backs.push(el('span', { class: 'card back', 'aria-hidden': 'true', style: { right: `${(Math.min(left, 5) - 1 - i) * 14}px`, top: '0px', left: 'auto' } }));
   }
-  s.replaceChildren(...backs, el('span', { class: 'count', 'aria-hidden': 'true', text: `${plural(left, 'deal')} left` }));
+  s.replaceChildren(...backs, el('span', { class: 'count', 'aria-hidden': 'true', text: t('table-stock-count', { deals: left }) }));
   s.classList.toggle('empty', left === 0);
   s.disabled = game.status !== 'in_progress' || left === 0;
-  s.setAttribute('aria-label', `Stock: ${plural(left, 'deal')} left. Deal.`);
+  s.setAttribute('aria-label', t('table-stock-label', { deals: left }));
   const hintDeal = state.hint && state.hint.version === game.version && state.hint.action?.type === 'deal';
   s.classList.toggle('hinted', !!hintDeal);
 }
 
 function renderStats() {
   const g = state.game;
-  $('#score').textContent = g ? String(g.score) : '–';
-  $('#actions').textContent = g ? String(g.actions) : '–';
-  $('#runs').textContent = g ? `${g.runs_completed}/${g.runs_total}` : '–';
-  $('#deals-left').textContent = g ? String(g.stock_deals_left) : '–';
+  $('#score').textContent = g ? number(g.score) : '–';
+  $('#actions').textContent = g ? number(g.actions) : '–';
+  $('#runs').textContent = g ? t('table-runs-stat', { runs: g.runs_completed, total: g.runs_total }) : '–';
+  $('#deals-left').textContent = g ? number(g.stock_deals_left) : '–';
   tick();
   if (!g) {
     $('#game-label').textContent = '';
     return;
   }
   const parts = [kindLabel(g.variant, g.suits)];
-  if (g.daily) parts.push(`daily ${g.daily.date} (${g.daily.ranked ? 'ranked' : 'practice'})`);
-  else if (g.origin === 'race') parts.push(`race${g.difficulty ? ` (${g.difficulty} deal)` : ''}`);
-  else if (g.difficulty) parts.push(`winnable deal (${g.difficulty})`);
-  else if (g.origin === 'restart') parts.push('replay');
-  if (g.deal_number != null) parts.push(`deal #${g.deal_number}`);
-  if (!g.rules.undo) parts.push('no undo');
-  else if (g.undo_mode === 'no_reveal') parts.push('undo never hides a shown card');
-  if (!g.hints_allowed) parts.push('no hints');
-  if (g.rules.empty_column_deal && g.rules.empty_column_deal !== 'standard') parts.push(`deal rule: ${g.rules.empty_column_deal}`);
+  if (g.daily) {
+    const date = day(g.daily.date);
+    parts.push(g.daily.ranked ? t('table-label-daily-ranked', { date }) : t('table-label-daily-practice', { date }));
+  } else if (g.origin === 'race') {
+    parts.push(g.difficulty ? t('table-label-race-difficulty', { difficulty: g.difficulty }) : t('table-label-race'));
+  } else if (g.difficulty) parts.push(t('table-label-winnable', { difficulty: g.difficulty }));
+  else if (g.origin === 'restart') parts.push(t('table-label-replay'));
+  // The deal number as a string: exact past 2^53, and written without separators.
+  if (g.deal_number != null) parts.push(t('table-label-deal', { deal: String(g.deal_number) }));
+  if (!g.rules.undo) parts.push(t('table-label-no-undo'));
+  else if (g.undo_mode === 'no_reveal') parts.push(t('table-label-undo-no-reveal'));
+  if (!g.hints_allowed) parts.push(t('table-label-no-hints'));
+  if (g.rules.empty_column_deal && g.rules.empty_column_deal !== 'standard') parts.push(t('table-label-deal-rule', { rule: g.rules.empty_column_deal }));
   $('#game-label').textContent = parts.join(' · ');
 }
 
@@ -215,7 +223,7 @@ function renderControls() {
   $('#hint').hidden = !!g && !g.hints_allowed;
   $('#hint').disabled = !playing;
   $('#resign').disabled = !playing;
-  if (!state.resignArmed) $('#resign').textContent = raceGame ? 'Quit race' : 'Resign';
+  if (!state.resignArmed) $('#resign').textContent = raceGame ? t('table-quit-race') : t('table-resign');
   $('#restart').hidden = raceGame;
   $('#restart').disabled = !g;
   $('#analyse').hidden = !g || playing || !state.guide; // else the banner offers it
@@ -234,19 +242,21 @@ function renderBanner() {
   }
   const won = g.status === 'won';
   b.dataset.status = g.status;
-  const deal = g.deal_number != null ? ` Deal #${g.deal_number}.` : '';
   const buttons = isRaceGame()
-    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', state.raceCode || store.get('race')), text: 'Standings' })]
-    : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: () => emit('new-game'), text: 'New game' }),
-      el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: () => emit('restart'), text: 'Play this deal again' })];
-  buttons.push(el('button', { type: 'button', 'data-testid': 'banner-analyse', onclick: () => go('analysis', g.id), text: 'Where did I go wrong?' }));
+    ? [state.screen === 'race' ? null : el('button', { type: 'button', 'data-testid': 'banner-standings', onclick: () => go('race', state.raceCode || store.get('race')), text: t('table-standings') })]
+    : [el('button', { type: 'button', 'data-testid': 'banner-new-game', onclick: () => emit('new-game'), text: t('table-new-game-button') }),
+      el('button', { type: 'button', 'data-testid': 'banner-restart', onclick: () => emit('restart'), text: t('table-play-again') })];
+  buttons.push(el('button', { type: 'button', 'data-testid': 'banner-analyse', onclick: () => go('analysis', g.id), text: t('table-where-did-i-go-wrong') }));
+  const sentences = [won
+    ? t('table-banner-won', { score: g.score, actions: g.actions, time: formatDuration(g.elapsed_ms) })
+    : t('table-banner-over', { runs: g.runs_completed, total: g.runs_total, score: g.score })];
+  if (g.deal_number != null) sentences.push(t('table-banner-deal', { deal: String(g.deal_number) }));
+  let title = t('table-banner-resigned');
+  if (won) title = t('table-banner-you-won');
+  else if (isRaceGame()) title = t('table-banner-quit-round');
   b.replaceChildren(
-    el('h2', { text: won ? 'You won!' : (isRaceGame() ? 'You quit this round' : 'Game resigned') }),
-    el('p', {
-      text: won
-        ? `Score ${g.score} · ${g.actions} moves · ${formatDuration(g.elapsed_ms)}.${deal}`
-        : `${g.runs_completed} of ${g.runs_total} runs completed, score ${g.score}.${deal}`,
-    }),
+    el('h2', { text: title }),
+    el('p', { text: sentences.join(t('sentence-gap')) }),
     el('div', { class: 'controls', style: { justifyContent: 'center' } }, ...buttons.filter(Boolean)),
   );
   b.hidden = false;
@@ -254,13 +264,13 @@ function renderBanner() {
 
 export function tick() {
   const g = state.game;
-  const t = $('#timer');
+  const timer = $('#timer');
   if (!g) {
-    t.textContent = '0:00';
+    timer.textContent = '0:00';
     return;
   }
   const ms = g.status === 'in_progress' ? g.elapsed_ms + (performance.now() - state.receivedAt) : g.elapsed_ms;
-  t.textContent = formatDuration(ms);
+  timer.textContent = formatDuration(ms);
 }
 
 /** The table sits on the race screen while it shows the room's game, else on the play screen. */

@@ -1,6 +1,7 @@
 // All-time boards, with my own place.
 
-import { $, el, formatDuration, formatWhen } from './util.js';
+import { $, el, formatDuration } from './util.js';
+import { number, t, when } from './i18n.js';
 import { request } from './api.js';
 import { myNames } from './daily.js';
 import { playerLink } from './profile.js';
@@ -12,8 +13,8 @@ export const boards = {
     const by = $('#ab-by').value;
     const q = new URLSearchParams({ suits: $('#ab-suits').value, variant: $('#ab-variant').value, by, limit: '25' });
     if (more && this.cursor) q.set('cursor', this.cursor);
-    $('#ab-measure').textContent = { score: 'Score', time: 'Time', moves: 'Moves' }[by];
-    if (!more) body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: 'Loading…' })));
+    $('#ab-measure').textContent = { score: t('screens-measure-score'), time: t('screens-measure-time'), moves: t('screens-measure-moves') }[by];
+    if (!more) body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: t('screens-loading') })));
     let data;
     try {
       ({ data } = await request('GET', `/v1/leaderboards?${q}`, { auth: 'optional' }));
@@ -21,21 +22,21 @@ export const boards = {
       body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: err.message })));
       return;
     }
-    const value = (e) => (by === 'time' ? formatDuration(e.value) : String(e.value));
+    const value = (e) => (by === 'time' ? formatDuration(e.value) : number(e.value));
     if (!more) body.replaceChildren();
-    if (!more && !data.entries.length) body.append(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: 'No one is on this board yet: win a game to be the first.' })));
+    if (!more && !data.entries.length) body.append(el('tr', { class: 'empty' }, el('td', { colspan: 4, text: t('screens-boards-empty') })));
     const names = myNames();
     for (const e of data.entries) {
       const mine = data.you ? data.you.rank === e.rank && data.you.player === e.player : names.includes(e.player);
       body.append(el('tr', { class: mine ? 'me' : undefined },
-        el('td', { text: e.rank }),
-        el('td', {}, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+        el('td', { text: number(e.rank) }),
+        el('td', {}, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: t('screens-player-you') }) : null),
         el('td', { text: value(e) }),
-        el('td', { text: formatWhen(e.achieved_at) })));
+        el('td', { text: when(e.achieved_at) })));
     }
     $('#ab-you').textContent = data.you
-      ? `Your place: #${data.you.rank} (${value(data.you)}).`
-      : 'You are not on this board yet.';
+      ? t('screens-boards-you', { rank: data.you.rank, value: value(data.you) })
+      : t('screens-boards-not-you');
     this.cursor = data.next_cursor || null;
     $('#ab-more').hidden = !this.cursor;
   },

@@ -12,6 +12,15 @@ import { isAccount } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
 import { run } from './table.js';
+import { t } from './i18n.js';
+
+/** The message `id` as nodes for an element's children: each variable named in `slots`
+ * (name → element) is that element, where the language's sentence puts it. */
+function sentence(id, args, slots) {
+  const marks = Object.fromEntries(Object.keys(slots).map((name) => [name, `\uE000${name}\uE000`]));
+  return t(id, { ...args, ...marks }).split(/\uE000([^\uE000]*)\uE000/)
+    .map((part, i) => (i % 2 ? slots[part] : part)).filter((part) => part !== '' && part != null);
+}
 
 /** The app's request: the consent page's own query, as the app sent it. */
 function appRequest() {
@@ -28,7 +37,7 @@ export const consent = {
 
   async open() {
     const box = $('#consent');
-    box.replaceChildren(el('p', { class: 'muted', text: 'Reading the app\'s request…' }));
+    box.replaceChildren(el('p', { class: 'muted', text: t('account-consent-reading') }));
     const query = new URLSearchParams(appRequest()).toString();
     let asked;
     try {
@@ -36,36 +45,36 @@ export const consent = {
     } catch (err) {
       const why = err instanceof ApiError ? err.message : String(err);
       box.replaceChildren(
-        el('p', { class: 'error', 'data-testid': 'consent-error', text: `This sign-in request cannot be approved: ${why}` }),
-        el('p', { class: 'muted', text: 'Nothing was shared. Go back to the app and try again, or tell its makers.' }));
+        el('p', { class: 'error', 'data-testid': 'consent-error', text: t('account-consent-refused', { why }) }),
+        el('p', { class: 'muted', text: t('account-consent-nothing-shared') }));
       return;
     }
     this.asked = asked;
     const parts = [
-      el('p', {}, 'The app ', el('strong', { 'data-testid': 'consent-client', text: asked.client_id }),
-        ' asks to use your account.'),
-      el('p', { class: 'muted', text: 'This name is the app\'s own: it is not made or checked by this service.' }),
-      el('p', {}, 'You go back to ', el('code', { 'data-testid': 'consent-origin', text: asked.redirect_origin }), ' afterwards.'),
-      el('p', { text: 'It could:' }),
+      el('p', {}, ...sentence('account-consent-asks', {},
+        { app: el('strong', { 'data-testid': 'consent-client', text: asked.client_id }) })),
+      el('p', { class: 'muted', text: t('account-consent-name-note') }),
+      el('p', {}, ...sentence('account-consent-return', {},
+        { origin: el('code', { 'data-testid': 'consent-origin', text: asked.redirect_origin }) })),
+      el('p', { text: t('account-consent-could') }),
       el('ul', { 'data-testid': 'consent-scopes' }, ...asked.scopes.map((s) => el('li', {}, el('code', { text: s.scope }), ` ${s.description}`))),
-      el('p', { class: 'muted', text: `Its access lasts ${asked.token_days} days, until you revoke it (Account → apps with access).` }),
+      el('p', { class: 'muted', text: t('account-consent-lasts', { days: asked.token_days }) }),
     ];
     if (asked.insecure_redirect) {
-      parts.push(el('p', { class: 'error', 'data-testid': 'consent-insecure', text:
-        'Warning: the app gets its code over plain http to another machine, where others on the network could read it. Approve only if you trust this network.' }));
+      parts.push(el('p', { class: 'error', 'data-testid': 'consent-insecure', text: t('account-consent-insecure') }));
     }
     if (!isAccount()) {
       parts.push(
-        el('p', { 'data-testid': 'consent-sign-in', text: 'Sign in, or create an account, to let an app in: a guest account cannot be reached again from elsewhere.' }),
-        el('button', { type: 'button', onclick: () => go('account'), text: 'Sign in or sign up' }));
+        el('p', { 'data-testid': 'consent-sign-in', text: t('account-consent-sign-in-first') }),
+        el('button', { type: 'button', onclick: () => go('account'), text: t('account-consent-sign-in') }));
     } else {
       // Approving needs the password: a session alone (which may have been stolen) cannot let
       // an app in. Denying needs nothing.
       parts.push(el('form', { class: 'actions', 'data-testid': 'consent-form', onsubmit: (ev) => { ev.preventDefault(); this.decide(false); } },
-        el('label', {}, 'Your password, to approve: ',
+        el('label', {}, t('account-consent-password'), ' ',
           el('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'data-testid': 'consent-password' })),
-        ' ', el('button', { type: 'submit', 'data-testid': 'consent-approve', text: 'Approve' }),
-        ' ', el('button', { type: 'button', 'data-testid': 'consent-deny', onclick: () => this.decide(true), text: 'Deny' })));
+        ' ', el('button', { type: 'submit', 'data-testid': 'consent-approve', text: t('account-consent-approve') }),
+        ' ', el('button', { type: 'button', 'data-testid': 'consent-deny', onclick: () => this.decide(true), text: t('account-consent-deny') })));
     }
     box.replaceChildren(...parts);
   },

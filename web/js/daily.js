@@ -2,8 +2,9 @@
 // leaderboard.
 
 import {
-  $, el, formatDuration, kindLabel, plural, randomKey, showMessage, statusLabel,
+  $, el, formatDuration, kindLabel, randomKey, showMessage, statusLabel,
 } from './util.js';
+import { day, number, t } from './i18n.js';
 import { session, state } from './state.js';
 import { ApiError, request } from './api.js';
 import { on } from './bus.js';
@@ -24,7 +25,7 @@ export async function refreshDaily() {
     renderDaily();
     await refreshLeaderboard();
   } catch (err) {
-    $('#daily-info').textContent = `Daily challenge unavailable: ${err.message}`;
+    $('#daily-info').textContent = t('screens-daily-unavailable', { error: err.message });
   }
 }
 
@@ -51,16 +52,16 @@ export function renderDaily() {
   const attempts = $('#daily-attempts');
   attempts.replaceChildren();
   if (!today || !ch) {
-    $('#daily-info').textContent = 'No daily challenge for this setting.';
-    btn.textContent = 'Daily challenge';
+    $('#daily-info').textContent = t('screens-daily-none');
+    btn.textContent = t('screens-daily-button');
     return;
   }
   const left = Date.parse(today.ends_at) - Date.now();
   const hours = Math.max(0, Math.floor(left / 3600000));
   const mins = Math.max(0, Math.floor((left % 3600000) / 60000));
-  $('#daily-info').textContent =
-    `${today.date} (UTC) · ${kindLabel(ch.variant, ch.suits)} · ` +
-    `${plural(ch.players, 'ranked player')} · ends in ${hours} h ${mins} min`;
+  $('#daily-info').textContent = t('screens-daily-info', {
+    date: day(today.date), kind: kindLabel(ch.variant, ch.suits), players: ch.players, hours, minutes: mins,
+  });
   if (ch.practice_reason) {
     attempts.append(el('li', { class: 'muted', 'data-testid': 'daily-practice-reason', text: ch.practice_reason }));
   }
@@ -69,15 +70,21 @@ export function renderDaily() {
     const current = state.game && state.game.id === attempt.game_id;
     // The attempt on the table is fresher than the panel's last fetch.
     const a = current ? { ...attempt, status: state.game.status, score: state.game.score, runs_completed: state.game.runs_completed } : attempt;
-    const label = `${a.ranked ? 'Ranked' : 'Practice'} · ${statusLabel(a.status)} · ${a.score} points · ${plural(a.runs_completed, 'run')}`;
+    const label = t('screens-daily-attempt', {
+      type: a.ranked ? 'ranked' : 'practice', status: statusLabel(a.status), score: a.score, runs: a.runs_completed,
+    });
     attempts.append(el('li', {},
       el('span', { text: label }),
-      current ? el('span', { class: 'muted', text: 'on the table' })
-        : el('button', { type: 'button', onclick: () => run(() => loadGame(attempt.game_id)), text: a.status === 'in_progress' ? 'Resume' : 'View' })));
+      current ? el('span', { class: 'muted', text: t('screens-daily-on-table') })
+        : el('button', {
+          type: 'button',
+          onclick: () => run(() => loadGame(attempt.game_id)),
+          text: a.status === 'in_progress' ? t('screens-daily-resume-attempt') : t('screens-daily-view-attempt'),
+        })));
   }
   const running = ch.your_attempts.find((a) => a.status === 'in_progress');
-  btn.textContent = running ? 'Resume daily'
-    : ch.practice_reason ? 'Daily (practice)' : 'Daily challenge';
+  btn.textContent = running ? t('screens-daily-button-resume')
+    : ch.practice_reason ? t('screens-daily-button-practice') : t('screens-daily-button');
 }
 
 /** The names the boards may show for me: a guest is "guest-" and the first 8 characters of its id. */
@@ -91,21 +98,21 @@ function renderLeaderboard() {
   const body = $('#lb-body');
   // Four figures do not fit the side panel: the last column follows the ranking measure.
   const byMoves = (board ? board.by : $('#lb-by').value) === 'moves';
-  $('#lb-measure').textContent = byMoves ? 'Moves' : 'Time';
-  $('#lb-title').textContent = board ? `Leaderboard ${board.date}` : 'Leaderboard';
+  $('#lb-measure').textContent = byMoves ? t('screens-measure-moves') : t('screens-measure-time');
+  $('#lb-title').textContent = board ? t('screens-leaderboard-title-date', { date: day(board.date) }) : t('screens-leaderboard-title');
   if (!board || board.entries.length === 0) {
-    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: 'No one has played today yet.' })));
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 5, text: t('screens-leaderboard-empty') })));
     return;
   }
   const names = myNames();
   body.replaceChildren(...board.entries.map((e) => {
     const mine = names.includes(e.player);
     return el('tr', { class: mine ? 'me' : undefined },
-      el('td', { text: e.rank }),
-      el('td', { title: e.player }, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+      el('td', { text: number(e.rank) }),
+      el('td', { title: e.player }, playerLink(e.player), mine ? el('span', { class: 'visually-hidden', text: t('screens-player-you') }) : null),
       el('td', { text: statusLabel(e.status) }),
-      el('td', { text: e.score }),
-      el('td', { text: byMoves ? e.actions : (e.duration_ms == null ? '–' : formatDuration(e.duration_ms)) }));
+      el('td', { text: number(e.score) }),
+      el('td', { text: byMoves ? number(e.actions) : (e.duration_ms == null ? '–' : formatDuration(e.duration_ms)) }));
   }));
 }
 
@@ -115,7 +122,7 @@ function startDaily() {
     const running = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
     if (running) {
       await loadGame(running.game_id);
-      showMessage(`Back to today's ${running.ranked ? 'ranked' : 'practice'} attempt.`, 'info');
+      showMessage(t('screens-daily-back', { type: running.ranked ? 'ranked' : 'practice' }), 'info');
       return;
     }
     let data;
@@ -131,13 +138,13 @@ function startDaily() {
       const open = dailyChallenge()?.your_attempts?.find((a) => a.status === 'in_progress');
       if (!open) throw err;
       await loadGame(open.game_id);
-      showMessage(`${err.message} Here it is.`, 'info');
+      showMessage(t('screens-daily-back-open', { error: err.message }), 'info');
       return;
     }
     setGame(data);
     showMessage(data.daily?.ranked
-      ? `Today's daily challenge: this attempt is ranked. Good luck!`
-      : `Today's daily challenge. ${data.daily?.practice_reason || 'This attempt is practice.'}`, 'info');
+      ? t('screens-daily-started-ranked')
+      : t('screens-daily-started-practice', { reason: data.daily?.practice_reason || t('screens-daily-practice') }), 'info');
   });
 }
 

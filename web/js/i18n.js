@@ -71,11 +71,24 @@ export function translate(root = document) {
   for (const node of root.querySelectorAll('[data-l10n-id]')) {
     const id = node.dataset.l10nId;
     const args = node.dataset.l10nArgs ? JSON.parse(node.dataset.l10nArgs) : undefined;
-    if (!node.dataset.l10nAttrsOnly) node.textContent = format(id, args);
+    if (node.dataset.l10nMarkup === 'kbd') node.replaceChildren(...withKeys(format(id, args)));
+    else if (!node.dataset.l10nAttrsOnly) node.textContent = format(id, args);
     for (const attr of (node.dataset.l10nAttrs || '').split(',').filter(Boolean)) {
       node.setAttribute(attr, format(id, args, attr));
     }
   }
+}
+
+/** Text with keys marked `<kbd>D</kbd>`, as nodes: the only markup a message may hold, made
+ * into elements here (never parsed as HTML). */
+function withKeys(text) {
+  return text.split(/(<kbd>[^<]*<\/kbd>)/).filter(Boolean).map((part) => {
+    const key = /^<kbd>([^<]*)<\/kbd>$/.exec(part);
+    if (!key) return document.createTextNode(part);
+    const kbd = document.createElement('kbd');
+    kbd.textContent = key[1];
+    return kbd;
+  });
 }
 
 /** A number as the language writes it (1,234 · 1.234 · 1 234). */

@@ -1,6 +1,7 @@
 // Playing: tap/click to pick up and put down, drag and drop with pointer events, keyboard.
 
-import { $, clearMessage, el, showMessage } from './util.js';
+import { $, clearMessage, el, showMessage, SUIT_SYMBOL } from './util.js';
+import { t } from './i18n.js';
 import { state } from './state.js';
 import { act, hint } from './table.js';
 import { renderGame } from './board.js';
@@ -79,13 +80,14 @@ function columnKey(c) {
   if (!sel) {
     const start = movableStart(c);
     if (start === null) {
-      showMessage(`Column ${c} is empty.`, 'info');
+      showMessage(t('table-column-empty', { column: c }), 'info');
       return;
     }
     state.selection = { column: c, index: start, keyboard: true };
     renderGame();
-    const cards = g.columns[c - 1].face_up.slice(start).map((x) => x.text).join(' ');
-    showMessage(`Column ${c}: ${cards} picked up. Press the number of the column to put them on (${c} again: their best place; Esc: drop).`, 'info');
+    const picked = g.columns[c - 1].face_up.slice(start);
+    const cards = picked.map((x) => t('card', { rank: x.rank, suit: SUIT_SYMBOL[x.suit] || '' })).join(' ');
+    showMessage(t('table-picked-up', { column: c, cards, count: picked.length }), 'info');
     return;
   }
   if (sel.column === c) {

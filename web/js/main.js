@@ -38,7 +38,8 @@
 
 import { showMessage } from './util.js';
 import { state, store } from './state.js';
-import { negotiate, translate, useLanguage } from './i18n.js';
+import { negotiate, t, translate, useLanguage } from './i18n.js';
+import { initLanguagePicker } from './language.js';
 import { ApiError } from './api.js';
 import { route } from './router.js';
 import { chosenSettings, createGame, initPlay, loadGame, run } from './table.js';
@@ -56,6 +57,7 @@ import { initAnalysis } from './analysis.js';
 async function start() {
   await useLanguage(negotiate(store.get('language') || navigator.languages || navigator.language));
   translate();
+  initLanguagePicker();
   init();
 }
 
@@ -99,7 +101,7 @@ function init() {
     }
     // First visit (or the saved game is gone): deal a game right away.
     await createGame(chosenSettings());
-    showMessage('Welcome! Tap a card, then a column, to move it, or drag it there.', 'info');
+    showMessage(t('table-welcome'), 'info');
   }).then(() => {
     renderAccountBar();
     refreshDaily();

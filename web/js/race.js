@@ -2,8 +2,9 @@
 // room's event stream, the results and ratings, play again.
 
 import {
-  $, clearMessage, el, formatDuration, kindLabel, plural, showMessage, sleep, UNDO_MODES, undoLabel,
+  $, clearMessage, el, formatDuration, kindLabel, showMessage, sleep, UNDO_MODES, undoLabel,
 } from './util.js';
+import { number, t } from './i18n.js';
 import { isAccount, session, state, store } from './state.js';
 import { ApiError, readEvents, request } from './api.js';
 import { go } from './nav.js';
@@ -94,7 +95,7 @@ export const race = {
     let refused = false;
     readEvents(`/v1/races/${encodeURIComponent(code)}/stream`, abort.signal, (name, data) => {
       if (name === 'race' && this.code === code) this.update(data);
-      else if (name === 'error') showMessage(data.detail || 'The race stream stopped.', 'error');
+      else if (name === 'error') showMessage(data.detail || t('race-stream-stopped'), 'error');
     }).catch((err) => {
       if (abort.signal.aborted) return;
       if (err instanceof ApiError) {
@@ -138,7 +139,7 @@ export const race = {
         }
         // Otherwise try again on the next tick, and say so once it keeps failing.
         failures += 1;
-        if (failures === 3) showMessage(`${err.message} Still trying to reach the room…`, 'error');
+        if (failures === 3) showMessage(t('race-still-trying', { error: err.message }), 'error');
       }
     }, 2000);
   },
@@ -167,7 +168,7 @@ export const race = {
       run(async () => {
         try {
           await loadGame(id, { quiet: true });
-          if (round?.state === 'running') showMessage('Go! Clear the table before the others.', 'info');
+          if (round?.state === 'running') showMessage(t('race-go-message'), 'info');
         } finally {
           this.loadingGame = null;
         }
@@ -188,11 +189,15 @@ export const race = {
     for (const p of now.standings) {
       const old = was.standings.find((x) => x.seat === p.seat);
       if (!old || old.standing === p.standing || p.standing === 'playing') continue;
-      const who = p.seat === after.you?.seat ? 'You' : p.name;
-      if (p.standing === 'quit') news.push(`${who} quit.`);
-      else news.push(`${who} finished${p.finished_ms != null ? ` in ${formatDuration(p.finished_ms)}` : ''}, place ${p.place}.`);
+      const me = p.seat === after.you?.seat;
+      const args = { name: p.name, place: p.place };
+      if (p.standing === 'quit') news.push(me ? t('race-news-you-quit') : t('race-news-quit', args));
+      else if (p.finished_ms != null) {
+        args.time = formatDuration(p.finished_ms);
+        news.push(me ? t('race-news-you-finished', args) : t('race-news-finished', args));
+      } else news.push(me ? t('race-news-you-finished-untimed', args) : t('race-news-finished-untimed', args));
     }
-    if (news.length) showMessage(news.join(' '), 'info');
+    if (news.length) showMessage(news.join(t('sentence-gap')), 'info');
   },
 
   tickClock() {
@@ -203,7 +208,8 @@ export const race = {
       return;
     }
     const ms = c.elapsed + (performance.now() - c.at);
-    out.textContent = `${formatDuration(ms)} of ${formatDuration(c.limit)}${ms > c.limit ? ' (past the time limit)' : ''}`;
+    const args = { elapsed: formatDuration(ms), limit: formatDuration(c.limit) };
+    out.textContent = ms > c.limit ? t('race-clock-past-limit', args) : t('race-clock', args);
   },
 
   render() {
@@ -211,7 +217,7 @@ export const race = {
     const roomEl = $('#race-room');
     $('#race-code').textContent = this.code || '';
     if (!view) {
-      $('#race-status').textContent = 'Opening the room…';
+      $('#race-status').textContent = t('race-opening');
       return;
     }
     const s = view.settings;
@@ -219,11 +225,12 @@ export const race = {
     roomEl.dataset.roundState = round ? round.state : 'none';
     roomEl.dataset.round = String(round?.number ?? 0);
     const rules = [
-      kindLabel(s.variant, s.suits), `${s.difficulty} deal`, `${Math.round(s.time_limit_seconds / 60)} min`,
+      kindLabel(s.variant, s.suits), t('race-rule-difficulty', { difficulty: s.difficulty }),
+      t('race-rule-minutes', { minutes: Math.round(s.time_limit_seconds / 60) }),
       undoLabel(s.undo_mode),
-      s.hints ? 'hints on' : 'no hints',
-      s.handicap ? 'handicap' : null, s.ranked ? 'ranked' : 'unranked',
-      `CPU speed ${s.cpu_level}`, `stand-in after ${s.idle_takeover_seconds} s idle`,
+      s.hints ? t('race-rule-hints-on') : t('race-rule-no-hints'),
+      s.handicap ? t('race-rule-handicap') : null, s.ranked ? t('race-rule-ranked') : t('race-rule-unranked'),
+      t('race-rule-cpu-speed', { level: s.cpu_level }), t('race-rule-stand-in', { seconds: s.idle_takeover_seconds }),
     ].filter(Boolean);
     $('#race-settings').textContent = rules.join(' · ');
     $('#race-cpu-note').textContent = s.cpu_note;
@@ -241,11 +248,11 @@ export const race = {
     const playing = (seat) => round && round.state !== 'over' && round.standings.some((p) => p.seat === seat.seat);
     $('#race-seats').replaceChildren(...view.seats.map((seat) => el('li', { 'data-seat': seat.seat, class: seat.you ? 'me' : undefined },
       el('span', { text: seat.name }),
-      seat.host ? el('span', { class: 'tag', text: 'host' }) : null,
-      seat.cpu ? el('span', { class: 'tag', text: 'CPU' }) : null,
-      seat.you ? el('span', { class: 'tag you', text: 'you' }) : null,
+      seat.host ? el('span', { class: 'tag', text: t('race-tag-host') }) : null,
+      seat.cpu ? el('span', { class: 'tag', text: t('race-tag-cpu') }) : null,
+      seat.you ? el('span', { class: 'tag you', text: t('race-tag-you') }) : null,
       iAmHost && !seat.host && !playing(seat)
-        ? el('button', { type: 'button', class: 'small', 'data-testid': `race-remove-${seat.seat}`, 'aria-label': `Remove ${seat.name}`, onclick: () => this.removeSeat(seat), text: 'Remove' })
+        ? el('button', { type: 'button', class: 'small', 'data-testid': `race-remove-${seat.seat}`, 'aria-label': t('race-remove-label', { name: seat.name }), onclick: () => this.removeSeat(seat), text: t('race-remove') })
         : null)));
     $('#race-seats').hidden = !!round && round.state !== 'countdown';
 
@@ -256,7 +263,7 @@ export const race = {
     const start = $('#race-start');
     const quit = $('#race-quit');
     start.hidden = !iAmHost || (round && round.state !== 'over');
-    start.textContent = round ? 'Play again' : 'Start';
+    start.textContent = round ? t('race-play-again') : t('race-start');
     const mine = round?.standings.find((p) => p.seat === you?.seat);
     // With my game on the table, its own "Quit race" button does this.
     quit.hidden = !round || round.state === 'over' || !mine || mine.standing !== 'playing'
@@ -264,14 +271,17 @@ export const race = {
     // The table's banner offers the analysis when my game is on it.
     $('#race-analyse').hidden = !(round?.state === 'over' && you?.game_id) || this.ownsGame(state.game);
     if (!round) {
-      status.textContent = iAmHost
-        ? `Share the link or the code ${view.code}; start when everyone is here (${plural(view.seats.length, 'player')}).`
-        : `Waiting for ${host ? host.name : 'the host'} to start (${plural(view.seats.length, 'player')} in the room).`;
+      const count = view.seats.length;
+      if (iAmHost) status.textContent = t('race-status-host-waiting', { code: view.code, count });
+      else if (host) status.textContent = t('race-status-guest-waiting', { host: host.name, count });
+      else status.textContent = t('race-status-guest-waiting-no-host', { count });
     } else if (round.state === 'countdown') {
       const until = performance.now() + round.starts_in_ms;
       const show = () => {
         const left = Math.max(0, Math.ceil((until - performance.now()) / 1000));
-        status.textContent = left > 0 ? `Round ${round.number} starts in ${left}…` : 'Go!';
+        status.textContent = left > 0
+          ? t('race-status-countdown', { round: round.number, seconds: left })
+          : t('race-status-go');
         if (left <= 0) {
           clearInterval(this.countdown);
           this.countdown = 0;
@@ -282,12 +292,21 @@ export const race = {
       this.countdown = setInterval(show, 200);
     } else if (round.state === 'running') {
       const finishedMe = mine && mine.standing !== 'playing';
-      status.textContent = `Round ${round.number} is on${finishedMe ? ': waiting for the others to finish' : ''}.`
-        + (you && !mine ? ' You play from the next round.' : '');
+      const sentences = [finishedMe
+        ? t('race-status-running-waiting', { round: round.number })
+        : t('race-status-running', { round: round.number })];
+      if (you && !mine) sentences.push(t('race-status-next-round'));
+      status.textContent = sentences.join(t('sentence-gap'));
     } else {
       const winner = round.standings.find((p) => p.place === 1);
-      status.textContent = `Round ${round.number} is over.${winner ? ` ${winner.name} ${winner.finished_ms != null ? 'won' : 'came first'}.` : ''}`
-        + (iAmHost ? ' Play again with the same party?' : ' Waiting for the host to start the next round.');
+      const sentences = [t('race-status-over', { round: round.number })];
+      if (winner) {
+        sentences.push(winner.finished_ms != null
+          ? t('race-status-winner', { name: winner.name })
+          : t('race-status-first', { name: winner.name }));
+      }
+      sentences.push(iAmHost ? t('race-status-again') : t('race-status-wait-next'));
+      status.textContent = sentences.join(t('sentence-gap'));
     }
     this.clock = round?.state === 'running'
       ? { elapsed: round.elapsed_ms, at: performance.now(), limit: s.time_limit_seconds * 1000 }
@@ -305,12 +324,13 @@ export const race = {
     }
     table.hidden = false;
     const over = round.state === 'over';
-    const standingLabel = { finished: 'finished', finished_late: 'finished late', playing: 'playing', quit: 'quit' };
     $('#race-standings-body').replaceChildren(...round.standings.map((p) => {
       const pct = Math.round(p.progress * 100);
       // Once the round is over, "playing" means the results caught the seat unfinished.
-      let result = over && p.standing === 'playing' ? 'did not finish' : (standingLabel[p.standing] || p.standing);
-      if (p.finished_ms != null) result += ` in ${formatDuration(p.finished_ms)}`;
+      const standing = over && p.standing === 'playing' ? 'unfinished' : p.standing;
+      const result = p.finished_ms != null
+        ? t('race-result-timed', { standing, time: formatDuration(p.finished_ms) })
+        : t('race-result', { standing });
       let rating = null;
       if (p.rating != null) {
         // A player's first ranked round starts from 1500 (the API shows no rating before it).
@@ -318,17 +338,17 @@ export const race = {
           ?? (this.seenRunning.has(round.number) && !p.cpu ? 1500 : null);
         const delta = over && before != null ? Math.round(p.rating - before) : null;
         rating = el('span', { class: 'rating', 'data-testid': 'rating' },
-          ` · ${Math.round(p.rating)}`,
-          delta != null ? el('span', { class: delta >= 0 ? 'up' : 'down', 'data-testid': 'rating-change', text: ` (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})` }) : null);
+          ` · ${number(Math.round(p.rating))}`,
+          delta != null ? el('span', { class: delta >= 0 ? 'up' : 'down', 'data-testid': 'rating-change', text: ` (${delta >= 0 ? '+' : '−'}${number(Math.abs(delta))})` }) : null);
       }
       const isMe = p.seat === this.view.you?.seat;
       return el('tr', { class: isMe ? 'me' : undefined, 'data-seat': p.seat, 'data-standing': p.standing },
-        el('td', { text: p.place }),
-        el('td', {}, p.name, p.cpu ? el('span', { class: 'tag', text: 'CPU' }) : null,
-          p.stand_in ? el('span', { class: 'tag', title: 'A CPU plays for this idle player', text: 'stand-in' }) : null,
-          isMe ? el('span', { class: 'visually-hidden', text: ' (you)' }) : null),
+        el('td', { text: p.place != null ? number(p.place) : p.place }),
+        el('td', {}, p.name, p.cpu ? el('span', { class: 'tag', text: t('race-tag-cpu') }) : null,
+          p.stand_in ? el('span', { class: 'tag', title: t('race-stand-in-title'), text: t('race-tag-stand-in') }) : null,
+          isMe ? el('span', { class: 'visually-hidden', text: ` ${t('race-standing-you')}` }) : null),
         el('td', {},
-          el('progress', { max: 100, value: pct, 'aria-label': `${p.name}: ${p.runs_completed} of ${p.runs_total} runs` }),
+          el('progress', { max: 100, value: pct, 'aria-label': t('race-progress-label', { name: p.name, done: p.runs_completed, total: p.runs_total }) }),
           el('span', { class: 'runs', text: ` ${p.runs_completed}/${p.runs_total}` })),
         el('td', {}, result, rating));
     }));
@@ -357,7 +377,7 @@ export const race = {
       this.view = null;
       this.ratingsBefore.clear();
       this.seenRunning.clear();
-      showMessage(`Room ${data.code} is open. Send the link to your friends.`, 'success');
+      showMessage(t('race-room-open', { code: data.code }), 'success');
       go('race', data.code);
     });
   },
@@ -367,9 +387,7 @@ export const race = {
     const form = $('#race-host');
     const mode = form.elements.undo.value;
     const ranked = form.elements.ranked.checked;
-    $('#race-undo-note').textContent = ranked && mode === 'full'
-      ? `A ranked room plays undo "no reveal": ${UNDO_MODES.no_reveal.about.replace(/^Undo takes/, 'it takes')}`
-      : UNDO_MODES[mode].about;
+    $('#race-undo-note').textContent = ranked && mode === 'full' ? t('race-undo-ranked') : UNDO_MODES[mode].about;
   },
 
   joinByCode(ev) {
@@ -384,7 +402,7 @@ export const race = {
     run(async () => {
       const { data } = await request('POST', `/v1/races/${encodeURIComponent(code)}/join`, { body: name ? { name } : {} });
       this.update(data);
-      showMessage(`You joined room ${code}.`, 'success');
+      showMessage(t('race-joined', { code }), 'success');
     });
   },
 
@@ -403,7 +421,7 @@ export const race = {
         } catch (err) {
           if (!(err instanceof ApiError) || err.code !== 'winnable_deal_unavailable' || attempt >= 8) throw err;
           const wait = Math.min(10, err.retryAfter || 3);
-          showMessage(`${err.message} (Trying again in ${wait} s.)`, 'info');
+          showMessage(t('race-retrying', { error: err.message, seconds: wait }), 'info');
           await sleep(wait * 1000);
         }
       }
@@ -417,7 +435,7 @@ export const race = {
       const { data } = await request('POST', `/v1/races/${encodeURIComponent(code)}/quit`);
       this.update(data);
       if (data.you?.game_id) await loadGame(data.you.game_id, { quiet: true });
-      showMessage('You quit this round.', 'info');
+      showMessage(t('race-you-quit-round'), 'info');
     });
   },
 
@@ -428,7 +446,7 @@ export const race = {
     run(async () => {
       const { data } = await request('DELETE', `/v1/races/${encodeURIComponent(code)}/seats/${seat.seat}`);
       this.update(data);
-      showMessage(`${seat.name}'s seat is free again.`, 'info');
+      showMessage(t('race-seat-freed', { name: seat.name }), 'info');
     });
   },
 
@@ -450,12 +468,12 @@ export const race = {
 
   copyLink() {
     const input = $('#race-link');
-    const done = () => showMessage('Link copied: send it to your friends.', 'success');
+    const done = () => showMessage(t('race-link-copied'), 'success');
     if (navigator.clipboard?.writeText) {
-      navigator.clipboard.writeText(input.value).then(done, () => { input.select(); showMessage('Select the link and copy it.', 'info'); });
+      navigator.clipboard.writeText(input.value).then(done, () => { input.select(); showMessage(t('race-copy-by-hand'), 'info'); });
     } else {
       input.select();
-      showMessage('Select the link and copy it.', 'info');
+      showMessage(t('race-copy-by-hand'), 'info');
     }
   },
 };

@@ -1,14 +1,26 @@
 // Records and race ratings.
 
-import { $, el, formatDuration, kindLabel, plural } from './util.js';
+import { $, el, formatDuration, kindLabel } from './util.js';
+import { number, t } from './i18n.js';
 import { isAccount, session } from './state.js';
 import { request } from './api.js';
+
+// Stands for an element inside a message's text until the text is split around it.
+const SLOT = '\uE000';
+
+/** The message `id` as nodes, with `node` where its variable `slot` is (the sentence stays whole). */
+function withElement(id, args, slot, node) {
+  const [before, ...after] = t(id, { ...args, [slot]: SLOT }).split(SLOT);
+  return [before, node, after.join('')];
+}
 
 export const records = {
   async load() {
     const body = $('#records-body');
-    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7, text: 'Loading…' })));
-    $('#records-who').textContent = isAccount() ? `Signed in as ${session.user.username}.` : 'A guest account on this browser: sign up to keep your records anywhere.';
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7, text: t('screens-loading') })));
+    $('#records-who').textContent = isAccount()
+      ? t('screens-records-signed-in', { name: session.user.username })
+      : t('screens-records-guest');
     let data;
     try {
       ({ data } = await request('GET', '/v1/users/me/records'));
@@ -16,19 +28,19 @@ export const records = {
       body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7, text: err.message })));
       return;
     }
-    const best = (b, fmt = String) => (b ? `${fmt(b.value)}${b.known_deal ? '*' : ''}` : '–');
+    const best = (b, fmt = number) => (b ? `${fmt(b.value)}${b.known_deal ? '*' : ''}` : '–');
     body.replaceChildren(...(data.records.length ? data.records.map((r) => el('tr', { 'data-kind': `${r.variant}-${r.suits}` },
       el('th', { scope: 'row', text: kindLabel(r.variant, r.suits) }),
-      el('td', { text: r.played }),
-      el('td', { text: r.won }),
+      el('td', { text: number(r.played) }),
+      el('td', { text: number(r.won) }),
       el('td', { text: best(r.best_score) }),
       el('td', { text: best(r.fastest_win_ms, formatDuration) }),
       el('td', { text: best(r.fewest_actions) }),
-      el('td', { text: `${r.current_streak} (${r.longest_streak})` })))
-      : [el('tr', { class: 'empty' }, el('td', { colspan: 7, text: 'No games yet: play one!' }))]));
+      el('td', { text: t('screens-records-streak', { current: r.current_streak, longest: r.longest_streak }) })))
+      : [el('tr', { class: 'empty' }, el('td', { colspan: 7, text: t('screens-records-empty') }))]));
     $('#ratings').replaceChildren(...(data.ratings.length
-      ? data.ratings.map((r) => el('li', {}, `${kindLabel(r.variant, r.suits)}: `, el('strong', { text: Math.round(r.rating) }),
-        ` after ${plural(r.rounds, 'ranked round')}`))
-      : [el('li', { class: 'muted', text: 'No ranked race yet: everyone starts at 1500.' })]));
+      ? data.ratings.map((r) => el('li', {}, ...withElement('screens-records-rating',
+        { kind: kindLabel(r.variant, r.suits), rounds: r.rounds }, 'rating', el('strong', { text: number(Math.round(r.rating)) }))))
+      : [el('li', { class: 'muted', text: t('screens-records-no-rating') })]));
   },
 };

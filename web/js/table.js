@@ -3,6 +3,7 @@
 // listen here.
 
 import { $, clearMessage, describeAction, kindLabel, randomKey, showMessage } from './util.js';
+import { t } from './i18n.js';
 import { isRaceGame, state, store } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
@@ -34,7 +35,7 @@ export function run(task) {
 async function handleError(err) {
   if (!(err instanceof ApiError)) {
     console.warn(err);
-    showMessage(`Something went wrong: ${err.message}`, 'error');
+    showMessage(t('table-error-unexpected', { error: err.message }), 'error');
     return;
   }
   showMessage(err.message, 'error');
@@ -43,7 +44,7 @@ async function handleError(err) {
     // Another tab or device played: show the game as it is now.
     try {
       await loadGame(state.game.id, { quiet: true });
-      showMessage(`${err.message} (The board now shows the game as it is.)`, 'error');
+      showMessage(t('table-version-conflict', { detail: err.message }), 'error');
     } catch (again) {
       showMessage(again.message, 'error');
     }
@@ -65,7 +66,7 @@ export function setGame(view) {
   placeTable();
   renderGame();
   const finishedNow = before && before.id === view.id && before.status === 'in_progress' && view.status !== 'in_progress';
-  if (finishedNow && view.status === 'won') showMessage(`You won with ${view.score} points!`, 'success');
+  if (finishedNow && view.status === 'won') showMessage(t('table-you-won-points', { score: view.score }), 'success');
   emit('game', view, { before, finishedNow });
 }
 
@@ -104,7 +105,7 @@ export function newGame() {
     const deal = dealInput.value.trim();
     if (deal) {
       if (!/^\d{1,20}$/.test(deal)) {
-        showMessage('A deal number is a whole number (leave it empty for a random deal).', 'error');
+        showMessage(t('table-deal-number-invalid'), 'error');
         dealInput.focus();
         return;
       }
@@ -112,8 +113,10 @@ export function newGame() {
     }
     const data = await createGame(body);
     go('play');
-    showMessage(`New ${kindLabel(variant, suits)} game` +
-      `${deal ? `, deal #${data.deal_number ?? deal}` : ''}. Good luck!`, 'info');
+    const kind = kindLabel(variant, suits);
+    showMessage(deal
+      ? t('table-new-game-deal', { kind, deal: String(data.deal_number ?? deal) })
+      : t('table-new-game', { kind }), 'info');
   });
 }
 
@@ -130,9 +133,9 @@ export function act(action) {
     if (state.guide && state.guide.gameId === game.id) state.guide.afterAct(action, data);
     setGame(data);
     if (data.status === 'in_progress' && !data.has_legal_action) {
-      showMessage(data.can_undo ? 'No move or deal is left: undo, or resign.' : 'No move or deal is left: resign to end the game.', 'info');
+      showMessage(data.can_undo ? t('table-stuck-undo-or-resign') : t('table-stuck-resign'), 'info');
     } else if (action.type === 'resign') {
-      showMessage('You resigned this game.', 'info');
+      showMessage(t('table-you-resigned'), 'info');
     }
   });
 }
@@ -159,7 +162,7 @@ export function restart() {
     });
     setGame(data);
     go('play');
-    showMessage('The same deal again, from the start.', 'info');
+    showMessage(t('table-restarted'), 'info');
   });
 }
 
@@ -168,7 +171,7 @@ function resign() {
   if (!state.resignArmed) {
     // Two clicks, no modal dialog: the first arms the button for a few seconds.
     state.resignArmed = true;
-    btn.textContent = isRaceGame() ? 'Really quit?' : 'Really resign?';
+    btn.textContent = isRaceGame() ? t('table-really-quit') : t('table-really-resign');
     btn.setAttribute('aria-pressed', 'true');
     // One timer at a time: an earlier arm's timer must not disarm this one between clicks.
     clearTimeout(state.resignTimer);
@@ -184,7 +187,7 @@ function disarmResign() {
   clearTimeout(state.resignTimer);
   state.resignArmed = false;
   const btn = $('#resign');
-  btn.textContent = isRaceGame() ? 'Quit race' : 'Resign';
+  btn.textContent = isRaceGame() ? t('table-quit-race') : t('table-resign');
   btn.removeAttribute('aria-pressed');
 }
 

@@ -1,5 +1,7 @@
 // Small helpers shared by every screen: DOM building, names and formats, the message line.
 
+import { t, when } from './i18n.js';
+
 export const $ = (sel) => document.querySelector(sel);
 export const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -23,22 +25,39 @@ export function randomKey() {
 }
 
 export const SUIT_SYMBOL = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' };
-const RANK_NAME = { 1: 'Ace', 11: 'Jack', 12: 'Queen', 13: 'King' };
-const RANK_SHORT = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
 export const isRed = (suit) => suit === 'hearts' || suit === 'diamonds';
-export const rankShort = (rank) => RANK_SHORT[rank] || String(rank);
-export const cardName = (card) => `${RANK_NAME[card.rank] || card.rank} of ${card.suit}`;
+/** A rank as the language writes it on a card's corner (A, 2 … 10, J, Q, K in English). */
+export const rankShort = (rank) => t('card', { rank, suit: '' });
+/** A card spoken in words ("Queen of spades"). */
+export const cardName = (card) => t('table-card-name', { rank: card.rank, suit: card.suit });
+// Kept for other modules; the words here select their plural in their messages instead.
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-const variantLabel = (v) => (v === 'spiderette' ? 'Spiderette' : 'Spider');
-export const kindLabel = (variant, suits) => `${variantLabel(variant)}, ${plural(suits, 'suit')}`;
+/** A kind of game ("Spider, 2 suits"); `suits` a number or its string. */
+export const kindLabel = (variant, suits) => t('table-kind', { variant, suits: Number(suits) });
 /** Undo modes (the API's `undo_mode`) in words: a short name and what the mode allows. */
 export const UNDO_MODES = {
-  full: { name: 'full', about: 'Undo takes back any move or deal.' },
-  no_reveal: { name: 'no reveal', about: 'Undo takes back any move but one that showed a new card (a deal, or a move that turned a card over).' },
-  off: { name: 'off', about: 'No undo: every move stands.' },
+  full: {
+    get name() { return t('table-undo-full'); },
+    get about() { return t('table-undo-full-about'); },
+  },
+  no_reveal: {
+    get name() { return t('table-undo-no-reveal'); },
+    get about() { return t('table-undo-no-reveal-about'); },
+  },
+  off: {
+    get name() { return t('table-undo-off'); },
+    get about() { return t('table-undo-off-about'); },
+  },
 };
-export const undoLabel = (mode) => `undo: ${UNDO_MODES[mode]?.name || mode}`;
-export const statusLabel = (s) => ({ in_progress: 'playing', won: 'won', resigned: 'resigned' }[s] || s);
+export const undoLabel = (mode) => t('table-undo-label', { mode: UNDO_MODES[mode]?.name || mode });
+export function statusLabel(s) {
+  switch (s) {
+    case 'in_progress': return t('table-status-playing');
+    case 'won': return t('table-status-won');
+    case 'resigned': return t('table-status-resigned');
+    default: return s;
+  }
+}
 
 export function formatDuration(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -49,20 +68,19 @@ export function formatDuration(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/** A moment (ISO 8601) as the page's language writes it; '–' for none. */
 export function formatWhen(iso) {
-  if (!iso) return '–';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return when(iso);
 }
 
 /** An action in words, columns numbered from 1 as on the table. */
 export function describeAction(a) {
-  if (!a) return 'nothing';
+  if (!a) return t('table-action-nothing');
   switch (a.type) {
-    case 'move': return `Move ${plural(a.count, 'card')} from column ${a.from} to column ${a.to}`;
-    case 'deal': return 'Deal a row from the stock';
-    case 'undo': return 'Undo';
-    case 'resign': return 'Resign';
+    case 'move': return t('table-action-move', { count: a.count, from: a.from, to: a.to });
+    case 'deal': return t('table-action-deal');
+    case 'undo': return t('table-action-undo');
+    case 'resign': return t('table-action-resign');
     default: return a.type;
   }
 }

@@ -127,3 +127,8 @@ export-bad-undo = undo muss full, no_reveal oder off sein.
 export-bad-empty-column-deal = empty_column_deal muss standard, strict oder allowed sein.
 export-bad-deal = deal muss eine ganze Zahl von 0 bis 18446744073709551615 sein.
 no-page-messages = Unter /l10n/{ $name } gibt es keine Texte der Webseite: frag nach en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl oder ja.ftl.
+
+## Was eine App darf (die Zustimmungsseite)
+
+scope-games-read = Deine Spiele, Spielfelder, Tipps, Ereignisse und Statistiken sehen.
+scope-games-write = Spiele für dich beginnen und spielen (Züge, Austeilen, Rückgängig, Aufgeben).

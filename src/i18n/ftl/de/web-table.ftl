@@ -1,0 +1,183 @@
+# Das Spielfeld der Webseite (web/js: util.js, board.js, input.js, table.js, main.js, api.js):
+# das Spielfeld für Screenreader, die Zeile über dem Spielfeld, das Banner am Spielende, die
+# Meldungszeile beim Spielen und die Namen, die alle Ansichten verwenden (Spielarten,
+# Rückgängig-Modi, Status, Aktionen, Karten in Worten). Spalten sind ab 1 nummeriert.
+
+## Namen, die auch andere Ansichten verwenden (util.js)
+
+# Eine Karte in Worten, für Screenreader. $rank ist 1 (Ass) bis 13 (König); $suit ist "spades",
+# "hearts", "diamonds" oder "clubs".
+table-card-name = { $suit ->
+        [spades] Pik
+        [hearts] Herz
+        [diamonds] Karo
+        [clubs] Kreuz
+       *[other] { $suit }
+    } { $rank ->
+        [1] Ass
+        [11] Bube
+        [12] Dame
+        [13] König
+       *[other] { $rank }
+    }
+
+# Eine Spielart. $variant ist "spider" oder "spiderette"; $suits ist 1, 2 oder 4.
+table-kind = { $variant ->
+        [spiderette] Spiderette
+       *[spider] Spider
+    }, { $suits ->
+        [one] { $suits } Farbe
+       *[other] { $suits } Farben
+    }
+
+# Rückgängig-Modi: ein kurzer Name und was der Modus erlaubt.
+table-undo-full = voll
+table-undo-full-about = Rückgängig nimmt jeden Zug und jedes Austeilen zurück.
+table-undo-no-reveal = ohne Aufdecken
+table-undo-no-reveal-about = Rückgängig nimmt jeden Zug zurück, außer einem, der eine neue Karte gezeigt hat (Austeilen oder ein Zug, der eine Karte aufgedeckt hat).
+table-undo-off = aus
+table-undo-off-about = Kein Rückgängig: Jeder Zug gilt.
+# Die Rückgängig-Einstellung eines Raums in der Liste seiner Einstellungen. $mode ist einer der Namen oben.
+table-undo-label = Rückgängig: { $mode }
+
+# Der Status eines Spiels in einer Liste von Spielen.
+table-status-playing = läuft
+table-status-won = gewonnen
+table-status-resigned = aufgegeben
+
+# Eine Aktion in Worten (ein Schritt eines Gewinnwegs, die erste verlierende Aktion eines Spiels).
+table-action-nothing = nichts
+table-action-move = { $count ->
+        [one] { $count } Karte
+       *[other] { $count } Karten
+    } von Spalte { $from } auf Spalte { $to } ziehen
+table-action-deal = Eine Reihe aus dem Talon austeilen
+table-action-undo = Rückgängig machen
+table-action-resign = Aufgeben
+
+## Das Spielfeld für Screenreader (board.js)
+
+# $down und $up zählen die verdeckten und aufgedeckten Karten der Spalte.
+table-column-label = Spalte { $column }: { $down } verdeckt, { $up ->
+        [one] { $up } aufgedeckte Karte
+       *[other] { $up } aufgedeckte Karten
+    }
+table-empty-column = Leere Spalte { $column }
+# Eine aufgedeckte Karte. $card ist die Karte in Worten ("Pik Dame").
+table-card-label-top = { $card }, Spalte { $column }, oberste Karte
+# $count ist die Zahl der Karten, die auf dieser liegen.
+table-card-label-covered = { $card }, Spalte { $column }, { $count ->
+        [one] { $count } Karte darauf
+       *[other] { $count } Karten darauf
+    }
+# Die abgelegten Folgen neben dem Spielfeld: $runs von $total.
+table-foundation-label = Abgelegte Folgen: { $runs } von { $total }
+# Unter den Karten des Talons; $deals ist die Zahl der Reihen, die noch im Talon sind.
+table-stock-count = { $deals ->
+        [one] noch { $deals } Reihe
+       *[other] noch { $deals } Reihen
+    }
+# Der Talon ist eine Schaltfläche, die austeilt.
+table-stock-label = Talon: { $deals ->
+        [one] noch { $deals } Reihe
+       *[other] noch { $deals } Reihen
+    }. Austeilen.
+# Der Folgenzähler neben den Punkten: fertige von allen.
+table-runs-stat = { $runs }/{ $total }
+
+## Die Zeile über dem Spielfeld: welche Art Spiel es ist (board.js), Teile mit " · " verbunden
+
+# Ein Versuch einer Tagesaufgabe. $date ist der Tag der Aufgabe.
+table-label-daily-ranked = Tagesaufgabe { $date } (gewertet)
+table-label-daily-practice = Tagesaufgabe { $date } (Übung)
+table-label-race = Rennen
+# $difficulty ist "easy", "normal" oder "hard".
+table-label-race-difficulty = Rennen ({ $difficulty ->
+        [easy] leichte
+        [normal] normale
+        [hard] schwere
+       *[other] { $difficulty }
+    } Verteilung)
+table-label-winnable = gewinnbare Verteilung ({ $difficulty ->
+        [easy] leicht
+        [normal] normal
+        [hard] schwer
+       *[other] { $difficulty }
+    })
+table-label-replay = Wiederholung
+# $deal ist die Nummer der Verteilung.
+table-label-deal = Verteilung Nr. { $deal }
+table-label-no-undo = kein Rückgängig
+table-label-undo-no-reveal = Rückgängig verdeckt nie eine gezeigte Karte
+table-label-no-hints = keine Tipps
+# Ob bei einer leeren Spalte ausgeteilt werden darf. $rule ist "strict" oder "allowed".
+table-label-deal-rule = Austeilregel: { $rule ->
+        [strict] streng
+        [allowed] erlaubt
+       *[other] { $rule }
+    }
+
+## Schaltflächen (board.js, table.js)
+
+table-resign = Aufgeben
+table-quit-race = Aussteigen
+# Die Aufgeben- (oder Aussteigen-)Schaltfläche nach einem Klick: ein zweiter Klick bestätigt.
+table-really-resign = Wirklich aufgeben?
+table-really-quit = Wirklich aussteigen?
+table-standings = Rangliste
+table-new-game-button = Neues Spiel
+table-play-again = Nochmal spielen
+table-where-did-i-go-wrong = Wo lag mein Fehler?
+
+## Das Banner am Ende eines Spiels (board.js)
+
+table-banner-you-won = Du hast gewonnen!
+table-banner-resigned = Spiel aufgegeben
+table-banner-quit-round = Du bist aus dieser Runde ausgestiegen
+# $actions zählt die Aktionen des Spielers; $time ist die Dauer des Spiels ("4:07").
+table-banner-won = Punktzahl { $score } · { $actions ->
+        [one] { $actions } Zug
+       *[other] { $actions } Züge
+    } · { $time }.
+# Ein nicht gewonnenes Spiel: $runs von $total Folgen fertig.
+table-banner-over = { $runs } von { $total } Folgen fertig, Punktzahl { $score }.
+# Folgt dem Satz oben, wenn die Verteilung eine Nummer hat. $deal ist diese Nummer.
+table-banner-deal = Verteilung Nr. { $deal }.
+
+## Die Meldungszeile (table.js, input.js, main.js)
+
+table-welcome = Willkommen! Tippe auf eine Karte und dann auf eine Spalte, um sie zu verschieben, oder ziehe sie dorthin.
+# $error ist, was schiefging, in den Worten des Browsers.
+table-error-unexpected = Etwas ist schiefgegangen: { $error }
+# $detail ist der Einwand des Servers (ein anderer Tab oder ein anderes Gerät hat zuerst gespielt).
+table-version-conflict = { $detail } (Das Spielfeld zeigt jetzt den aktuellen Stand des Spiels.)
+table-you-won-points = { $score ->
+        [one] Du hast mit { $score } Punkt gewonnen!
+       *[other] Du hast mit { $score } Punkten gewonnen!
+    }
+table-deal-number-invalid = Eine Verteilungsnummer ist eine ganze Zahl (leer lassen für eine zufällige Verteilung).
+# Ein neues Spiel wurde ausgeteilt. $kind ist die Spielart ("Spider, 2 Farben", siehe table-kind).
+table-new-game = Neues Spiel: { $kind }. Viel Glück!
+# Dasselbe mit der gewünschten Nummer der Verteilung: $deal.
+table-new-game-deal = Neues Spiel: { $kind }, Verteilung Nr. { $deal }. Viel Glück!
+table-stuck-undo-or-resign = Kein Zug und kein Austeilen mehr möglich: Mach etwas rückgängig oder gib auf.
+table-stuck-resign = Kein Zug und kein Austeilen mehr möglich: Gib auf, um das Spiel zu beenden.
+table-you-resigned = Du hast dieses Spiel aufgegeben.
+table-restarted = Dieselbe Verteilung noch einmal, von vorn.
+table-column-empty = Spalte { $column } ist leer.
+# Die Tasten 1–9 und 0 nehmen die beweglichen Karten einer Spalte auf. $cards zählt sie auf
+# ("9♠ 8♠ 7♠"), $count ist ihre Anzahl; dann drückt der Spieler die Nummer einer anderen Spalte.
+table-picked-up = { $count ->
+        [one] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie soll ({ $column } noch einmal: an ihre beste Stelle; Esc: loslassen).
+       *[other] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie sollen ({ $column } noch einmal: an ihre beste Stelle; Esc: loslassen).
+    }
+
+## Was die Seite sagt, wenn sie den Server nicht erreicht (api.js)
+
+table-session-ended = Deine Sitzung ist abgelaufen: Melde dich erneut an, um weiterzuspielen.
+table-server-unreachable = Der Spielserver ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.
+# Der Server ist ohne Begründung gescheitert. $status ist der HTTP-Statuscode (503), $text seine
+# Worte, wie der Server sie geschickt hat ("Service Unavailable"), oft leer.
+table-server-answered = Der Server hat mit { $status } { $text } geantwortet.
+# Ein Fehler ganz ohne Worte: $status ist der HTTP-Statuscode.
+table-http-status = HTTP { $status }

@@ -127,3 +127,8 @@ export-bad-undo = undo must be full, no_reveal or off.
 export-bad-empty-column-deal = empty_column_deal must be standard, strict or allowed.
 export-bad-deal = deal must be a whole number from 0 to 18446744073709551615.
 no-page-messages = There are no web page messages /l10n/{ $name }: ask for one of en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl, ja.ftl.
+
+## What an app may do (the consent page)
+
+scope-games-read = See your games, boards, hints, events and records.
+scope-games-write = Start games and play them for you (moves, deals, undos, resigning).

@@ -127,3 +127,8 @@ export-bad-undo = undo debe ser full, no_reveal u off.
 export-bad-empty-column-deal = empty_column_deal debe ser standard, strict o allowed.
 export-bad-deal = deal debe ser un número entero de 0 a 18446744073709551615.
 no-page-messages = No hay textos de la página web en /l10n/{ $name }: pide en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl o ja.ftl.
+
+## Lo que puede hacer una aplicación (la página de consentimiento)
+
+scope-games-read = Ver tus partidas, tableros, pistas, eventos y récords.
+scope-games-write = Empezar partidas y jugarlas por ti (movimientos, repartos, deshacer, rendirse).

@@ -121,3 +121,8 @@ export-bad-undo = undo は full、no_reveal、off のいずれかにしてくだ
 export-bad-empty-column-deal = empty_column_deal は standard、strict、allowed のいずれかにしてください。
 export-bad-deal = deal は 0〜18446744073709551615 の整数にしてください。
 no-page-messages = /l10n/{ $name } というウェブページの文言はありません。en.ftl、de.ftl、fr.ftl、es.ftl、pt-BR.ftl、ja.ftl のいずれかを指定してください。
+
+## アプリにできること（同意ページ）
+
+scope-games-read = あなたのゲーム、盤面、ヒント、イベント、記録を見る。
+scope-games-write = あなたの代わりにゲームを始めて遊ぶ（移動、配る、元に戻す、投了）。

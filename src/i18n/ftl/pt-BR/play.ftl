@@ -18,6 +18,7 @@ board-header = { $variant ->
     [one] naipe
    *[other] naipes
     } · pontuação { $score } · monte { $deals } { $deals ->
+    [0] distribuições restantes
     [one] distribuição restante
    *[other] distribuições restantes
     } · sequências { $runs }/{ $total }{ $status ->
@@ -31,6 +32,7 @@ illegal-no-such-column = Não existe a coluna { $column }.
 illegal-same-column = Uma carta não pode ser movida para a própria coluna.
 illegal-empty-group = Um movimento precisa levar pelo menos uma carta.
 illegal-not-enough-face-up = A coluna { $column } tem só { $face_up } { $face_up ->
+    [0] cartas viradas para cima
     [one] carta virada para cima
    *[other] cartas viradas para cima
     }, então não é possível mover { $count }.

@@ -127,3 +127,8 @@ export-bad-undo = undo deve ser full, no_reveal ou off.
 export-bad-empty-column-deal = empty_column_deal deve ser standard, strict ou allowed.
 export-bad-deal = deal deve ser um número inteiro de 0 a 18446744073709551615.
 no-page-messages = Não há textos da página web em /l10n/{ $name }: peça en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl ou ja.ftl.
+
+## O que um app pode fazer (a página de consentimento)
+
+scope-games-read = Ver seus jogos, mesas, dicas, eventos e recordes.
+scope-games-write = Começar jogos e jogá-los por você (movimentos, distribuições, desfazer, desistir).

@@ -1,0 +1,203 @@
+# As telas da página web: o painel do desafio diário, a análise de um jogo (e o caminho para a
+# vitória jogado na mesa), Meus jogos, Recordes e os rankings de todos os tempos.
+# $kind é um tipo de jogo por extenso, como "Spider, 1 naipe".
+# Em pt-BR, 0 cai na categoria [one]: onde 0 é possível, há uma variante [0] no plural.
+
+## Compartilhadas por várias telas
+
+screens-loading = Carregando…
+# Depois do nome de um jogador num ranking, só para leitores de tela: a linha é minha.
+# Começa com um espaço (o nome vem logo antes).
+screens-player-you = {" "}(você)
+# A última coluna de um ranking: pelo que ele é classificado.
+screens-measure-score = Pontos
+screens-measure-time = Tempo
+screens-measure-moves = Jogadas
+
+## O painel do desafio diário (na tela de jogo)
+
+# $error é a frase do próprio servidor, mostrada como está.
+screens-daily-unavailable = Desafio diário indisponível: { $error }
+screens-daily-none = Não há desafio diário para esta configuração.
+# $date é a data de hoje (o dia em UTC), $players quantos têm uma tentativa ranqueada, $hours e
+# $minutes o tempo que falta até o desafio terminar.
+screens-daily-info = { $date } (UTC) · { $kind } · { $players ->
+        [0] { $players } jogadores ranqueados
+        [one] { $players } jogador ranqueado
+       *[other] { $players } jogadores ranqueados
+    } · termina em { $hours } h { $minutes } min
+# Uma das minhas tentativas no desafio de hoje. $type é "ranked" ou "practice"; $status é a
+# situação do jogo por extenso ("em andamento", "vitória", "desistência"); $runs é quantas
+# sequências ele completou.
+screens-daily-attempt = { $type ->
+        [ranked] Ranqueada
+       *[practice] Treino
+    } · { $status } · { $score ->
+        [0] { $score } pontos
+        [one] { $score } ponto
+       *[other] { $score } pontos
+    } · { $runs ->
+        [0] { $runs } sequências
+        [one] { $runs } sequência
+       *[other] { $runs } sequências
+    }
+# No lugar de um botão, ao lado da tentativa que é o jogo que está na mesa agora.
+screens-daily-on-table = na mesa
+screens-daily-resume-attempt = Continuar
+screens-daily-view-attempt = Ver
+# O rótulo do botão do desafio: uma tentativa em andamento, só resta treino, ou nenhum dos dois.
+screens-daily-button-resume = Continuar desafio
+screens-daily-button-practice = Desafio (treino)
+screens-daily-button = Desafio diário
+screens-leaderboard-title = Ranking
+# $date é o dia do ranking.
+screens-leaderboard-title-date = Ranking de { $date }
+screens-leaderboard-empty = Ninguém jogou hoje ainda.
+# $type é "ranked" ou "practice".
+screens-daily-back = { $type ->
+        [ranked] De volta à tentativa ranqueada de hoje.
+       *[practice] De volta à tentativa de treino de hoje.
+    }
+# $error é a frase do servidor dizendo que a tentativa ranqueada ainda está aberta; a página então a mostra.
+screens-daily-back-open = { $error } Aqui está ela.
+screens-daily-started-ranked = Desafio diário de hoje: esta tentativa é ranqueada. Boa sorte!
+# $reason é a frase do servidor dizendo por que esta tentativa é de treino (ou screens-daily-practice).
+screens-daily-started-practice = Desafio diário de hoje. { $reason }
+screens-daily-practice = Esta tentativa é de treino.
+
+## A análise de um jogo
+
+screens-analysis-pick = Escolha um jogo terminado em Meus jogos.
+screens-analysis-loading = Carregando o jogo…
+screens-analysis-won = Você venceu
+screens-analysis-resigned = Desistência
+screens-analysis-in-progress = Em andamento
+# Os dados do jogo: uma lista de nomes e valores.
+screens-analysis-fact-game = Jogo
+screens-analysis-fact-score = Pontuação
+screens-analysis-fact-runs = Sequências
+screens-analysis-fact-actions = Jogadas
+screens-analysis-fact-time = Tempo
+# $deal é o número da distribuição.
+screens-analysis-game-deal = { $kind }, distribuição nº { $deal }
+# $done sequências completas do $total do jogo.
+screens-analysis-runs = { $done } de { $total }
+# $actions é o total de jogadas do jogo; depois, quantas delas foram movimentos, distribuições e jogadas desfeitas.
+screens-analysis-actions = { $actions } ({ $moves ->
+        [0] { $moves } movimentos
+        [one] { $moves } movimento
+       *[other] { $moves } movimentos
+    }, { $deals ->
+        [0] { $deals } distribuições
+        [one] { $deals } distribuição
+       *[other] { $deals } distribuições
+    }, { $undos ->
+        [0] { $undos } jogadas desfeitas
+        [one] { $undos } jogada desfeita
+       *[other] { $undos } jogadas desfeitas
+    })
+screens-analysis-continue = Continuar este jogo
+screens-analysis-play-again = Jogar esta distribuição de novo
+screens-analysis-after-game = A análise fica disponível quando o jogo terminar.
+screens-analysis-wait = Analisando o jogo com todas as cartas à vista… (até 20 segundos)
+# $error é a frase do servidor dizendo que a busca está ocupada; $seconds, a espera antes de pedir de novo.
+screens-analysis-retry = { $error } Tentando de novo em { $seconds } s…
+# O veredito: como o jogo foi.
+screens-verdict-won = Você venceu este jogo.
+screens-verdict-never-winnable = Esta distribuição não tinha como ser vencida, qualquer que fosse a sua jogada.
+screens-verdict-lost = A distribuição podia ser vencida, e uma jogada fez você perdê-la.
+screens-verdict-still-winnable = O jogo ainda podia ser vencido quando terminou.
+screens-verdict-unknown = A busca não conseguiu determinar onde este jogo foi perdido.
+# Se a distribuição podia ser vencida, afinal.
+screens-deal-winnable = A distribuição era vencível desde o início.
+screens-deal-not-winnable = A distribuição não era vencível desde o início.
+screens-deal-unknown = Não foi possível determinar, dentro do limite da busca, se a distribuição era vencível.
+# $step é screens-analysis-losing-step, em negrito.
+screens-analysis-losing = A primeira jogada perdedora: { $step }. Antes dela, o jogo podia ser vencido; depois dela, não mais.
+# $number é o número da jogada no jogo, $action a jogada por extenso ("Distribuir uma fileira do monte").
+screens-analysis-losing-step = jogada { $number } ({ $action })
+# A busca provou que o jogo era vencível após as primeiras $after jogadas ($after pode ser "?":
+# não provado) e (a segunda) que estava perdido após as primeiras $lost.
+screens-analysis-bounds = Comprovado: vencível após { $after ->
+        [0] { $after } jogadas
+        [one] { $after } jogada
+       *[other] { $after } jogadas
+    }; a jogada perdedora vem depois disso.
+screens-analysis-bounds-lost = Comprovado: vencível após { $after ->
+        [0] { $after } jogadas
+        [one] { $after } jogada
+       *[other] { $after } jogadas
+    }, perdido após { $lost }; a jogada perdedora está entre esses dois pontos.
+screens-analysis-line-title = Um caminho para a vitória
+# $count é quantas jogadas o caminho vencedor tem; ele começa na distribuição inicial.
+screens-analysis-line-from-opening = A partir da última posição comprovadamente vencível (após a distribuição inicial), { $count ->
+        [one] esta jogada vence.
+       *[other] estas { $count } jogadas vencem.
+    }
+# $count é quantas jogadas o caminho vencedor tem; ele começa após as primeiras $after jogadas do jogador.
+screens-analysis-line-from-after = A partir da última posição comprovadamente vencível (após { $after ->
+        [one] sua primeira jogada
+       *[other] suas primeiras { $after } jogadas
+    }), { $count ->
+        [one] esta jogada vence.
+       *[other] estas { $count } jogadas vencem.
+    }
+screens-analysis-previous-step = Passo anterior
+screens-analysis-next-step = Próximo passo
+# $step é o número do passo no caminho, de $total; $action, o passo por extenso.
+screens-analysis-step = Passo { $step } de { $total }: { $action }.
+screens-analysis-play-line = Jogar na mesa
+screens-analysis-play-line-note = Jogar na mesa inicia uma repetição desta distribuição (ela conta só para seus recordes, como distribuição conhecida), refaz suas primeiras jogadas até o início do caminho e depois mostra cada passo dele na mesa.
+screens-analysis-cleared = Nada a melhorar no caminho: você limpou a mesa.
+# $positions é quantas posições a busca examinou; $seconds, quanto tempo levou (uma casa decimal).
+screens-analysis-searched = { $positions ->
+        [one] { $positions } posição examinada em { $seconds } s.
+       *[other] { $positions } posições examinadas em { $seconds } s.
+    }
+# Enquanto o jogo é refeito até o caminho vencedor: $done de $total jogadas refeitas até agora.
+screens-line-replaying = Refazendo seu jogo: { $done } de { $total ->
+        [one] { $total } jogada…
+       *[other] { $total } jogadas…
+    }
+screens-line-ready = Esta é a última posição que ainda podia ser vencida. Siga os passos destacados.
+# A barra acima do tabuleiro enquanto ele guia pelo caminho vencedor.
+screens-guide-label = Caminho vencedor
+screens-guide-off-line = Você saiu do caminho vencedor: desfaça para voltar, ou continue jogando.
+screens-guide-done = Esse era o caminho inteiro.
+# $step é o número do passo no caminho, de $total; $action, o passo por extenso.
+screens-guide-step = Caminho vencedor, passo { $step } de { $total }: { $action }.
+screens-guide-play-step = Jogar este passo
+screens-guide-stop = Parar o guia
+
+## Meus jogos
+
+screens-games-empty = Nenhum jogo ainda.
+# $deal é o número da distribuição.
+screens-games-kind-deal = { $kind } · nº { $deal }
+# O que o botão de uma linha faz, para leitores de tela. $when é a data e hora em que o jogo começou.
+screens-games-continue-label = Continuar o jogo ({ $kind }) iniciado em { $when }
+screens-games-result-label = Resultado do jogo ({ $kind }) iniciado em { $when }
+screens-games-continue = Continuar
+screens-games-result = Resultado
+
+## Recordes e ratings de corrida
+
+# $name é o nome de usuário da conta.
+screens-records-signed-in = Conectado como { $name }.
+screens-records-guest = Uma conta de convidado neste navegador: cadastre-se para ter seus recordes em qualquer lugar.
+screens-records-empty = Nenhum jogo ainda: jogue um!
+# A série de vitórias atual e, entre parênteses, a maior.
+screens-records-streak = { $current } ({ $longest })
+# Um rating de corrida: $rating é o rating (em negrito), $rounds, de quantas rodadas ranqueadas ele vem.
+screens-records-rating = { $kind }: { $rating } após { $rounds ->
+        [one] { $rounds } rodada ranqueada
+       *[other] { $rounds } rodadas ranqueadas
+    }
+screens-records-no-rating = Nenhuma corrida ranqueada ainda: todos começam com 1500.
+
+## Os rankings de todos os tempos
+
+screens-boards-empty = Ninguém está neste ranking ainda: vença um jogo para ser o primeiro.
+# Minha posição no ranking: $rank, e $value minha pontuação, meu tempo ou minhas jogadas.
+screens-boards-you = Sua posição: { $rank }º ({ $value }).
+screens-boards-not-you = Você ainda não está neste ranking.
