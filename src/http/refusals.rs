@@ -253,3 +253,180 @@ fn oauth(problem: OAuthProblem) -> Text {
         OAuthProblem::State => t!("oauth-state"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Card, Difficulty, Illegal, Rank, Suit};
+    use crate::i18n::Lang;
+    use crate::play::accounts::CredentialProblem as P;
+
+    /// One of each refusal the application layer hands the HTTP layer.
+    fn every_refusal() -> Vec<Error> {
+        let card = |r| Card::new(Rank::new(r).unwrap_or(Rank::ACE), Suit::Hearts);
+        let illegal = [
+            Illegal::GameOver,
+            Illegal::NoSuchColumn { column: 11 },
+            Illegal::SameColumn,
+            Illegal::EmptyGroup,
+            Illegal::NotEnoughFaceUp {
+                column: 2,
+                count: 3,
+                face_up: 1,
+            },
+            Illegal::GroupNotSameSuit,
+            Illegal::GroupNotInSequence,
+            Illegal::LandingRankMismatch {
+                card: card(6),
+                onto: card(12),
+            },
+            Illegal::DealWithEmptyColumn,
+            Illegal::StockEmpty,
+            Illegal::NothingToUndo,
+            Illegal::UndoDisabled,
+            Illegal::UndoWouldHideCard,
+            Illegal::NoDestination { column: 4 },
+        ];
+        let games = [
+            GameError::GameNotFound,
+            GameError::Stale { current: 7 },
+            GameError::KeyReused,
+            GameError::Contended,
+            GameError::DailyClosed,
+            GameError::RankedAttemptInProgress,
+            GameError::WinnableQuota {
+                limit: 5,
+                retry_after_s: 1,
+            },
+            GameError::ActionLimit { limit: 5000 },
+            GameError::RoundNotStarted,
+            GameError::RaceGame,
+            GameError::WinnableUnavailable {
+                difficulty: Difficulty::Hard,
+                proving: true,
+            },
+            GameError::WinnableUnavailable {
+                difficulty: Difficulty::Easy,
+                proving: false,
+            },
+            GameError::TooManyGames { most: 50 },
+            GameError::HintsDisabled,
+            GameError::GameInProgress,
+            GameError::DailyNotOver,
+            GameError::RaceRoundInProgress,
+            GameError::GuestCannotImport,
+            GameError::ImportAllowance {
+                allowance: 2000,
+                asked: 5000,
+                retry_after_s: 60,
+            },
+            GameError::ImportAllowance {
+                allowance: 2000,
+                asked: 10,
+                retry_after_s: 2,
+            },
+        ];
+        let accounts = [
+            AccountError::UnknownUser,
+            AccountError::Credentials(P::Username),
+            AccountError::Credentials(P::PasswordLength),
+            AccountError::Credentials(P::PasswordControl),
+            AccountError::Credentials(P::PasswordWeak),
+            AccountError::UsernameTaken,
+            AccountError::InvalidCredentials,
+            AccountError::WrongPassword,
+            AccountError::GuestAccount,
+            AccountError::PasswordRequired,
+            AccountError::GuestCannotApprove,
+            AccountError::NotAGuest,
+            AccountError::AuthBusy,
+            AccountError::SessionEnded,
+            AccountError::GuestHasNoProfile,
+            AccountError::ProfileNotFound,
+            AccountError::OAuthRequest(OAuthProblem::ClientId),
+            AccountError::OAuthRequest(OAuthProblem::RedirectUri),
+            AccountError::OAuthRequest(OAuthProblem::ResponseType),
+            AccountError::OAuthRequest(OAuthProblem::ChallengeMethod),
+            AccountError::OAuthRequest(OAuthProblem::PkceRequired),
+            AccountError::OAuthRequest(OAuthProblem::Challenge),
+            AccountError::OAuthRequest(OAuthProblem::UnknownScope("games:delete".into())),
+            AccountError::OAuthRequest(OAuthProblem::NoScope),
+            AccountError::OAuthRequest(OAuthProblem::State),
+            AccountError::TooManyTokens { max: 20 },
+            AccountError::TokenNotFound,
+        ];
+        let races = [
+            RaceError::RaceNotFound,
+            RaceError::RaceFull,
+            RaceError::NotHost,
+            RaceError::RoundInProgress {
+                another_start: false,
+            },
+            RaceError::RoundInProgress {
+                another_start: true,
+            },
+            RaceError::NotRacing,
+            RaceError::SeatNameTaken,
+            RaceError::SeatNameReserved,
+            RaceError::SeatNotFound,
+            RaceError::HostSeat,
+            RaceError::SeatInRound,
+            RaceError::NotSeated,
+            RaceError::AlreadyDone,
+            RaceError::AccountRequired,
+        ];
+        let chats = [
+            ChatError::GuestCannotLink,
+            ChatError::ChatReplayed,
+            ChatError::ChatCodeInvalid,
+            ChatError::ChatLinkNotFound,
+            ChatError::ChatAlreadyLinked {
+                username: "ann".into(),
+            },
+            ChatError::ChatNotLinked,
+            ChatError::TooManyChatLinks { max: 20 },
+        ];
+        let searches = [
+            SearchError::SearchBusy,
+            SearchError::SearchRunning,
+            SearchError::AddressSearchesBusy(2),
+        ];
+        illegal
+            .into_iter()
+            .map(|r| Error::Game(GameError::Illegal(r)))
+            .chain(games.into_iter().map(Error::Game))
+            .chain(accounts.into_iter().map(Error::Account))
+            .chain(races.into_iter().map(Error::Race))
+            .chain(chats.into_iter().map(Error::Chat))
+            .chain(searches.into_iter().map(Error::Search))
+            .collect()
+    }
+
+    #[test]
+    fn every_refusal_code_renders_in_each_language() {
+        let all = every_refusal();
+        assert!(all.len() > 80, "{}", all.len());
+        for error in all {
+            let name = format!("{error:?}");
+            let refused = ApiError::from(error);
+            let english = refused.problem_in(Lang::En);
+            for lang in Lang::ALL {
+                let mut errors = Vec::new();
+                let detail = refused.detail.render_checked(lang, &mut errors);
+                let title = Text::new(refused.title).render_checked(lang, &mut errors);
+                assert!(errors.is_empty(), "{name} in {}: {errors:?}", lang.tag());
+                let problem = refused.problem_in(lang);
+                assert_eq!(problem.detail, detail);
+                assert_eq!(problem.title, title);
+                // The API's part never changes; the words do (every language here writes
+                // every refusal in its own words).
+                assert_eq!(problem.code, english.code);
+                assert_eq!(problem.type_, english.type_);
+                assert_eq!(problem.status, english.status);
+                if lang != Lang::En {
+                    assert_ne!(problem.detail, english.detail, "{name} in {}", lang.tag());
+                }
+            }
+        }
+    }
+}

@@ -6,15 +6,7 @@ import { ApiError, newGuest, onSessionLost, request } from './api.js';
 import { go, goHome } from './nav.js';
 import { chosenSettings, createGame, loadGame, run } from './table.js';
 import { race } from './race.js';
-import { lang, t, when } from './i18n.js';
-
-/** The message `id` as nodes for an element's children: each variable named in `slots`
- * (name → element) is that element, where the language's sentence puts it. */
-function sentence(id, args, slots) {
-  const marks = Object.fromEntries(Object.keys(slots).map((name) => [name, `\uE000${name}\uE000`]));
-  return t(id, { ...args, ...marks }).split(/\uE000([^\uE000]*)\uE000/)
-    .map((part, i) => (i % 2 ? slots[part] : part)).filter((part) => part !== '' && part != null);
-}
+import { lang, sentence, t, when } from './i18n.js';
 
 export function renderAccountBar() {
   const user = session.user;

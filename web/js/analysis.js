@@ -8,7 +8,7 @@
 import {
   $, describeAction, el, formatDuration, kindLabel, randomKey, showMessage, sleep,
 } from './util.js';
-import { lang, number, t } from './i18n.js';
+import { lang, number, sentence, t } from './i18n.js';
 import { state } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
@@ -29,15 +29,6 @@ const DEAL = {
   not_winnable: 'screens-deal-not-winnable',
   unknown: 'screens-deal-unknown',
 };
-
-// Stands for an element inside a message's text until the text is split around it.
-const SLOT = '\uE000';
-
-/** The message `id` as nodes, with `node` where its variable `slot` is (the sentence stays whole). */
-function withElement(id, args, slot, node) {
-  const [before, ...after] = t(id, { ...args, [slot]: SLOT }).split(SLOT);
-  return [before, node, after.join('')];
-}
 
 export const analysis = {
   id: null,
@@ -139,7 +130,7 @@ export const analysis = {
       const step = el('strong', {
         text: t('screens-analysis-losing-step', { number: a.losing_action.number, action: describeAction(a.losing_action.action) }),
       });
-      parts.push(el('p', { 'data-testid': 'analysis-losing' }, ...withElement('screens-analysis-losing', {}, 'step', step)));
+      parts.push(el('p', { 'data-testid': 'analysis-losing' }, ...sentence('screens-analysis-losing', {}, { step })));
     } else if (a.verdict === 'unknown' && (a.last_winnable_after != null || a.first_lost_after != null)) {
       const after = a.last_winnable_after ?? '?';
       parts.push(el('p', { 'data-testid': 'analysis-bounds', text: a.first_lost_after != null

@@ -12,15 +12,7 @@ import { isAccount } from './state.js';
 import { ApiError, request } from './api.js';
 import { go } from './nav.js';
 import { run } from './table.js';
-import { t } from './i18n.js';
-
-/** The message `id` as nodes for an element's children: each variable named in `slots`
- * (name → element) is that element, where the language's sentence puts it. */
-function sentence(id, args, slots) {
-  const marks = Object.fromEntries(Object.keys(slots).map((name) => [name, `\uE000${name}\uE000`]));
-  return t(id, { ...args, ...marks }).split(/\uE000([^\uE000]*)\uE000/)
-    .map((part, i) => (i % 2 ? slots[part] : part)).filter((part) => part !== '' && part != null);
-}
+import { sentence, t } from './i18n.js';
 
 /** The app's request: the consent page's own query, as the app sent it. */
 function appRequest() {

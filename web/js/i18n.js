@@ -65,6 +65,15 @@ function format(id, args, attribute) {
 /** The message `id` with `args`, in the page's language. */
 export const t = (id, args) => format(id, args);
 
+/** The message `id` as nodes for an element's children: each variable named in `slots`
+ * (name → element) is that element, where the language's sentence puts it (a bold name in
+ * the middle of a sentence keeps the sentence whole, in every word order). */
+export function sentence(id, args, slots) {
+  const marks = Object.fromEntries(Object.keys(slots).map((name) => [name, `\uE000${name}\uE000`]));
+  return t(id, { ...args, ...marks }).split(/\uE000([^\uE000]*)\uE000/)
+    .map((part, i) => (i % 2 ? slots[part] : part)).filter((part) => part !== '' && part != null);
+}
+
 /** The words of every element under `root` that names a message (data-l10n-id): its text,
  * and the attributes data-l10n-attrs lists (from the message's attributes of those names). */
 export function translate(root = document) {

@@ -1,18 +1,9 @@
 // Records and race ratings.
 
 import { $, el, formatDuration, kindLabel } from './util.js';
-import { number, t } from './i18n.js';
+import { number, sentence, t } from './i18n.js';
 import { isAccount, session } from './state.js';
 import { request } from './api.js';
-
-// Stands for an element inside a message's text until the text is split around it.
-const SLOT = '\uE000';
-
-/** The message `id` as nodes, with `node` where its variable `slot` is (the sentence stays whole). */
-function withElement(id, args, slot, node) {
-  const [before, ...after] = t(id, { ...args, [slot]: SLOT }).split(SLOT);
-  return [before, node, after.join('')];
-}
 
 export const records = {
   async load() {
@@ -39,8 +30,8 @@ export const records = {
       el('td', { text: t('screens-records-streak', { current: r.current_streak, longest: r.longest_streak }) })))
       : [el('tr', { class: 'empty' }, el('td', { colspan: 7, text: t('screens-records-empty') }))]));
     $('#ratings').replaceChildren(...(data.ratings.length
-      ? data.ratings.map((r) => el('li', {}, ...withElement('screens-records-rating',
-        { kind: kindLabel(r.variant, r.suits), rounds: r.rounds }, 'rating', el('strong', { text: number(Math.round(r.rating)) }))))
+      ? data.ratings.map((r) => el('li', {}, ...sentence('screens-records-rating',
+        { kind: kindLabel(r.variant, r.suits), rounds: r.rounds }, { rating: el('strong', { text: number(Math.round(r.rating)) }) })))
       : [el('li', { class: 'muted', text: t('screens-records-no-rating') })]));
   },
 };
