@@ -10,17 +10,6 @@ use crate::engine::{Action, Game, Level, Suits, Variant};
 /// Won games of a kind needed before their median replaces the default.
 pub const MIN_SAMPLES: usize = 30;
 
-/// What a room tells its players about its CPUs.
-pub fn note(level: Level) -> String {
-    format!(
-        "CPU players know the whole deal: each plays a winning line, with a few detours at \
-         easier levels, at a pace that finishes in about {}% of the median time people take \
-         to win this kind of game ({} level).",
-        target_percent(level),
-        level.name()
-    )
-}
-
 /// The most recent won games of a kind whose times make the median.
 pub const MAX_SAMPLES: usize = 500;
 

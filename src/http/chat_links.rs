@@ -2,6 +2,7 @@
 //! identity to their account (typed in chat as `link CODE`), the list of linked identities,
 //! and removing one. A session token only: a link lets a chat identity play as the account.
 
+use crate::t;
 use actix_web::http::StatusCode;
 use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::NaiveDateTime;
@@ -105,11 +106,12 @@ pub async fn create_code(
         chat_play::link_code(&state.accounts, &caller.user_id, body.into_inner().password).await?;
     let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
-        instructions: format!(
-            "Type `/spider link {code}` in Discord or Slack, or send `link {code}` to the \
-             Telegram bot, within {} minutes.",
-            chat_play::CODE_SECONDS / 60
-        ),
+        instructions: t!(
+            "chat-link-instructions",
+            code = code.as_str(),
+            minutes = chat_play::CODE_SECONDS / 60
+        )
+        .render(super::language::of_headers(&req)),
         code,
         expires_at: utc(expires_at),
         expires_in,

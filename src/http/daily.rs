@@ -1,5 +1,7 @@
 //! The daily challenge: today's deals, attempts, and each day's leaderboard.
 
+use crate::i18n::{Lang, Text};
+use crate::play::daily::Practice;
 use crate::t;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -112,6 +114,7 @@ pub async fn today(
     state: web::Data<AppState>,
     caller: MaybeCaller,
     query: web::Query<DailyQuery>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let date = state.play.calendar.today();
     let variants = variants(query.variant);
@@ -155,7 +158,7 @@ pub async fn today(
             .collect();
         let practice_reason = is_guest
             .and_then(|guest| crate::play::daily::practice_reason(guest, &earlier))
-            .map(str::to_string);
+            .map(|why| practice_words(why).render(lang));
         challenges.push(Challenge {
             date: date.to_string(),
             variant,
@@ -175,6 +178,15 @@ pub async fn today(
         ends_at,
         challenges,
     }))
+}
+
+/// Why an attempt would be practice, in words.
+fn practice_words(why: Practice) -> Text {
+    match why {
+        Practice::Guest => t!("daily-practice-guest"),
+        Practice::RankedMade => t!("daily-practice-ranked-made"),
+        Practice::SeenAsGuest => t!("daily-practice-seen-as-guest"),
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -220,7 +232,7 @@ pub async fn start(
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome =
         crate::play::daily::start(state.play(), &caller.user_id, variant, suits, key).await?;
-    respond::created(&state, outcome)
+    respond::created(&state, outcome, super::language::of_headers(&req))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -385,6 +385,7 @@ pub async fn import_game(
         &loaded.row,
         &loaded.game,
         &state.play.calendar,
+        super::language::of_headers(&req),
     ))?;
     let mut response = super::respond::json_response(StatusCode::CREATED, loaded.row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {

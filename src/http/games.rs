@@ -97,7 +97,7 @@ pub async fn create_game(
         key,
     };
     let outcome = play::games::create(state.play(), new).await?;
-    created(&state, outcome)
+    created(&state, outcome, super::language::of_headers(&req))
 }
 
 /// Read a game.
@@ -141,7 +141,8 @@ pub async fn get_game(
             .insert_header(etag(row.version))
             .finish());
     }
-    let body = to_json(&GameView::of_row(&row, &game, &state.play.calendar))?;
+    let lang = super::language::of_headers(&req);
+    let body = to_json(&GameView::of_row(&row, &game, &state.play.calendar, lang))?;
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
@@ -218,12 +219,19 @@ pub async fn post_action(
     let result = append_action(&state, &caller, &id, expected, key, &action).await?;
     Ok(match result {
         Acted::Applied(turn) => {
-            let body = to_json(&GameView::from(&turn.snapshot))?;
+            let body = to_json(&GameView::of(
+                &turn.snapshot,
+                super::language::of_headers(&req),
+            ))?;
             json_response(StatusCode::OK, turn.snapshot.version, body)
         }
         Acted::Replayed(replayed) => {
             let status = StatusCode::from_u16(replayed.status).unwrap_or(StatusCode::OK);
-            let mut r = json_response(status, replayed.version, remembered(&replayed)?.0);
+            let mut r = json_response(
+                status,
+                replayed.version,
+                remembered(&replayed, super::language::of_headers(&req))?.0,
+            );
             replayed_header(&mut r);
             r
         }
@@ -338,7 +346,7 @@ pub async fn restart_game(
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
     let outcome = play::games::restart(state.play(), &caller.user_id, &id, key).await?;
-    created(&state, outcome)
+    created(&state, outcome, super::language::of_headers(&req))
 }
 
 /// The cursor after `row`: its creation time (microseconds) and id, as

@@ -38,6 +38,8 @@ struct Follow {
     id: String,
     /// The last version sent.
     sent: i32,
+    /// The language of the view's sentences (the request's).
+    lang: crate::i18n::Lang,
     /// Woken when the game changes; counted among the user's open streams while it lives.
     watcher: crate::play::live::Watcher,
 }
@@ -66,7 +68,7 @@ impl Follow {
             })?;
             found.events.push(event("action", Some(seq), &data));
         }
-        let view = GameView::of_row(&row, &game, &self.state.play.calendar);
+        let view = GameView::of_row(&row, &game, &self.state.play.calendar, self.lang);
         found
             .events
             .push(event("view", Some(row.version), &respond::to_json(&view)?));
@@ -158,6 +160,7 @@ pub async fn stream(
         id,
         // Without Last-Event-ID: nothing to catch up on, only the view.
         sent: last.unwrap_or(i32::MAX),
+        lang: super::language::of_headers(&req),
         watcher,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the

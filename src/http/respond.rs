@@ -1,6 +1,7 @@
 //! What handlers answer with, shared by every resource: JSON bodies with their `ETag`, the
 //! idempotency key a request carries, a created game and an answer remembered for a key.
 
+use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -58,9 +59,12 @@ pub(crate) fn to_json<T: Serialize>(value: &T) -> Result<String, ApiError> {
 }
 
 /// The body of a remembered answer, and the id of the game it shows.
-pub(crate) fn remembered(replayed: &Replayed) -> Result<(String, Option<String>), ApiError> {
+pub(crate) fn remembered(
+    replayed: &Replayed,
+    lang: Lang,
+) -> Result<(String, Option<String>), ApiError> {
     Ok(match &replayed.answer {
-        Answer::Game(seen) => (to_json(&GameView::from(&**seen))?, Some(seen.id.clone())),
+        Answer::Game(seen) => (to_json(&GameView::of(seen, lang))?, Some(seen.id.clone())),
         // An earlier release's body: the game's view itself.
         Answer::Earlier(body) => {
             let id = serde_json::from_str::<serde_json::Value>(body)
@@ -79,15 +83,15 @@ pub(crate) fn replayed_header(response: &mut HttpResponse) {
 }
 
 /// The 201 answer for a created game (or the first answer to a repeated key).
-pub fn created(state: &AppState, created: Created) -> Result<HttpResponse, ApiError> {
+pub fn created(state: &AppState, created: Created, lang: Lang) -> Result<HttpResponse, ApiError> {
     let (status, version, body, id, replayed) = match created {
         Created::New(seen) => {
             state.metrics.games_created.inc();
-            let body = to_json(&GameView::from(&*seen))?;
+            let body = to_json(&GameView::of(&seen, lang))?;
             (201, seen.version, body, Some(seen.id.clone()), false)
         }
         Created::Replayed(r) => {
-            let (body, id) = remembered(&r)?;
+            let (body, id) = remembered(&r, lang)?;
             (r.status, r.version, body, id, true)
         }
     };

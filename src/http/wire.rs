@@ -1,5 +1,6 @@
 //! Wire types: the JSON shapes of games and actions, derived from the engine's types.
 
+use crate::i18n::Lang;
 use crate::t;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -233,10 +234,6 @@ pub struct GameView {
     pub columns: Vec<ColumnView>,
 }
 
-/// Why a daily attempt is practice, as its view says.
-const PRACTICE: &str = "Practice: it counts for nothing. Only a registered account's first \
-    attempt at a day's challenge is ranked (guests play the daily as practice).";
-
 /// Which daily challenge a game plays.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DailyTag {
@@ -248,8 +245,10 @@ pub struct DailyTag {
     pub practice_reason: Option<String>,
 }
 
-impl From<&Snapshot> for GameView {
-    fn from(seen: &Snapshot) -> GameView {
+impl GameView {
+    /// The game as its player sees it, its sentences (why a daily attempt is practice) in
+    /// `lang`.
+    pub(crate) fn of(seen: &Snapshot, lang: Lang) -> GameView {
         let view = &seen.view;
         GameView {
             id: seen.id.clone(),
@@ -266,7 +265,7 @@ impl From<&Snapshot> for GameView {
             daily: seen.daily_date.clone().map(|date| DailyTag {
                 date,
                 ranked: seen.ranked,
-                practice_reason: (!seen.ranked).then(|| PRACTICE.to_string()),
+                practice_reason: (!seen.ranked).then(|| t!("daily-practice").render(lang)),
             }),
             difficulty: seen.difficulty,
             hints_allowed: seen.hints_allowed,
@@ -304,8 +303,8 @@ impl From<&Snapshot> for GameView {
 
 impl GameView {
     /// The stored game as it is now.
-    pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> GameView {
-        GameView::from(&Snapshot::of_row(row, game, calendar))
+    pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar, lang: Lang) -> GameView {
+        GameView::of(&Snapshot::of_row(row, game, calendar), lang)
     }
 }
 

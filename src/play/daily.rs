@@ -23,29 +23,30 @@ pub fn revealed_deal(play: &Play, date: NaiveDate, variant: Variant, suits: Suit
 /// Why a new attempt at a daily would be practice for this player, or `None` when it would be
 /// the ranked one. `is_guest` is the account's kind; `attempts` are the player's earlier
 /// attempts at that daily (`ranked` and whether each is over).
-pub fn practice_reason(is_guest: bool, attempts: &[(bool, bool)]) -> Option<&'static str> {
+pub fn practice_reason(is_guest: bool, attempts: &[(bool, bool)]) -> Option<Practice> {
     if is_guest {
-        return Some(GUEST_PRACTICE);
+        return Some(Practice::Guest);
     }
     if attempts.iter().any(|&(ranked, _)| ranked) {
-        return Some("Your ranked attempt at this challenge is made: later attempts are practice.");
+        return Some(Practice::RankedMade);
     }
     if !attempts.is_empty() {
-        return Some(SEEN_AS_GUEST);
+        return Some(Practice::SeenAsGuest);
     }
     None
 }
 
-/// Why a guest's attempts are practice (ranked attempts are what ranked races are: for
-/// registered accounts, so that throwaway guests cannot scout the cards or keep the best of
-/// many ranked attempts).
-pub const GUEST_PRACTICE: &str = "Guests play the daily challenge as practice: only a \
-    registered account's first attempt is ranked. Sign up (your games come with you) to play \
-    tomorrow's ranked.";
-
-/// Why an account that played a daily as a guest cannot rank it after signing up.
-const SEEN_AS_GUEST: &str = "You played this challenge before your account was registered: \
-    its cards are known to you, so today's attempts are practice.";
+/// Why an attempt at a daily is practice (the HTTP layer says it in the player's words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Practice {
+    /// Guests play the daily as practice (ranked attempts are for registered accounts, so that
+    /// throwaway guests cannot scout the cards or keep the best of many ranked attempts).
+    Guest,
+    /// The account's ranked attempt at this daily is made.
+    RankedMade,
+    /// The account played this daily before it was registered: its cards are known.
+    SeenAsGuest,
+}
 
 /// Start today's daily challenge of `variant` and `suits` for `user_id`. A registered account
 /// gets the ranked attempt if it has no attempt at that daily yet, else a practice attempt once

@@ -373,3 +373,70 @@ async fn each_chat_platform_answers_in_its_members_language() {
     );
     app.stop().await;
 }
+
+#[actix_rt::test]
+async fn the_apis_own_sentences_speak_the_requests_language() {
+    let app = spawn_app().await;
+    let de = [("Accept-Language", "de")];
+    // A guest's daily: why it is practice, before and after starting it.
+    let guest = app.guest().await;
+    let panel = app
+        .send("GET", "/v1/daily?suits=1", Some(&guest), &de, None)
+        .await;
+    assert_eq!(panel.status, 200, "{}", panel.text);
+    let reason = panel.body["challenges"][0]["practice_reason"]
+        .as_str()
+        .unwrap();
+    assert_eq!(reason, Text::new("daily-practice-guest").render(Lang::De));
+    let started = app
+        .send(
+            "POST",
+            "/v1/daily/games",
+            Some(&guest),
+            &de,
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(started.status, 201, "{}", started.text);
+    assert_eq!(
+        started.body["daily"]["practice_reason"].as_str().unwrap(),
+        Text::new("daily-practice").render(Lang::De)
+    );
+    // The same game read in English says it in English.
+    let game = id(&started.body);
+    let english = app.get(&format!("/v1/games/{game}"), &guest).await;
+    assert_eq!(
+        english.body["daily"]["practice_reason"].as_str().unwrap(),
+        Text::new("daily-practice").render(Lang::En)
+    );
+    // A race room's CPU note, in French.
+    let (_, host) = app.register().await;
+    let room = app
+        .send(
+            "POST",
+            "/v1/races",
+            Some(&host),
+            &[("Accept-Language", "fr")],
+            Some(json!({"suits": 1, "cpu_players": 1})),
+        )
+        .await;
+    assert_eq!(room.status, 201, "{}", room.text);
+    let note = room.body["settings"]["cpu_note"].as_str().unwrap();
+    assert!(note.starts_with("Les joueurs CPU"), "{note}");
+    // A link code's instructions, in Japanese, the code as it is.
+    let made = app
+        .send(
+            "POST",
+            "/v1/users/me/chat-links/code",
+            Some(&host),
+            &[("Accept-Language", "ja")],
+            Some(json!({"password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let code = made.body["code"].as_str().unwrap();
+    let said = made.body["instructions"].as_str().unwrap();
+    assert!(said.contains(&format!("`/spider link {code}`")), "{said}");
+    assert!(said.contains("分以内"), "{said}");
+    app.stop().await;
+}

@@ -7,6 +7,7 @@ mod wire;
 
 pub use wire::*;
 
+use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::header;
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -27,9 +28,14 @@ use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::store::races::RaceRow;
 
 /// The room as `caller` sees it now.
-async fn look(state: &AppState, caller: &Caller, code: &str) -> Result<RaceView, ApiError> {
+async fn look(
+    state: &AppState,
+    caller: &Caller,
+    code: &str,
+    lang: Lang,
+) -> Result<RaceView, ApiError> {
     let room = races::look(state.play(), code).await?;
-    RaceView::of(&room, Some(&caller.user_id))
+    RaceView::of(&room, Some(&caller.user_id), lang)
 }
 
 // ---------------------------------------------------------------- Handlers
@@ -51,6 +57,7 @@ pub async fn create_race(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<CreateRace>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
@@ -88,7 +95,7 @@ pub async fn create_race(
         idle_takeover_s: idle,
     };
     let room = races::create(state.play(), &caller.user_id, new).await?;
-    let view = RaceView::of(&room, Some(&caller.user_id))?;
+    let view = RaceView::of(&room, Some(&caller.user_id), lang)?;
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/races/{}", view.code)))
         .json(view))
@@ -111,9 +118,10 @@ pub async fn get_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let view = look(&state, &caller, &code).await?;
+    let view = look(&state, &caller, &code, lang).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -135,9 +143,10 @@ pub async fn get_standings(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let view = look(&state, &caller, &code).await?;
+    let view = look(&state, &caller, &code, lang).await?;
     // The room exists; it is its state that has no standings yet.
     let round = view
         .round
@@ -168,6 +177,7 @@ pub async fn join_race(
     code: web::Path<String>,
     req: actix_web::HttpRequest,
     body: web::Payload,
+    lang: Lang,
 ) -> actix_web::Result<HttpResponse> {
     caller.require(Scope::GamesWrite)?;
     let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
@@ -182,7 +192,7 @@ pub async fn join_race(
     let room = races::join(state.play(), &caller.user_id, &code, name)
         .await
         .map_err(ApiError::from)?;
-    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
 /// Start the next round (host only): a short countdown, then every seat gets an identical
@@ -206,10 +216,11 @@ pub async fn start_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::start(state.play(), &caller.user_id, &code).await?;
-    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
 /// Quit the current round: your game is resigned and you rank last.
@@ -229,10 +240,11 @@ pub async fn quit_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::quit(state.play(), &caller.user_id, &code).await?;
-    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
 /// Leave the room, freeing your seat for someone else. The host stays with the room; a player
@@ -253,10 +265,11 @@ pub async fn leave_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::leave(state.play(), &caller.user_id, &code).await?;
-    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
 /// Free a seat of the room (host only): a player's or a CPU's, never the host's own, so that
@@ -283,6 +296,7 @@ pub async fn remove_seat(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<(String, String)>,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let (code, seat) = path.into_inner();
@@ -292,7 +306,7 @@ pub async fn remove_seat(
         .filter(|&n| n >= 1)
         .ok_or_else(|| ApiError::invalid_request(t!("race-seat-number")))?;
     let room = races::remove_seat(state.play(), &caller.user_id, &code, seat).await?;
-    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id))?))
+    Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
 /// Follow a race's room live (Server-Sent Events): a `race` event with the room as from
@@ -316,6 +330,7 @@ pub async fn stream_race(
     caller: Caller,
     code: web::Path<String>,
     req: actix_web::HttpRequest,
+    lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let code = races::normalise(&code);
@@ -325,7 +340,7 @@ pub async fn stream_race(
     // The room exists: follow its reader, whose first look comes after this one (a change
     // in between is in it).
     let feed = state.play.rooms.follow(state.play(), &code);
-    let first = RaceView::of(&room, Some(&caller.user_id))?;
+    let first = RaceView::of(&room, Some(&caller.user_id), lang)?;
     let first_json =
         serde_json::to_string(&first).map_err(|e| ApiError::internal("serializing a race", e))?;
     /// Renders the room for its viewer each time the room's shared reader
@@ -342,6 +357,8 @@ pub async fn stream_race(
         /// The feed's reader stopped (its look failed): look once more alone.
         stopped: bool,
         watcher: Watcher,
+        /// The language of the room's sentences (the request's).
+        lang: Lang,
     }
     fn over(view: &RaceView) -> bool {
         view.round
@@ -385,7 +402,7 @@ pub async fn stream_race(
                     std::sync::Arc::new(room)
                 }
             };
-            let view = RaceView::of(&room, Some(&self.caller.user_id))?;
+            let view = RaceView::of(&room, Some(&self.caller.user_id), self.lang)?;
             let json = serde_json::to_string(&view)
                 .map_err(|e| ApiError::internal("serializing a race", e))?;
             let mut found = sse::Found::default();
@@ -412,6 +429,7 @@ pub async fn stream_race(
         feed,
         stopped: false,
         watcher,
+        lang,
     };
     Ok(sse::response(watch, first_found, bearer))
 }

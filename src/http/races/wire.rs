@@ -1,5 +1,7 @@
 //! The JSON shapes of race rooms.
 
+use crate::i18n::Lang;
+use crate::t;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
@@ -161,7 +163,7 @@ pub struct JoinRace {
     pub name: Option<String>,
 }
 
-fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
+fn settings(race: &RaceRow, lang: Lang) -> Result<RaceSettings, ApiError> {
     let undo_mode = races::spec_of(race, 0)?.rules.undo;
     Ok(RaceSettings {
         variant: race.variant,
@@ -173,7 +175,12 @@ fn settings(race: &RaceRow) -> Result<RaceSettings, ApiError> {
         hints: race.hints_allowed,
         handicap: race.handicap,
         cpu_level: race.cpu_level,
-        cpu_note: crate::domain::pace::note(race.cpu_level),
+        cpu_note: t!(
+            "race-cpu-note",
+            percent = crate::domain::pace::target_percent(race.cpu_level),
+            level = race.cpu_level.name()
+        )
+        .render(lang),
         ranked: race.ranked,
         idle_takeover_seconds: race.idle_takeover_s,
     })
@@ -233,12 +240,12 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
 
 impl RaceView {
     /// The room as `caller` (a seated player or a spectator) sees it.
-    pub(super) fn of(room: &Room, caller: Option<&str>) -> Result<RaceView, ApiError> {
+    pub(super) fn of(room: &Room, caller: Option<&str>, lang: Lang) -> Result<RaceView, ApiError> {
         let race = &room.race;
         let my_seat = caller.and_then(|c| room.seat_of(c));
         Ok(RaceView {
             code: race.code.clone(),
-            settings: settings(race)?,
+            settings: settings(race, lang)?,
             seats: room
                 .seats
                 .iter()

@@ -115,3 +115,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## Sätze in den Antworten der API
+
+# Ein neuer Verknüpfungscode: wo er einzugeben ist. $code ist der Code, genau so einzugeben.
+chat-link-instructions = Gib `/spider link { $code }` in Discord oder Slack ein oder schick dem Telegram-Bot `link { $code }`, innerhalb von { $minutes } Minuten.

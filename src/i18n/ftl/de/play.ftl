@@ -87,3 +87,11 @@ hint-move-cards = Verschiebe { $count } { $count ->
     } von Spalte { $from } auf Spalte { $to }.
 # $first ist der Satz eines anderen Tipps.
 hint-fill-every-hole = { $first } Deine letzten { $actions } Züge haben keine Karte aufgedeckt: Fülle jede leere Spalte, damit die nächste Reihe ausgeteilt werden kann.
+
+# Warum ein Versuch der Tagesaufgabe Übung ist.
+daily-practice = Übung: Sie zählt nichts. Gewertet wird nur der erste Versuch eines registrierten Kontos an der Aufgabe eines Tages (Gäste spielen die Tagesaufgabe als Übung).
+daily-practice-guest = Gäste spielen die Tagesaufgabe als Übung: Gewertet wird nur der erste Versuch eines registrierten Kontos. Registriere dich (deine Spiele kommen mit), um morgen gewertet zu spielen.
+daily-practice-ranked-made = Dein gewerteter Versuch an dieser Aufgabe ist gemacht: Weitere Versuche sind Übung.
+daily-practice-seen-as-guest = Du hast diese Aufgabe gespielt, bevor dein Konto registriert war: Ihre Karten kennst du, daher sind die heutigen Versuche Übung.
+# Die CPU-Spieler eines Rennens. $percent: wie schnell sie im Vergleich zur mittleren Zeit der Menschen fertig werden wollen; $level ist easy, normal oder hard (das Wort der API).
+race-cpu-note = CPU-Spieler kennen die ganze Verteilung: Jeder spielt einen gewinnenden Weg, auf leichteren Stufen mit ein paar Umwegen, in einem Tempo, das in etwa { $percent } % der mittleren Zeit fertig wird, die Menschen für ein solches Spiel brauchen (Stufe { $level }).

@@ -115,3 +115,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## Sentences in the API's answers
+
+# A new link code: where to type it. $code is the code, typed as it is.
+chat-link-instructions = Type `/spider link { $code }` in Discord or Slack, or send `link { $code }` to the Telegram bot, within { $minutes } minutes.

@@ -87,3 +87,12 @@ hint-move-cards = Move { $count } { $count ->
     } from column { $from } to column { $to }.
 # $first is another hint's sentence.
 hint-fill-every-hole = { $first } Your last { $actions } moves turned no card over: fill every empty column so the next row can be dealt.
+
+# Why a daily attempt is practice.
+daily-practice = Practice: it counts for nothing. Only a registered account's first attempt at a day's challenge is ranked (guests play the daily as practice).
+daily-practice-guest = Guests play the daily challenge as practice: only a registered account's first attempt is ranked. Sign up (your games come with you) to play tomorrow's ranked.
+daily-practice-ranked-made = Your ranked attempt at this challenge is made: later attempts are practice.
+daily-practice-seen-as-guest = You played this challenge before your account was registered: its cards are known to you, so today's attempts are practice.
+# A race room's CPU players. $percent is how fast they aim to finish against people's median
+# time; $level is easy, normal or hard (the API's word).
+race-cpu-note = CPU players know the whole deal: each plays a winning line, with a few detours at easier levels, at a pace that finishes in about { $percent }% of the median time people take to win this kind of game ({ $level } level).

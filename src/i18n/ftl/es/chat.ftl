@@ -115,3 +115,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## Frases de las respuestas de la API
+
+# Un código de vinculación nuevo: dónde escribirlo. $code es el código, tal cual.
+chat-link-instructions = Escribe `/spider link { $code }` en Discord o Slack, o envía `link { $code }` al bot de Telegram, en los próximos { $minutes } minutos.

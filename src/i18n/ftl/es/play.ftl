@@ -87,3 +87,11 @@ hint-move-cards = Mueve { $count } { $count ->
     } de la columna { $from } a la columna { $to }.
 # $first es la frase de otra pista.
 hint-fill-every-hole = { $first } Tus últimos { $actions } movimientos no han dado la vuelta a ninguna carta: llena todas las columnas vacías para poder repartir la siguiente fila.
+
+# Por qué un intento del desafío diario es de práctica.
+daily-practice = Práctica: no cuenta para nada. Solo el primer intento de una cuenta registrada en el desafío de un día es clasificatorio (los invitados juegan el desafío diario como práctica).
+daily-practice-guest = Los invitados juegan el desafío diario como práctica: solo el primer intento de una cuenta registrada es clasificatorio. Regístrate (tus partidas vienen contigo) para jugar el clasificatorio de mañana.
+daily-practice-ranked-made = Ya hiciste tu intento clasificatorio en este desafío: los siguientes intentos son de práctica.
+daily-practice-seen-as-guest = Jugaste este desafío antes de registrar tu cuenta: ya conoces sus cartas, así que los intentos de hoy son de práctica.
+# Los jugadores CPU de una carrera. $percent: en qué parte del tiempo mediano de las personas quieren terminar; $level es easy, normal o hard (la palabra de la API).
+race-cpu-note = Los jugadores CPU conocen todo el reparto: cada uno juega una línea ganadora, con algunos rodeos en los niveles más fáciles, a un ritmo que termina en alrededor del { $percent } % del tiempo mediano que tardan las personas en ganar este tipo de partida (nivel { $level }).

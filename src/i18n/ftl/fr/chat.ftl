@@ -133,3 +133,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## Phrases des réponses de l’API
+
+# Un nouveau code de liaison : où le saisir. $code est le code, à taper tel quel.
+chat-link-instructions = Tapez `/spider link { $code }` dans Discord ou Slack, ou envoyez `link { $code }` au bot Telegram, dans les { $minutes } minutes.

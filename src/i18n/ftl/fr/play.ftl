@@ -87,3 +87,11 @@ hint-move-cards = Déplacez { $count } { $count ->
     } de la colonne { $from } vers la colonne { $to }.
 # $first est la phrase d'un autre indice.
 hint-fill-every-hole = { $first } Vos { $actions } derniers coups n'ont retourné aucune carte : remplissez chaque colonne vide pour pouvoir distribuer la rangée suivante.
+
+# Pourquoi une tentative au défi du jour est un entraînement.
+daily-practice = Entraînement : il ne compte pour rien. Seule la première tentative d’un compte inscrit au défi d’un jour est classée (les invités jouent le défi du jour en entraînement).
+daily-practice-guest = Les invités jouent le défi du jour en entraînement : seule la première tentative d’un compte inscrit est classée. Inscrivez-vous (vos parties vous suivent) pour jouer le classement de demain.
+daily-practice-ranked-made = Votre tentative classée à ce défi est faite : les tentatives suivantes sont des entraînements.
+daily-practice-seen-as-guest = Vous avez joué ce défi avant l’inscription de votre compte : vous en connaissez les cartes, donc les tentatives d’aujourd’hui sont des entraînements.
+# Les joueurs CPU d’une course. $percent : en quelle part du temps médian des joueurs ils visent à finir ; $level est easy, normal ou hard (le mot de l’API).
+race-cpu-note = Les joueurs CPU connaissent toute la donne : chacun joue une ligne gagnante, avec quelques détours aux niveaux plus faciles, à un rythme qui finit en environ { $percent } % du temps médian que les joueurs mettent à gagner ce genre de partie (niveau { $level }).

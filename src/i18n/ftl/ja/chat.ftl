@@ -107,3 +107,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## API の応答に含まれる文
+
+# 新しい連携コード：どこに入力するか。$code はそのまま入力するコード。
+chat-link-instructions = { $minutes } 分以内に、Discord または Slack で `/spider link { $code }` と入力するか、Telegram のボットに `link { $code }` を送ってください。

@@ -115,3 +115,8 @@ language-name = { $tag ->
         [ja] 日本語
        *[en] English
     }
+
+## Frases nas respostas da API
+
+# Um novo código de vinculação: onde digitá-lo. $code é o código, digitado como está.
+chat-link-instructions = Digite `/spider link { $code }` no Discord ou no Slack, ou envie `link { $code }` ao bot do Telegram, em até { $minutes } minutos.

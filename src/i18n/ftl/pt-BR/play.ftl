@@ -89,3 +89,11 @@ hint-move-cards = Mova { $count } { $count ->
     } da coluna { $from } para a coluna { $to }.
 # $first é a frase de outra dica.
 hint-fill-every-hole = { $first } Seus últimos { $actions } movimentos não viraram nenhuma carta: preencha todas as colunas vazias para que a próxima fileira possa ser distribuída.
+
+# Por que uma tentativa do desafio diário é treino.
+daily-practice = Treino: não conta para nada. Só a primeira tentativa de uma conta registrada no desafio de um dia é ranqueada (convidados jogam o desafio diário como treino).
+daily-practice-guest = Convidados jogam o desafio diário como treino: só a primeira tentativa de uma conta registrada é ranqueada. Cadastre-se (seus jogos vão junto) para jogar o ranqueado de amanhã.
+daily-practice-ranked-made = Sua tentativa ranqueada neste desafio já foi feita: as próximas tentativas são treino.
+daily-practice-seen-as-guest = Você jogou este desafio antes de registrar sua conta: você já conhece as cartas dele, então as tentativas de hoje são treino.
+# Os jogadores CPU de uma corrida. $percent: em quanto do tempo mediano das pessoas eles tentam terminar; $level é easy, normal ou hard (a palavra da API).
+race-cpu-note = Os jogadores CPU conhecem a distribuição inteira: cada um joga uma linha vencedora, com alguns desvios nos níveis mais fáceis, num ritmo que termina em cerca de { $percent }% do tempo mediano que as pessoas levam para vencer este tipo de jogo (nível { $level }).
