@@ -28,7 +28,11 @@ fn negotiated(headers: &header::HeaderMap) -> Lang {
         .get_all(header::ACCEPT_LANGUAGE)
         .filter_map(|v| v.to_str().ok())
         .collect();
-    Lang::negotiate(&values.join(","))
+    match values.as_slice() {
+        [] => Lang::En,
+        [one] => Lang::negotiate(one),
+        many => Lang::negotiate(&many.join(",")),
+    }
 }
 
 impl FromRequest for Lang {

@@ -48,10 +48,11 @@ impl Lang {
     }
 
     /// The best of ours for an `Accept-Language` header (quality values honoured, `*` and
-    /// unknown languages ignored); English when none fits.
+    /// unknown languages ignored); English when none fits. Only the first
+    /// [`MOST_RANGES`] ranges are read: a header of thousands costs no more than one of a few.
     pub fn negotiate(accept_language: &str) -> Lang {
         let mut ranges: Vec<(LanguageIdentifier, u16)> = Vec::new();
-        for item in accept_language.split(',') {
+        for item in accept_language.split(',').take(MOST_RANGES) {
             let mut parts = item.split(';');
             let tag = parts.next().unwrap_or("").trim();
             let q = parts
@@ -80,11 +81,15 @@ impl Lang {
     }
 
     fn best(requested: &[LanguageIdentifier]) -> Lang {
-        let available: Vec<LanguageIdentifier> = Lang::ALL.iter().map(|l| l.id()).collect();
-        let chosen = negotiate_languages(requested, &available, None, NegotiationStrategy::Lookup);
+        if requested.is_empty() {
+            return Lang::En;
+        }
+        let available = AVAILABLE.as_slice();
+        let chosen = negotiate_languages(requested, available, None, NegotiationStrategy::Lookup);
         chosen
             .first()
-            .and_then(|id| Lang::ALL.into_iter().find(|l| l.id() == **id))
+            .and_then(|id| available.iter().position(|a| a == *id))
+            .map(|i| Lang::ALL[i])
             .unwrap_or_default()
     }
 
@@ -92,6 +97,13 @@ impl Lang {
         self.tag().parse().unwrap_or_default()
     }
 }
+
+/// Our languages as identifiers (in the order of [`Lang::ALL`]), parsed once.
+static AVAILABLE: LazyLock<Vec<LanguageIdentifier>> =
+    LazyLock::new(|| Lang::ALL.iter().map(|l| l.id()).collect());
+
+/// The language ranges of an `Accept-Language` header that are read (browsers send a handful).
+pub const MOST_RANGES: usize = 32;
 
 /// A quality value (`q=0.8`) in thousandths; a malformed one counts as 1.
 fn quality(q: &str) -> u16 {

@@ -267,6 +267,11 @@ fn accept_language_picks_the_best_of_ours() {
     ] {
         assert_eq!(Lang::negotiate(header), lang, "{header:?}");
     }
+    // Only the first ranges count: a flood of them is cut, not parsed.
+    let flood = format!("{}ja", "xx, ".repeat(super::MOST_RANGES));
+    assert_eq!(Lang::negotiate(&flood), Lang::En);
+    let near = format!("{}ja", "xx, ".repeat(super::MOST_RANGES - 1));
+    assert_eq!(Lang::negotiate(&near), Lang::Ja);
 }
 
 #[test]
