@@ -174,11 +174,6 @@ impl ApiError {
         Self::new(status, reason.code(), title, super::board::illegal(&reason))
     }
 
-    /// The problem in English (as every answer is unless the request asks otherwise).
-    pub fn problem(&self) -> Problem {
-        self.problem_in(Lang::En)
-    }
-
     /// The problem in `lang`: the same `type`, `status` and `code`, the words translated.
     pub fn problem_in(&self, lang: Lang) -> Problem {
         Problem {

@@ -139,6 +139,7 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
+    let lang = super::language::of_headers(&req);
     let last = super::contract::header(
         &req,
         "last-event-id",
@@ -160,14 +161,14 @@ pub async fn stream(
         id,
         // Without Last-Event-ID: nothing to catch up on, only the view.
         sent: last.unwrap_or(i32::MAX),
-        lang: super::language::of_headers(&req),
+        lang,
         watcher,
     };
     // The first read decides 404 before the stream starts. Without Last-Event-ID only the
     // view is sent; with it, the actions after it too.
     let bearer = sse::Bearer::of(&state, &req)?;
     let first = follow.catch_up(true).await?;
-    Ok(sse::response(follow, first, bearer))
+    Ok(sse::response(follow, first, bearer, lang))
 }
 
 /// One event of `GET /v1/games/{id}/stream`.

@@ -127,12 +127,20 @@ struct Feed<S> {
     quiet_since: Instant,
     /// When the last event (not a keep-alive) was sent.
     last_event: Instant,
+    /// The language of an `error` event's problem (the request's).
+    lang: crate::i18n::Lang,
 }
 
 /// A `text/event-stream` response that starts with `first` and then follows `source`, for
-/// as long as `bearer` stays good.
-pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpResponse {
+/// as long as `bearer` stays good; a refusal on the way is an `error` event in `lang`.
+pub fn response<S: Source>(
+    source: S,
+    first: Found,
+    bearer: Bearer,
+    lang: crate::i18n::Lang,
+) -> HttpResponse {
     let feed = Feed {
+        lang,
         source,
         bearer,
         queue: first.events.into(),
@@ -181,7 +189,8 @@ pub fn response<S: Source>(source: S, first: Found, bearer: Bearer) -> HttpRespo
                     feed.done = found.done;
                 }
                 Err(e) => {
-                    let problem = serde_json::to_string(&e.problem()).unwrap_or_default();
+                    let problem =
+                        serde_json::to_string(&e.problem_in(feed.lang)).unwrap_or_default();
                     let id = feed.source.last_id();
                     feed.queue.push_back(event("error", id, &problem));
                     feed.done = true;

@@ -431,5 +431,5 @@ pub async fn stream_race(
         watcher,
         lang,
     };
-    Ok(sse::response(watch, first_found, bearer))
+    Ok(sse::response(watch, first_found, bearer, lang))
 }
