@@ -70,7 +70,7 @@ READ_URL="$HOSTS/spider_failover?target_session_attrs=prefer-standby"
 
 start() { # start PORT LOG: one instance, in the background; its pid in $STARTED
   DATABASE_URL="$DB_URL" DATABASE_READ_URL="$READ_URL" BIND="127.0.0.1:$1" \
-    RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
+    RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 REGISTRATIONS_PER_HOUR=0 IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR=0 WINNABLE_PER_ADDRESS_PER_HOUR=0 RACES_PER_ADDRESS_PER_HOUR=0 STREAMS_PER_ADDRESS=0 WINNABLE_POOL=0 LOG_LEVEL=warn \
     DB_POOL_SIZE=${DB_POOL_SIZE:-16} JWT_SECRET=failover-secret-failover-secret-0123 \
     DAILY_SECRET=failover-daily-secret-failover-daily-0123 \
     "$BIN" serve >"$2" 2>&1 &

@@ -36,7 +36,7 @@ psql "$PG_URL/postgres" -qc "CREATE DATABASE spider_failover" >/dev/null
 DB="$PG_URL/spider_failover"
 
 start() { # start PORT LOG: one instance, in the background; its pid in $STARTED
-  DATABASE_URL="$DB" BIND="127.0.0.1:$1" RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 \
+  DATABASE_URL="$DB" BIND="127.0.0.1:$1" RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 REGISTRATIONS_PER_HOUR=0 IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR=0 WINNABLE_PER_ADDRESS_PER_HOUR=0 RACES_PER_ADDRESS_PER_HOUR=0 STREAMS_PER_ADDRESS=0 \
     WINNABLE_POOL=${WINNABLE_POOL:-0} LOG_LEVEL=warn DB_POOL_SIZE=${DB_POOL_SIZE:-16} \
     JWT_SECRET=failover-secret-failover-secret-0123 \
     DAILY_SECRET=failover-daily-secret-failover-daily-0123 \

@@ -314,6 +314,11 @@ fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
             "attempts",
         )?,
         guests_per_minute: env.limit("GUESTS_PER_MINUTE", d.guests_per_minute, "guest accounts")?,
+        registrations_per_hour: env.limit(
+            "REGISTRATIONS_PER_HOUR",
+            d.registrations_per_hour,
+            "accounts",
+        )?,
         app_grants_per_minute: env.limit(
             "APP_GRANTS_PER_MINUTE",
             d.app_grants_per_minute,
@@ -343,6 +348,21 @@ fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
             "IMPORT_ACTIONS_PER_HOUR",
             d.import_actions_per_hour,
             "actions",
+        )?,
+        import_actions_per_address_per_hour: env.limit(
+            "IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR",
+            d.import_actions_per_address_per_hour,
+            "actions",
+        )?,
+        winnable_per_address_per_hour: env.limit(
+            "WINNABLE_PER_ADDRESS_PER_HOUR",
+            d.winnable_per_address_per_hour,
+            "games",
+        )?,
+        races_per_address_per_hour: env.limit(
+            "RACES_PER_ADDRESS_PER_HOUR",
+            d.races_per_address_per_hour,
+            "race rooms",
         )?,
         games_in_progress_per_user: env.limit(
             "GAMES_IN_PROGRESS_PER_USER",

@@ -102,8 +102,10 @@ pub struct Limits {
     /// Password guesses per account and client address per minute (ten times that per
     /// account from all addresses).
     pub login_attempts_per_minute: u32,
-    /// Guest accounts one client address may create per minute.
+    /// Guest accounts one client address (an IPv6 /64 block) may create per minute.
     pub guests_per_minute: u32,
+    /// Registered accounts one client address (an IPv6 /64 block) may create per hour.
+    pub registrations_per_hour: u32,
     /// App approvals one account, and code trades one client address, may make per minute.
     pub app_grants_per_minute: u32,
     /// Bulk exports of a player's games one client address may start per minute.
@@ -117,6 +119,14 @@ pub struct Limits {
     /// Actions one account may import per hour (`POST /v1/games/import`), all its imports
     /// together.
     pub import_actions_per_hour: u32,
+    /// Actions one client address (an IPv6 /64 block) may import per hour, all its accounts
+    /// together (`IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR`).
+    pub import_actions_per_address_per_hour: u32,
+    /// Games on proven winnable deals one client address may start per hour, all its
+    /// accounts together.
+    pub winnable_per_address_per_hour: u32,
+    /// Race rooms one client address may open per hour, all its accounts together.
+    pub races_per_address_per_hour: u32,
     /// Games one player may have in progress (those they started; race rounds deal theirs);
     /// more get 409 `too_many_games`; 0: no limit.
     pub games_in_progress_per_user: u32,
@@ -241,15 +251,19 @@ impl Default for Limits {
             rate_limit_burst: 100,
             login_attempts_per_minute: 10,
             guests_per_minute: 10,
+            registrations_per_hour: 10,
             app_grants_per_minute: 30,
             bulk_exports_per_minute: 10,
             chat_commands_per_minute: 20,
             chat_workspace_commands_per_minute: 600,
             winnable_per_user_per_hour: 30,
             import_actions_per_hour: 20_000,
+            import_actions_per_address_per_hour: 40_000,
+            winnable_per_address_per_hour: 120,
+            races_per_address_per_hour: 60,
             games_in_progress_per_user: 200,
             streams_per_user: 8,
-            streams_per_address: 0,
+            streams_per_address: 64,
             stream_idle: Duration::from_secs(30 * 60),
         }
     }

@@ -82,6 +82,8 @@ impl From<crate::play::accounts::Session> for Session {
         (status = 201, description = "The account and a token", body = Session),
         (status = 400, description = "Username or password not acceptable: a username has 3 to 32 letters, digits, '_', '-' or '.'; a password 10 to 128 characters without control characters (`invalid_request`), and not a common one or one containing the username (`weak_password`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The username is taken, whatever its case (`username_taken`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -90,8 +92,13 @@ impl From<crate::play::accounts::Session> for Session {
 pub async fn register(
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
+    if let Some(limiter) = &state.limits.registrations {
+        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
+    }
     let session = state.accounts.register(username, password).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
 }
@@ -119,8 +126,7 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     if let Some(limiter) = &state.limits.passwords {
-        let address =
-            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
+        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.guess(&credentials.username, &address)?;
     }
     let session = state
@@ -137,7 +143,7 @@ pub async fn login(
     security(()),
     responses(
         (status = 201, description = "A guest account and its token", body = Session),
-        (status = 429, description = "Too many new guest accounts from this address (`too_many_attempts`, `GUESTS_PER_MINUTE`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "Too many new guest accounts from this address (an IPv6 /64 block; `too_many_attempts`, `GUESTS_PER_MINUTE`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -147,9 +153,8 @@ pub async fn guest(
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     if let Some(limiter) = &state.limits.guests {
-        let address =
-            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
-        limiter.count(&format!("addr:{address}"), t!("attempts-new-guests"))?;
+        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-new-guests"))?;
     }
     let session = state.accounts.guest().await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(Session::from(session)))
@@ -282,7 +287,7 @@ pub async fn password_attempt(
     let Some(limiter) = state.limits.passwords.clone() else {
         return Ok(());
     };
-    let address = super::ratelimit::client_address(req, state.serving.client_ip_header.as_ref());
+    let address = super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
     let (db, id) = (state.play.db.clone(), user_id.to_string());
     let user = blocking(move || {
         let mut conn = db.conn()?;

@@ -317,7 +317,9 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
 /// (422, or 409 for a move after the game ended) and nothing is made. The new game is written
 /// whole in one transaction, marked `imported`: it counts for no record, win or streak (it was
 /// not played here), and shows as imported on profiles and in exports. Registered accounts
-/// only (not guests), within `IMPORT_ACTIONS_PER_HOUR` imported actions an hour per account.
+/// only (not guests), within `IMPORT_ACTIONS_PER_HOUR` imported actions an hour per account
+/// and `IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR` per client address (an IPv6 /64 block), all its
+/// accounts together.
 /// Answers the game as it stands after the last action.
 #[utoipa::path(
     tag = "games",
@@ -335,7 +337,7 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
         (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "The account imported as many actions in the last hour as it may (`import_allowance`, `IMPORT_ACTIONS_PER_HOUR`), or too many requests (`rate_limited`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "The account imported as many actions in the last hour as it may (`import_allowance`, `IMPORT_ACTIONS_PER_HOUR`), or this address (`too_many_attempts`, `IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR`), or too many requests (`rate_limited`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -370,6 +372,12 @@ pub async fn import_game(
         Ok::<_, ApiError>(checked)
     })
     .await?;
+    // The address's allowance as well as the account's: free accounts do not multiply it.
+    if let Some(limiter) = &state.limits.imports {
+        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let n = u32::try_from(actions.len()).unwrap_or(u32::MAX);
+        limiter.count_n(&format!("addr:{block}"), n, t!("attempts-imports-address"))?;
+    }
     let id = crate::play::exports::import(
         state.play(),
         &caller.user_id,
@@ -475,8 +483,7 @@ pub async fn export_user_games(
     let until = moment(query.until, far)?;
     let user = state.accounts.public_user(&username).await?;
     if let Some(limiter) = &state.limits.bulk {
-        let address =
-            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
+        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{address}"), t!("attempts-bulk-exports"))?;
     }
     let player = user.username.clone().unwrap_or_default();

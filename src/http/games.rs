@@ -52,7 +52,7 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
         (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "You have as many games in progress as one player may (`too_many_games`, `GAMES_IN_PROGRESS_PER_USER`): finish or resign one", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many games on proven winnable deals this hour (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "Too many games on proven winnable deals this hour, by this player (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`) or from this address (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
@@ -85,6 +85,12 @@ pub async fn create_game(
         (None, Some(difficulty)) => Deal::Winnable(difficulty),
         (None, None) => Deal::Random,
     };
+    // Proven deals are shared per address as well as per player: free accounts do not
+    // multiply a player's ration.
+    if let (Deal::Winnable(_), Some(limiter)) = (&deal, &state.limits.winnable) {
+        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
+    }
     let new = NewGame {
         user_id: caller.user_id.clone(),
         variant: body.variant.unwrap_or(VariantName::Spider),

@@ -292,6 +292,13 @@ pub async fn approve(
                 &format!("user:{}", caller.user_id),
                 t!("attempts-app-approvals"),
             )?;
+            // And per address, at the same budget: more accounts do not buy more approvals.
+            let block =
+                super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            limiter.count(
+                &format!("approve:{block}"),
+                t!("attempts-app-approvals-address"),
+            )?;
         }
         if d.password.is_some() {
             // A request that cannot be approved is refused before it costs a password attempt.
@@ -390,8 +397,7 @@ pub async fn token(
     payload: web::Payload,
 ) -> HttpResponse {
     if let Some(limiter) = &state.limits.apps {
-        let address =
-            super::ratelimit::client_address(&req, state.serving.client_ip_header.as_ref());
+        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         if let Err(refused) = limiter.count(&format!("addr:{address}"), t!("attempts-code-trades"))
         {
             let mut answer = oauth_error(

@@ -20,7 +20,10 @@ use super::AppState;
 
 #[derive(Clone)]
 pub struct Limiter {
+    /// Per account, or per address for a caller without one.
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Per address for every caller: [`ADDRESS_RATE_FACTOR`] times the rate and burst.
+    ceiling: Arc<DefaultKeyedRateLimiter<String>>,
 }
 
 impl Limiter {
@@ -28,17 +31,25 @@ impl Limiter {
     pub fn new(per_second: u32, burst: u32) -> Option<Limiter> {
         let rate = NonZeroU32::new(per_second)?;
         let burst = NonZeroU32::new(burst.max(per_second)).unwrap_or(rate);
+        let times = |n: NonZeroU32| {
+            n.saturating_mul(NonZeroU32::MIN.saturating_add(ADDRESS_RATE_FACTOR - 1))
+        };
         Some(Limiter {
             limiter: Arc::new(RateLimiter::keyed(
                 Quota::per_second(rate).allow_burst(burst),
+            )),
+            ceiling: Arc::new(RateLimiter::keyed(
+                Quota::per_second(times(rate)).allow_burst(times(burst)),
             )),
         })
     }
 
     /// Forget idle keys so memory stays bounded.
     pub fn prune(&self) {
-        self.limiter.retain_recent();
-        self.limiter.shrink_to_fit();
+        for l in [&self.limiter, &self.ceiling] {
+            l.retain_recent();
+            l.shrink_to_fit();
+        }
     }
 }
 
@@ -62,6 +73,34 @@ pub fn client_address(
     })
 }
 
+/// The address a limit counts a client under: an IPv4 address whole, an IPv6 address by its
+/// /64 block (one customer's network, whose 2^64 addresses are free to pick from), an
+/// IPv4-mapped IPv6 address as the IPv4 address it is. Anything else (no address) as it is.
+pub fn address_block(address: &str) -> String {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+        Ok(ip) => ip.to_string(),
+        Err(_) => address.to_string(),
+    }
+}
+
+/// [`client_address`] as the limits count it: its [`address_block`].
+pub fn client_block(req: &actix_web::HttpRequest, trusted: Option<&header::HeaderName>) -> String {
+    address_block(&client_address(req, trusted))
+}
+
+/// How many callers' worth of requests one client address may send in all, whatever the
+/// accounts it signs in with: each account has its own bucket, and every request from an
+/// address also draws from the address's ceiling, `ADDRESS_RATE_FACTOR` times as large (free
+/// accounts do not multiply the rate).
+pub const ADDRESS_RATE_FACTOR: u32 = 10;
+
 /// The bucket a request draws from: its account for a session token that verifies and whose
 /// session is still open, and for an access token this instance has seen verify (one bucket
 /// per account, however many tokens and sessions it has: fifty tokens do not buy fifty times
@@ -69,7 +108,7 @@ pub fn client_address(
 /// ended or stolen session cannot spend its owner's).
 async fn key(req: &ServiceRequest) -> String {
     let Some(state) = req.app_data::<web::Data<AppState>>() else {
-        return format!("addr:{}", client_address(req.request(), None));
+        return format!("addr:{}", client_block(req.request(), None));
     };
     let token = bearer_token(req.request());
     let known = match token {
@@ -90,9 +129,21 @@ async fn key(req: &ServiceRequest) -> String {
     known.unwrap_or_else(|| {
         format!(
             "addr:{}",
-            client_address(req.request(), state.serving.client_ip_header.as_ref())
+            client_block(req.request(), state.serving.client_ip_header.as_ref())
         )
     })
+}
+
+/// The refusal of a request over a rate limit.
+fn rate_limited(not_until: &governor::NotUntil<governor::clock::QuantaInstant>) -> ApiError {
+    let seconds = seconds_until(not_until);
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        "title-too-many-requests",
+        t!("rate-limited", seconds = seconds),
+    )
+    .with_header(header::RETRY_AFTER, seconds.to_string())
 }
 
 /// Personal access tokens this instance has seen verify: their id, secret hash and account,
@@ -153,15 +204,19 @@ pub async fn limit(
     // limited per chat identity and workspace once their signature checks out.
     let platform = req.path().starts_with(INTEGRATIONS);
     if let (Some(limiter), false) = (limiter, platform) {
-        if let Err(not_until) = limiter.limiter.check_key(&key(&req).await) {
-            let seconds = seconds_until(&not_until);
-            let error = ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                "title-too-many-requests",
-                t!("rate-limited", seconds = seconds),
-            )
-            .with_header(header::RETRY_AFTER, seconds.to_string());
+        let key = key(&req).await;
+        let mut checked = limiter.limiter.check_key(&key);
+        // A caller counted by its account also counts toward its address's ceiling (one
+        // counted by its address already drew from the address's own, smaller bucket).
+        if checked.is_ok() && key.starts_with("user:") {
+            let trusted = req
+                .app_data::<web::Data<AppState>>()
+                .and_then(|s| s.serving.client_ip_header.clone());
+            let address = client_block(req.request(), trusted.as_ref());
+            checked = limiter.ceiling.check_key(&format!("addr:{address}"));
+        }
+        if let Err(not_until) = checked {
+            let error = rate_limited(&not_until);
             return Ok(req
                 .into_response(actix_web::HttpResponse::from_error(error))
                 .map_into_right_body());
@@ -216,6 +271,8 @@ impl PasswordGuesses {
 #[derive(Clone)]
 pub struct LoginLimiter {
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// How long an empty budget takes to fill again.
+    period: std::time::Duration,
 }
 
 impl LoginLimiter {
@@ -226,6 +283,7 @@ impl LoginLimiter {
             limiter: Arc::new(RateLimiter::keyed(
                 Quota::per_minute(rate).allow_burst(rate),
             )),
+            period: std::time::Duration::from_secs(60),
         })
     }
 
@@ -236,6 +294,7 @@ impl LoginLimiter {
         let quota = Quota::with_period(period / burst.get())?.allow_burst(burst);
         Some(LoginLimiter {
             limiter: Arc::new(RateLimiter::keyed(quota)),
+            period,
         })
     }
 
@@ -255,12 +314,40 @@ impl LoginLimiter {
             })
     }
 
+    /// Count `n` more of `what` under `key` at once (imported actions); the refusal when they
+    /// would go past the budget. More than the whole budget is refused with the wait until
+    /// the budget is whole again: it can never pass, but a smaller one can then.
+    pub fn count_n(&self, key: &str, n: u32, what: Text) -> Result<(), ApiError> {
+        let Some(n) = NonZeroU32::new(n) else {
+            return Ok(());
+        };
+        let wait = match self.limiter.check_key_n(&key.to_lowercase(), n) {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(not_until)) => seconds_until(&not_until),
+            Err(_) => self.period_seconds(),
+        };
+        Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_attempts",
+            "title-too-many-attempts",
+            t!("too-many-attempts", what = what, seconds = wait),
+        )
+        .with_header(header::RETRY_AFTER, wait.to_string()))
+    }
+
+    /// Whole seconds for an empty budget to fill again.
+    fn period_seconds(&self) -> u64 {
+        self.period.as_secs().max(1)
+    }
+
     /// Forget idle usernames so memory stays bounded.
     pub fn prune(&self) {
         self.limiter.retain_recent();
         self.limiter.shrink_to_fit();
     }
 }
+
+const HOUR: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// Every in-memory limit of this instance, built once (`crate::app`) from the config.
 #[derive(Clone)]
@@ -269,8 +356,16 @@ pub struct Limits {
     pub requests: Option<Limiter>,
     /// Sign-in attempts per username, if limited.
     pub passwords: Option<PasswordGuesses>,
-    /// New guest accounts per client address, if limited.
+    /// New guest accounts per client address block, if limited.
     pub guests: Option<LoginLimiter>,
+    /// New registered accounts per client address block an hour, if limited.
+    pub registrations: Option<LoginLimiter>,
+    /// Imported actions per client address block an hour, if limited.
+    pub imports: Option<LoginLimiter>,
+    /// Games on proven winnable deals per client address block an hour, if limited.
+    pub winnable: Option<LoginLimiter>,
+    /// New race rooms per client address block an hour, if limited.
+    pub races: Option<LoginLimiter>,
     /// App approvals per account and code trades per address (a minute each).
     pub apps: Option<LoginLimiter>,
     /// Bulk exports per client address a minute.
@@ -285,6 +380,10 @@ impl Limits {
             requests: Limiter::new(limits.rate_limit_per_second, limits.rate_limit_burst),
             passwords: PasswordGuesses::new(limits.login_attempts_per_minute),
             guests: LoginLimiter::new(limits.guests_per_minute),
+            registrations: LoginLimiter::per_period(limits.registrations_per_hour, HOUR),
+            imports: LoginLimiter::per_period(limits.import_actions_per_address_per_hour, HOUR),
+            winnable: LoginLimiter::per_period(limits.winnable_per_address_per_hour, HOUR),
+            races: LoginLimiter::per_period(limits.races_per_address_per_hour, HOUR),
             apps: LoginLimiter::new(limits.app_grants_per_minute),
             bulk: LoginLimiter::new(limits.bulk_exports_per_minute),
             known_tokens: std::sync::Arc::new(KnownTokens::new(100_000)),
@@ -299,7 +398,16 @@ impl Limits {
         if let Some(l) = &self.passwords {
             l.prune();
         }
-        for l in [&self.guests, &self.apps, &self.bulk].into_iter().flatten() {
+        let all = [
+            &self.guests,
+            &self.registrations,
+            &self.imports,
+            &self.winnable,
+            &self.races,
+            &self.apps,
+            &self.bulk,
+        ];
+        for l in all.into_iter().flatten() {
             l.prune();
         }
     }

@@ -13,7 +13,7 @@ pub use crate::play::searches::{SearchPool, Searcher, Slot};
 pub fn searcher(state: &AppState, caller: &Caller, req: &HttpRequest) -> Searcher {
     Searcher {
         account: caller.user_id.clone(),
-        address: super::ratelimit::client_address(req, state.serving.client_ip_header.as_ref()),
+        address: super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref()),
     }
 }
 

@@ -32,7 +32,7 @@ pub fn open(state: &AppState, req: &HttpRequest, user: &str) -> Result<Watcher, 
     let token = super::identity::bearer_token(req)
         .ok_or_else(|| ApiError::internal("a stream's caller", "without a bearer token"))?;
     let credential = super::identity::credential(state, token)?;
-    let address = super::ratelimit::client_address(req, state.serving.client_ip_header.as_ref());
+    let address = super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
     let opened = state.play.live.open(Opener {
         user,
         address: Some(&address),

@@ -515,6 +515,64 @@ async fn approvals_per_account_and_trades_per_address_are_limited() {
     app.stop().await;
 }
 
+/// Free accounts do not buy more approvals: an address has the same budget as one account,
+/// whichever accounts approve from it.
+#[actix_rt::test]
+async fn approvals_from_one_address_share_its_budget_whatever_the_accounts() {
+    let app = spawn_with(|c| c.limits.app_grants_per_minute = 2).await;
+    let (_, challenge) = pkce("many accounts");
+    for _ in 0..2 {
+        let (_, session) = app.register().await;
+        approve(&app, &session, &challenge).await;
+    }
+    let (_, third) = app.register().await;
+    let r = app
+        .post("/v1/oauth/approve", &third, decision(&challenge))
+        .await;
+    r.problem(429, "too_many_attempts");
+    assert!(r.body["detail"].as_str().unwrap().contains("this address"), "{}", r.text);
+    assert!(r.header("retry-after").is_some());
+    app.stop().await;
+}
+
+/// Imports from one address draw on one allowance as well as each account's: twenty free
+/// accounts do not import twenty times as much. A refused import writes nothing.
+#[actix_rt::test]
+async fn imports_from_one_address_share_its_allowance_whatever_the_accounts() {
+    let deal = 5;
+    let start = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
+    let line = winning_line(&start).expect("a winning line for the deal");
+    let won = export_text(deal, &line);
+    let n = line.len() as u32;
+    // Each account may import the line three times an hour; the address twice in all.
+    let app = spawn_with(|c| {
+        c.limits.import_actions_per_hour = 3 * n;
+        c.limits.import_actions_per_address_per_hour = 2 * n;
+    })
+    .await;
+    let mut tokens = Vec::new();
+    for _ in 0..3 {
+        tokens.push(app.register().await.1);
+    }
+    for token in &tokens[..2] {
+        let r = send_raw(&app, "/v1/games/import", token, "text/plain", won.clone()).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    let r = send_raw(&app, "/v1/games/import", &tokens[2], "text/plain", won.clone()).await;
+    r.problem(429, "too_many_attempts");
+    assert!(r.header("retry-after").is_some());
+    let games = app.get("/v1/users/me/games", &tokens[2]).await;
+    assert_eq!(games.status, 200, "{}", games.text);
+    assert!(!games.text.contains("imported"), "{}", games.text);
+    // An import larger than the address's whole allowance can never pass: refused at once.
+    let app = spawn_with(|c| c.limits.import_actions_per_address_per_hour = n - 1).await;
+    let (_, token) = app.register().await;
+    send_raw(&app, "/v1/games/import", &token, "text/plain", won)
+        .await
+        .problem(429, "too_many_attempts");
+    app.stop().await;
+}
+
 /// Sends `body` as `content_type` to `path` with `token`.
 async fn send_raw(
     app: &TestApp,

@@ -180,3 +180,103 @@ async fn an_ended_session_does_not_spend_its_accounts_allowance() {
     limited.stop().await;
     app.stop().await;
 }
+
+/// A registration from `forwarded` (the proxy's header).
+async fn register_from(app: &TestApp, forwarded: &str) -> Resp {
+    let username = format!("p-{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    app.send(
+        "POST",
+        "/v1/auth/register",
+        None,
+        &[("X-Forwarded-For", forwarded)],
+        Some(json!({"username": username, "password": PASSWORD})),
+    )
+    .await
+}
+
+/// Accounts cost nothing, so what one client address may do is bounded whatever the
+/// accounts it uses: new accounts per address (an IPv6 /64 block counts as one address, as
+/// for guests), requests per address (ten callers' worth), games on proven deals and race
+/// rooms per address.
+#[actix_rt::test]
+async fn free_accounts_do_not_multiply_what_one_address_may_do() {
+    // Registrations: three an hour per address; IPv6 addresses of one /64 share them.
+    let app = spawn_with(|c| {
+        c.limits.registrations_per_hour = 3;
+        c.serving.client_ip_header = Some("X-Forwarded-For".into());
+    })
+    .await;
+    for i in 1..=3 {
+        let r = register_from(&app, &format!("2001:db8:1:2::{i}")).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    let r = register_from(&app, "2001:db8:1:2:ffff::9").await;
+    r.problem(429, "too_many_attempts");
+    assert!(r.header("retry-after").is_some());
+    assert!(r.body["detail"].as_str().unwrap().contains("new accounts"), "{}", r.text);
+    // Another /64, and an IPv4 address, each have their own.
+    assert_eq!(register_from(&app, "2001:db8:1:3::1").await.status, 201);
+    assert_eq!(register_from(&app, "192.0.2.7").await.status, 201);
+    // Guests count by the /64 too.
+    let mut config = app.config.clone();
+    config.limits.guests_per_minute = 1;
+    let guests = start(config, None).await;
+    let guest = |from: &'static str| {
+        let guests = &guests;
+        async move {
+            guests
+                .send("POST", "/v1/auth/guest", None, &[("X-Forwarded-For", from)], None)
+                .await
+        }
+    };
+    assert_eq!(guest("2001:db8:9:9::1").await.status, 201);
+    guest("2001:db8:9:9::2").await.problem(429, "too_many_attempts");
+    guests.stop().await;
+    app.stop().await;
+
+    // Requests: each account has its own bucket (one a second, one at once here), and the
+    // address a ceiling of ten times that whatever the accounts.
+    let app = spawn_app().await;
+    let mut sessions = Vec::new();
+    for _ in 0..12 {
+        sessions.push(app.register().await.1);
+    }
+    let mut config = app.config.clone();
+    config.limits.rate_limit_per_second = 1;
+    config.limits.rate_limit_burst = 1;
+    let limited = start(config, None).await;
+    let mut statuses = Vec::new();
+    for session in &sessions {
+        statuses.push(limited.get("/v1/me", session).await);
+    }
+    let ok = statuses.iter().filter(|r| r.status == 200).count();
+    assert_eq!(ok, 10, "{:?}", statuses.iter().map(|r| r.status).collect::<Vec<_>>());
+    statuses[11].problem(429, "rate_limited");
+    assert!(statuses[11].header("retry-after").is_some());
+    limited.stop().await;
+
+    // Proven deals and race rooms: per address as well as per player.
+    let mut config = app.config.clone();
+    config.limits.winnable_per_address_per_hour = 1;
+    config.limits.races_per_address_per_hour = 2;
+    let rationed = start(config, None).await;
+    let first = rationed
+        .post("/v1/games", &sessions[0], json!({"suits": 1, "winnable": true}))
+        .await;
+    assert_ne!(first.status, 429, "{}", first.text);
+    rationed
+        .post("/v1/games", &sessions[1], json!({"suits": 1, "winnable": true}))
+        .await
+        .problem(429, "too_many_attempts");
+    for session in &sessions[..2] {
+        let r = rationed.post("/v1/races", session, json!({"suits": 1})).await;
+        assert_eq!(r.status, 201, "{}", r.text);
+    }
+    let r = rationed
+        .post("/v1/races", &sessions[2], json!({"suits": 1}))
+        .await;
+    r.problem(429, "too_many_attempts");
+    assert!(r.header("retry-after").is_some());
+    rationed.stop().await;
+    app.stop().await;
+}

@@ -765,6 +765,7 @@ async fn an_acknowledged_action_survives_a_kill_during_a_batched_commit() {
             .env("WINNABLE_POOL", "0")
             .env("RATE_LIMIT_PER_SECOND", "0")
             .env("GUESTS_PER_MINUTE", "0")
+            .env("REGISTRATIONS_PER_HOUR", "0")
             .env("LOG_LEVEL", "error")
             .stdout(std::process::Stdio::null())
             .spawn()

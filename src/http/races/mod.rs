@@ -50,6 +50,8 @@ async fn look(
         (status = 201, description = "The room", body = RaceView),
         (status = 400, description = "Invalid settings", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "A ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many new rooms from this address this hour (`too_many_attempts`, `RACES_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
 #[post("/races")]
@@ -58,6 +60,7 @@ pub async fn create_race(
     caller: Caller,
     body: web::Json<CreateRace>,
     lang: Lang,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let body = body.into_inner();
@@ -94,6 +97,10 @@ pub async fn create_race(
         ranked: body.ranked.unwrap_or(false),
         idle_takeover_s: idle,
     };
+    if let Some(limiter) = &state.limits.races {
+        let block = crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-races-address"))?;
+    }
     let room = races::create(state.play(), &caller.user_id, new).await?;
     let view = RaceView::of(&room, Some(&caller.user_id), lang)?;
     Ok(HttpResponse::Created()

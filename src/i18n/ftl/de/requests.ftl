@@ -103,6 +103,11 @@ export-not-utf8 = Ein Export muss UTF-8-Text sein.
 export-bad-window = since und until sind Millisekunden seit der Unix-Epoche.
 export-bad-max = max muss zwischen 1 und 1000 liegen.
 attempts-new-guests = neue Gastkonten von dieser Adresse
+attempts-new-accounts = neue Konten von dieser Adresse
+attempts-imports-address = importierte Aktionen von dieser Adresse
+attempts-winnable-address = Spiele mit nachweislich gewinnbaren Verteilungen von dieser Adresse
+attempts-races-address = neue Rennräume von dieser Adresse
+attempts-app-approvals-address = App-Freigaben von dieser Adresse
 
 ## Profil
 

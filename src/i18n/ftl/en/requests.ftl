@@ -103,6 +103,11 @@ export-not-utf8 = An export is UTF-8 text.
 export-bad-window = since and until are milliseconds since the Unix epoch.
 export-bad-max = max must be from 1 to 1000.
 attempts-new-guests = new guest accounts from this address
+attempts-new-accounts = new accounts from this address
+attempts-imports-address = imported actions from this address
+attempts-winnable-address = games on proven winnable deals from this address
+attempts-races-address = new race rooms from this address
+attempts-app-approvals-address = app approvals from this address
 
 ## Profile
 

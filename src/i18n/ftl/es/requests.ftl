@@ -103,6 +103,11 @@ export-not-utf8 = Una exportación debe ser texto UTF-8.
 export-bad-window = since y until son milisegundos desde la época Unix.
 export-bad-max = max debe estar entre 1 y 1000.
 attempts-new-guests = cuentas de invitado nuevas desde esta dirección
+attempts-new-accounts = cuentas nuevas desde esta dirección
+attempts-imports-address = acciones importadas desde esta dirección
+attempts-winnable-address = partidas con repartos ganables comprobados desde esta dirección
+attempts-races-address = salas de carrera nuevas desde esta dirección
+attempts-app-approvals-address = aprobaciones de aplicaciones desde esta dirección
 
 ## Perfil
 

@@ -103,6 +103,11 @@ export-not-utf8 = Un export est un texte UTF-8.
 export-bad-window = since et until s'expriment en millisecondes depuis l'époque Unix.
 export-bad-max = max doit être compris entre 1 et 1000.
 attempts-new-guests = nouveaux comptes invités depuis cette adresse
+attempts-new-accounts = nouveaux comptes depuis cette adresse
+attempts-imports-address = actions importées depuis cette adresse
+attempts-winnable-address = parties sur des donnes prouvées gagnables depuis cette adresse
+attempts-races-address = nouvelles salles de course depuis cette adresse
+attempts-app-approvals-address = validations d'applications depuis cette adresse
 
 ## Profil
 

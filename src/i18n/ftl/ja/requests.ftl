@@ -97,6 +97,11 @@ export-not-utf8 = エクスポートは UTF-8 のテキストでなければな�
 export-bad-window = since と until は Unix エポックからのミリ秒数です。
 export-bad-max = max は 1〜1000 にしてください。
 attempts-new-guests = このアドレスからの新しいゲストアカウントの作成
+attempts-new-accounts = このアドレスからの新しいアカウントの作成
+attempts-imports-address = このアドレスからインポートされたアクション
+attempts-winnable-address = このアドレスからの勝てることが証明済みのディールでのゲーム
+attempts-races-address = このアドレスからの新しいレースルームの作成
+attempts-app-approvals-address = このアドレスからのアプリの許可
 
 ## Profile
 

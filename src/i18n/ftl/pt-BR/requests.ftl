@@ -103,6 +103,11 @@ export-not-utf8 = Uma exportação deve ser texto UTF-8.
 export-bad-window = since e until são milissegundos desde a época Unix.
 export-bad-max = max deve ser de 1 a 1000.
 attempts-new-guests = novas contas de convidado deste endereço
+attempts-new-accounts = novas contas deste endereço
+attempts-imports-address = ações importadas deste endereço
+attempts-winnable-address = jogos em distribuições com vitória comprovada deste endereço
+attempts-races-address = novas salas de corrida deste endereço
+attempts-app-approvals-address = autorizações de apps deste endereço
 
 ## Perfil
 
