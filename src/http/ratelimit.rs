@@ -412,3 +412,24 @@ impl Limits {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::address_block;
+
+    #[test]
+    fn limits_count_an_ipv6_address_by_its_64_block_and_ipv4_whole() {
+        assert_eq!(address_block("192.0.2.7"), "192.0.2.7");
+        assert_eq!(address_block("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+        assert_eq!(
+            address_block("2001:0db8:0001:0002:ffff:1:2:3"),
+            "2001:db8:1:2::/64"
+        );
+        assert_ne!(
+            address_block("2001:db8:1:3::1"),
+            address_block("2001:db8:1:2::1")
+        );
+        assert_eq!(address_block("::ffff:192.0.2.7"), "192.0.2.7");
+        assert_eq!(address_block(""), "");
+    }
+}

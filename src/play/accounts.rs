@@ -465,6 +465,9 @@ impl Accounts {
 /// can be traded after): the owner's remedies for a stolen session end what it could let in.
 fn end_apps_and_links(conn: &mut store::DbConn, user_id: &str) -> Result<(), Error> {
     use crate::store::codes;
+    // First: a code traded or a link confirmed at the same moment lands wholly before this
+    // (and is ended here) or wholly after (and finds its code gone).
+    users::lock_grants(conn, user_id)?;
     crate::store::chat::end_links(conn, user_id)?;
     crate::store::tokens::revoke_apps(conn, user_id, store::now())?;
     codes::forget_unused(conn, user_id, codes::OAUTH)?;

@@ -221,6 +221,7 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
         linked_at: None,
         own_user_id: None,
         language: None,
+        asked_code: None,
     };
     let member = Member {
         link_id: row.id.clone(),
@@ -357,46 +358,77 @@ fn may_link(
 }
 
 /// The member types the link code `typed` without confirming: what linking would do, and
-/// nothing done (the code is not used). An unknown, used or expired code, or an identity
+/// nothing done (the code is not used) but remembering that this member was asked about this
+/// code (only then does its `yes` link). An unknown, used or expired code, or an identity
 /// already linked, is refused as [`link`] would refuse it.
 pub async fn preview_link(db: &Db, member: &Member, typed: &str) -> Result<LinkPreview, Error> {
     let hash = secret_hash(&normalize_code(typed));
     let (db, link_id) = (db.clone(), member.link_id.clone());
     blocking(move || {
-        let mut conn = db.conn()?;
-        let at = store::now();
-        let code = codes::peek(&mut conn, &hash, PURPOSE)?
-            .filter(|c| c.used_at.is_none() && c.expires_at > at)
-            .ok_or(Error::Chat(ChatError::ChatCodeInvalid))?;
-        let identity = chat_store::find_by_id(&mut conn, &link_id)?
-            .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
-        let username = may_link(&mut conn, &identity, &code.user_id)?;
-        let (games, ranked_dailies) = chat_store::games_of(&mut conn, &identity.user_id)?;
-        Ok(LinkPreview {
-            username,
-            games,
-            ranked_dailies,
+        db.write(move |conn| {
+            let identity = chat_store::lock(conn, &link_id)?
+                .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
+            ask(conn, &identity, &hash)
         })
     })
     .await
+}
+
+/// Inside the caller's write: what linking `identity` with the code whose hash is `hash` would
+/// do, remembered as asked.
+fn ask(
+    conn: &mut store::DbConn,
+    identity: &ChatIdentity,
+    hash: &str,
+) -> Result<LinkPreview, Error> {
+    let at = store::now();
+    let code = codes::peek(conn, hash, PURPOSE)?
+        .filter(|c| c.used_at.is_none() && c.expires_at > at)
+        .ok_or(Error::Chat(ChatError::ChatCodeInvalid))?;
+    let username = may_link(conn, identity, &code.user_id)?;
+    let (games, ranked_dailies) = chat_store::games_of(conn, &identity.user_id)?;
+    chat_store::set_asked(conn, &identity.id, Some(hash))?;
+    Ok(LinkPreview {
+        username,
+        games,
+        ranked_dailies,
+    })
+}
+
+/// What `link CODE yes` did: linked, or (the member was not asked about that code before)
+/// asked first, nothing moved.
+#[derive(Debug)]
+pub enum LinkStep {
+    Linked(Linked),
+    Asked(LinkPreview),
 }
 
 /// The member types the link code `typed` and confirms: from now on their identity plays as
 /// the code's account, and the games of the account made for them move to it (a ranked daily
 /// attempt among them becomes practice), until they unlink. A code is used once; an unknown,
 /// used or expired one changes nothing.
-pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error> {
+pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<LinkStep, Error> {
     let hash = secret_hash(&normalize_code(typed));
     let (db, link_id) = (db.clone(), member.link_id.clone());
     blocking(move || {
-        db.write(move |conn| -> Result<Linked, Error> {
+        db.write(move |conn| -> Result<LinkStep, Error> {
             let at = store::now();
+            // The account's grants lock before the code is used: a sign out everywhere at the
+            // same moment either ends the link made here or leaves no code to link with.
+            if let Some(code) = codes::peek(conn, &hash, PURPOSE)? {
+                users::lock_grants(conn, &code.user_id)?;
+            }
+            let identity = chat_store::lock(conn, &link_id)?
+                .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
+            // `yes` counts only once the bot has asked this member about this very code: a
+            // message that tricks a member into typing both gets them the question first.
+            if identity.asked_code.as_deref() != Some(hash.as_str()) {
+                return Ok(LinkStep::Asked(ask(conn, &identity, &hash)?));
+            }
             let code = match codes::use_once(conn, &hash, PURPOSE, at)? {
                 Use::First(code) if code.expires_at > at => code,
                 _ => return Err(Error::Chat(ChatError::ChatCodeInvalid)),
             };
-            let identity = chat_store::lock(conn, &link_id)?
-                .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
             let username = may_link(conn, &identity, &code.user_id)?;
             if !users::lock(conn, &code.user_id)? || !users::lock(conn, &identity.user_id)? {
                 return Err(Error::Account(AccountError::UnknownUser));
@@ -405,8 +437,9 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<Linked, Error
                 return Err(Error::Chat(ChatError::TooManyChatLinks { max: MAX_LINKS }));
             }
             chat_store::link(conn, &link_id, &identity.user_id, &code.user_id, at)?;
+            chat_store::set_asked(conn, &link_id, None)?;
             let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
-            Ok(Linked { username, folded })
+            Ok(LinkStep::Linked(Linked { username, folded }))
         })
     })
     .await

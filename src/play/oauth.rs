@@ -417,6 +417,11 @@ pub async fn exchange(accounts: &Accounts, form: TokenRequest) -> Result<Granted
     let traded = blocking(move || {
         db.write(move |conn| -> Result<Trade, Error> {
             let at = store::now();
+            // The account's grants lock before the code is used: a sign out everywhere at the
+            // same moment either ends the token made here or leaves no code to trade.
+            if let Some(code) = codes::peek(conn, &hash, PURPOSE)? {
+                users::lock_grants(conn, &code.user_id)?;
+            }
             let row = match codes::use_once(conn, &hash, PURPOSE, at)? {
                 Use::Unknown => return Ok(Trade::Refused(invalid_grant())),
                 Use::Again(row) => {

@@ -42,6 +42,17 @@ pub struct ChatIdentity {
     /// The language the member chose with `lang` (a tag of `i18n::Lang`); `None`: the
     /// platform's (Discord's and Telegram's locale; Slack sends none: English).
     pub language: Option<String>,
+    /// The hash of the link code the bot last asked this member about (`link CODE`): only
+    /// that code's `yes` links.
+    pub asked_code: Option<String>,
+}
+
+/// Remember that the member of identity `id` was asked about the code whose hash is `hash`.
+pub fn set_asked(conn: &mut DbConn, id: &str, hash: Option<&str>) -> Result<(), StoreError> {
+    diesel::update(chat_identities::table.find(id))
+        .set(chat_identities::asked_code.eq(hash))
+        .execute(conn)?;
+    Ok(())
 }
 
 pub fn find(

@@ -208,6 +208,7 @@ diesel::table! {
         linked_at -> Nullable<Timestamp>,
         own_user_id -> Nullable<Text>,
         language -> Nullable<Text>,
+        asked_code -> Nullable<Text>,
     }
 }
 

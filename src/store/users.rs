@@ -187,6 +187,26 @@ pub fn lock(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
     Ok(found.is_some())
 }
 
+/// The advisory lock's first key: what [`lock_grants`] locks (the second is the account's).
+const GRANTS_LOCK: i32 = 0x5350_4752; // "SPGR"
+
+/// Inside the caller's write, before anything else it locks: hold `id`'s grants (app tokens
+/// traded from a code, chat identities linked by a code) still until the transaction ends.
+/// Sign out everywhere and a password change take it first, and so do a code's trade and a
+/// link once they know the code's account: whichever commits first, the other sees all of it
+/// (a code used before the remedy has its token or link ended by it; one after finds the code
+/// gone). Postgres: a transaction-scoped advisory lock, which no row lock waits on, so it
+/// adds no order to the row locks' own; SQLite has one writer at a time already.
+pub fn lock_grants(conn: &mut DbConn, id: &str) -> Result<(), StoreError> {
+    if let DbConn::Pg(c) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+            .bind::<diesel::sql_types::Integer, _>(GRANTS_LOCK)
+            .bind::<diesel::sql_types::Text, _>(id)
+            .execute(c)?;
+    }
+    Ok(())
+}
+
 /// Set (or, with `None`, forget) the language `id` chose. False when there is no such account.
 pub fn set_language(
     conn: &mut DbConn,

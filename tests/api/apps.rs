@@ -530,7 +530,11 @@ async fn approvals_from_one_address_share_its_budget_whatever_the_accounts() {
         .post("/v1/oauth/approve", &third, decision(&challenge))
         .await;
     r.problem(429, "too_many_attempts");
-    assert!(r.body["detail"].as_str().unwrap().contains("this address"), "{}", r.text);
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("this address"),
+        "{}",
+        r.text
+    );
     assert!(r.header("retry-after").is_some());
     app.stop().await;
 }
@@ -558,7 +562,14 @@ async fn imports_from_one_address_share_its_allowance_whatever_the_accounts() {
         let r = send_raw(&app, "/v1/games/import", token, "text/plain", won.clone()).await;
         assert_eq!(r.status, 201, "{}", r.text);
     }
-    let r = send_raw(&app, "/v1/games/import", &tokens[2], "text/plain", won.clone()).await;
+    let r = send_raw(
+        &app,
+        "/v1/games/import",
+        &tokens[2],
+        "text/plain",
+        won.clone(),
+    )
+    .await;
     r.problem(429, "too_many_attempts");
     assert!(r.header("retry-after").is_some());
     let games = app.get("/v1/users/me/games", &tokens[2]).await;

@@ -213,7 +213,11 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
     let r = register_from(&app, "2001:db8:1:2:ffff::9").await;
     r.problem(429, "too_many_attempts");
     assert!(r.header("retry-after").is_some());
-    assert!(r.body["detail"].as_str().unwrap().contains("new accounts"), "{}", r.text);
+    assert!(
+        r.body["detail"].as_str().unwrap().contains("new accounts"),
+        "{}",
+        r.text
+    );
     // Another /64, and an IPv4 address, each have their own.
     assert_eq!(register_from(&app, "2001:db8:1:3::1").await.status, 201);
     assert_eq!(register_from(&app, "192.0.2.7").await.status, 201);
@@ -225,12 +229,20 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
         let guests = &guests;
         async move {
             guests
-                .send("POST", "/v1/auth/guest", None, &[("X-Forwarded-For", from)], None)
+                .send(
+                    "POST",
+                    "/v1/auth/guest",
+                    None,
+                    &[("X-Forwarded-For", from)],
+                    None,
+                )
                 .await
         }
     };
     assert_eq!(guest("2001:db8:9:9::1").await.status, 201);
-    guest("2001:db8:9:9::2").await.problem(429, "too_many_attempts");
+    guest("2001:db8:9:9::2")
+        .await
+        .problem(429, "too_many_attempts");
     guests.stop().await;
     app.stop().await;
 
@@ -250,7 +262,12 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
         statuses.push(limited.get("/v1/me", session).await);
     }
     let ok = statuses.iter().filter(|r| r.status == 200).count();
-    assert_eq!(ok, 10, "{:?}", statuses.iter().map(|r| r.status).collect::<Vec<_>>());
+    assert_eq!(
+        ok,
+        10,
+        "{:?}",
+        statuses.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
     statuses[11].problem(429, "rate_limited");
     assert!(statuses[11].header("retry-after").is_some());
     limited.stop().await;
@@ -261,15 +278,25 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
     config.limits.races_per_address_per_hour = 2;
     let rationed = start(config, None).await;
     let first = rationed
-        .post("/v1/games", &sessions[0], json!({"suits": 1, "winnable": true}))
+        .post(
+            "/v1/games",
+            &sessions[0],
+            json!({"suits": 1, "winnable": true}),
+        )
         .await;
     assert_ne!(first.status, 429, "{}", first.text);
     rationed
-        .post("/v1/games", &sessions[1], json!({"suits": 1, "winnable": true}))
+        .post(
+            "/v1/games",
+            &sessions[1],
+            json!({"suits": 1, "winnable": true}),
+        )
         .await
         .problem(429, "too_many_attempts");
     for session in &sessions[..2] {
-        let r = rationed.post("/v1/races", session, json!({"suits": 1})).await;
+        let r = rationed
+            .post("/v1/races", session, json!({"suits": 1}))
+            .await;
         assert_eq!(r.status, 201, "{}", r.text);
     }
     let r = rationed

@@ -117,7 +117,12 @@ async fn run(
                 let preview = chat_play::preview_link(&state.play.db, &member, &code).await?;
                 return Ok(say(link_question(identity, &code, &preview)));
             }
-            let linked = chat_play::link(&state.play.db, &member, &code).await?;
+            let linked = match chat_play::link(&state.play.db, &member, &code).await? {
+                chat_play::LinkStep::Linked(linked) => linked,
+                chat_play::LinkStep::Asked(preview) => {
+                    return Ok(say(link_question(identity, &code, &preview)))
+                }
+            };
             Ok(say(t!(
                 "chat-linked",
                 platform = identity.platform.title(),

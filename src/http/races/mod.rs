@@ -98,7 +98,8 @@ pub async fn create_race(
         idle_takeover_s: idle,
     };
     if let Some(limiter) = &state.limits.races {
-        let block = crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-races-address"))?;
     }
     let room = races::create(state.play(), &caller.user_id, new).await?;

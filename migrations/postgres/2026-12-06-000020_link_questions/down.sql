@@ -1,0 +1,1 @@
+ALTER TABLE chat_identities DROP COLUMN asked_code;
