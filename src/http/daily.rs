@@ -310,7 +310,7 @@ pub async fn leaderboard(
     let day = date.to_string();
     // A board may be a second stale: from the standby when one is set.
     let (page, players) = blocking(move || {
-        db.read_stale(|conn| {
+        db.read_stale(move |conn| {
             let (v, s) = (variant, i32::from(suits.count()));
             let page = daily_store::leaderboard(conn, &day, v, s, by, from, limit)?;
             let players = daily_store::players(conn, &day, v, s)?;

@@ -116,7 +116,7 @@ pub async fn profile(
     let (db, id) = (state.play.db.clone(), user.id.clone());
     // A public profile may be a second stale: from the standby when one is set.
     let (records, ratings, days, recent) = blocking(move || {
-        db.read_stale(|conn| {
+        db.read_stale(move |conn| {
             let records = crate::store::records::for_user(conn, &id)?;
             let ratings = crate::store::races::ratings_of(conn, &id)?;
             let days = crate::store::daily::ranked_days(conn, &id, 400)?;

@@ -334,12 +334,13 @@ pub async fn leaderboard(
     let (start, limit) = (board.start, board.limit);
     // A board may be a second stale: from the standby when one is set.
     let (page, you) = blocking(move || {
-        db.read_stale(|conn| {
+        let primary = db.clone();
+        db.read_stale(move |conn| {
             let (v, s) = (variant, i32::from(suits.count()));
             let page = records::board(conn, v, s, by, start, limit)?;
             let you = match &caller.0 {
                 Some(caller) => ranks
-                    .place(&db, conn, &caller.user_id, v, s, by)?
+                    .place(&primary, conn, &caller.user_id, v, s, by)?
                     .map(|placed| {
                         let name = users::by_id(conn, &caller.user_id)?.and_then(|u| u.username);
                         Ok::<_, crate::store::StoreError>((placed.rank, placed.record, name))

@@ -28,13 +28,15 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
     let (p, id) = (play.clone(), id.to_string());
     blocking(move || {
         // A finished game's export may be a second stale: from the standby when one is set.
-        let (row, log, user) = p.db.read_stale(|conn| -> Result<_, Error> {
+        let (row, log) = p.db.read_stale(move |conn| -> Result<_, Error> {
             let row = game_store::by_id(conn, &id)?.ok_or(Error::Game(GameError::GameNotFound))?;
-            let (row, log) = game_store::load(conn, &row.user_id, &id)?
-                .ok_or(Error::Game(GameError::GameNotFound))?;
-            let user = users::by_id(conn, &row.user_id)?;
-            Ok((row, log, user))
+            Ok(game_store::load(conn, &row.user_id, &id)?
+                .ok_or(Error::Game(GameError::GameNotFound))?)
         })?;
+        // Whether the player may be named decides what the public sees: from the primary,
+        // never a standby that may not yet have the player's "hide my profile".
+        let owner = row.user_id.clone();
+        let user = p.db.read(move |conn| users::by_id(conn, &owner))?;
         super::analysis::shown_in_full(&p, &row)?;
         let spec = row.deal_spec()?;
         let player = match user {
@@ -69,7 +71,7 @@ pub async fn bulk_page(
 ) -> Result<(Vec<Exported>, Option<(NaiveDateTime, String)>), Error> {
     let (p, user, player) = (play.clone(), user_id.to_string(), player.to_string());
     blocking(move || {
-        let rows = p.db.read_stale(|conn| {
+        let rows = p.db.read_stale(move |conn| {
             game_store::finished_page(conn, &user, since, until, after.clone(), limit)
         })?;
         let next = (rows.len() as i64 == limit)

@@ -214,7 +214,7 @@ fn take(db: &Db, board: Board) -> Result<Option<Snapshot>, StoreError> {
     // A snapshot of a board may be a second stale like the board (its corrections are read
     // from five minutes before it was taken).
     let rows =
-        db.read_stale(|conn| records::board_keys(conn, board.variant, board.suits, board.by))?;
+        db.read_stale(move |conn| records::board_keys(conn, board.variant, board.suits, board.by))?;
     Ok((rows.len() <= MOST_PLACES).then(|| Snapshot::of(taken, rows)))
 }
 

@@ -423,30 +423,21 @@ impl Db {
     }
 
     /// Run `f` as a read that may be a second stale: on the standby when one is set and
-    /// answering, else (and whenever the standby fails it) on the primary. `f` may run twice.
-    pub fn read_stale<T, E>(&self, f: impl Fn(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    /// answering within [`replica::ANSWER`], else (and whenever the standby fails it) on the
+    /// primary. `f` may run twice.
+    pub fn read_stale<T, E, F>(&self, f: F) -> Result<T, E>
     where
-        E: From<StoreError> + From<diesel::result::Error>,
+        F: Fn(&mut DbConn) -> Result<T, E> + Send + Sync + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
     {
+        let f = std::sync::Arc::new(f);
         if let Some(standby) = &self.standby {
-            if let Some(mut pooled) = standby.conn() {
-                let conn: &mut DbConn = &mut pooled;
-                if let Ok(answer) = conn.transaction(&f) {
-                    standby
-                        .served
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    return Ok(answer);
-                }
-                // A refusal comes again from the primary; a lost standby is left alone a while.
-                if diesel::RunQueryDsl::execute(diesel::sql_query("SELECT 1"), conn).is_err() {
-                    standby.skip();
-                }
+            if let Some(answer) = standby.answer(std::sync::Arc::clone(&f)) {
+                return Ok(answer);
             }
-            standby
-                .fell_back
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
-        self.read(f)
+        self.read(|conn| f(conn))
     }
 
     /// With a standby: the reads it answered and those that went to the primary instead.
