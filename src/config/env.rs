@@ -204,6 +204,39 @@ pub(super) fn read(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Config, Co
     })
 }
 
+/// A database URL as an error may show it: a password in it (`user:PASSWORD@`, or a
+/// `password=` parameter) replaced by `(hidden)`.
+fn without_password(url: &str) -> String {
+    let mut shown = url.to_string();
+    if let Some(scheme_end) = shown.find("://") {
+        let rest = scheme_end + 3;
+        let authority_end = shown[rest..]
+            .find(['/', '?'])
+            .map_or(shown.len(), |i| rest + i);
+        if let Some(at) = shown[rest..authority_end].rfind('@') {
+            let userinfo = &shown[rest..rest + at];
+            if let Some(colon) = userinfo.find(':') {
+                shown.replace_range(rest + colon + 1..rest + at, "(hidden)");
+            }
+        }
+    }
+    if let Some(query_start) = shown.find('?') {
+        let (head, query) = shown.split_at(query_start + 1);
+        let query = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                    format!("{key}=(hidden)")
+                }
+                _ => pair.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("&");
+        shown = format!("{head}{query}");
+    }
+    shown
+}
+
 fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
     let database_url = env.text("DATABASE_URL").unwrap_or(d.database_url);
     let (backend, _) = crate::store::parse_url(&database_url);
@@ -213,7 +246,7 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
     {
         return Err(bad(
             "DATABASE_URL",
-            database_url,
+            without_password(&database_url),
             "sqlite://PATH, a file path, or postgres://USER@HOST/DB",
         ));
     }
@@ -224,7 +257,7 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
         if !postgres(read) || backend != crate::store::Backend::Postgres {
             return Err(bad(
                 "DATABASE_READ_URL",
-                read.clone(),
+                without_password(read),
                 "postgres://USER@HOST/DB, with a Postgres DATABASE_URL (SQLite has no standby)",
             ));
         }
@@ -542,6 +575,25 @@ mod tests {
         assert_eq!(both.storage.database_read_url.as_deref(), Some(read));
         let e = refused(&[("DATABASE_READ_URL", read)]);
         assert_eq!(e.var, "DATABASE_READ_URL");
+        // An error never shows a password the URL holds.
+        let e = refused(&[("DATABASE_URL", "mysql://u:TopSecretPw@h/db")]);
+        assert!(!e.to_string().contains("TopSecretPw"), "{e}");
+        assert!(e.to_string().contains("mysql://u:(hidden)@h/db"), "{e}");
+        let e = refused(&[
+            ("DATABASE_URL", "sqlite://spider.db"),
+            (
+                "DATABASE_READ_URL",
+                "postgres://u:TopSecretPw@h1:5432,h2:5432/db?password=Other1&sslmode=require",
+            ),
+        ]);
+        assert!(
+            !e.to_string().contains("TopSecretPw") && !e.to_string().contains("Other1"),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("password=(hidden)&sslmode=require"),
+            "{e}"
+        );
         assert!(e.expected.contains("SQLite has no standby"), "{e}");
         let e = refused(&[
             ("DATABASE_URL", "postgres://u@h/db"),

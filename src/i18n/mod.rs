@@ -54,7 +54,7 @@ impl Lang {
         let mut ranges: Vec<(LanguageIdentifier, u16)> = Vec::new();
         for item in accept_language.split(',').take(MOST_RANGES) {
             let mut parts = item.split(';');
-            let tag = parts.next().unwrap_or("").trim();
+            let tag = without_extensions(parts.next().unwrap_or("").trim());
             let q = parts
                 .find_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
                 .map(quality)
@@ -75,7 +75,9 @@ impl Lang {
     /// The best of ours for one locale a platform names (Discord's `ja`, `pt-BR`, `es-ES`;
     /// Telegram's `pt-br`); `None` when it is not one we speak.
     pub fn of_locale(locale: &str) -> Option<Lang> {
-        let id = locale.trim().parse::<LanguageIdentifier>().ok()?;
+        let id = without_extensions(locale.trim())
+            .parse::<LanguageIdentifier>()
+            .ok()?;
         let lang = Lang::best(std::slice::from_ref(&id));
         (lang != Lang::En || id.language.as_str() == "en").then_some(lang)
     }
@@ -105,14 +107,40 @@ static AVAILABLE: LazyLock<Vec<LanguageIdentifier>> =
 /// The language ranges of an `Accept-Language` header that are read (browsers send a handful).
 pub const MOST_RANGES: usize = 32;
 
-/// A quality value (`q=0.8`) in thousandths; a malformed one counts as 1.
+/// A quality value (`q=0.8`) in thousandths. RFC 9110 allows `0` to `1` with at most three
+/// decimals; anything else (`-1`, `2`, `abc`) is not a weight the client could mean, so the
+/// range counts as not wanted (0) rather than most wanted.
 fn quality(q: &str) -> u16 {
-    q.trim()
-        .parse::<f32>()
+    let q = q.trim();
+    let well_formed = |whole: &str, decimals: &str| {
+        matches!(whole, "0" | "1")
+            && decimals.len() <= 3
+            && decimals.bytes().all(|b| b.is_ascii_digit())
+    };
+    let ok = match q.split_once('.') {
+        Some((whole, decimals)) => well_formed(whole, decimals),
+        None => well_formed(q, ""),
+    };
+    q.parse::<f32>()
         .ok()
-        .filter(|q| (0.0..=1.0).contains(q))
+        .filter(|q| ok && (0.0..=1.0).contains(q))
         .map(|q| (q * 1000.0).round() as u16)
-        .unwrap_or(1000)
+        .unwrap_or(0)
+}
+
+/// A language tag without its extensions and private use (`de-DE-u-co-phonebk` is `de-DE`,
+/// `en-x-pirate` is `en`): they refine a language, they do not hide it.
+fn without_extensions(tag: &str) -> &str {
+    let mut end = tag.len();
+    let mut at: usize = 0;
+    for (i, part) in tag.split('-').enumerate() {
+        if i > 0 && part.len() == 1 {
+            end = at.saturating_sub(1);
+            break;
+        }
+        at += part.len() + 1;
+    }
+    &tag[..end.min(tag.len())]
 }
 
 /// A sentence to show, not yet in a language: a message id and its arguments.

@@ -264,6 +264,17 @@ fn accept_language_picks_the_best_of_ours() {
         ("", Lang::En),
         ("de;q=0, fr", Lang::Fr),
         ("garbage;;;,", Lang::En),
+        // Extensions and private use refine a language; they do not hide it.
+        ("de-DE-u-co-phonebk", Lang::De),
+        ("ja-JP-u-ca-japanese, en;q=0.5", Lang::Ja),
+        ("fr-x-casual", Lang::Fr),
+        // A weight outside 0-1 (or with more than three decimals) is not wanted, not most wanted.
+        ("de;q=-1, fr;q=0.5", Lang::Fr),
+        ("de;q=2, fr;q=0.5", Lang::Fr),
+        ("de;q=0.0001, fr;q=0.5", Lang::Fr),
+        ("de;q=abc, es;q=0.1", Lang::Es),
+        ("de;q=1.000, fr;q=0.5", Lang::De),
+        ("de;q=0.501, fr;q=0.5", Lang::De),
     ] {
         assert_eq!(Lang::negotiate(header), lang, "{header:?}");
     }
@@ -281,6 +292,7 @@ fn a_platform_locale_is_ours_or_none() {
     assert_eq!(Lang::of_locale("es-ES"), Some(Lang::Es));
     assert_eq!(Lang::of_locale("en-US"), Some(Lang::En));
     assert_eq!(Lang::of_locale("ko"), None);
+    assert_eq!(Lang::of_locale("de-DE-u-co-phonebk"), Some(Lang::De));
     assert_eq!(Lang::of_locale("not a tag"), None);
     assert_eq!(Lang::from_tag("pt-BR"), Some(Lang::PtBr));
     assert_eq!(Lang::from_tag("pt-br"), None);

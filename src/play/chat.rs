@@ -66,6 +66,21 @@ pub struct Identity {
     pub display: String,
 }
 
+impl Identity {
+    /// The identity as it can be stored: a platform's names and ids may hold characters no
+    /// database text can (Postgres refuses NUL) or that only mislead (other control
+    /// characters): those are left out.
+    pub fn storable(&self) -> Identity {
+        let clean = |s: &str| s.chars().filter(|c| !c.is_control()).collect::<String>();
+        Identity {
+            platform: self.platform,
+            workspace: clean(&self.workspace),
+            member: clean(&self.member),
+            display: clean(&self.display),
+        }
+    }
+}
+
 /// A chat member as the service knows them.
 #[derive(Clone, Debug)]
 pub struct Member {
@@ -112,7 +127,7 @@ pub async fn arrive(
     delivery: Option<String>,
     member: bool,
 ) -> Result<Option<Member>, Error> {
-    let (db, identity) = (db.clone(), identity.clone());
+    let (db, identity) = (db.clone(), identity.storable());
     blocking(move || {
         let at = store::now();
         let platform = identity.platform.name();
@@ -508,6 +523,20 @@ pub async fn remove_link(db: &Db, user_id: &str, link_id: &str) -> Result<(), Er
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identities_are_stored_without_nul_or_control_characters() {
+        let identity = Identity {
+            platform: Platform::Telegram,
+            workspace: "w\u{0}1".into(),
+            member: "42\u{0}".into(),
+            display: "Al\u{0}an\u{7}\u{202e}".into(),
+        };
+        let stored = identity.storable();
+        assert_eq!(stored.workspace, "w1");
+        assert_eq!(stored.member, "42");
+        assert_eq!(stored.display, "Alan\u{202e}");
+    }
 
     #[test]
     fn chat_names_keep_safe_letters_and_name_the_platform() {

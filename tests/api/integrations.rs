@@ -1555,3 +1555,24 @@ async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
     );
     app.stop().await;
 }
+
+/// A member whose platform name holds a NUL (which Postgres cannot store) or other control
+/// characters plays like anyone: the name is stored without them.
+#[actix_rt::test]
+async fn a_chat_name_with_a_nul_byte_plays_on_every_backend() {
+    let app = chat_app(|_| {}).await;
+    let mut update: Value = serde_json::from_str(&update(9_001, 4_242, 4_242, "new")).unwrap();
+    update["message"]["from"]["first_name"] = json!("Nu\u{0}l\u{7}");
+    update["message"]["from"]["username"] = json!("nul\u{0}name");
+    let r = telegram(&app, Some(TELEGRAM_SECRET), update.to_string()).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let text = r.body["text"].as_str().unwrap_or_default();
+    assert!(text.contains("<pre>spider"), "{}", r.text);
+    let mut records: Value =
+        serde_json::from_str(&self::update(9_002, 4_242, 4_242, "records")).unwrap();
+    records["message"]["from"]["username"] = json!("nul\u{0}name");
+    let r = telegram(&app, Some(TELEGRAM_SECRET), records.to_string()).await;
+    let text = r.body["text"].as_str().unwrap_or_default();
+    assert!(text.contains("nulname@telegram"), "{}", r.text);
+    app.stop().await;
+}

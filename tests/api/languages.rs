@@ -440,3 +440,55 @@ async fn the_apis_own_sentences_speak_the_requests_language() {
     assert!(said.contains("分以内"), "{said}");
     app.stop().await;
 }
+
+/// The page's messages carry an ETag: a page that has them is answered 304 with no body,
+/// and a language tag with extensions (`de-DE-u-co-phonebk`) still picks its language.
+#[actix_rt::test]
+async fn page_messages_are_validated_by_their_etag() {
+    let app = spawn_app().await;
+    let first = app.send("GET", "/l10n/de.ftl", None, &[], None).await;
+    assert_eq!(first.status, 200);
+    let etag = first.header("etag").expect("an ETag");
+    assert!(first.text.len() > 10_000);
+    let again = app
+        .send(
+            "GET",
+            "/l10n/de.ftl",
+            None,
+            &[("If-None-Match", etag.as_str())],
+            None,
+        )
+        .await;
+    assert_eq!(again.status, 304);
+    assert!(again.text.is_empty());
+    assert_eq!(again.header("etag").as_deref(), Some(etag.as_str()));
+    let other = app.send("GET", "/l10n/fr.ftl", None, &[], None).await;
+    assert_ne!(other.header("etag").as_deref(), Some(etag.as_str()));
+    let stale = app
+        .send(
+            "GET",
+            "/l10n/fr.ftl",
+            None,
+            &[("If-None-Match", etag.as_str())],
+            None,
+        )
+        .await;
+    assert_eq!(stale.status, 200);
+    assert_eq!(stale.text, other.text);
+    let r = app
+        .send(
+            "GET",
+            "/v1/games/no-such-game",
+            None,
+            &[("Accept-Language", "de-DE-u-co-phonebk")],
+            None,
+        )
+        .await;
+    assert_eq!(
+        r.header("content-language").as_deref(),
+        Some("de"),
+        "{}",
+        r.text
+    );
+    app.stop().await;
+}
