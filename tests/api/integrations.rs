@@ -213,7 +213,7 @@ async fn a_whole_short_game_by_discord() {
     let (help, private) = say(&app, "601", "fly me to the moon").await;
     assert!(private);
     assert!(
-        help.contains("I did not understand \"fly me to the moon\""),
+        help.contains("I did not understand `fly me to the moon`"),
         "{help}"
     );
     assert!(help.contains("`new [1|2|4]"), "{help}");
@@ -1574,5 +1574,58 @@ async fn a_chat_name_with_a_nul_byte_plays_on_every_backend() {
     let r = telegram(&app, Some(TELEGRAM_SECRET), records.to_string()).await;
     let text = r.body["text"].as_str().unwrap_or_default();
     assert!(text.contains("nulname@telegram"), "{}", r.text);
+    app.stop().await;
+}
+
+/// A member's own text, repeated in a reply (an unknown command, `lang X`), is quoted for
+/// each platform: its backticks open no code span (Telegram's reply stays well formed, the
+/// help after it keeps its spans), its Markdown stays text inside the quote on Discord and
+/// Slack, and bidirectional controls that would reorder the reply are gone.
+#[actix_rt::test]
+async fn a_members_text_never_reformats_the_reply() {
+    let app = chat_app(|_| {}).await;
+    // Telegram: x`y used to flip every code span of the help that follows it.
+    let r = telegram(
+        &app,
+        Some(TELEGRAM_SECRET),
+        update(9_101, 5_151, 5_151, "x`y"),
+    )
+    .await;
+    let text = r.body["text"].as_str().unwrap_or_default().to_string();
+    assert!(text.contains("<code>xˋy</code>"), "{text}");
+    assert_eq!(
+        text.matches("<code>").count(),
+        text.matches("</code>").count(),
+        "{text}"
+    );
+    assert!(!text.contains('`'), "every span closed: {text}");
+    let r = telegram(
+        &app,
+        Some(TELEGRAM_SECRET),
+        update(9_102, 5_151, 5_151, "lang \u{202e}ed\u{2066}`<b>"),
+    )
+    .await;
+    let text = r.body["text"].as_str().unwrap_or_default().to_string();
+    assert!(
+        !text.contains('\u{202e}') && !text.contains('\u{2066}'),
+        "{text:?}"
+    );
+    assert!(text.contains("<code>edˋ&lt;b&gt;</code>"), "{text}");
+    // Discord: Markdown and a mention inside the quote (and no mention is ever parsed).
+    let (said, _) = say(&app, "981", "**loud** @everyone").await;
+    assert!(said.contains("`**loud** @everyone`"), "{said}");
+    let (said, _) = say(&app, "981", "a`b`c").await;
+    assert!(said.contains("`aˋbˋc`"), "{said}");
+    // Slack: the same quote, with Slack's own escapes.
+    let body = slack_form("U981", "<!channel> *x*");
+    let r = raw(
+        &app,
+        "/v1/integrations/slack",
+        &slack_headers(SLACK_SECRET, now(), &body),
+        body,
+    )
+    .await;
+    let text = r.body["text"].as_str().unwrap_or_default();
+    assert!(text.contains("`&lt;!channel&gt; *x*`"), "{text}");
     app.stop().await;
 }

@@ -55,6 +55,21 @@ pub async fn converse(
     }))
 }
 
+/// What a member typed, as a reply may repeat it: in a code span (so no platform's markup in
+/// it, Discord's and Slack's Markdown or our Telegram HTML's code spans, takes effect), with
+/// its backticks made look-alikes that open no span, and without control or bidirectional
+/// formatting characters (which could reorder the reply around it).
+pub fn member_text(typed: &str) -> String {
+    let bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let shown: String = typed
+        .chars()
+        .filter(|c| !c.is_control() && !bidi(*c))
+        .map(|c| if c == '`' { '\u{02cb}' } else { c })
+        .collect();
+    let shown = shown.trim();
+    format!("`{}`", if shown.is_empty() { "…" } else { shown })
+}
+
 fn key_of(identity: &Identity) -> String {
     format!(
         "{}|{}|{}",
@@ -85,7 +100,7 @@ async fn run(
     }
     let Some(member) = member else {
         return Ok(match line {
-            Line::Unknown(shown) => say(t!("chat-not-understood", text = shown)),
+            Line::Unknown(shown) => say(t!("chat-not-understood", text = member_text(&shown))),
             _ => say(t!("chat-help")),
         });
     };
@@ -169,7 +184,7 @@ async fn language(
     }
     let Some(chosen) = Lang::of_locale(&choice) else {
         return Ok(Reply::say(
-            t!("chat-language-unknown", language = choice).render(lang),
+            t!("chat-language-unknown", language = member_text(&choice)).render(lang),
         ));
     };
     chat_play::set_language(&state.play.db, member, Some(chosen)).await?;

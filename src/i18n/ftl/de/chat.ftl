@@ -21,7 +21,7 @@ chat-help = Spider Solitaire. Befehle:
     • `records` zeigt deine Statistik, `share` zeigt allen hier das Ergebnis eines beendeten Spiels
     • `link CODE` spielt mit deinem eigenen Konto (erstelle den Code in deinem Konto auf der Webseite; `link CODE yes` bestätigt), `unlink` beendet das und gibt dir deine Spiele zurück
     • `lang de` spricht Deutsch mit dir (en, de, fr, es, pt-BR, ja; `lang auto`: die Sprache deiner App)
-chat-not-understood = Ich habe „{ $text }“ nicht verstanden.
+chat-not-understood = Ich habe { $text } nicht verstanden.
     { chat-help }
 chat-private-daily = Die Tagesaufgabe wird im privaten Chat mit dem Bot gespielt: Hier könnten alle ihre Karten sehen. Schick `daily` direkt an den Bot.
 chat-code-burned = Dieser Code wurde dort eingegeben, wo andere ihn lesen können, deshalb funktioniert er nicht mehr: Erstelle in deinem Konto einen neuen und schick `link CODE` in einem privaten Chat an den Bot.
@@ -106,7 +106,7 @@ chat-share-resigned = { $username } hat { $kind }{ $daily ->
 chat-language-now = Ich spreche hier { $language } mit dir. `lang de` (oder en, fr, es, pt-BR, ja) ändert das; `lang auto` kehrt zur Sprache deiner App zurück.
 chat-language-set = Ab jetzt spreche ich hier { $language } mit dir.
 chat-language-auto = Ab jetzt spreche ich hier die Sprache deiner App mit dir (derzeit { $language }).
-chat-language-unknown = „{ $language }“ spreche ich nicht: Versuch es mit en, de, fr, es, pt-BR oder ja (oder `lang auto`).
+chat-language-unknown = { $language } spreche ich nicht: Versuch es mit en, de, fr, es, pt-BR oder ja (oder `lang auto`).
 language-name = { $tag ->
         [de] Deutsch
         [fr] français

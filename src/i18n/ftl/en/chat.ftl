@@ -21,7 +21,7 @@ chat-help = Spider Solitaire. Commands:
     • `records` shows your records, `share` shows a finished game's result to everyone here
     • `link CODE` plays as your own account (make the code in your account on the web page; `link CODE yes` confirms), `unlink` stops and gives your games back
     • `lang de` speaks German to you (en, de, fr, es, pt-BR, ja; `lang auto`: your app's language)
-chat-not-understood = I did not understand "{ $text }".
+chat-not-understood = I did not understand { $text }.
     { chat-help }
 chat-private-daily = The daily challenge is played in a private chat with the bot: here everyone would see its cards. Send `daily` to the bot directly.
 chat-code-burned = That code was typed where others can read it, so it no longer works: make a new one in your account and send `link CODE` to the bot in a private chat.
@@ -106,7 +106,7 @@ chat-share-resigned = { $username } resigned { $kind }{ $daily ->
 chat-language-now = I speak { $language } to you here. `lang de` (or en, fr, es, pt-BR, ja) changes it; `lang auto` goes back to your app's language.
 chat-language-set = From now on I speak { $language } to you here.
 chat-language-auto = From now on I speak your app's language to you here ({ $language } now).
-chat-language-unknown = I do not speak "{ $language }": try en, de, fr, es, pt-BR or ja (or `lang auto`).
+chat-language-unknown = I do not speak { $language }: try en, de, fr, es, pt-BR or ja (or `lang auto`).
 language-name = { $tag ->
         [de] Deutsch
         [fr] français

@@ -21,7 +21,7 @@ chat-help = Solitario Spider. Comandos:
     • `records` muestra tus récords, `share` enseña a todos los de aquí el resultado de una partida terminada
     • `link CODE` te hace jugar con tu propia cuenta (crea el código en tu cuenta en la página web; `link CODE yes` lo confirma), `unlink` lo deshace y te devuelve tus partidas
     • `lang de` hace que te hable en alemán (en, de, fr, es, pt-BR, ja; `lang auto`: el idioma de tu aplicación)
-chat-not-understood = No he entendido «{ $text }».
+chat-not-understood = No he entendido { $text }.
     { chat-help }
 chat-private-daily = El desafío diario se juega en un chat privado con el bot: aquí todos verían sus cartas. Envía `daily` directamente al bot.
 chat-code-burned = Ese código se escribió donde otros pueden leerlo, así que ya no funciona: crea uno nuevo en tu cuenta y envía `link CODE` al bot en un chat privado.
@@ -106,7 +106,7 @@ chat-share-resigned = { $username } se ha rendido en una partida de { $kind }{ $
 chat-language-now = Aquí te hablo en { $language }. `lang de` (o en, fr, es, pt-BR, ja) lo cambia; `lang auto` vuelve al idioma de tu aplicación.
 chat-language-set = A partir de ahora te hablo aquí en { $language }.
 chat-language-auto = A partir de ahora te hablo aquí en el idioma de tu aplicación (ahora, { $language }).
-chat-language-unknown = No hablo «{ $language }»: prueba con en, de, fr, es, pt-BR o ja (o `lang auto`).
+chat-language-unknown = No hablo { $language }: prueba con en, de, fr, es, pt-BR o ja (o `lang auto`).
 language-name = { $tag ->
         [de] Deutsch
         [fr] français

@@ -21,7 +21,7 @@ chat-help = Spider Solitaire. Commandes :
     • `records` affiche vos records, `share` montre à tout le monde ici le résultat d'une partie terminée
     • `link CODE` vous fait jouer avec votre propre compte (créez le code dans votre compte sur la page web ; `link CODE yes` confirme), `unlink` met fin à la liaison et vous rend vos parties
     • `lang de` pour que je vous parle allemand (en, de, fr, es, pt-BR, ja ; `lang auto` : la langue de votre application)
-chat-not-understood = Je n'ai pas compris « { $text } ».
+chat-not-understood = Je n'ai pas compris { $text }.
     { chat-help }
 chat-private-daily = Le défi du jour se joue en message privé avec le bot : ici, tout le monde verrait ses cartes. Envoyez `daily` directement au bot.
 chat-code-burned = Ce code a été saisi là où d'autres peuvent le lire, il ne fonctionne donc plus : créez-en un nouveau dans votre compte et envoyez `link CODE` au bot en message privé.
@@ -124,7 +124,7 @@ chat-share-resigned = { $username } a abandonné une partie de { $kind }{ $daily
 chat-language-now = Ici, je vous parle en { $language }. `lang de` (ou en, fr, es, pt-BR, ja) la change ; `lang auto` revient à la langue de votre application.
 chat-language-set = Désormais, je vous parle ici en { $language }.
 chat-language-auto = Désormais, je vous parle ici dans la langue de votre application ({ $language } pour le moment).
-chat-language-unknown = Je ne parle pas « { $language } » : essayez en, de, fr, es, pt-BR ou ja (ou `lang auto`).
+chat-language-unknown = Je ne parle pas { $language } : essayez en, de, fr, es, pt-BR ou ja (ou `lang auto`).
 language-name = { $tag ->
         [de] Deutsch
         [fr] français

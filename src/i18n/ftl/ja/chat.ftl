@@ -21,7 +21,7 @@ chat-help = スパイダーソリティア。コマンド：
     • `records` で自分の記録を表示、`share` で終わったゲームの結果をここにいる全員に表示
     • `link CODE` で自分のアカウントとしてプレイ（コードは Web ページのアカウント画面で作成。`link CODE yes` で確定）、`unlink` で解除してゲームを戻す
     • `lang de` でドイツ語に切り替え（en、de、fr、es、pt-BR、ja。`lang auto` でアプリの言語）
-chat-not-understood = 「{ $text }」を理解できませんでした。
+chat-not-understood = { $text } を理解できませんでした。
     { chat-help }
 chat-private-daily = デイリーチャレンジはボットとの個別チャットでプレイします。ここではカードが全員に見えてしまいます。ボットに直接 `daily` を送ってください。
 chat-code-burned = そのコードは他の人が読める場所に入力されたため、もう使えません。アカウントで新しいコードを作成し、ボットとの個別チャットで `link CODE` を送ってください。
@@ -98,7 +98,7 @@ chat-share-resigned = { $username } さんが { $kind }{ $daily ->
 chat-language-now = ここでの言語は { $language } です。`lang de`（または en、fr、es、pt-BR、ja）で変更でき、`lang auto` でアプリの言語に戻せます。
 chat-language-set = ここでの言語を { $language } に変更しました。
 chat-language-auto = ここでの言語を、アプリの言語（現在は { $language }）に合わせるようにしました。
-chat-language-unknown = 「{ $language }」には対応していません。en、de、fr、es、pt-BR、ja のいずれか（または `lang auto`）を指定してください。
+chat-language-unknown = { $language } には対応していません。en、de、fr、es、pt-BR、ja のいずれか（または `lang auto`）を指定してください。
 language-name = { $tag ->
         [de] Deutsch
         [fr] français

@@ -21,7 +21,7 @@ chat-help = Paciência Spider. Comandos:
     • `records` mostra seus recordes, `share` mostra o resultado de um jogo terminado para todos aqui
     • `link CODE` faz você jogar com a sua própria conta (gere o código na sua conta, na página web; `link CODE yes` confirma), `unlink` desfaz o vínculo e devolve seus jogos
     • `lang de` me faz falar alemão com você (en, de, fr, es, pt-BR, ja; `lang auto`: o idioma do seu app)
-chat-not-understood = Não entendi "{ $text }".
+chat-not-understood = Não entendi { $text }.
     { chat-help }
 chat-private-daily = O desafio diário é jogado em uma conversa privada com o bot: aqui todos veriam as cartas. Envie `daily` diretamente para o bot.
 chat-code-burned = Esse código foi digitado onde outras pessoas podem lê-lo, então não funciona mais: gere um novo na sua conta e envie `link CODE` para o bot em uma conversa privada.
@@ -106,7 +106,7 @@ chat-share-resigned = { $username } desistiu de um jogo de { $kind }{ $daily ->
 chat-language-now = Aqui eu falo com você em { $language }. `lang de` (ou en, fr, es, pt-BR, ja) muda isso; `lang auto` volta para o idioma do seu app.
 chat-language-set = A partir de agora, falo com você aqui em { $language }.
 chat-language-auto = A partir de agora, falo com você aqui no idioma do seu app ({ $language } no momento).
-chat-language-unknown = Não falo "{ $language }": tente en, de, fr, es, pt-BR ou ja (ou `lang auto`).
+chat-language-unknown = Não falo { $language }: tente en, de, fr, es, pt-BR ou ja (ou `lang auto`).
 language-name = { $tag ->
         [de] Deutsch
         [fr] français
