@@ -30,8 +30,7 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
         // A finished game's export may be a second stale: from the standby when one is set.
         let (row, log) = p.db.read_stale(move |conn| -> Result<_, Error> {
             let row = game_store::by_id(conn, &id)?.ok_or(Error::Game(GameError::GameNotFound))?;
-            Ok(game_store::load(conn, &row.user_id, &id)?
-                .ok_or(Error::Game(GameError::GameNotFound))?)
+            game_store::load(conn, &row.user_id, &id)?.ok_or(Error::Game(GameError::GameNotFound))
         })?;
         // Whether the player may be named decides what the public sees: from the primary,
         // never a standby that may not yet have the player's "hide my profile".

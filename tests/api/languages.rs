@@ -315,7 +315,7 @@ async fn each_chat_platform_answers_in_its_members_language() {
     assert_eq!(
         content.lines().next().unwrap(),
         Text::new("chat-not-understood")
-            .arg("text", "fly")
+            .arg("text", "`fly`")
             .render(Lang::De)
             .lines()
             .next()
