@@ -72,9 +72,24 @@ pub enum Command {
         /// Plies the spidersolver levels look ahead.
         #[arg(long, default_value_t = 3)]
         depth: usize,
-        /// Guesses at the face-down cards each ply of `spidersolver-sampled` is judged over.
+        /// Guesses at the face-down cards each ply of `spidersolver-sampled` is judged over
+        /// (and each candidate of `rollouts` is played out in).
         #[arg(long, default_value_t = 8)]
         samples: usize,
+        /// For `rollouts` (issue 60's research level; `expert` is its kept settings): the
+        /// root player's best plies played out (the deal is added when legal).
+        #[arg(long, default_value_t = 4)]
+        candidates: usize,
+        /// For `rollouts`: how deep the player that finishes each rollout looks.
+        #[arg(long, default_value_t = 2)]
+        base_depth: usize,
+        /// For `rollouts`: plies each rollout plays before the evaluation scores it (unset:
+        /// to the end of the game).
+        #[arg(long)]
+        horizon: Option<usize>,
+        /// For `rollouts`: the deal is a candidate too when legal.
+        #[arg(long)]
+        deal_candidate: bool,
         /// The rule for dealing with an empty column: standard (this service's), strict or
         /// allowed (SpiderSolver's own).
         #[arg(long, default_value = "standard")]
@@ -191,6 +206,10 @@ pub fn main() -> ExitCode {
         level,
         depth,
         samples,
+        candidates,
+        base_depth,
+        horizon,
+        deal_candidate,
         empty_column_deal,
         jobs,
         proven,
@@ -207,6 +226,15 @@ pub fn main() -> ExitCode {
             level,
             depth: *depth,
             samples: *samples,
+            rollouts: crate::engine::Rollouts {
+                candidates: *candidates,
+                guesses: *samples,
+                root_depth: *depth,
+                base_depth: *base_depth,
+                horizon: *horizon,
+                max_actions: crate::engine::Rollouts::EXPERT.max_actions,
+                deal: *deal_candidate,
+            },
             empty_column_deal,
             jobs: *jobs,
             proven: *proven,

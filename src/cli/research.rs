@@ -193,6 +193,8 @@ enum Bot {
     SampledPlies,
     /// SpiderSolver's player with its ties broken over guesses: (depth, guesses, tie depth).
     Ties(usize, usize, usize),
+    /// Its best plies played out in guesses at the face-down cards (issue 60).
+    Rollouts(engine::Rollouts),
 }
 
 /// What `spider hint-bot` is told to play.
@@ -206,6 +208,8 @@ pub struct BotSettings<'a> {
     pub depth: usize,
     /// For `--level spidersolver-sampled`: the guesses at the face-down cards.
     pub samples: usize,
+    /// For `--level rollouts`: how the rollouts are played.
+    pub rollouts: engine::Rollouts,
     /// The rule for a deal with an empty column: `standard` (this service's), `strict` or
     /// `allowed` (SpiderSolver's).
     pub empty_column_deal: &'a str,
@@ -381,6 +385,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         level,
         depth,
         samples,
+        rollouts,
         empty_column_deal,
         jobs,
         proven,
@@ -396,9 +401,10 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         "spidersolver-sampled" => Bot::Revealing(depth, samples.max(1)),
         "sampled-spidersolver" => Bot::SampledPlies,
         "spidersolver-ties" => Bot::Ties(depth, samples.max(1), 3),
+        "rollouts" => Bot::Rollouts(rollouts),
         other => Bot::Hint(other.parse().map_err(|_| {
-            "level must be plain, easy, normal, hard, spidersolver, spidersolver-afresh, \
-             spidersolver-sampled, sampled-spidersolver or spidersolver-ties"
+            "level must be plain, easy, normal, hard, expert, spidersolver, spidersolver-afresh, \
+             spidersolver-sampled, sampled-spidersolver, spidersolver-ties or rollouts"
                 .to_string()
         })?),
     };
@@ -449,6 +455,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 None => Game::new(variant, suits, rules, deal),
             };
             let mut times = Vec::new();
+            let mut cpu = Vec::new();
             let mut plain = engine::plain_player();
             let mut combos = engine::ComboPlayer::new(depth);
             let mut last: Option<usize> = None;
@@ -459,6 +466,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 }
                 last = Some(log.len());
                 let t = Instant::now();
+                let c = thread_cpu();
                 let action = match bot {
                     Bot::Combos(_) => combos.choose(game),
                     Bot::ComboHint(depth) => engine::ComboPlayer::at(game, log, depth).choose(game),
@@ -470,6 +478,21 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                     }
                     Bot::SampledPlies => {
                         engine::advise_sampled_plies(game, log, Level::Normal).action
+                    }
+                    Bot::Rollouts(settings) => {
+                        let hint = engine::advise_rollouts(game, log, settings);
+                        if trace {
+                            eprintln!(
+                                "deal {deal} #{}: {:?} ({:?}) down {} stock {} runs {}",
+                                log.len(),
+                                hint.action,
+                                hint.confidence,
+                                game.face_down_cards(),
+                                game.stock_cards(),
+                                game.runs_completed()
+                            );
+                        }
+                        hint.action
                     }
                     Bot::Plain => plain(game, log),
                     Bot::Hint(level) => {
@@ -490,6 +513,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                     }
                 };
                 times.push(t.elapsed());
+                cpu.push(thread_cpu().saturating_sub(c));
                 action
             });
             let won = end.status() == engine::Status::Won;
@@ -505,7 +529,11 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                     combos.plies
                 );
             }
-            Some((deal, won, end.runs_completed(), line.len(), times))
+            if std::env::var_os("HINT_BOT_VERBOSE").is_some() {
+                let spent: Duration = cpu.iter().sum();
+                eprintln!("deal {deal}: {:.1?} CPU over {} hints", spent, cpu.len());
+            }
+            Some((deal, won, end.runs_completed(), line.len(), times, cpu))
         },
         |_| {},
     );
@@ -514,6 +542,13 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
     let runs: usize = rows.iter().map(|r| r.2).sum();
     let mut times: Vec<Duration> = rows.iter().flat_map(|r| r.4.iter().copied()).collect();
     times.sort();
+    let mut cpu: Vec<Duration> = rows.iter().flat_map(|r| r.5.iter().copied()).collect();
+    cpu.sort();
+    let cpu_at = |q: f64| {
+        cpu.get(((cpu.len() as f64 * q) as usize).min(cpu.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
     let pick = |q: f64| {
         times
             .get(((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1)))
@@ -522,7 +557,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
     };
     let (low, high) = wilson(won as f64, n);
     println!(
-        "{} {} suit(s), {} empty-column deal, level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints, {:.1?} in all",
+        "{} {} suit(s), {} empty-column deal, level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints (CPU p50 {:.1?} p99 {:.1?}, {:.1?} in all), {:.1?} in all",
         variant.name(),
         suits.count(),
         empty_column_deal.name(),
@@ -540,6 +575,16 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             Bot::Revealing(depth, samples) => {
                 format!("spidersolver over {samples} guesses at the face-down cards, depth {depth}")
             }
+            Bot::Rollouts(r) => format!(
+                "rollouts: {} plies (depth {}){}, played out in {} guesses by depth {} to {}",
+                r.candidates,
+                r.root_depth,
+                if r.deal { " and the deal" } else { "" },
+                r.guesses,
+                r.base_depth,
+                r.horizon
+                    .map_or("the end".to_string(), |h| format!("{h} plies, then scored"))
+            ),
         },
         rows.len(),
         100.0 * won as f64 / n,
@@ -549,6 +594,9 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         pick(0.5),
         pick(0.99),
         times.len(),
+        cpu_at(0.5),
+        cpu_at(0.99),
+        cpu.iter().sum::<Duration>(),
         started.elapsed()
     );
     let mut lost: Vec<u64> = rows.iter().filter(|r| !r.1).map(|r| r.0).collect();
@@ -600,6 +648,30 @@ fn diagnose(variant: Variant, suits: Suits, deal: u64, line: &[engine::Action]) 
 }
 
 /// The Wilson score interval for `k` successes in `n` trials, at 95%.
+/// The CPU time this thread has used (a hint's cost apart from what other threads do).
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu() -> Duration {
+    Duration::ZERO
+}
+
+/// The CPU time this thread has used (a hint's cost apart from what other threads do).
+#[cfg(target_os = "linux")]
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant libc knows.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    if !ok {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
+}
+
 fn wilson(k: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
         return (0.0, 0.0);

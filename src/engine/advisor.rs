@@ -252,7 +252,11 @@ pub fn advise_within(
     percent: u32,
     go_on: &dyn Fn() -> bool,
 ) -> Hint {
-    let level = match level.into().search() {
+    let level = level.into();
+    if level == HintLevel::Expert {
+        return rollouts_within(game, log, super::combos::rollouts::Rollouts::EXPERT, go_on);
+    }
+    let level = match level.search() {
         Some(level) => level,
         None => return super::combos::hint(game, log, SPIDERSOLVER_DEPTH),
     };
@@ -317,6 +321,41 @@ pub fn advise_revealing(
     };
     let player = super::combos::ComboPlayer::at_sampled(game, log, depth, tie_depth, &guesses);
     super::combos::hint_of(game, log, player)
+}
+
+/// Issue 60, the `expert` level: the reproduced player's best plies at the position, each
+/// played out in the same guesses at the face-down cards (drawn from what the player has
+/// seen, seeded by the visible history) by a cheaper copy of the same player; the ply whose
+/// games are won most often. Its confidence is the share of the guesses its games won.
+pub fn advise_rollouts(
+    game: &Game,
+    log: &[Action],
+    settings: super::combos::rollouts::Rollouts,
+) -> Hint {
+    rollouts_within(game, log, settings, &|| true)
+}
+
+/// [`advise_rollouts`], playing no more guesses once `go_on` says no (at least one is played,
+/// and every candidate in each guess begun).
+fn rollouts_within(
+    game: &Game,
+    log: &[Action],
+    settings: super::combos::rollouts::Rollouts,
+    go_on: &dyn Fn() -> bool,
+) -> Hint {
+    let observation = Observation::new(game, log);
+    let guesses = |n: usize| {
+        // A stream of its own, apart from the sampled search's.
+        let mut rng = Rng(observation.seed ^ 0x524f_4c4c_4f55_5453);
+        (0..n).map(|_| observation.sample(&mut rng)).collect()
+    };
+    let Some(choice) = super::combos::rollouts::choose(game, log, settings, &guesses, go_on) else {
+        return super::combos::described(game, log, None);
+    };
+    Hint {
+        confidence: choice.won,
+        ..super::combos::described(game, log, Some(choice.action))
+    }
 }
 
 /// The hint from what the player has seen: the candidate actions the visible ranking keeps,
@@ -465,7 +504,11 @@ fn search_within(
         kind: chosen.kind,
         reason,
         suggest_undo: false,
-        confidence: (lines.len() > 1).then(|| tally.share_won(best_line)),
+        // A share of samples won says something only where the lines can reach the end of
+        // the game: while the stock holds cards, each line stops at its next deal (no sample
+        // can be won there), and "0" beside a good move would read as "sure to lose".
+        confidence: (lines.len() > 1 && (observation.stock.is_empty() || budget.through_last_deal))
+            .then(|| tally.share_won(best_line)),
     }
 }
 

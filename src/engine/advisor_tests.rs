@@ -132,6 +132,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The rollout hint (`expert`) plays its candidates out in guesses drawn from what the
+    /// player has seen: the same visible game with other face-down cards and another stock
+    /// gets the same hint, and its confidence.
+    #[test]
+    fn rollout_advice_depends_only_on_what_is_visible(
+        suits in prop_oneof![Just(Suits::One), Just(Suits::Two), Just(Suits::Four)],
+        deal in any::<u64>(),
+        steps in 0usize..40,
+        seeds in (any::<u64>(), any::<u64>()),
+        full in any::<bool>(),
+    ) {
+        let mut game = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        for i in 0..steps {
+            let legal = game.legal_actions();
+            if legal.is_empty() { break; }
+            game.apply(legal[(i * 7 + deal as usize % 5) % legal.len()]).unwrap();
+        }
+        let (a, b) = (with_hidden_cards_shuffled(&game, seeds.0), with_hidden_cards_shuffled(&game, seeds.1));
+        prop_assert_eq!(a.visible(), b.visible());
+        let settings = super::Rollouts {
+            candidates: 3,
+            guesses: 2,
+            root_depth: 2,
+            base_depth: 1,
+            horizon: (!full).then_some(6),
+            max_actions: 150,
+            deal: true,
+        };
+        prop_assert_eq!(
+            super::advise_rollouts(&a, &[], settings),
+            super::advise_rollouts(&b, &[], settings)
+        );
+    }
+}
+
 #[test]
 fn after_twenty_quiet_actions_the_hint_deals() {
     let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), 5);

@@ -61,6 +61,9 @@ pub enum HintLevel {
     Normal,
     Hard,
     Spidersolver,
+    /// The reproduced player's best plies played out in guesses at the face-down cards
+    /// (issue 60, `combos::rollouts`): the one whose games go best.
+    Expert,
 }
 
 /// How many plies the `spidersolver` hint level looks ahead: the depth of SpiderSolver's
@@ -68,11 +71,12 @@ pub enum HintLevel {
 pub const SPIDERSOLVER_DEPTH: usize = 5;
 
 impl HintLevel {
-    pub const ALL: [HintLevel; 4] = [
+    pub const ALL: [HintLevel; 5] = [
         HintLevel::Easy,
         HintLevel::Normal,
         HintLevel::Hard,
         HintLevel::Spidersolver,
+        HintLevel::Expert,
     ];
 
     pub fn name(self) -> &'static str {
@@ -81,6 +85,7 @@ impl HintLevel {
             HintLevel::Normal => "normal",
             HintLevel::Hard => "hard",
             HintLevel::Spidersolver => "spidersolver",
+            HintLevel::Expert => "expert",
         }
     }
 
@@ -90,7 +95,7 @@ impl HintLevel {
             HintLevel::Easy => Some(Level::Easy),
             HintLevel::Normal => Some(Level::Normal),
             HintLevel::Hard => Some(Level::Hard),
-            HintLevel::Spidersolver => None,
+            HintLevel::Spidersolver | HintLevel::Expert => None,
         }
     }
 }

@@ -18,7 +18,8 @@ pub use crate::engine::{HintKind as HintKindName, HintLevel};
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HintQuery {
-    /// `easy`, `normal` (default), `hard` or `spidersolver`.
+    /// `easy`, `normal` (default), `hard`, `spidersolver` or `expert` (the reproduced player's
+    /// best plies played out in guesses at the face-down cards; slower, stronger at four suits).
     #[param(value_type = Option<HintLevel>)]
     pub level: Option<String>,
 }
@@ -41,8 +42,11 @@ pub struct HintView {
     pub reason: String,
     /// With no useful action left: whether undo is available to suggest.
     pub suggest_undo: bool,
-    /// How sure the search over the unseen cards is, from 0 to 1 (the share of sampled deals
-    /// it won with this action); `null` when the hint was chosen without such a search.
+    /// How often this action won, from 0 to 1: the share of the sampled deals (guesses at the
+    /// unseen cards) in which the search, or a rollout played to the end of the game, won
+    /// with it. `null` when the hint cannot say: chosen without such a search, or by a search
+    /// whose lines stop before the end of the game (the sampled search while the stock holds
+    /// cards stops each line at its next deal; `expert`'s rollouts stop after a few plies).
     #[schema(example = 0.75)]
     pub confidence: Option<f64>,
 }
@@ -137,7 +141,7 @@ mod tests {
             level(Some("spidersolver")).unwrap(),
             HintLevel::Spidersolver
         );
-        let refused = level(Some("expert")).unwrap_err();
+        let refused = level(Some("grandmaster")).unwrap_err();
         assert_eq!(refused.code, "unknown_level");
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert!(refused

@@ -76,7 +76,7 @@ async fn refusals_each_have_a_code() {
 
     // Hints: the level is checked, named in the answer, and `confidence` is always there.
     let bad = app
-        .get(&format!("/v1/games/{game}/hint?level=expert"), &alice)
+        .get(&format!("/v1/games/{game}/hint?level=grandmaster"), &alice)
         .await;
     bad.problem(400, "unknown_level");
     assert!(
@@ -91,7 +91,7 @@ async fn refusals_each_have_a_code() {
     assert_eq!(plain.status, 200, "{}", plain.text);
     assert_eq!(plain.body["level"], "normal");
     assert!(plain.body.as_object().unwrap().contains_key("confidence"));
-    for level in ["easy", "normal", "hard", "spidersolver"] {
+    for level in ["easy", "normal", "hard", "spidersolver", "expert"] {
         let r = app
             .get(&format!("/v1/games/{game}/hint?level={level}"), &alice)
             .await;
@@ -146,6 +146,32 @@ async fn the_spidersolver_level_is_that_players_choice_at_any_suit_count() {
         assert!(hint.body["confidence"].is_null(), "{}", hint.text);
         let played = app.act(&token, &game, hint.body["action"].clone()).await;
         assert_eq!(played.status, 200, "{}", played.text);
+    }
+    app.stop().await;
+}
+
+/// The `expert` level (issue 60: the reproduced player's best plies played out in guesses at
+/// the face-down cards) answers at every suit count with an action that plays, named
+/// `expert`; its rollouts stop before the end of the game, so it reports no confidence.
+#[actix_rt::test]
+async fn the_expert_level_plays_its_candidates_out_and_answers_an_action_that_plays() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    for count in [1, 2, 4] {
+        let game = id(&app
+            .new_game(&token, json!({"suits": count, "deal_number": 11}))
+            .await);
+        for _ in 0..3 {
+            let hint = app
+                .get(&format!("/v1/games/{game}/hint?level=expert"), &token)
+                .await;
+            assert_eq!(hint.status, 200, "{}", hint.text);
+            assert_eq!(hint.body["level"], "expert");
+            assert!(hint.body["confidence"].is_null(), "{}", hint.text);
+            assert!(hint.body["reason"].as_str().is_some_and(|r| r.len() > 10));
+            let played = app.act(&token, &game, hint.body["action"].clone()).await;
+            assert_eq!(played.status, 200, "{}", played.text);
+        }
     }
     app.stop().await;
 }

@@ -16,6 +16,7 @@ use super::hint::{history, nothing, options, Hint, HintKind};
 use super::reason::Reason;
 use super::rules::EmptyColumnDeal;
 
+pub mod rollouts;
 mod table;
 
 pub(crate) use table::Sample;
@@ -259,6 +260,102 @@ impl ComboPlayer {
         player
     }
 
+    /// The same player looking `depth` plies ahead, with what it remembers (no compound
+    /// pending).
+    pub(crate) fn with_depth(&self, depth: usize) -> ComboPlayer {
+        ComboPlayer {
+            depth: depth.max(1),
+            pending: Vec::new(),
+            nodes: 0,
+            ..self.clone()
+        }
+    }
+
+    /// Whether it is between plies (no compound half played).
+    pub(crate) fn idle(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Every ply a search from `game` finds that reaches a new position, in the order this
+    /// player prefers them: its first is the ply [`ComboPlayer::ply`] chooses (without guesses).
+    fn ranked(&mut self, game: &Game) -> Vec<Combo> {
+        let table = Table::of(game);
+        let mut search = Search {
+            depth: self.depth,
+            history: &self.history,
+            sample: None,
+            table: HashMap::new(),
+            path: Vec::new(),
+            nodes: 0,
+        };
+        let found = search.expand(&table, 1);
+        self.nodes += search.nodes;
+        let mut ranked: Vec<(f32, f32, Combo)> = found
+            .into_iter()
+            .map(|(value, combo)| (value, table.after(&combo, None).score(), combo))
+            .collect();
+        // By value, then (among equal values) the better position one ply on; the order made
+        // among equals (a stable sort), as `search` breaks its ties.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.total_cmp(&a.1)));
+        ranked.into_iter().map(|(_, _, combo)| combo).collect()
+    }
+
+    /// When the last one or two actions of `log` (which reached `game`) began one of the
+    /// `among` plies this player ranks first at the position before them, the next step of
+    /// that ply: a player that may choose any of its best few plies (the rollout player)
+    /// finishes the compound it began, however it was chosen.
+    pub(crate) fn pending_among(
+        game: &Game,
+        log: &[Action],
+        depth: usize,
+        among: usize,
+    ) -> Option<Action> {
+        let mut replay = Game::new(
+            game.variant(),
+            game.suits(),
+            game.rules(),
+            game.deal_number(),
+        );
+        let mut before = Vec::with_capacity(log.len());
+        let mut keys = Vec::with_capacity(log.len());
+        for &action in log {
+            before.push(replay.clone());
+            if replay.apply(action).is_err() {
+                break;
+            }
+            keys.push(Table::of(&replay).key());
+        }
+        let legal = game.legal_actions();
+        for back in [2, 1] {
+            let Some(start) = keys.len().checked_sub(back) else {
+                continue;
+            };
+            if log[start..keys.len()].contains(&Action::Deal) {
+                continue;
+            }
+            let mut earlier = ComboPlayer::new(depth);
+            earlier.history = keys[..start].iter().cloned().collect();
+            let done = &log[start..keys.len()];
+            let next = earlier
+                .ranked(&before[start])
+                .into_iter()
+                .take(among)
+                .find(|combo| {
+                    combo.len() > back
+                        && combo
+                            .iter()
+                            .take(back)
+                            .map(|s| s.action())
+                            .eq(done.iter().copied())
+                })
+                .map(|combo| combo[back].action());
+            if let Some(action) = next.filter(|a| legal.contains(a)) {
+                return Some(action);
+            }
+        }
+        None
+    }
+
     /// The compound a search from `game` chooses, if any ply reaches a new position.
     fn search(&mut self, game: &Game) -> Option<Combo> {
         if !self.samples.is_empty() && self.tie_depth == 0 {
@@ -387,7 +484,13 @@ pub(crate) fn hint(game: &Game, log: &[Action], depth: usize) -> Hint {
 
 /// The hint of `player`, set up for `game` (whose accepted actions are `log`).
 pub(crate) fn hint_of(game: &Game, log: &[Action], mut player: ComboPlayer) -> Hint {
-    let Some(action) = player.choose(game) else {
+    described(game, log, player.choose(game))
+}
+
+/// `action` at `game` (accepted actions `log`) as a hint: described as the visible ranking
+/// describes it, no confidence; nothing left when `None`.
+pub(crate) fn described(game: &Game, log: &[Action], action: Option<Action>) -> Hint {
+    let Some(action) = action else {
         return nothing(game.status(), game.can_undo());
     };
     let seen = history(game, log).0;
