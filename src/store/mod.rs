@@ -35,6 +35,8 @@ use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use pool::ConnectErrors;
 pub use pool::{CHECKOUT, RETRY_CAP};
 
+/// The Postgres advisory lock key every instance's migrations take (`spider` in ASCII).
+const MIGRATIONS_LOCK: i64 = 0x7370_6964_6572;
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 
@@ -565,15 +567,38 @@ impl Db {
         conn.transaction(f)
     }
 
+    /// Apply the migrations this build knows and the database lacks; how many. Any number of
+    /// instances may do this at once on one database (a rolling start, or several started
+    /// together on a new one): each waits for the one migrating (Postgres: an advisory lock
+    /// held for the whole run; SQLite: one exclusive transaction, other writers waiting up to
+    /// its busy timeout), then finds nothing left to apply.
     pub fn migrate(&self) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
         let applied = match &mut *conn {
-            DbConn::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
-            DbConn::Pg(c) => c
-                .run_pending_migrations(POSTGRES_MIGRATIONS)
-                .map(|v| v.len()),
+            DbConn::Sqlite(c) => c.exclusive_transaction(|c| {
+                c.run_pending_migrations(SQLITE_MIGRATIONS)
+                    .map(|v| v.len())
+                    .map_err(|e| StoreError::Migration(e.to_string()))
+            }),
+            DbConn::Pg(c) => {
+                let lock = |c: &mut PgConnection, call: &str| {
+                    diesel::sql_query(format!("SELECT {call}({MIGRATIONS_LOCK})"))
+                        .execute(c)
+                        .map_err(StoreError::from)
+                };
+                lock(c, "pg_advisory_lock")?;
+                let applied = c
+                    .run_pending_migrations(POSTGRES_MIGRATIONS)
+                    .map(|v| v.len())
+                    .map_err(|e| StoreError::Migration(e.to_string()));
+                // A pooled connection goes back to the pool: the session's lock must not.
+                let unlocked = lock(c, "pg_advisory_unlock");
+                let applied = applied?;
+                unlocked?;
+                Ok(applied)
+            }
         };
-        applied.map_err(|e| StoreError::Migration(e.to_string()))
+        applied
     }
 
     /// Roll every migration back (used to test each `down.sql`).
