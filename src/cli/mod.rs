@@ -22,6 +22,13 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Serve the HTTP API (the default).
+    ///
+    /// Every setting is an environment variable (the README's "Configuration" table has them
+    /// all, with defaults): DATABASE_URL (sqlite://spider.db), BIND (127.0.0.1:8080),
+    /// JWT_SECRET and DAILY_SECRET (32+ characters; required unless BIND is a loopback
+    /// address), PUBLIC_URL, CLIENT_IP_HEADER, LOG_LEVEL, LOG_FORMAT, the limits (…_PER_MINUTE,
+    /// …_PER_HOUR) and the chat platforms' secrets. A bad value stops the server at start with
+    /// a message naming the variable.
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
@@ -258,8 +265,12 @@ pub fn main() -> ExitCode {
             }
         };
         let written = if out.as_os_str() == "-" {
-            print!("{json}");
-            Ok(())
+            use std::io::Write as _;
+            // A reader that stops early (`| head`) closes the pipe: not an error of ours.
+            match std::io::stdout().lock().write_all(json.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            }
         } else {
             std::fs::write(out, json)
         };
@@ -301,8 +312,8 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // Once, on the log (standard error, in the log's format).
             tracing::error!("{e:#}");
-            eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

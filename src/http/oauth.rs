@@ -420,6 +420,18 @@ pub async fn token(
         Ok(body) => body,
         Err(refused) => return refused,
     };
+    // RFC 6749 §4.1.3: the request is form-encoded. A JSON body would parse as one odd form
+    // key and be answered "unsupported_grant_type" although it named the right grant.
+    let json = super::contract::media_type_is(&req, "application/json")
+        || body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if json {
+        return oauth_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "The body must be form-encoded (application/x-www-form-urlencoded), not JSON: \
+             grant_type, code, code_verifier, redirect_uri and client_id as form fields.",
+        );
+    }
     let form: TokenRequest = match serde_urlencoded::from_bytes(&body) {
         Ok(form) => form,
         Err(_) => {

@@ -279,7 +279,25 @@ async fn every_wrong_part_of_a_code_trade_is_the_same_invalid_grant() {
     let (_, session) = app.register().await;
     let (verifier, challenge) = pkce("trade");
 
+    // A trade sent as JSON is told to send a form, not that its grant type is unknown.
     let code = approve(&app, &session, &challenge).await;
+    let mut res = app
+        .client
+        .post(format!("{}/v1/oauth/token", app.base))
+        .send_json(&json!({"grant_type": "authorization_code", "code": code,
+            "code_verifier": verifier, "redirect_uri": BACK, "client_id": APP}))
+        .await
+        .expect("sent");
+    let json_trade: Value = res.json().await.expect("an OAuth error");
+    assert_eq!(res.status().as_u16(), 400);
+    assert_eq!(json_trade["error"], "invalid_request", "{json_trade}");
+    assert!(
+        json_trade["error_description"]
+            .as_str()
+            .is_some_and(|d| d.contains("form-encoded")),
+        "{json_trade}"
+    );
+    // Nothing was used: the same code still trades once, as a form.
     let (other_verifier, _) = pkce("other");
     let mut wrong = good(&code, &other_verifier);
     refused(&trade(&app, &wrong).await, "invalid_grant");
