@@ -34,6 +34,18 @@ pub enum Command {
     Migrate,
     /// Recompute every personal record from the games' event logs.
     RebuildRecords,
+    /// SQLite: write a consistent copy of the database to PATH while the service runs (a new
+    /// file; never overwrites). On Postgres use pg_dump (docs/OPERATIONS.md).
+    Backup {
+        /// Where the copy goes: a file that does not exist yet.
+        path: PathBuf,
+    },
+    /// SQLite, with every instance stopped: put the backup at PATH in place of DATABASE_URL's
+    /// file (the old file is kept beside it as FILE.before-restore).
+    Restore {
+        /// A file written by `spider backup`.
+        path: PathBuf,
+    },
     /// Solve deals with every card known: one deal number or a range, with a summary.
     Solve {
         /// 1, 2 or 4.
@@ -302,6 +314,8 @@ pub fn main() -> ExitCode {
     crate::init_logging(&config.serving.log_level, config.serving.log_json);
     let result = match cli.command {
         Some(Command::Migrate) => serve::open_db(&config).map(|_| ()),
+        Some(Command::Backup { path }) => serve::backup(&config, &path),
+        Some(Command::Restore { path }) => serve::restore(&config, &path),
         Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {
             let n = crate::store::records::rebuild(&db)?;
             println!("rebuilt {n} records from the event logs");

@@ -20,6 +20,63 @@ pub(super) fn open_db(config: &Config) -> anyhow::Result<Db> {
     Ok(db)
 }
 
+/// `spider backup PATH`: a consistent copy of the SQLite database, taken while it serves.
+pub(super) fn backup(config: &Config, path: &std::path::Path) -> anyhow::Result<()> {
+    let db = Db::connect(&DbOptions {
+        url: config.storage.database_url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: config.storage.sqlite_synchronous.clone(),
+    })?;
+    db.backup_into(path)?;
+    println!("backed up to {}", path.display());
+    Ok(())
+}
+
+/// `spider restore PATH`: the backup at `path` (checked to be a database of this service's,
+/// with no migration newer than this build knows) replaces the SQLite file `DATABASE_URL`
+/// names, its write-ahead log and shared memory files removed; the file it replaces is kept
+/// as `FILE.before-restore`. Every instance must be stopped first.
+pub(super) fn restore(config: &Config, path: &std::path::Path) -> anyhow::Result<()> {
+    let (backend, live) = crate::store::parse_url(&config.storage.database_url);
+    if backend != crate::store::Backend::Sqlite {
+        anyhow::bail!("on Postgres, restore with pg_restore (docs/OPERATIONS.md)");
+    }
+    if !path.is_file() {
+        anyhow::bail!("{} is not a file", path.display());
+    }
+    // A database of ours, that this build can serve: its migrations are all known here.
+    let copy = Db::connect(&DbOptions {
+        url: format!("sqlite://{}", path.display()),
+        pool_size: 1,
+        sqlite_synchronous: "FULL".into(),
+    })?;
+    let unknown = copy.unknown_migrations()?;
+    if !unknown.is_empty() {
+        anyhow::bail!(
+            "{} has migrations this build does not know ({}): restore it with the release \
+             that wrote it",
+            path.display(),
+            unknown.join(", ")
+        );
+    }
+    drop(copy);
+    let live = std::path::PathBuf::from(live);
+    let staged = live.with_extension("restoring");
+    std::fs::copy(path, &staged)?;
+    std::fs::File::open(&staged)?.sync_all()?;
+    if live.exists() {
+        std::fs::rename(&live, live.with_extension("before-restore"))?;
+    }
+    for side in ["-wal", "-shm"] {
+        let mut name = live.clone().into_os_string();
+        name.push(side);
+        let _ = std::fs::remove_file(std::path::PathBuf::from(name));
+    }
+    std::fs::rename(&staged, &live)?;
+    println!("restored {} from {}", live.display(), path.display());
+    Ok(())
+}
+
 pub(super) fn serve(config: Config) -> anyhow::Result<()> {
     config.check_exposure()?;
     if config.accounts.jwt_secret_is_default {

@@ -601,6 +601,61 @@ impl Db {
         applied
     }
 
+    /// Migrations the database has applied that this build does not know (a newer release
+    /// wrote it), by version.
+    pub fn unknown_migrations(&self) -> Result<Vec<String>, StoreError> {
+        use diesel::migration::MigrationSource;
+        fn unknown<B: diesel::backend::Backend>(
+            conn: &mut impl MigrationHarness<B>,
+            known: EmbeddedMigrations,
+        ) -> diesel::migration::Result<Vec<String>> {
+            let known: std::collections::HashSet<String> =
+                MigrationSource::<B>::migrations(&known)?
+                    .iter()
+                    .map(|m| m.name().version().to_string())
+                    .collect();
+            Ok(conn
+                .applied_migrations()?
+                .into_iter()
+                .map(|v| v.to_string())
+                .filter(|v| !known.contains(v))
+                .collect())
+        }
+        let mut conn = self.conn()?;
+        let found = match &mut *conn {
+            DbConn::Sqlite(c) => unknown(c, SQLITE_MIGRATIONS),
+            DbConn::Pg(c) => unknown(c, POSTGRES_MIGRATIONS),
+        };
+        found.map_err(|e| StoreError::Migration(e.to_string()))
+    }
+
+    /// SQLite: a consistent copy of the whole database written to `path` while the service
+    /// goes on (`VACUUM INTO`: one read transaction, so every acknowledged action before it
+    /// is in the copy and none after it); refused when `path` exists. Postgres has its own
+    /// tools for this (pg_dump, base backups): refused, naming them.
+    pub fn backup_into(&self, path: &std::path::Path) -> Result<(), StoreError> {
+        if path.exists() {
+            return Err(StoreError::Corrupt(format!(
+                "{} exists: a backup never overwrites a file",
+                path.display()
+            )));
+        }
+        let mut conn = self.conn()?;
+        match &mut *conn {
+            DbConn::Sqlite(c) => {
+                diesel::sql_query("VACUUM INTO ?")
+                    .bind::<diesel::sql_types::Text, _>(path.to_string_lossy().as_ref())
+                    .execute(c)?;
+                Ok(())
+            }
+            DbConn::Pg(_) => Err(StoreError::Corrupt(
+                "on Postgres, back up with pg_dump (or a base backup and WAL archiving): \
+                 docs/OPERATIONS.md"
+                    .into(),
+            )),
+        }
+    }
+
     /// Roll every migration back (used to test each `down.sql`).
     pub fn revert_all(&self) -> Result<(), StoreError> {
         let mut conn = self.conn()?;

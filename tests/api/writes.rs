@@ -870,3 +870,87 @@ async fn a_key_remembered_by_an_earlier_release_is_answered_as_that_release_answ
     assert_eq!(retry.header("location"), first.header("location"));
     assert_eq!(retry.header("idempotent-replayed").as_deref(), Some("true"));
 }
+
+/// `spider backup PATH` copies a SQLite database while the service runs; `spider restore PATH`
+/// (service stopped) brings it back: every game as it stood at the backup (the same view, the
+/// same replay), none made after it. On Postgres `backup` refuses and names pg_dump.
+#[actix_rt::test]
+async fn a_backup_taken_while_serving_restores_every_game_before_it_and_none_after() {
+    let run = |args: &[&str], url: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_spider"))
+            .args(args)
+            .env("DATABASE_URL", url)
+            .env("LOG_LEVEL", "error")
+            .output()
+            .expect("spider runs")
+    };
+    let (url, dir) = fresh_database();
+    if url.starts_with("postgres") {
+        let out = run(&["backup", "/tmp/spider-never-written.db"], &url);
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("pg_dump"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    let folder = tempfile::tempdir().expect("a folder");
+    let backup = folder.path().join("backup.db");
+    let backup = backup.to_str().expect("a path");
+    let app = start(test_config(&url), None).await;
+    let token = app.guest().await;
+    let before = id(&app
+        .new_game(&token, json!({"suits": 1, "deal_number": 5}))
+        .await);
+    let mut local = Game::new(Variant::Spider, Suits::One, Rules::default(), 5);
+    for _ in 0..3 {
+        let action = quiet_move(&local).unwrap_or(Action::Deal);
+        local.apply(action).unwrap();
+        let r = app.act(&token, &before, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let at_backup = app.get(&format!("/v1/games/{before}"), &token).await;
+    let events_at_backup = app.get(&format!("/v1/games/{before}/events"), &token).await;
+    let out = run(&["backup", backup], &url);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A backup never overwrites.
+    assert!(!run(&["backup", backup], &url).status.success());
+    // Played after the backup: gone after the restore.
+    let r = app.act(&token, &before, json!({"type": "deal"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let after = id(&app.new_game(&token, json!({"suits": 2})).await);
+    app.stop().await;
+
+    let out = run(&["restore", backup], &url);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let app = start(test_config(&url), None).await;
+    let restored = app.get(&format!("/v1/games/{before}"), &token).await;
+    assert_eq!(restored.status, 200, "{}", restored.text);
+    // The same game (its clock aside: a game in progress shows the time since it began).
+    let without_clock = |mut view: Value| {
+        view.as_object_mut().map(|o| o.remove("elapsed_ms"));
+        view
+    };
+    assert_eq!(
+        without_clock(restored.body.clone()),
+        without_clock(at_backup.body.clone())
+    );
+    let events = app.get(&format!("/v1/games/{before}/events"), &token).await;
+    assert_eq!(events.body, events_at_backup.body);
+    let gone = app.get(&format!("/v1/games/{after}"), &token).await;
+    assert_eq!(gone.status, 404, "{}", gone.text);
+    // Play goes on from the restored position.
+    let r = app.act(&token, &before, json!({"type": "deal"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    app.stop().await;
+    drop(dir);
+}
