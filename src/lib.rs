@@ -23,7 +23,8 @@ pub fn init_logging(level: &str, json: bool) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
     let _ = if json {
-        logs.json().try_init()
+        // The current span once (a request's fields), not again as a list of every span.
+        logs.json().with_span_list(false).try_init()
     } else {
         logs.with_ansi(std::io::stderr().is_terminal()).try_init()
     };
