@@ -12,7 +12,13 @@ use super::{blocking, AppState};
 pub struct Health {
     #[schema(example = "ok")]
     pub status: &'static str,
+    /// The release this instance runs (the package version it was built from).
+    #[schema(example = "0.1.0")]
+    pub version: &'static str,
 }
+
+/// The release this binary was built from.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The process is up.
 #[utoipa::path(
@@ -23,7 +29,10 @@ pub struct Health {
 )]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
-    HttpResponse::Ok().json(Health { status: "ok" })
+    HttpResponse::Ok().json(Health {
+        status: "ok",
+        version: VERSION,
+    })
 }
 
 /// The service can reach its database.
@@ -46,7 +55,10 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
         })
     })
     .await?;
-    Ok(HttpResponse::Ok().json(Health { status: "ready" }))
+    Ok(HttpResponse::Ok().json(Health {
+        status: "ready",
+        version: VERSION,
+    }))
 }
 
 /// Prometheus metrics: requests by route and status, latency, games created, actions applied.
@@ -83,6 +95,7 @@ pub async fn metrics(
         }
     }
     let mut body = state.metrics.render();
+    body.push_str(&instance_metrics(&state));
     if let Some((standby, primary)) = state.play.db.stale_reads() {
         body.push_str(&format!(
             "# HELP spider_db_stale_reads_total Reads that may be a second stale (boards, public \
@@ -95,4 +108,33 @@ pub async fn metrics(
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .body(body))
+}
+
+/// What this instance holds now, read when scraped: the release, the database pool, open live
+/// streams, the search slots.
+fn instance_metrics(state: &AppState) -> String {
+    let (open, idle, most) = state.play.db.pool_state();
+    let streams = state.play.live.open_streams();
+    let (slots, free) = (state.play.searches.size(), state.play.searches.free());
+    format!(
+        "# HELP spider_build_info The release this instance runs (always 1).\n\
+         # TYPE spider_build_info gauge\n\
+         spider_build_info{{version=\"{VERSION}\"}} 1\n\
+         # HELP spider_db_pool_connections Database connections of this instance's pool, by state.\n\
+         # TYPE spider_db_pool_connections gauge\n\
+         spider_db_pool_connections{{state=\"in_use\"}} {}\n\
+         spider_db_pool_connections{{state=\"idle\"}} {idle}\n\
+         # HELP spider_db_pool_max_connections The most connections the pool may open (DB_POOL_SIZE).\n\
+         # TYPE spider_db_pool_max_connections gauge\n\
+         spider_db_pool_max_connections {most}\n\
+         # HELP spider_live_streams_open Live streams (games and races) open on this instance.\n\
+         # TYPE spider_live_streams_open gauge\n\
+         spider_live_streams_open {streams}\n\
+         # HELP spider_search_slots Search slots (hints, analyses) of this instance, by state.\n\
+         # TYPE spider_search_slots gauge\n\
+         spider_search_slots{{state=\"busy\"}} {}\n\
+         spider_search_slots{{state=\"free\"}} {free}\n",
+        open.saturating_sub(idle),
+        slots.saturating_sub(free),
+    )
 }

@@ -468,6 +468,16 @@ impl Db {
         self.pool.state().idle_connections
     }
 
+    /// The pool now: (connections open, of them idle, the most it may open).
+    pub fn pool_state(&self) -> (u32, u32, u32) {
+        let state = self.pool.state();
+        (
+            state.connections,
+            state.idle_connections,
+            self.pool.max_size(),
+        )
+    }
+
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
         Ok(self.pool.get_timeout(CHECKOUT)?)
     }

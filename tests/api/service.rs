@@ -25,6 +25,25 @@ async fn health_readiness_metrics_and_docs() {
         r.text
     );
     assert!(r.text.contains("http_request_duration_seconds_bucket"));
+    // What an operator watches on this instance: the release, the pool, streams, searches.
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        r.text
+            .contains(&format!("spider_build_info{{version=\"{version}\"}} 1")),
+        "{}",
+        r.text
+    );
+    for line in [
+        "spider_db_pool_connections{state=\"in_use\"}",
+        "spider_db_pool_connections{state=\"idle\"}",
+        "spider_db_pool_max_connections 8",
+        "spider_live_streams_open 0",
+        "spider_search_slots{state=\"busy\"} 0",
+    ] {
+        assert!(r.text.contains(line), "{line}: {}", r.text);
+    }
+    let ready = app.send("GET", "/readyz", None, &[], None).await;
+    assert_eq!(ready.body["version"], version);
 
     let r = app.send("GET", "/openapi.json", None, &[], None).await;
     assert_eq!(r.status, 200);
