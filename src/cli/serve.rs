@@ -17,11 +17,34 @@ pub(super) fn open_db(config: &Config) -> anyhow::Result<Db> {
     if applied > 0 {
         tracing::info!(applied, "applied database migrations");
     }
+    // A newer release migrated this database (a rolling upgrade, or a rollback of the
+    // binary): this one serves it, since migrations only add, and says so.
+    let newer = db.unknown_migrations()?;
+    if !newer.is_empty() {
+        tracing::warn!(
+            migrations = %newer.join(", "),
+            "the database has migrations this release does not know (a newer release applied \
+             them); serving, as migrations only add columns, tables and indexes"
+        );
+    }
     Ok(db)
 }
 
 /// `spider backup PATH`: a consistent copy of the SQLite database, taken while it serves.
 pub(super) fn backup(config: &Config, path: &std::path::Path) -> anyhow::Result<()> {
+    let (backend, _) = crate::store::parse_url(&config.storage.database_url);
+    if backend != crate::store::Backend::Sqlite {
+        anyhow::bail!(
+            "on Postgres, back up with pg_dump (or a base backup and WAL archiving): \
+             docs/OPERATIONS.md"
+        );
+    }
+    if path.exists() {
+        anyhow::bail!(
+            "{} exists: a backup never overwrites a file",
+            path.display()
+        );
+    }
     let db = Db::connect(&DbOptions {
         url: config.storage.database_url.clone(),
         pool_size: 1,
@@ -34,8 +57,7 @@ pub(super) fn backup(config: &Config, path: &std::path::Path) -> anyhow::Result<
 
 /// `spider restore PATH`: the backup at `path` (checked to be a database of this service's,
 /// with no migration newer than this build knows) replaces the SQLite file `DATABASE_URL`
-/// names, its write-ahead log and shared memory files removed; the file it replaces is kept
-/// as `FILE.before-restore`. Every instance must be stopped first.
+/// names; the file it replaces is kept, with its write-ahead log, as `FILE.before-restore`. Every instance must be stopped first.
 pub(super) fn restore(config: &Config, path: &std::path::Path) -> anyhow::Result<()> {
     let (backend, live) = crate::store::parse_url(&config.storage.database_url);
     if backend != crate::store::Backend::Sqlite {
@@ -61,16 +83,23 @@ pub(super) fn restore(config: &Config, path: &std::path::Path) -> anyhow::Result
     }
     drop(copy);
     let live = std::path::PathBuf::from(live);
-    let staged = live.with_extension("restoring");
+    let beside = |suffix: &str| {
+        let mut name = live.clone().into_os_string();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    let staged = beside(".restoring");
     std::fs::copy(path, &staged)?;
     std::fs::File::open(&staged)?.sync_all()?;
+    // The file replaced is kept whole: with its write-ahead log, renamed alike so that SQLite
+    // still reads the two together.
     if live.exists() {
-        std::fs::rename(&live, live.with_extension("before-restore"))?;
+        std::fs::rename(&live, beside(".before-restore"))?;
     }
     for side in ["-wal", "-shm"] {
-        let mut name = live.clone().into_os_string();
-        name.push(side);
-        let _ = std::fs::remove_file(std::path::PathBuf::from(name));
+        if beside(side).exists() {
+            std::fs::rename(beside(side), beside(&format!(".before-restore{side}")))?;
+        }
     }
     std::fs::rename(&staged, &live)?;
     println!("restored {} from {}", live.display(), path.display());

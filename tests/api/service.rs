@@ -203,6 +203,51 @@ fn instances_migrating_a_new_database_at_once_all_succeed() {
     }
 }
 
+/// A release older than the database (a rolling upgrade's old instances, or a binary rolled
+/// back) still migrates and serves it, saying which migrations it does not know; a backup
+/// from a newer release is not restored by it.
+#[test]
+fn an_older_release_serves_a_newer_database_and_says_so() {
+    use diesel::RunQueryDsl;
+    let (url, _dir) = fresh_database();
+    let db = Db::connect(&DbOptions {
+        url: url.clone(),
+        pool_size: 1,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .expect("the database");
+    db.migrate().expect("migrations");
+    {
+        let mut conn = db.conn().expect("a connection");
+        let insert = "INSERT INTO __diesel_schema_migrations (version) VALUES ('99991231000001')";
+        match &mut *conn {
+            spider::store::DbConn::Sqlite(c) => diesel::sql_query(insert).execute(c),
+            spider::store::DbConn::Pg(c) => diesel::sql_query(insert).execute(c),
+        }
+        .expect("a newer release's migration, as it would be recorded");
+    }
+    assert_eq!(
+        db.unknown_migrations().expect("the applied migrations"),
+        vec!["99991231000001".to_string()]
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_spider"))
+        .arg("migrate")
+        .env("DATABASE_URL", &url)
+        .env("LOG_LEVEL", "warn")
+        .output()
+        .expect("spider migrate runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("99991231000001") && said.contains("newer release"),
+        "{said}"
+    );
+}
+
 #[actix_rt::test]
 async fn errors_are_problems_everywhere() {
     let app = spawn_with(|c| c.serving.json_limit = 1024).await;
