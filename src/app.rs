@@ -63,7 +63,8 @@ pub fn accounts(config: &Config, play: &Play) -> Accounts {
             config.accounts.password_hashes,
             config.accounts.password_hash_wait,
         ),
-        tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds),
+        tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds)
+            .with_previous(config.accounts.jwt_previous_secret.as_ref()),
         checks: Arc::new(SessionChecks::new(Duration::from_secs(1), 100_000)),
         live: play.live.clone(),
     }

@@ -138,10 +138,35 @@ pub struct Issued {
     pub expires: u64,
 }
 
+/// One signing secret: its key id (named in each token's header) and its keys.
 #[derive(Clone)]
-pub struct Tokens {
+struct Key {
+    id: String,
     encoding: EncodingKey,
     decoding: DecodingKey,
+}
+
+impl Key {
+    fn of(secret: &[u8]) -> Key {
+        use sha2::{Digest, Sha256};
+        // The id says which secret signed a token without saying anything of the secret.
+        let mut digest = Sha256::new();
+        digest.update(b"spider jwt key id:");
+        digest.update(secret);
+        Key {
+            id: hex::encode(&digest.finalize()[..8]),
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Tokens {
+    /// Signs every new token, and verifies those it signed.
+    current: Key,
+    /// During a rotation (`JWT_PREVIOUS_SECRET`): verifies the tokens it signed, signs none.
+    previous: Option<Key>,
     validation: Validation,
     ttl_seconds: u64,
 }
@@ -164,11 +189,24 @@ impl Tokens {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 5;
         Tokens {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
+            current: Key::of(secret),
+            previous: None,
             validation,
             ttl_seconds,
         }
+    }
+
+    /// These tokens, also accepting the ones `previous` signed (a rotation of the secret:
+    /// sessions signed before it keep working until they expire, at most the session
+    /// lifetime later; then the previous secret can go).
+    pub fn with_previous(mut self, previous: Option<&(impl AsRef<[u8]> + ?Sized)>) -> Tokens {
+        self.previous = previous.map(|p| Key::of(p.as_ref()));
+        self
+    }
+
+    /// The id of the key new tokens are signed with.
+    pub fn key_id(&self) -> &str {
+        &self.current.id
     }
 
     pub fn ttl_seconds(&self) -> u64 {
@@ -200,7 +238,9 @@ impl Tokens {
             jti: jti.clone(),
             ver,
         };
-        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
+        let mut header = Header::new(Algorithm::HS256);
+        header.kid = Some(self.current.id.clone());
+        let token = jsonwebtoken::encode(&header, &claims, &self.current.encoding)?;
         Ok(Issued {
             token,
             jti,
@@ -208,13 +248,36 @@ impl Tokens {
         })
     }
 
+    /// The claims of `token` if one of the keys signed it: the one its header's `kid` names
+    /// (a token from before key ids: the current key, then the previous one).
     pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims)
-            .map_err(|e| match e.kind() {
-                jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
-                _ => TokenError::Invalid,
-            })
+        let kid = jsonwebtoken::decode_header(token)
+            .map_err(|_| TokenError::Invalid)?
+            .kid;
+        let keys: Vec<&Key> = match kid.as_deref() {
+            Some(id) => [Some(&self.current), self.previous.as_ref()]
+                .into_iter()
+                .flatten()
+                .filter(|k| k.id == id)
+                .collect(),
+            None => [Some(&self.current), self.previous.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect(),
+        };
+        let mut outcome = Err(TokenError::Invalid);
+        for key in keys {
+            outcome = jsonwebtoken::decode::<Claims>(token, &key.decoding, &self.validation)
+                .map(|data| data.claims)
+                .map_err(|e| match e.kind() {
+                    jsonwebtoken::errors::ErrorKind::ExpiredSignature => TokenError::Expired,
+                    _ => TokenError::Invalid,
+                });
+            if outcome.is_ok() {
+                break;
+            }
+        }
+        outcome
     }
 }
 
@@ -235,6 +298,64 @@ mod tests {
         assert!(verify_password("correct horse", &hash));
         assert!(!verify_password("wrong horse", &hash));
         assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    /// A rotation: tokens name their key; the previous secret verifies what it signed (and
+    /// signs nothing new); without it those tokens fail; a key id that is neither fails; a
+    /// token from before key ids verifies against either key.
+    #[test]
+    fn a_rotated_secret_keeps_its_tokens_while_it_is_the_previous_one() {
+        let (old, new) = (
+            "the-old-secret-that-is-long-enough-for-hs256",
+            "the-new-secret-that-is-long-enough-for-hs256",
+        );
+        let before = Tokens::new(old, 600);
+        let now = unix_now();
+        let issued = before.issue("user-1", now).unwrap();
+        let header = jsonwebtoken::decode_header(&issued).unwrap();
+        assert_eq!(header.kid.as_deref(), Some(before.key_id()));
+        assert!(!before.key_id().contains("old-secret"));
+
+        let rotated = Tokens::new(new, 600).with_previous(Some(old));
+        assert_eq!(rotated.verify(&issued).unwrap().sub, "user-1");
+        let fresh = rotated.issue("user-2", now).unwrap();
+        assert_eq!(
+            jsonwebtoken::decode_header(&fresh).unwrap().kid.as_deref(),
+            Some(rotated.key_id())
+        );
+        assert!(matches!(before.verify(&fresh), Err(TokenError::Invalid)));
+        let done = Tokens::new(new, 600);
+        assert!(matches!(done.verify(&issued), Err(TokenError::Invalid)));
+        assert_eq!(done.verify(&fresh).unwrap().sub, "user-2");
+
+        // A token without a key id (issued before them), signed with the old secret.
+        let claims = Claims {
+            sub: "user-3".into(),
+            iss: ISSUER.into(),
+            aud: AUDIENCE.into(),
+            iat: now,
+            exp: now + 60,
+            jti: String::new(),
+            ver: 0,
+        };
+        let legacy = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &EncodingKey::from_secret(old.as_bytes()),
+        )
+        .unwrap();
+        assert_eq!(rotated.verify(&legacy).unwrap().sub, "user-3");
+        assert!(matches!(done.verify(&legacy), Err(TokenError::Invalid)));
+        // A key id naming the previous key, signed by another secret: refused.
+        let mut forged = Header::new(Algorithm::HS256);
+        forged.kid = Some(before.key_id().to_string());
+        let forged = jsonwebtoken::encode(
+            &forged,
+            &claims,
+            &EncodingKey::from_secret(b"a-third-secret-nobody-should-have-here!!"),
+        )
+        .unwrap();
+        assert!(matches!(rotated.verify(&forged), Err(TokenError::Invalid)));
     }
 
     #[test]

@@ -323,6 +323,7 @@ fn accounts(env: &Env, d: Accounts) -> Result<Accounts, ConfigError> {
     Ok(Accounts {
         jwt_secret_is_default: jwt_secret.is_none(),
         jwt_secret: jwt_secret.unwrap_or(d.jwt_secret),
+        jwt_previous_secret: env.key("JWT_PREVIOUS_SECRET")?,
         jwt_ttl_seconds,
         password_hashes: env.at_least_one(
             "PASSWORD_HASHES",

@@ -82,6 +82,9 @@ pub struct Serving {
 #[derive(Clone, Debug)]
 pub struct Accounts {
     pub jwt_secret: Secret,
+    /// During a rotation of `jwt_secret`: the secret before it, still accepted for the tokens
+    /// it signed (`JWT_PREVIOUS_SECRET`).
+    pub jwt_previous_secret: Option<Secret>,
     /// True when `jwt_secret` is the development default.
     pub jwt_secret_is_default: bool,
     pub jwt_ttl_seconds: u64,
@@ -236,6 +239,7 @@ impl Default for Accounts {
     fn default() -> Accounts {
         Accounts {
             jwt_secret: DEV_JWT_SECRET.into(),
+            jwt_previous_secret: None,
             jwt_secret_is_default: true,
             jwt_ttl_seconds: 7 * 24 * 3600,
             password_hashes: cpus(),

@@ -615,3 +615,35 @@ async fn password_guesses_share_one_budget_and_a_stranger_cannot_lock_the_owner_
         .problem(429, "too_many_attempts");
     app.stop().await;
 }
+
+/// Rotating `JWT_SECRET` signs nobody out: with the old secret as `JWT_PREVIOUS_SECRET`, the
+/// sessions it signed keep working (and new ones are signed with the new secret); without it,
+/// they end.
+#[actix_rt::test]
+async fn a_rotated_jwt_secret_keeps_sessions_while_the_previous_one_is_set() {
+    let app = spawn_app().await;
+    let (_, old_session) = app.register().await;
+    assert_eq!(app.get("/v1/me", &old_session).await.status, 200);
+    let new_secret = "the-new-jwt-secret-after-a-rotation-0123";
+    let mut config = app.config.clone();
+    config.accounts.jwt_previous_secret = Some(config.accounts.jwt_secret.clone());
+    config.accounts.jwt_secret = new_secret.into();
+    let rotating = start(config.clone(), None).await;
+    let r = rotating.get("/v1/me", &old_session).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let (_, new_session) = rotating.register().await;
+    assert_eq!(rotating.get("/v1/me", &new_session).await.status, 200);
+    // The old instance does not know the new secret's tokens.
+    assert_eq!(app.get("/v1/me", &new_session).await.status, 401);
+    // The rotation finished: the previous secret unset, its sessions end.
+    config.accounts.jwt_previous_secret = None;
+    let rotated = start(config, None).await;
+    rotated
+        .get("/v1/me", &old_session)
+        .await
+        .problem(401, "invalid_token");
+    assert_eq!(rotated.get("/v1/me", &new_session).await.status, 200);
+    rotated.stop().await;
+    rotating.stop().await;
+    app.stop().await;
+}
