@@ -247,29 +247,39 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
     app.stop().await;
 
     // Requests: each account has its own bucket (one a second, one at once here), and the
-    // address a ceiling of ten times that whatever the accounts.
+    // address a ceiling of ten times that whatever the accounts: thirty accounts at once get
+    // ten answers, and one more for each tenth of a second the requests took to arrive.
     let app = spawn_app().await;
     let mut sessions = Vec::new();
-    for _ in 0..12 {
+    for _ in 0..30 {
         sessions.push(app.register().await.1);
     }
     let mut config = app.config.clone();
     config.limits.rate_limit_per_second = 1;
     config.limits.rate_limit_burst = 1;
     let limited = start(config, None).await;
-    let mut statuses = Vec::new();
-    for session in &sessions {
-        statuses.push(limited.get("/v1/me", session).await);
-    }
+    let began = std::time::Instant::now();
+    let statuses = futures_util::future::join_all(
+        sessions
+            .iter()
+            .map(|session| limited.get("/v1/me", session)),
+    )
+    .await;
+    let refill = (began.elapsed().as_secs_f64() * 10.0).ceil() as usize;
     let ok = statuses.iter().filter(|r| r.status == 200).count();
-    assert_eq!(
-        ok,
-        10,
-        "{:?}",
-        statuses.iter().map(|r| r.status).collect::<Vec<_>>()
+    let codes: Vec<u16> = statuses.iter().map(|r| r.status).collect();
+    assert!(
+        ok >= 10 && ok <= 10 + refill,
+        "{ok} answered, refill {refill}: {codes:?}"
     );
-    statuses[11].problem(429, "rate_limited");
-    assert!(statuses[11].header("retry-after").is_some());
+    if 10 + refill < sessions.len() {
+        let refused = statuses
+            .iter()
+            .find(|r| r.status == 429)
+            .expect("the ceiling refused some");
+        refused.problem(429, "rate_limited");
+        assert!(refused.header("retry-after").is_some());
+    }
     limited.stop().await;
 
     // Proven deals and race rooms: per address as well as per player.
