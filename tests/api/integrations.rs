@@ -1092,32 +1092,8 @@ fn approval(password: Option<&str>) -> Value {
 /// An app's access token for the account of `session` (whose password is `password`), through
 /// approval and the code trade.
 async fn app_token(app: &TestApp, session: &str, password: &str) -> String {
-    let r = app
-        .post("/v1/oauth/approve", session, approval(Some(password)))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    let to = r.body["redirect_to"].as_str().unwrap();
-    let code = to.split_once("code=").unwrap().1.split('&').next().unwrap();
-    let form = serde_urlencoded::to_string([
-        ("grant_type", "authorization_code"),
-        ("code", code),
-        ("code_verifier", &"v".repeat(50)),
-        ("redirect_uri", "https://pocket.example/cb"),
-        ("client_id", "Pocket (remedies test)"),
-    ])
-    .unwrap();
-    let traded = raw(
-        app,
-        "/v1/oauth/token",
-        &[(
-            "Content-Type",
-            "application/x-www-form-urlencoded".to_string(),
-        )],
-        form,
-    )
-    .await;
-    assert_eq!(traded.status, 200, "{}", traded.text);
-    traded.body["access_token"].as_str().unwrap().to_string()
+    let code = app_code(app, session, password).await;
+    traded(app, &code).await.expect("the trade is granted")
 }
 
 async fn change_password(app: &TestApp, session: &str, from: &str, to: &str, keep: bool) -> String {
@@ -1434,9 +1410,9 @@ async fn discord_interactions_old_and_new_are_answered_alike() {
 }
 
 /// An app's code for the account of `session`: the redirect's `code`.
-async fn app_code(app: &TestApp, session: &str) -> String {
+async fn app_code(app: &TestApp, session: &str, password: &str) -> String {
     let r = app
-        .post("/v1/oauth/approve", session, approval(Some(PASSWORD)))
+        .post("/v1/oauth/approve", session, approval(Some(password)))
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
     let to = r.body["redirect_to"].as_str().unwrap();
@@ -1492,7 +1468,7 @@ async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
         let (name, session) = app.register().await;
         let mut codes = Vec::new();
         for _ in 0..30 {
-            codes.push(app_code(&app, &session).await);
+            codes.push(app_code(&app, &session, PASSWORD).await);
         }
         // A chat member asked about the account's live link code (an account has one at a
         // time: a new code forgets the unused one before it), ready to say yes.

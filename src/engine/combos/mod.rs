@@ -216,22 +216,7 @@ impl ComboPlayer {
         tie_depth: usize,
         samples: &dyn Fn(&Game, &[Action]) -> Vec<Sample>,
     ) -> ComboPlayer {
-        let mut replay = Game::new(
-            game.variant(),
-            game.suits(),
-            game.rules(),
-            game.deal_number(),
-        );
-        // The positions before each action, and the key after it.
-        let mut before = Vec::with_capacity(log.len());
-        let mut keys = Vec::with_capacity(log.len());
-        for &action in log {
-            before.push(replay.clone());
-            if replay.apply(action).is_err() {
-                break;
-            }
-            keys.push(Table::of(&replay).key());
-        }
+        let (before, keys) = replayed(game, log);
         let mut player = ComboPlayer::new(depth);
         player.tie_depth = tie_depth;
         player.history = keys.iter().cloned().collect();
@@ -310,21 +295,7 @@ impl ComboPlayer {
         depth: usize,
         among: usize,
     ) -> Option<Action> {
-        let mut replay = Game::new(
-            game.variant(),
-            game.suits(),
-            game.rules(),
-            game.deal_number(),
-        );
-        let mut before = Vec::with_capacity(log.len());
-        let mut keys = Vec::with_capacity(log.len());
-        for &action in log {
-            before.push(replay.clone());
-            if replay.apply(action).is_err() {
-                break;
-            }
-            keys.push(Table::of(&replay).key());
-        }
+        let (before, keys) = replayed(game, log);
         let legal = game.legal_actions();
         for back in [2, 1] {
             let Some(start) = keys.len().checked_sub(back) else {
@@ -460,6 +431,27 @@ impl ComboPlayer {
         }
         best.map(|(_, _, i)| order[i].clone())
     }
+}
+
+/// `game`'s log replayed from its deal as its player saw it: the position before each action,
+/// and the key (face-up cards and face-down counts) after it.
+fn replayed(game: &Game, log: &[Action]) -> (Vec<Game>, Vec<Vec<u8>>) {
+    let mut replay = Game::new(
+        game.variant(),
+        game.suits(),
+        game.rules(),
+        game.deal_number(),
+    );
+    let mut before = Vec::with_capacity(log.len());
+    let mut keys = Vec::with_capacity(log.len());
+    for &action in log {
+        before.push(replay.clone());
+        if replay.apply(action).is_err() {
+            break;
+        }
+        keys.push(Table::of(&replay).key());
+    }
+    (before, keys)
 }
 
 /// SpiderSolver's plies from `game` (whose accepted actions are `log`) that lead to no position
