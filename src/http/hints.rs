@@ -18,8 +18,9 @@ pub use crate::engine::{HintKind as HintKindName, HintLevel};
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HintQuery {
-    /// `easy`, `normal` (default), `hard`, `spidersolver` or `expert` (the reproduced player's
-    /// best plies played out in guesses at the face-down cards; slower, stronger at four suits).
+    /// `easy`, `normal` (default), `hard`, `spidersolver` or `expert` (at four suits the
+    /// reproduced player's best plies played out in guesses at the face-down cards, slower;
+    /// `normal` at one and two suits).
     #[param(value_type = Option<HintLevel>)]
     pub level: Option<String>,
 }
