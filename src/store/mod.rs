@@ -135,13 +135,25 @@ impl ManageConnection for Manager {
                 // busy_timeout first: switching to WAL takes a lock that other new connections
                 // may hold at the same moment.
                 // cache_size: see SQLITE_CACHE_KIB.
-                conn.batch_execute(&format!(
+                // Processes opening a new database at once (instances started together) can
+                // be told "locked" at once by the journal mode's switch, busy timeout or not:
+                // the pragmas change nothing until they pass, so they are tried again.
+                let pragmas = format!(
                     "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = {}; PRAGMA foreign_keys = ON; \
                      PRAGMA cache_size = -{SQLITE_CACHE_KIB};",
                     self.sqlite_synchronous
-                ))
-                .map_err(r2d2::Error::QueryError)?;
+                );
+                let mut tries = 0;
+                loop {
+                    match conn.batch_execute(&pragmas) {
+                        Err(e) if tries < 40 && e.to_string().contains("database is locked") => {
+                            tries += 1;
+                            std::thread::sleep(Duration::from_millis(250));
+                        }
+                        other => break other.map_err(r2d2::Error::QueryError)?,
+                    }
+                }
                 Ok(DbConn::Sqlite(conn))
             }
         }
@@ -585,11 +597,26 @@ impl Db {
     pub fn migrate(&self) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
         let applied = match &mut *conn {
-            DbConn::Sqlite(c) => c.exclusive_transaction(|c| {
-                c.run_pending_migrations(SQLITE_MIGRATIONS)
-                    .map(|v| v.len())
-                    .map_err(|e| StoreError::Migration(e.to_string()))
-            }),
+            DbConn::Sqlite(c) => {
+                // Another process migrating holds the write lock; SQLite can also answer
+                // "locked" at once instead of waiting (a new database still changing its
+                // journal mode): the whole run is one transaction, so trying again is safe.
+                let mut tries = 0;
+                loop {
+                    let run = c.exclusive_transaction(|c| {
+                        c.run_pending_migrations(SQLITE_MIGRATIONS)
+                            .map(|v| v.len())
+                            .map_err(|e| StoreError::Migration(e.to_string()))
+                    });
+                    match run {
+                        Err(e) if tries < 40 && e.to_string().contains("database is locked") => {
+                            tries += 1;
+                            std::thread::sleep(std::time::Duration::from_millis(250));
+                        }
+                        other => break other,
+                    }
+                }
+            }
             DbConn::Pg(c) => {
                 let lock = |c: &mut PgConnection, call: &str| {
                     diesel::sql_query(format!("SELECT {call}({MIGRATIONS_LOCK})"))
