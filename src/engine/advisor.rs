@@ -188,6 +188,13 @@ impl Observation {
         wandering(self, &shown, &ranked).map(|(lines, _)| lines)
     }
 
+    /// `n` games with this observation's visible cards, each with an ordering of the unseen
+    /// ones, drawn from a stream of their own (seeded by the visible history and `salt`).
+    pub(crate) fn guesses(&self, n: usize, salt: u64) -> Vec<Game> {
+        let mut rng = Rng(self.seed ^ salt);
+        (0..n).map(|_| self.sample(&mut rng)).collect()
+    }
+
     /// A game with this observation's visible cards and one ordering of the unseen ones.
     fn sample(&self, rng: &mut Rng) -> Game {
         let mut unseen = self.unseen.clone();
@@ -258,7 +265,8 @@ pub fn advise_within(
         // against 16/100 on deals 1–100); at one and two suits they lose to it (6/20 against
         // 11/20 at two suits), and the sampled search is stronger still there: `normal`.
         if game.variant() == Variant::Spider && game.suits() == Suits::Four {
-            return rollouts_within(game, log, super::combos::rollouts::Rollouts::EXPERT, go_on);
+            let expert = super::combos::rollouts::Rollouts::EXPERT;
+            return super::combos::rollouts::advise_within(game, log, expert, go_on);
         }
         level = HintLevel::Normal;
     }
@@ -327,41 +335,6 @@ pub fn advise_revealing(
     };
     let player = super::combos::ComboPlayer::at_sampled(game, log, depth, tie_depth, &guesses);
     super::combos::hint_of(game, log, player)
-}
-
-/// Issue 60, the `expert` level: the reproduced player's best plies at the position, each
-/// played out in the same guesses at the face-down cards (drawn from what the player has
-/// seen, seeded by the visible history) by a cheaper copy of the same player; the ply whose
-/// games are won most often. Its confidence is the share of the guesses its games won.
-pub fn advise_rollouts(
-    game: &Game,
-    log: &[Action],
-    settings: super::combos::rollouts::Rollouts,
-) -> Hint {
-    rollouts_within(game, log, settings, &|| true)
-}
-
-/// [`advise_rollouts`], playing no more guesses once `go_on` says no (at least one is played,
-/// and every candidate in each guess begun).
-fn rollouts_within(
-    game: &Game,
-    log: &[Action],
-    settings: super::combos::rollouts::Rollouts,
-    go_on: &dyn Fn() -> bool,
-) -> Hint {
-    let observation = Observation::new(game, log);
-    let guesses = |n: usize| {
-        // A stream of its own, apart from the sampled search's.
-        let mut rng = Rng(observation.seed ^ 0x524f_4c4c_4f55_5453);
-        (0..n).map(|_| observation.sample(&mut rng)).collect()
-    };
-    let Some(choice) = super::combos::rollouts::choose(game, log, settings, &guesses, go_on) else {
-        return super::combos::described(game, log, None);
-    };
-    Hint {
-        confidence: choice.won,
-        ..super::combos::described(game, log, Some(choice.action))
-    }
 }
 
 /// The hint from what the player has seen: the candidate actions the visible ranking keeps,

@@ -38,12 +38,12 @@ mod advisor_tests;
 mod tests;
 
 pub use advisor::{
-    advise, advise_revealing, advise_rollouts, advise_sampled_plies, advise_scaled, advise_within,
-    follow, search, Observation,
+    advise, advise_revealing, advise_sampled_plies, advise_scaled, advise_within, follow, search,
+    Observation,
 };
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
-pub use combos::rollouts::Rollouts;
+pub use combos::rollouts::{advise as advise_rollouts, Rollouts};
 pub use combos::ComboPlayer;
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
 pub use difficulty::{difficulty, Difficulty};

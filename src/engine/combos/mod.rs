@@ -261,9 +261,9 @@ impl ComboPlayer {
         self.pending.is_empty()
     }
 
-    /// Every ply a search from `game` finds that reaches a new position, in the order this
-    /// player prefers them: its first is the ply [`ComboPlayer::ply`] chooses (without guesses).
-    fn ranked(&mut self, game: &Game) -> Vec<Combo> {
+    /// The position's plies that reach a new position, each with its value `depth` plies on
+    /// (frozen columns: no guesses), best first; and the position's table.
+    fn expand_root(&mut self, game: &Game) -> (Table, Vec<(f32, Combo)>) {
         let table = Table::of(game);
         let mut search = Search {
             depth: self.depth,
@@ -275,6 +275,13 @@ impl ComboPlayer {
         };
         let found = search.expand(&table, 1);
         self.nodes += search.nodes;
+        (table, found)
+    }
+
+    /// Every ply a search from `game` finds that reaches a new position, in the order this
+    /// player prefers them: its first is the ply [`ComboPlayer::ply`] chooses (without guesses).
+    fn ranked(&mut self, game: &Game) -> Vec<Combo> {
+        let (table, found) = self.expand_root(game);
         let mut ranked: Vec<(f32, f32, Combo)> = found
             .into_iter()
             .map(|(value, combo)| (value, table.after(&combo, None).score(), combo))
@@ -332,17 +339,7 @@ impl ComboPlayer {
         if !self.samples.is_empty() && self.tie_depth == 0 {
             return self.search_sampled(game);
         }
-        let table = Table::of(game);
-        let mut search = Search {
-            depth: self.depth,
-            history: &self.history,
-            sample: None,
-            table: HashMap::new(),
-            path: Vec::new(),
-            nodes: 0,
-        };
-        let found = search.expand(&table, 1);
-        self.nodes += search.nodes;
+        let (table, found) = self.expand_root(game);
         let (best, _) = found.first()?;
         // Ties at the top go to the better position one ply on (a stable sort: the first made
         // first among equals).

@@ -12,7 +12,9 @@
 
 use super::table::{Combo, Table};
 use super::ComboPlayer;
+use crate::engine::advisor::Observation;
 use crate::engine::game::{Action, Game, Status};
+use crate::engine::hint::Hint;
 
 /// How a rollout hint spends its time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +57,32 @@ pub struct Choice {
     /// candidate only) or the rollouts stop before the end of the game (then a win is not
     /// what they measure).
     pub won: Option<f64>,
+}
+
+/// The `expert` hint at four suits: [`choose`] over guesses drawn from what the player has
+/// seen (seeded by the visible history), its confidence the share of the guesses won.
+pub fn advise(game: &Game, log: &[Action], settings: Rollouts) -> Hint {
+    advise_within(game, log, settings, &|| true)
+}
+
+/// [`advise`], playing no more guesses once `go_on` says no (at least one is played, and every
+/// candidate in each guess begun).
+pub(crate) fn advise_within(
+    game: &Game,
+    log: &[Action],
+    settings: Rollouts,
+    go_on: &dyn Fn() -> bool,
+) -> Hint {
+    let observation = Observation::new(game, log);
+    // A stream of its own, apart from the sampled search's.
+    let guesses = |n: usize| observation.guesses(n, 0x524f_4c4c_4f55_5453);
+    let Some(choice) = choose(game, log, settings, &guesses, go_on) else {
+        return super::described(game, log, None);
+    };
+    Hint {
+        confidence: choice.won,
+        ..super::described(game, log, Some(choice.action))
+    }
 }
 
 /// One rollout's outcome: won, and its end (runs removed, then the evaluation) for ties.
