@@ -2,10 +2,11 @@
 
 use proptest::prelude::*;
 
-use super::advisor::{close_call, Observation};
+use super::advisor::{close_call, wandering_lines};
 use super::card::Card;
 use super::deal::{Suits, Variant};
 use super::game::{Action, Game, Status};
+use super::observation::Observation;
 use super::rules::Rules;
 use super::solver::Determinized;
 use super::tests::properties::with_hidden_cards_shuffled;
@@ -291,11 +292,11 @@ fn after_twenty_quiet_actions_past_the_last_deal_the_hint_heads_for_a_card_to_tu
         };
         // Eighteen quiet actions: moves are searched one at a time.
         assert_eq!(
-            Observation::new(&game, &log[..log.len() - 2]).wandering_lines(),
+            wandering_lines(&Observation::new(&game, &log[..log.len() - 2])),
             None
         );
         // Twenty: from the ends of lines that turn a card over or complete a run.
-        let Some(lines) = Observation::new(&game, &log).wandering_lines() else {
+        let Some(lines) = wandering_lines(&Observation::new(&game, &log)) else {
             continue;
         };
         for line in &lines {

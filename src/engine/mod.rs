@@ -24,6 +24,7 @@ mod hint;
 mod illegal;
 mod levels;
 pub mod notation;
+mod observation;
 mod reason;
 mod rules;
 mod sampling;
@@ -39,7 +40,6 @@ mod tests;
 
 pub use advisor::{
     advise, advise_revealing, advise_sampled_plies, advise_scaled, advise_within, follow, search,
-    Observation,
 };
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
@@ -51,6 +51,7 @@ pub use game::{Action, ColumnSet, Game, Outcome, Position, ReplayError, Status};
 pub use hint::{hint, plain_player, play_by_hints, seen_positions, Hint, HintKind, Visible};
 pub use illegal::Illegal;
 pub use levels::{HintLevel, Level, SPIDERSOLVER_DEPTH};
+pub use observation::Observation;
 pub use reason::Reason;
 pub use rules::{EmptyColumnDeal, Rules, UndoMode};
 pub use setup::{DealSpec, Intent};

@@ -12,9 +12,9 @@
 
 use super::table::{Combo, Table};
 use super::ComboPlayer;
-use crate::engine::advisor::Observation;
 use crate::engine::game::{Action, Game, Status};
 use crate::engine::hint::Hint;
+use crate::engine::observation::Observation;
 
 /// How a rollout hint spends its time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
