@@ -109,6 +109,21 @@ pub enum Command {
         /// For `rollouts`: the deal is a candidate too when legal.
         #[arg(long)]
         deal_candidate: bool,
+        /// For `rollouts`: keep the root's first ply unless another beats it by more than
+        /// this many standard errors over the same guesses.
+        #[arg(long)]
+        margin: Option<f32>,
+        /// For `rollouts`: with this many cards or fewer not face up, the solver finishes
+        /// each guess (0: never).
+        #[arg(long, default_value_t = 0)]
+        exact_below: usize,
+        /// For `rollouts` with `--exact-below`: positions the solver may generate per guess.
+        #[arg(long, default_value_t = 200_000)]
+        exact_nodes: u64,
+        /// For the spidersolver levels and `rollouts`: the evaluation's weights, five numbers
+        /// (runs,square_divisor,holes,down,removed; SpiderSolver's are 1,10,10,1,10).
+        #[arg(long, default_value = "1,10,10,1,10")]
+        weights: crate::engine::Weights,
         /// The rule for dealing with an empty column: standard (this service's), strict or
         /// allowed (SpiderSolver's own).
         #[arg(long, default_value = "standard")]
@@ -229,6 +244,10 @@ pub fn main() -> ExitCode {
         base_depth,
         horizon,
         deal_candidate,
+        margin,
+        exact_below,
+        exact_nodes,
+        weights,
         empty_column_deal,
         jobs,
         proven,
@@ -253,7 +272,12 @@ pub fn main() -> ExitCode {
                 horizon: *horizon,
                 max_actions: crate::engine::Rollouts::EXPERT.max_actions,
                 deal: *deal_candidate,
+                margin: *margin,
+                exact_below: *exact_below,
+                exact_nodes: *exact_nodes,
+                weights: *weights,
             },
+            weights: *weights,
             empty_column_deal,
             jobs: *jobs,
             proven: *proven,

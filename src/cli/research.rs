@@ -210,6 +210,8 @@ pub struct BotSettings<'a> {
     pub samples: usize,
     /// For `--level rollouts`: how the rollouts are played.
     pub rollouts: engine::Rollouts,
+    /// For the `spidersolver` levels and `rollouts`: the evaluation's weights.
+    pub weights: engine::Weights,
     /// The rule for a deal with an empty column: `standard` (this service's), `strict` or
     /// `allowed` (SpiderSolver's).
     pub empty_column_deal: &'a str,
@@ -386,6 +388,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         depth,
         samples,
         rollouts,
+        weights,
         empty_column_deal,
         jobs,
         proven,
@@ -457,7 +460,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
             let mut times = Vec::new();
             let mut cpu = Vec::new();
             let mut plain = engine::plain_player();
-            let mut combos = engine::ComboPlayer::new(depth);
+            let mut combos = engine::ComboPlayer::new(depth).with_weights(weights);
             let mut last: Option<usize> = None;
             let (end, line) = engine::follow(&game, max_actions, |game, log| {
                 // The reproduced player notes where its last action led.
@@ -466,10 +469,12 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 }
                 last = Some(log.len());
                 let t = Instant::now();
-                let c = thread_cpu();
+                let c = thread_cpu(jobs == 1);
                 let action = match bot {
                     Bot::Combos(_) => combos.choose(game),
-                    Bot::ComboHint(depth) => engine::ComboPlayer::at(game, log, depth).choose(game),
+                    Bot::ComboHint(depth) => {
+                        engine::ComboPlayer::at_weighted(game, log, depth, weights).choose(game)
+                    }
                     Bot::Revealing(depth, samples) => {
                         engine::advise_revealing(game, log, depth, samples, 0).action
                     }
@@ -513,7 +518,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                     }
                 };
                 times.push(t.elapsed());
-                cpu.push(thread_cpu().saturating_sub(c));
+                cpu.push(thread_cpu(jobs == 1).saturating_sub(c));
                 action
             });
             let won = end.status() == engine::Status::Won;
@@ -557,7 +562,7 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
     };
     let (low, high) = wilson(won as f64, n);
     println!(
-        "{} {} suit(s), {} empty-column deal, level {}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints (CPU p50 {:.1?} p99 {:.1?}, {:.1?} in all), {:.1?} in all",
+        "{} {} suit(s), {} empty-column deal, level {}{}, deals {from}–{to}: won {won}/{} ({:.1}%, 95% interval {:.1}–{:.1}%), mean runs completed {:.2}, hint p50 {:.1?} p99 {:.1?} over {} hints (CPU p50 {:.1?} p99 {:.1?}, {:.1?} in all), {:.1?} in all",
         variant.name(),
         suits.count(),
         empty_column_deal.name(),
@@ -576,15 +581,30 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
                 format!("spidersolver over {samples} guesses at the face-down cards, depth {depth}")
             }
             Bot::Rollouts(r) => format!(
-                "rollouts: {} plies (depth {}){}, played out in {} guesses by depth {} to {}",
+                "rollouts: {} plies (depth {}){}, played out in {} guesses by depth {} to {}{}{}",
                 r.candidates,
                 r.root_depth,
                 if r.deal { " and the deal" } else { "" },
                 r.guesses,
                 r.base_depth,
                 r.horizon
-                    .map_or("the end".to_string(), |h| format!("{h} plies, then scored"))
+                    .map_or("the end".to_string(), |h| format!("{h} plies, then scored")),
+                r.margin
+                    .map_or(String::new(), |z| format!(", the first kept within {z} SE")),
+                if r.exact_below > 0 {
+                    format!(
+                        ", the solver ({} positions) at {} cards hidden or fewer",
+                        r.exact_nodes, r.exact_below
+                    )
+                } else {
+                    String::new()
+                }
             ),
+        },
+        if weights == engine::Weights::SPIDERSOLVER {
+            String::new()
+        } else {
+            format!(" (weights {weights:?})")
         },
         rows.len(),
         100.0 * won as f64 / n,
@@ -647,22 +667,28 @@ fn diagnose(variant: Variant, suits: Suits, deal: u64, line: &[engine::Action]) 
     );
 }
 
-/// The Wilson score interval for `k` successes in `n` trials, at 95%.
-/// The CPU time this thread has used (a hint's cost apart from what other threads do).
+/// The CPU time this thread has used (a hint's cost apart from what other threads do), or
+/// with `whole_process` (one job: the solver's helper threads count too) the process's.
 #[cfg(not(target_os = "linux"))]
-fn thread_cpu() -> Duration {
+fn thread_cpu(_whole_process: bool) -> Duration {
     Duration::ZERO
 }
 
-/// The CPU time this thread has used (a hint's cost apart from what other threads do).
+/// The CPU time this thread has used (a hint's cost apart from what other threads do), or
+/// with `whole_process` (one job: the solver's helper threads count too) the process's.
 #[cfg(target_os = "linux")]
-fn thread_cpu() -> Duration {
+fn thread_cpu(whole_process: bool) -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
+    let clock = if whole_process {
+        libc::CLOCK_PROCESS_CPUTIME_ID
+    } else {
+        libc::CLOCK_THREAD_CPUTIME_ID
+    };
     // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant libc knows.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    let ok = unsafe { libc::clock_gettime(clock, &mut ts) } == 0;
     if !ok {
         return Duration::ZERO;
     }
@@ -672,6 +698,7 @@ fn thread_cpu() -> Duration {
     )
 }
 
+/// The Wilson score interval for `k` successes in `n` trials, at 95%.
 fn wilson(k: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
         return (0.0, 0.0);

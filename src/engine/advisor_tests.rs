@@ -146,6 +146,7 @@ proptest! {
         steps in 0usize..40,
         seeds in (any::<u64>(), any::<u64>()),
         full in any::<bool>(),
+        exact in any::<bool>(),
     ) {
         let mut game = Game::new(Variant::Spider, suits, Rules::default(), deal);
         for i in 0..steps {
@@ -163,6 +164,12 @@ proptest! {
             horizon: (!full).then_some(6),
             max_actions: 150,
             deal: true,
+            // The paired test over the guesses, and the solver finishing each guess (every
+            // card counts as few here): neither may read a card the player has not seen.
+            margin: exact.then_some(0.5),
+            exact_below: if exact { 104 } else { 0 },
+            exact_nodes: 2_000,
+            weights: super::Weights::SPIDERSOLVER,
         };
         prop_assert_eq!(
             super::advise_rollouts(&a, &[], settings),

@@ -44,7 +44,7 @@ pub use advisor::{
 pub use analysis::{analyse, Analysis, AnalysisBudget};
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use combos::rollouts::{advise as advise_rollouts, Rollouts};
-pub use combos::ComboPlayer;
+pub use combos::{ComboPlayer, Weights};
 pub use deal::{fresh_deck, shuffled_deck, BadSuitCount, Suits, Variant};
 pub use difficulty::{difficulty, Difficulty};
 pub use game::{Action, ColumnSet, Game, Outcome, Position, ReplayError, Status};

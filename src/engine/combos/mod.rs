@@ -20,11 +20,13 @@ pub mod rollouts;
 mod table;
 
 pub(crate) use table::Sample;
+pub use table::Weights;
 use table::{Combo, Step, Table};
 
 /// One search: its transposition table and the line it is on.
 struct Search<'a> {
     depth: usize,
+    weights: Weights,
     history: &'a HashSet<Vec<u8>>,
     /// The face-down cards a line turns, if it turns them (see [`Table::play`]).
     sample: Option<&'a Sample>,
@@ -63,10 +65,12 @@ impl Search<'_> {
                 self.table.remove(&key);
             }
             let value = if ply >= self.depth {
-                next.score()
+                next.score_with(&self.weights)
             } else {
                 let children = self.expand(&next, ply + 1);
-                children.first().map_or_else(|| next.score(), |c| c.0)
+                children
+                    .first()
+                    .map_or_else(|| next.score_with(&self.weights), |c| c.0)
             };
             out.push((value, combo));
             self.table.insert(key, (ply, value));
@@ -97,6 +101,8 @@ pub struct ComboPlayer {
     /// its ties at the top, each tied ply judged by its mean over them, looking this many
     /// plies ahead (issue 48, part 2 (e)).
     tie_depth: usize,
+    /// The evaluation's weights.
+    weights: Weights,
 }
 
 impl ComboPlayer {
@@ -110,7 +116,13 @@ impl ComboPlayer {
             plies: 0,
             samples: Vec::new(),
             tie_depth: 0,
+            weights: Weights::SPIDERSOLVER,
         }
+    }
+
+    /// The same player judging positions by `weights`.
+    pub fn with_weights(self, weights: Weights) -> ComboPlayer {
+        ComboPlayer { weights, ..self }
     }
 
     /// The next action in `game`: the next step of the compound being played, else the first
@@ -206,6 +218,11 @@ impl ComboPlayer {
         ComboPlayer::at_sampled(game, log, depth, 0, &|_, _| Vec::new())
     }
 
+    /// [`ComboPlayer::at`] for a player judging positions by `weights`.
+    pub fn at_weighted(game: &Game, log: &[Action], depth: usize, weights: Weights) -> ComboPlayer {
+        ComboPlayer::standing(game, log, depth, 0, weights, &|_, _| Vec::new())
+    }
+
     /// [`ComboPlayer::at`] for a player that judges its plies over the guesses at the
     /// face-down cards `samples` gives for a position (and the log that reached it), or, with
     /// `tie_depth` not 0, breaks its ties by them.
@@ -216,8 +233,19 @@ impl ComboPlayer {
         tie_depth: usize,
         samples: &dyn Fn(&Game, &[Action]) -> Vec<Sample>,
     ) -> ComboPlayer {
+        ComboPlayer::standing(game, log, depth, tie_depth, Weights::SPIDERSOLVER, samples)
+    }
+
+    fn standing(
+        game: &Game,
+        log: &[Action],
+        depth: usize,
+        tie_depth: usize,
+        weights: Weights,
+        samples: &dyn Fn(&Game, &[Action]) -> Vec<Sample>,
+    ) -> ComboPlayer {
         let (before, keys) = replayed(game, log);
-        let mut player = ComboPlayer::new(depth);
+        let mut player = ComboPlayer::new(depth).with_weights(weights);
         player.tie_depth = tie_depth;
         player.history = keys.iter().cloned().collect();
         // A compound has at most three steps: the last one or two actions may have begun one.
@@ -228,7 +256,7 @@ impl ComboPlayer {
             if log[start..keys.len()].contains(&Action::Deal) {
                 continue;
             }
-            let mut earlier = ComboPlayer::new(depth);
+            let mut earlier = ComboPlayer::new(depth).with_weights(weights);
             earlier.tie_depth = tie_depth;
             earlier.history = keys[..start].iter().cloned().collect();
             earlier.samples = samples(&before[start], &log[..start]);
@@ -267,6 +295,7 @@ impl ComboPlayer {
         let table = Table::of(game);
         let mut search = Search {
             depth: self.depth,
+            weights: self.weights,
             history: &self.history,
             sample: None,
             table: HashMap::new(),
@@ -284,7 +313,13 @@ impl ComboPlayer {
         let (table, found) = self.expand_root(game);
         let mut ranked: Vec<(f32, f32, Combo)> = found
             .into_iter()
-            .map(|(value, combo)| (value, table.after(&combo, None).score(), combo))
+            .map(|(value, combo)| {
+                (
+                    value,
+                    table.after(&combo, None).score_with(&self.weights),
+                    combo,
+                )
+            })
             .collect();
         // By value, then (among equal values) the better position one ply on; the order made
         // among equals (a stable sort), as `search` breaks its ties.
@@ -301,6 +336,7 @@ impl ComboPlayer {
         log: &[Action],
         depth: usize,
         among: usize,
+        weights: Weights,
     ) -> Option<Action> {
         let (before, keys) = replayed(game, log);
         let legal = game.legal_actions();
@@ -311,7 +347,7 @@ impl ComboPlayer {
             if log[start..keys.len()].contains(&Action::Deal) {
                 continue;
             }
-            let mut earlier = ComboPlayer::new(depth);
+            let mut earlier = ComboPlayer::new(depth).with_weights(weights);
             earlier.history = keys[..start].iter().cloned().collect();
             let done = &log[start..keys.len()];
             let next = earlier
@@ -346,7 +382,12 @@ impl ComboPlayer {
         let mut tied: Vec<(f32, Combo)> = found
             .iter()
             .take_while(|(v, _)| v == best)
-            .map(|(_, combo)| (table.after(combo, None).score(), combo.clone()))
+            .map(|(_, combo)| {
+                (
+                    table.after(combo, None).score_with(&self.weights),
+                    combo.clone(),
+                )
+            })
             .collect();
         tied.sort_by(|a, b| b.0.total_cmp(&a.0));
         if tied.len() > 1 && !self.samples.is_empty() {
@@ -366,6 +407,7 @@ impl ComboPlayer {
                 let next = table.after(combo, Some(sample));
                 let mut search = Search {
                     depth: self.tie_depth,
+                    weights: self.weights,
                     history: &self.history,
                     sample: Some(sample),
                     table: HashMap::new(),
@@ -373,10 +415,12 @@ impl ComboPlayer {
                     nodes: 0,
                 };
                 sum += if self.tie_depth <= 1 {
-                    next.score()
+                    next.score_with(&self.weights)
                 } else {
                     let children = search.expand(&next, 2);
-                    children.first().map_or_else(|| next.score(), |c| c.0)
+                    children
+                        .first()
+                        .map_or_else(|| next.score_with(&self.weights), |c| c.0)
                 };
                 self.nodes += search.nodes;
             }
@@ -400,6 +444,7 @@ impl ComboPlayer {
         for sample in &self.samples {
             let mut search = Search {
                 depth: self.depth,
+                weights: self.weights,
                 history: &self.history,
                 sample: Some(sample),
                 table: HashMap::new(),
@@ -421,7 +466,7 @@ impl ComboPlayer {
                 continue;
             }
             let mean = sum / every as f32;
-            let here = table.after(&order[i], None).score();
+            let here = table.after(&order[i], None).score_with(&self.weights);
             if best.is_none_or(|(m, h, _)| mean > m || (mean == m && here > h)) {
                 best = Some((mean, here, i));
             }

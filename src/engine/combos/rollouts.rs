@@ -10,14 +10,15 @@
 //! player has not seen, and the mean over guesses estimates a ply's worth under the base
 //! player without the strategy fusion that hindsight search suffers from.
 
-use super::table::{Combo, Table};
+use super::table::{Combo, Table, Weights};
 use super::ComboPlayer;
 use crate::engine::game::{Action, Game, Status};
 use crate::engine::hint::Hint;
 use crate::engine::observation::Observation;
+use crate::engine::solver::{self, Budget, Outcome as Solved};
 
 /// How a rollout hint spends its time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rollouts {
     /// The plies the reproduced player ranks first at the root.
     pub candidates: usize,
@@ -34,6 +35,19 @@ pub struct Rollouts {
     /// The deal is a candidate too when it is legal (otherwise the root player deals only
     /// when no ply reaches a new position, as it does alone).
     pub deal: bool,
+    /// When set, the root player's first ply is kept unless another's rollouts beat it, over
+    /// the same guesses, by more than this many standard errors of their paired differences
+    /// (idea (e): a ply is overridden only by an advantage larger than the guesses' noise).
+    pub margin: Option<f32>,
+    /// When the cards not face up (face down and in the stock, counts the player sees) are
+    /// at most this many, each guess after each candidate is finished by the exact solver
+    /// instead of the base player (idea (c)); a guess it cannot settle within `exact_nodes`
+    /// positions is played out as usual. 0: never.
+    pub exact_below: usize,
+    /// The positions the exact solver may generate per guess and candidate.
+    pub exact_nodes: u64,
+    /// The evaluation's weights, for the root and the base player (idea (d)).
+    pub weights: Weights,
 }
 
 impl Rollouts {
@@ -46,6 +60,10 @@ impl Rollouts {
         horizon: Some(15),
         max_actions: 1_000,
         deal: false,
+        margin: None,
+        exact_below: 0,
+        exact_nodes: 200_000,
+        weights: Weights::SPIDERSOLVER,
     };
 }
 
@@ -113,12 +131,16 @@ pub(crate) fn choose(
     // In the middle of a compound chosen before (one of the root player's best plies there):
     // go on with it. A compound left half played (a run parked in a hole) is worse than
     // either of its ends.
-    if let Some(action) =
-        ComboPlayer::pending_among(game, log, settings.root_depth, settings.candidates.max(1))
-    {
+    if let Some(action) = ComboPlayer::pending_among(
+        game,
+        log,
+        settings.root_depth,
+        settings.candidates.max(1),
+        settings.weights,
+    ) {
         return Some(Choice { action, won: None });
     }
-    let mut root = ComboPlayer::at(game, log, settings.root_depth);
+    let mut root = ComboPlayer::at_weighted(game, log, settings.root_depth, settings.weights);
     let mut candidates: Vec<Candidate> = root
         .ranked(game)
         .into_iter()
@@ -142,16 +164,21 @@ pub(crate) fn choose(
     }
     let base = root.with_depth(settings.base_depth);
     let worlds = guesses(settings.guesses.max(1));
+    let exact = settings.exact_below > 0
+        && game.face_down_cards() + game.stock_cards() <= settings.exact_below;
     let mut totals = vec![(0usize, 0.0f32); candidates.len()];
+    // Per candidate, each guess's outcome as one number (a win above any end).
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
     let mut played = 0;
     for world in &worlds {
         if played > 0 && !go_on() {
             break;
         }
         for (i, candidate) in candidates.iter().enumerate() {
-            let outcome = roll(world, candidate, &base, settings);
+            let outcome = roll(world, candidate, &base, settings, exact);
             totals[i].0 += usize::from(outcome.won);
             totals[i].1 += outcome.worth;
+            values[i].push(f64::from(outcome.worth) + if outcome.won { 1e6 } else { 0.0 });
         }
         played += 1;
     }
@@ -164,6 +191,11 @@ pub(crate) fn choose(
             best = i;
         }
     }
+    if let Some(z) = settings.margin {
+        if best != 0 && !beats(&values[best], &values[0], f64::from(z)) {
+            best = 0;
+        }
+    }
     Some(Choice {
         action: candidates[best].actions[0],
         won: settings
@@ -173,12 +205,48 @@ pub(crate) fn choose(
     })
 }
 
-/// Play `candidate` in the guessed `world`, then let a copy of `base` go on.
-fn roll(world: &Game, candidate: &Candidate, base: &ComboPlayer, settings: Rollouts) -> Outcome {
+/// Whether `these` outcomes beat `those` (the same guesses, in order) by more than `z`
+/// standard errors of their paired differences, the error taken from the differences' mean
+/// square rather than their spread: a lead the same in every guess is still a few guesses'
+/// evidence (it passes only when `z` is below the square root of their number).
+fn beats(these: &[f64], those: &[f64], z: f64) -> bool {
+    let n = these.len().min(those.len());
+    if n == 0 {
+        return false;
+    }
+    let d: Vec<f64> = these.iter().zip(those).map(|(a, b)| a - b).collect();
+    let mean = d.iter().sum::<f64>() / n as f64;
+    let square = d.iter().map(|x| x * x).sum::<f64>() / n as f64;
+    mean > 0.0 && mean > z * (square / n as f64).sqrt()
+}
+
+/// Play `candidate` in the guessed `world`, then let a copy of `base` go on (or, when `exact`,
+/// the solver finish it, if it settles the guess within its budget).
+fn roll(
+    world: &Game,
+    candidate: &Candidate,
+    base: &ComboPlayer,
+    settings: Rollouts,
+    exact: bool,
+) -> Outcome {
     let mut game = world.clone();
     for &action in &candidate.actions {
         if game.apply(action).is_err() {
             break;
+        }
+    }
+    if exact {
+        let budget = Budget {
+            nodes: settings.exact_nodes,
+            beams: vec![150, 600],
+            ..Budget::default()
+        };
+        let worth =
+            game.runs_completed() as f32 * 1_000.0 + Table::of(&game).score_with(&settings.weights);
+        match solver::solve(&game, &budget).outcome {
+            Solved::Solved(_) => return Outcome { won: true, worth },
+            Solved::Unsolvable => return Outcome { won: false, worth },
+            Solved::Unknown => {}
         }
     }
     let mut player = base.clone();
@@ -204,7 +272,8 @@ fn roll(world: &Game, candidate: &Candidate, base: &ComboPlayer, settings: Rollo
     let won = game.status() == Status::Won;
     Outcome {
         won,
-        worth: game.runs_completed() as f32 * 1_000.0 + Table::of(&game).score(),
+        worth: game.runs_completed() as f32 * 1_000.0
+            + Table::of(&game).score_with(&settings.weights),
     }
 }
 
@@ -223,6 +292,7 @@ mod tests {
         horizon: None,
         max_actions: 600,
         deal: false,
+        ..Rollouts::EXPERT
     };
 
     /// The confidence a rollout hint reports is the share of its guesses in which its ply,
@@ -245,8 +315,14 @@ mod tests {
                 log.push(action);
             }
             // Go on to a position between plies, where the rollouts choose.
-            while ComboPlayer::pending_among(&game, &log, SMALL.root_depth, SMALL.candidates)
-                .is_some()
+            while ComboPlayer::pending_among(
+                &game,
+                &log,
+                SMALL.root_depth,
+                SMALL.candidates,
+                SMALL.weights,
+            )
+            .is_some()
             {
                 let Some(action) = opener.choose(&game) else {
                     break;
@@ -321,5 +397,89 @@ mod tests {
         };
         let choice = choose(&game, &[], one, &|_| worlds.clone(), &|| true).unwrap();
         assert_eq!(choice.won, None);
+    }
+
+    /// The paired test: a lead counts only when it is larger than its noise.
+    #[test]
+    fn a_lead_beats_the_first_only_beyond_its_noise() {
+        // A lead in every guess: mean 11, error 6.4.
+        assert!(beats(&[10.0, 12.0, 11.0], &[0.0, 0.0, 0.0], 1.5));
+        assert!(!beats(&[10.0, 12.0, 11.0], &[0.0, 0.0, 0.0], 3.0));
+        // Mean 2.5, error 3.95: beyond half of it, not beyond one.
+        let noisy = [10.0, -5.0, 10.0, -5.0];
+        assert!(beats(&noisy, &[0.0; 4], 0.5));
+        assert!(!beats(&noisy, &[0.0; 4], 1.0));
+        assert!(!beats(&[0.0; 4], &[0.0; 4], 0.0), "a tie is no lead");
+        assert!(!beats(&[-1.0; 4], &[0.0; 4], 0.0));
+    }
+
+    /// With a margin no lead can pass, the rollout player plays the root player's own choice.
+    #[test]
+    fn an_unreachable_margin_keeps_the_root_players_choice() {
+        let settings = Rollouts {
+            margin: Some(1e9),
+            guesses: 2,
+            horizon: Some(4),
+            ..SMALL
+        };
+        let mut overridden_without = 0;
+        for deal in 1..=4 {
+            let game = Game::new(Variant::Spider, Suits::Four, Rules::default(), deal);
+            let worlds: Vec<Game> = (1..=2)
+                .map(|s| with_hidden_cards_shuffled(&game, s + deal))
+                .collect();
+            let root = ComboPlayer::at(&game, &[], settings.root_depth).ply(&game);
+            let first = root.and_then(|ply| ply.first().copied());
+            let kept = choose(&game, &[], settings, &|_| worlds.clone(), &|| true);
+            assert_eq!(kept.map(|c| c.action), first, "deal {deal}");
+            let free = Rollouts {
+                margin: None,
+                ..settings
+            };
+            let chosen = choose(&game, &[], free, &|_| worlds.clone(), &|| true);
+            overridden_without += usize::from(chosen.map(|c| c.action) != first);
+        }
+        // Not a vacuous check: without the margin the rollouts overrule the root somewhere.
+        assert!(
+            overridden_without > 0,
+            "the rollouts never overruled the root"
+        );
+    }
+
+    /// Once few cards are hidden, the solver settles each guess: a rollout that may play a
+    /// single action cannot win, yet the ply's guesses are all won when the solver finishes them.
+    #[test]
+    fn the_solver_finishes_the_guesses_once_few_cards_are_hidden() {
+        let mut game = Game::new(Variant::Spider, Suits::One, Rules::default(), 7);
+        let Solved::Solved(line) = solver::solve(&game, &Budget::default()).outcome else {
+            panic!("deal 7 at one suit is solved");
+        };
+        for action in line {
+            if game.face_down_cards() + game.stock_cards() <= 8 {
+                break;
+            }
+            game.apply(action).unwrap();
+        }
+        assert!(game.status() == Status::InProgress && game.face_down_cards() > 0);
+        let worlds: Vec<Game> = (1..=3)
+            .map(|s| with_hidden_cards_shuffled(&game, s))
+            .collect();
+        let cut = Rollouts {
+            guesses: 3,
+            base_depth: 1,
+            max_actions: 1,
+            ..SMALL
+        };
+        // The log is not replayed here: an empty one stands for a game seen from its start.
+        let alone = choose(&game, &[], cut, &|_| worlds.clone(), &|| true).unwrap();
+        let exact = Rollouts {
+            exact_below: 8,
+            exact_nodes: 2_000_000,
+            ..cut
+        };
+        let solved = choose(&game, &[], exact, &|_| worlds.clone(), &|| true).unwrap();
+        assert_eq!(alone.won, Some(0.0), "one action does not win");
+        assert_eq!(solved.won, Some(1.0), "the solver wins every guess");
+        assert!(game.legal_actions().contains(&solved.action));
     }
 }

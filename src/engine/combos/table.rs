@@ -94,9 +94,74 @@ pub(super) const DOWN: [f32; 6] = [15.0, 10.0, 6.0, 3.0, 1.0, 0.0];
 pub(super) const HOLES: [f32; 11] = [0.0, 5.0, 7.0, 9.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0];
 
 /// A suited run of `len` cards: (L−1) + (L−1)²/10.
+#[cfg(test)]
 pub(super) fn run_value(len: usize) -> f32 {
-    let l = (len as f32) - 1.0;
-    l + l * l / 10.0
+    Weights::SPIDERSOLVER.run(len)
+}
+
+/// The evaluation's multipliers (issue 60 (d)): SpiderSolver's are 1 for a run's length,
+/// 1/10 for its square, 10 for the holes' table, 1 for the face-down table, 10 per removed
+/// run (beside the removed run's own 13-card run value).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Per card of a suited run beyond its first (L−1).
+    pub runs: f32,
+    /// (L−1)² is divided by this.
+    pub square_divisor: f32,
+    /// The holes' table is multiplied by this.
+    pub holes: f32,
+    /// The face-down table is multiplied by this.
+    pub down: f32,
+    /// Per removed run, beyond its run value.
+    pub removed: f32,
+}
+
+impl Weights {
+    /// SpiderSolver's own (docs/HINTS.md §11.6): the reproduced player's.
+    pub const SPIDERSOLVER: Weights = Weights {
+        runs: 1.0,
+        square_divisor: 10.0,
+        holes: 10.0,
+        down: 1.0,
+        removed: 10.0,
+    };
+
+    /// A suited run of `len` cards.
+    fn run(&self, len: usize) -> f32 {
+        let l = (len as f32) - 1.0;
+        self.runs * l + l * l / self.square_divisor
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::SPIDERSOLVER
+    }
+}
+
+impl std::str::FromStr for Weights {
+    type Err = String;
+
+    /// Five numbers, comma-separated, in the fields' order.
+    fn from_str(s: &str) -> Result<Weights, String> {
+        let n: Vec<f32> = s
+            .split(',')
+            .map(|x| x.trim().parse::<f32>().map_err(|e| format!("{x}: {e}")))
+            .collect::<Result<_, _>>()?;
+        let [runs, square_divisor, holes, down, removed] = n[..] else {
+            return Err("weights are five numbers: runs,square_divisor,holes,down,removed".into());
+        };
+        if square_divisor <= 0.0 {
+            return Err("the square's divisor must be above 0".into());
+        }
+        Ok(Weights {
+            runs,
+            square_divisor,
+            holes,
+            down,
+            removed,
+        })
+    }
 }
 
 impl Table {
@@ -176,15 +241,21 @@ impl Table {
         next
     }
 
-    /// The evaluation: suited runs, holes, face-down cards per column, removed runs.
+    /// The evaluation with SpiderSolver's weights.
+    #[cfg(test)]
     pub(super) fn score(&self) -> f32 {
+        self.score_with(&Weights::SPIDERSOLVER)
+    }
+
+    /// The evaluation: suited runs, holes, face-down cards per column, removed runs.
+    pub(super) fn score_with(&self, w: &Weights) -> f32 {
         let mut runs = 0.0f32;
         for col in &self.cols {
             for run in col.runs() {
-                runs += run_value(run.len);
+                runs += w.run(run.len);
             }
         }
-        runs += self.removed as f32 * run_value(13);
+        runs += self.removed as f32 * w.run(13);
         let holes = self.cols.iter().filter(|c| c.empty()).count();
         let mut down = 0.0f32;
         for col in &self.cols {
@@ -197,9 +268,9 @@ impl Table {
         }
         let mut score = 0.0f32;
         score += runs;
-        score += 10.0 * HOLES[holes.min(10)];
-        score += down;
-        score += 10.0 * self.removed as f32;
+        score += w.holes * HOLES[holes.min(10)];
+        score += w.down * down;
+        score += w.removed * self.removed as f32;
         score
     }
 

@@ -199,3 +199,42 @@ fn whole_plies_are_the_actions_chosen_one_at_a_time() {
     }
     assert!(compounds > 0, "the games hold compound plies");
 }
+
+/// The weights reach every judgement the player makes: twice SpiderSolver's (every term
+/// doubled exactly) plays the same games, and a player blind to face-down cards plays others.
+#[test]
+fn the_evaluation_weights_steer_the_whole_player() {
+    use crate::engine::{Rules, Suits, Variant};
+    let play = |weights: Weights, deal: u64| {
+        let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), deal);
+        let mut player = ComboPlayer::new(3).with_weights(weights);
+        let mut line = Vec::new();
+        while let Some(action) = player.choose(&game) {
+            game.apply(action).unwrap();
+            player.played(&game);
+            line.push(action);
+            if line.len() >= 400 {
+                break;
+            }
+        }
+        line
+    };
+    let doubled: Weights = "2,5,20,2,20".parse().unwrap();
+    let blind = Weights {
+        down: 0.0,
+        ..Weights::SPIDERSOLVER
+    };
+    let mut differ = 0;
+    for deal in 1..=3 {
+        let line = play(Weights::SPIDERSOLVER, deal);
+        assert_eq!(play(doubled, deal), line, "deal {deal}");
+        differ += usize::from(play(blind, deal) != line);
+    }
+    assert!(
+        differ > 0,
+        "a player blind to face-down cards played the same games"
+    );
+    assert!("1,10,10".parse::<Weights>().is_err());
+    assert!("1,0,10,1,10".parse::<Weights>().is_err());
+    assert_eq!("1,10,10,1,10".parse::<Weights>(), Ok(Weights::SPIDERSOLVER));
+}
