@@ -45,6 +45,15 @@ pub struct WinningLineView {
     pub actions: Vec<ActionView>,
 }
 
+/// What judged the positions of an analysis. `solver`: the exact full-information solver,
+/// every card known (the game is over), so its verdicts are proofs, stronger than any hint
+/// level, which sees only face-up cards and at best wins about a fifth of 4-suit deals.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AnalysisJudgement {
+    Solver,
+}
+
 /// What a finished game's cards say about how it was played.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AnalysisView {
@@ -68,6 +77,9 @@ pub struct AnalysisView {
     pub first_lost_after: Option<usize>,
     /// A winning line from the last proven winnable position (empty for a won game).
     pub winning_line: Option<WinningLineView>,
+    /// What judged the positions: always `solver` (the strongest judgement there is, and
+    /// the one that fits the analysis's budget; no hint level is used).
+    pub judged_by: AnalysisJudgement,
     /// Positions the solver generated.
     pub positions_searched: u64,
     /// When the analysis was computed; it is stored, so later requests give the same time.
@@ -101,6 +113,7 @@ fn view(
             after: line.after,
             actions: line.actions.into_iter().map(ActionView::from).collect(),
         }),
+        judged_by: AnalysisJudgement::Solver,
         positions_searched: analysis.nodes,
         computed_at: stored.computed_at.and_utc(),
         computed_ms: stored.duration_ms,

@@ -230,6 +230,7 @@ async fn a_lost_game_names_its_losing_action_and_the_answer_is_stored() {
     assert_eq!(a["last_winnable_after"], number - 1);
     assert_eq!(a["first_lost_after"], number);
     assert!(a["positions_searched"].as_u64().unwrap() > 0);
+    assert_eq!(a["judged_by"], "solver", "the analysis says what judged it");
     // The number is the events' numbering.
     let events = app.get(&format!("/v1/games/{game}/events"), &token).await;
     let event = &events.body["events"][number - 1];
