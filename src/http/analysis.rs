@@ -151,6 +151,7 @@ fn view(
                 "last_winnable_after": 39,
                 "first_lost_after": 40,
                 "winning_line": {"after": 39, "actions": [{"type": "move", "from": 3, "to": 8, "count": 2}, {"type": "deal"}]},
+                "judged_by": "solver",
                 "positions_searched": 15211,
                 "computed_at": "2026-12-01T10:00:00Z",
                 "computed_ms": 35

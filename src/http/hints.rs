@@ -31,7 +31,9 @@ pub struct HintView {
     /// The level the hint was searched at.
     pub level: HintLevel,
     /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
-    /// it is an ordinary action.
+    /// it is an ordinary action: it is a request body as it stands (never `auto`, and with
+    /// `count` given), so generated clients can send it back unchanged.
+    #[schema(value_type = Option<super::wire::ActionBody>)]
     pub action: Option<ActionView>,
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best

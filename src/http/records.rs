@@ -158,8 +158,10 @@ pub fn player_name(user_id: &str, username: Option<String>) -> String {
 /// A best result and whether it came from a deal the player could know (a chosen or replayed
 /// deal): such bests count for personal records but not for leaderboards.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Best<T> {
-    pub value: T,
+pub struct Best {
+    /// The score, the milliseconds or the actions (one schema for all three, so generated
+    /// clients get one type).
+    pub value: i64,
     pub game_id: Option<String>,
     pub known_deal: bool,
 }
@@ -172,14 +174,11 @@ pub struct RecordView {
     /// Games started that count for records (random deals, ranked dailies, chosen or replayed deals).
     pub played: i32,
     pub won: i32,
-    #[schema(value_type = Option<Best<i32>>)]
-    pub best_score: Option<Best<i32>>,
+    pub best_score: Option<Best>,
     /// Fastest win, in milliseconds of server time.
-    #[schema(value_type = Option<Best<i64>>)]
-    pub fastest_win_ms: Option<Best<i64>>,
+    pub fastest_win_ms: Option<Best>,
     /// Fewest actions (moves, deals and undos) in a win.
-    #[schema(value_type = Option<Best<i32>>)]
-    pub fewest_actions: Option<Best<i32>>,
+    pub fewest_actions: Option<Best>,
     pub current_streak: i32,
     pub longest_streak: i32,
 }
@@ -192,7 +191,7 @@ impl RecordView {
             played: r.played,
             won: r.won,
             best_score: r.best_score.map(|value| Best {
-                value,
+                value: i64::from(value),
                 game_id: r.best_score_game.clone(),
                 known_deal: r.best_score_known_deal,
             }),
@@ -202,7 +201,7 @@ impl RecordView {
                 known_deal: r.fastest_known_deal,
             }),
             fewest_actions: r.fewest_actions.map(|value| Best {
-                value,
+                value: i64::from(value),
                 game_id: r.fewest_game.clone(),
                 known_deal: r.fewest_known_deal,
             }),

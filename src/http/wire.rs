@@ -460,7 +460,9 @@ impl From<Action> for ActionView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LegalActions {
     pub version: i32,
-    /// Every legal move and the deal if it is legal, columns numbered from 1.
+    /// Every legal move and the deal if it is legal, columns numbered from 1; each is a
+    /// request body as it stands (with `count` given), so generated clients can send it back.
+    #[schema(value_type = Vec<ActionBody>)]
     pub actions: Vec<ActionView>,
     pub can_undo: bool,
     pub has_legal_action: bool,

@@ -22,6 +22,13 @@ impl utoipa::PartialSchema for SuitCount {
                 .schema_type(Type::Integer)
                 .enum_values(Some([1, 2, 4]))
                 .description(Some("A suit setting: 1, 2 or 4."))
+                // Names for generated clients' enum members (openapi-python-client, and the
+                // OpenAPI Generator family, read this extension): `SuitCount.TWO`, not `VALUE_2`.
+                .extensions(Some(
+                    utoipa::openapi::extensions::ExtensionsBuilder::new()
+                        .add("x-enum-varnames", serde_json::json!(["ONE", "TWO", "FOUR"]))
+                        .build(),
+                ))
                 .into(),
         )
     }

@@ -157,7 +157,7 @@ def main() -> None:
 
     created = ok(
         "POST /v1/games {suits: 1}",
-        create_game.sync_detailed(client=client, body=CreateGame(suits=SuitCount(1))),
+        create_game.sync_detailed(client=client, body=CreateGame(suits=SuitCount.ONE)),
         201,
         GameView,
     )
@@ -209,6 +209,10 @@ def main() -> None:
     check(isinstance(hint.kind, str) and hint.kind, f"hint.kind ({hint.kind})")
     check(hint.reason, f"hint.reason ({hint.reason})")
     check(hint.action is None or hasattr(hint.action, "to_dict"), "hint.action is a generated model or null")
+    check(
+        hint.action is None or isinstance(hint.action, tuple(_body_models())),
+        f"hint.action ({type(hint.action).__name__}) is a body play_action takes as it is",
+    )
 
     same = problem(
         "move from column 1 to 1",

@@ -198,6 +198,9 @@ async function main(): Promise<void> {
   check(typeof hint.kind === 'string' && hint.kind.length > 0, `hint.kind (${hint.kind})`);
   check(hint.reason.length > 0, `hint.reason (${hint.reason})`);
   check(hint.action == null || typeof hint.action.type === 'string', 'hint.action is an action or null');
+  // The hint's action is a request body as it stands (tsc checks this assignment).
+  const hintBody: PlayActionData['body'] | null | undefined = hint.action;
+  check(hintBody === hint.action, 'the hint is a body playAction takes');
 
   // Refused actions come back as typed problems with a stable code, and change nothing.
   const same = problem(
