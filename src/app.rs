@@ -132,6 +132,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         searches,
         hint_budget_percent: config.searches.hint_budget_percent,
         analysis_positions: config.searches.analysis_positions,
+        removed: Default::default(),
         db,
     })
 }

@@ -277,7 +277,22 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
             d.max_actions_per_game,
             "actions",
         )?,
+        guest_retention_days: retention_days(env, d.guest_retention_days)?,
     })
+}
+
+/// The longest `GUEST_RETENTION_DAYS`: a hundred years.
+const MAX_RETENTION_DAYS: u32 = 36_500;
+
+fn retention_days(env: &Env, default: u32) -> Result<u32, ConfigError> {
+    let expected =
+        format!("a whole number of days up to {MAX_RETENTION_DAYS}, or 0 to keep guests for ever");
+    match env.value("GUEST_RETENTION_DAYS", default, &expected)? {
+        days if days > MAX_RETENTION_DAYS => {
+            Err(bad("GUEST_RETENTION_DAYS", days.to_string(), expected))
+        }
+        days => Ok(days),
+    }
 }
 
 fn serving(env: &Env, d: Serving) -> Result<Serving, ConfigError> {
@@ -648,6 +663,19 @@ mod tests {
         );
         let e = refused(&[("TELEGRAM_WEBHOOK_SECRET", "has space")]);
         assert_eq!(e.value, "(hidden)");
+    }
+
+    #[test]
+    fn guests_are_kept_for_ever_unless_a_retention_is_set() {
+        let d = read_from(&[]).expect("defaults");
+        assert_eq!(d.storage.guest_retention_days, 0);
+        let set = read_from(&[("GUEST_RETENTION_DAYS", "30")]).expect("valid");
+        assert_eq!(set.storage.guest_retention_days, 30);
+        for bad in ["-1", "30d", "1.5", "36501"] {
+            let e = refused(&[("GUEST_RETENTION_DAYS", bad)]);
+            assert_eq!((e.var, e.value.as_str()), ("GUEST_RETENTION_DAYS", bad));
+            assert!(e.expected.contains("days"), "{e}");
+        }
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub struct Storage {
     /// The most actions one game's log may hold; an action beyond it is refused
     /// (`action_limit`), so no log grows without bound.
     pub max_actions_per_game: u32,
+    /// Guests idle for this many days, with nothing on a board, in a race, an app or a chat,
+    /// are removed with their games (`GUEST_RETENTION_DAYS`); 0 keeps them for ever.
+    pub guest_retention_days: u32,
 }
 
 /// Serving HTTP.
@@ -215,6 +218,7 @@ impl Default for Storage {
             sqlite_synchronous: "FULL".into(),
             position_cache: 4096,
             max_actions_per_game: 5_000,
+            guest_retention_days: 0,
         }
     }
 }

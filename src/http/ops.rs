@@ -111,11 +111,12 @@ pub async fn metrics(
 }
 
 /// What this instance holds now, read when scraped: the release, the database pool, open live
-/// streams, the search slots.
+/// streams, the search slots; and what its retention removed.
 fn instance_metrics(state: &AppState) -> String {
     let (open, idle, most) = state.play.db.pool_state();
     let streams = state.play.live.open_streams();
     let (slots, free) = (state.play.searches.size(), state.play.searches.free());
+    let (guests, games) = state.play.removed.totals();
     format!(
         "# HELP spider_build_info The release this instance runs (always 1).\n\
          # TYPE spider_build_info gauge\n\
@@ -133,7 +134,11 @@ fn instance_metrics(state: &AppState) -> String {
          # HELP spider_search_slots Search slots (hints, analyses) of this instance, by state.\n\
          # TYPE spider_search_slots gauge\n\
          spider_search_slots{{state=\"busy\"}} {}\n\
-         spider_search_slots{{state=\"free\"}} {free}\n",
+         spider_search_slots{{state=\"free\"}} {free}\n\
+         # HELP spider_retention_removed_total Idle guests (GUEST_RETENTION_DAYS) and their games this instance removed.\n\
+         # TYPE spider_retention_removed_total counter\n\
+         spider_retention_removed_total{{what=\"guests\"}} {guests}\n\
+         spider_retention_removed_total{{what=\"games\"}} {games}\n",
         open.saturating_sub(idle),
         slots.saturating_sub(free),
     )

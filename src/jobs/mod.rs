@@ -8,6 +8,7 @@
 //! | [`races`]: stand-ins' moves, round results, ratings | every 500 ms | `races`, 2 s | rooms with a round started within the last hour (results are fixed by then) |
 //! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | 1,000 idempotency keys a run |
 //! | [`paces`]: the median time people take to win each kind of game, which CPU paces follow | every 10 minutes | `paces`, 11 min | the latest 500 race and daily wins of each of 6 kinds |
+//! | [`retention`]: remove guests idle for `GUEST_RETENTION_DAYS` (when not 0) with their games, unless a board, a race, an app or a chat refers to them | every hour | `retention`, 61 min | 500 guests a run, each in one transaction |
 //! | [`streams`]: the live streams' shared looks: watched games' versions, open streams' tokens | every 1 s (Postgres 15 s); every 5 s | none: this instance's streams | one statement per 500 games or tokens |
 //! | [`winnable`]: prove winnable deals (each stored with its CPU pacer lines), add the lines of deals proven before | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
 //!
@@ -16,6 +17,7 @@
 
 pub mod paces;
 pub mod races;
+pub mod retention;
 pub mod streams;
 pub mod upkeep;
 pub mod winnable;
@@ -48,6 +50,10 @@ impl Jobs {
             let holder: Arc<str> = uuid::Uuid::new_v4().to_string().into();
             races::start(&jobs, play.clone(), holder.clone());
             upkeep::start(&jobs, play.clone(), holder.clone());
+            let days = config.storage.guest_retention_days;
+            if days > 0 {
+                retention::start(&jobs, play.clone(), holder.clone(), days);
+            }
             paces::start(&jobs, play.clone(), holder);
         }
         jobs

@@ -18,6 +18,7 @@ pub mod paces;
 pub mod positions;
 pub mod races;
 pub mod ranks;
+pub mod retention;
 pub mod searches;
 pub mod snapshot;
 pub mod tokens;
@@ -56,6 +57,8 @@ pub struct Play {
     pub hint_budget_percent: u32,
     /// The most positions one analysis may search.
     pub analysis_positions: u64,
+    /// Idle guests and their games this instance removed (`retention`).
+    pub removed: std::sync::Arc<retention::Counted>,
 }
 
 /// Run `f` on the runtime's blocking threads, off the async workers (tokio's `spawn_blocking`,

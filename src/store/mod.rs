@@ -17,6 +17,7 @@ mod pool;
 pub mod races;
 pub mod records;
 mod replica;
+pub mod retention;
 pub mod schema;
 pub mod tokens;
 mod types;

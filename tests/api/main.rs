@@ -15,6 +15,7 @@ mod integrations;
 mod languages;
 mod limits;
 mod races;
+mod retention;
 mod service;
 mod standby;
 mod winnable;

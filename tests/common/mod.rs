@@ -159,6 +159,41 @@ pub async fn start_with_searches(
     }
 }
 
+/// [`start`], keeping a handle on the server's application layer: for a test that runs, at a
+/// moment of its choosing, a use case the server runs on its own schedule, so that what it
+/// does shows in this server's answers (its metrics). Built as `spider::app::serve` builds it.
+pub async fn start_with_play(config: Config, dir: Option<TestDb>) -> (TestApp, spider::play::Play) {
+    let db = Db::connect(&DbOptions {
+        url: config.storage.database_url.clone(),
+        pool_size: config.storage.db_pool_size,
+        sqlite_synchronous: config.storage.sqlite_synchronous.clone(),
+    })
+    .expect("database");
+    db.migrate().expect("migrations");
+    let play = spider::app::play(&config, db, spider::app::search_pool(&config)).expect("play");
+    let parts = spider::http::Parts {
+        accounts: spider::app::accounts(&config, &play),
+        limits: spider::http::ratelimit::Limits::new(&config.limits),
+        jobs: spider::app::jobs(&play, &config),
+        play: play.clone(),
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
+    let port = listener.local_addr().unwrap().port();
+    let server = spider::http::serve(&config, parts, listener).expect("server");
+    let handle = server.handle();
+    actix_rt::spawn(server);
+    let app = TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish(),
+        config,
+        handle,
+        _dir: dir,
+    };
+    (app, play)
+}
+
 pub async fn spawn_app() -> TestApp {
     spawn_with(|_| {}).await
 }
