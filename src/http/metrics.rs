@@ -21,6 +21,28 @@ pub struct Metrics {
     latency: HistogramVec,
     pub games_created: IntCounter,
     pub actions_applied: IntCounter,
+    chat: IntCounterVec,
+}
+
+/// The chat endpoints, by the route each is matched as, and the platform each is counted for.
+const CHAT_ROUTES: [(&str, &str); 4] = [
+    ("/v1/integrations/discord", "discord"),
+    ("/v1/integrations/slack", "slack"),
+    ("/v1/integrations/telegram", "telegram"),
+    ("/v1/games/{id}/commands", "http"),
+];
+
+/// How a chat request ended, by its status: the reply went back (2xx; on a platform it may
+/// say the rules refused the move, as a reply), the request was refused (4xx), or failed
+/// (5xx).
+const CHAT_OUTCOMES: [&str; 3] = ["answered", "refused", "failed"];
+
+fn chat_outcome(status: u16) -> &'static str {
+    match status {
+        200..=399 => CHAT_OUTCOMES[0],
+        400..=499 => CHAT_OUTCOMES[1],
+        _ => CHAT_OUTCOMES[2],
+    }
 }
 
 impl Metrics {
@@ -50,11 +72,27 @@ impl Metrics {
         let actions_applied =
             IntCounter::new("actions_applied_total", "Game actions accepted and stored")
                 .expect("valid metric");
+        let chat = IntCounterVec::new(
+            Opts::new(
+                "spider_chat_requests_total",
+                "Chat requests by platform (discord, slack, telegram; http: the commands \
+                 endpoint) and outcome (answered: 2xx, refused: 4xx, failed: 5xx)",
+            ),
+            &["platform", "outcome"],
+        )
+        .expect("valid metric");
+        // Every series from the start, at 0: a platform nobody uses yet still shows.
+        for (_, platform) in CHAT_ROUTES {
+            for outcome in CHAT_OUTCOMES {
+                chat.with_label_values(&[platform, outcome]);
+            }
+        }
         for collector in [
             Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(latency.clone()),
             Box::new(games_created.clone()),
             Box::new(actions_applied.clone()),
+            Box::new(chat.clone()),
         ] {
             registry
                 .register(collector)
@@ -66,6 +104,7 @@ impl Metrics {
             latency,
             games_created,
             actions_applied,
+            chat,
         }
     }
 
@@ -112,6 +151,10 @@ pub async fn record(
             .latency
             .with_label_values(&[&route])
             .observe(started.elapsed().as_secs_f64());
+        if let Some((_, platform)) = CHAT_ROUTES.iter().find(|(r, _)| *r == route) {
+            let outcome = chat_outcome(response.status().as_u16());
+            metrics.chat.with_label_values(&[platform, outcome]).inc();
+        }
     }
     if let Some(id) = request_id.and_then(|id| HeaderValue::from_str(&id).ok()) {
         response

@@ -21,6 +21,7 @@ pub mod metrics;
 pub mod oauth;
 pub mod ops;
 pub mod page;
+mod process;
 pub mod profiles;
 pub mod races;
 pub mod ratelimit;

@@ -61,7 +61,11 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
     }))
 }
 
-/// Prometheus metrics: requests by route and status, latency, games created, actions applied.
+/// Prometheus metrics.
+///
+/// Requests by route and status, latency, games created, actions applied; the database pool
+/// and writer, chat requests by platform, the proven winnable deals waiting, and the process
+/// (memory, CPU, file descriptors). docs/OPERATIONS.md, "What to watch", says what each is.
 /// When the server is given `METRICS_TOKEN`, only `Authorization: Bearer <METRICS_TOKEN>` is
 /// answered.
 #[utoipa::path(
@@ -96,6 +100,9 @@ pub async fn metrics(
     }
     let mut body = state.metrics.render();
     body.push_str(&instance_metrics(&state));
+    body.push_str(&writer_metrics(&state.play.db.writes()));
+    body.push_str(&pool_stock(&state).await);
+    body.push_str(&super::process::metrics());
     if let Some((standby, primary)) = state.play.db.stale_reads() {
         body.push_str(&format!(
             "# HELP spider_db_stale_reads_total Reads that may be a second stale (boards, public \
@@ -108,6 +115,84 @@ pub async fn metrics(
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .body(body))
+}
+
+/// How long a scrape waits for a database connection to count the proven deals waiting; past
+/// it (the pool busy, the database away) the metric is left out of that scrape.
+const STOCK_READ_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The proven winnable deals waiting, per kind and difficulty: a count read when scraped.
+async fn pool_stock(state: &AppState) -> String {
+    let (db, prover) = (state.play.db.clone(), state.play.winnable.clone());
+    let stock = crate::play::off_the_workers(move || {
+        crate::play::wanted::stock(&db, &prover, STOCK_READ_WAIT)
+    })
+    .await;
+    let mut out = String::from(
+        "# HELP spider_winnable_pool_deals Proven winnable deals waiting to be dealt (WINNABLE_POOL \
+         is the stock kept per kind and difficulty), by kind and difficulty.\n\
+         # TYPE spider_winnable_pool_deals gauge\n",
+    );
+    match stock {
+        Ok(Ok(stock)) => {
+            for ((class, difficulty), n) in stock {
+                out.push_str(&format!(
+                    "spider_winnable_pool_deals{{variant=\"{}\",suits=\"{}\",\
+                     empty_column_deal=\"{}\",difficulty=\"{}\"}} {n}\n",
+                    class.variant.name(),
+                    class.suits,
+                    class.empty_column_deal.name(),
+                    difficulty.name(),
+                ));
+            }
+        }
+        Ok(Err(e)) | Err(e) => {
+            tracing::debug!(error = %e, "the winnable pool's stock is left out of this scrape")
+        }
+    }
+    out
+}
+
+/// The writer's queue and batches (`store::writer_stats`).
+fn writer_metrics(writes: &crate::store::writer_stats::WritesNow) -> String {
+    let mut out = format!(
+        "# HELP spider_write_queue_depth Writes queued for the database writer and not yet \
+         taken into a batch (SQLite: every write; Postgres: game actions).\n\
+         # TYPE spider_write_queue_depth gauge\n\
+         spider_write_queue_depth {}\n",
+        writes.waiting
+    );
+    histogram(
+        &mut out,
+        "spider_write_batch_size",
+        "Writes per batch the database writer committed together (group commit).",
+        &writes.batch_sizes,
+    );
+    histogram(
+        &mut out,
+        "spider_write_commit_seconds",
+        "Time from a write batch's first statement to its commit.",
+        &writes.commit_seconds,
+    );
+    out
+}
+
+/// A histogram in Prometheus's text format.
+fn histogram(
+    out: &mut String,
+    name: &str,
+    help: &str,
+    buckets: &crate::store::writer_stats::Buckets,
+) {
+    out.push_str(&format!("# HELP {name} {help}\n# TYPE {name} histogram\n"));
+    for (upper, n) in &buckets.upper {
+        out.push_str(&format!("{name}_bucket{{le=\"{upper}\"}} {n}\n"));
+    }
+    out.push_str(&format!(
+        "{name}_bucket{{le=\"+Inf\"}} {count}\n{name}_sum {sum}\n{name}_count {count}\n",
+        count = buckets.count,
+        sum = buckets.sum,
+    ));
 }
 
 /// What this instance holds now, read when scraped: the release, the database pool, open live

@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
+use super::Error;
+use crate::engine::Difficulty;
 use crate::store::winnable::Class;
+use crate::store::Db;
 
 /// A kind asked for is proven until nobody has asked for it for this long.
 pub const ASKED_KIND_LIFE: Duration = Duration::from_secs(600);
@@ -116,6 +119,36 @@ impl Prover {
     pub fn taken(&self) {
         self.wanted.changed();
     }
+
+    /// The kinds this instance keeps stocked now (prefilled, or asked for lately).
+    pub fn classes(&self) -> Vec<Class> {
+        self.wanted.classes()
+    }
+}
+
+/// The proven deals waiting now, per kind and difficulty: every kind stored, and every kind
+/// this instance wants (prefilled or asked for) with 0 where none waits. A read only, waiting
+/// at most `wait` for a connection.
+pub fn stock(
+    db: &Db,
+    prover: &Prover,
+    wait: Duration,
+) -> Result<BTreeMap<(Class, Difficulty), i64>, Error> {
+    let stored = db.read_within(wait, |conn| {
+        crate::store::winnable::stock(conn).map_err(Error::from)
+    })?;
+    let mut stock: BTreeMap<(Class, Difficulty), i64> = prover
+        .classes()
+        .into_iter()
+        .flat_map(|class| Difficulty::ALL.map(|d| ((class.clone(), d), 0)))
+        .collect();
+    for (class, difficulty, n) in stored {
+        for d in Difficulty::ALL {
+            stock.entry((class.clone(), d)).or_insert(0);
+        }
+        stock.insert((class, difficulty), n);
+    }
+    Ok(stock)
 }
 
 /// Drop the kinds asked for that nobody has asked for lately.

@@ -11,11 +11,13 @@
 //! so each caller hears "database unavailable", as a single append would.
 
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::Arc;
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::games::EventRow;
+use super::writer_stats::WriterStats;
 use super::writes::Append;
 use super::{DbConn, Pool, StoreError};
 use crate::engine::notation::encode;
@@ -36,19 +38,21 @@ struct Queued {
 #[derive(Clone)]
 pub struct Appender {
     queue: SyncSender<Queued>,
+    stats: Arc<WriterStats>,
 }
 
 impl Appender {
     /// Start the writer thread on `pool`. One: while it waits for its batch's commit the
     /// next batch gathers, and batches stay large (`bench/load.sh`, 32 players: one writer
     /// 9,077 actions/s with 10 appends a batch, two 5,328 with 4.5).
-    pub fn start(pool: Pool) -> Result<Appender, StoreError> {
+    pub fn start(pool: Pool, stats: Arc<WriterStats>) -> Result<Appender, StoreError> {
         let (queue, taken) = sync_channel(QUEUE);
+        let counted = stats.clone();
         std::thread::Builder::new()
             .name("pg-writer".into())
-            .spawn(move || writer(pool, taken))
+            .spawn(move || writer(pool, taken, &counted))
             .map_err(|e| StoreError::Writer(e.to_string()))?;
-        Ok(Appender { queue })
+        Ok(Appender { queue, stats })
     }
 
     /// Queue `append`; the receiver yields whether it landed once its batch is committed.
@@ -57,19 +61,22 @@ impl Appender {
         append: Append,
     ) -> Result<tokio::sync::oneshot::Receiver<Result<bool, StoreError>>, StoreError> {
         let (reply, answer) = tokio::sync::oneshot::channel();
-        match self.queue.try_send(Queued { append, reply }) {
-            Ok(()) => Ok(answer),
-            Err(TrySendError::Full(_)) => Err(StoreError::Busy),
+        self.stats.queued();
+        let refused = match self.queue.try_send(Queued { append, reply }) {
+            Ok(()) => return Ok(answer),
+            Err(TrySendError::Full(_)) => StoreError::Busy,
             Err(TrySendError::Disconnected(_)) => {
-                Err(StoreError::Writer("the writer threads have stopped".into()))
+                StoreError::Writer("the writer threads have stopped".into())
             }
-        }
+        };
+        self.stats.taken(1);
+        Err(refused)
     }
 }
 
 /// The writer: take what is ready (at least one append, at most a batch), write it, answer.
 /// Ends when every sender is gone.
-fn writer(pool: Pool, queue: Receiver<Queued>) {
+fn writer(pool: Pool, queue: Receiver<Queued>, stats: &WriterStats) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -78,12 +85,18 @@ fn writer(pool: Pool, queue: Receiver<Queued>) {
                 Err(_) => break,
             }
         }
+        stats.taken(batch.len());
         let (appends, replies): (Vec<Append>, Vec<Reply>) =
             batch.into_iter().map(|q| (q.append, q.reply)).unzip();
         // A panic fails this batch's callers (their replies drop), not the writer.
         let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             match pool.get_timeout(super::CHECKOUT) {
-                Ok(mut conn) => write(&mut conn, appends),
+                Ok(mut conn) => {
+                    let (writes, started) = (appends.len(), std::time::Instant::now());
+                    let answers = write(&mut conn, appends);
+                    stats.batch(writes, started.elapsed());
+                    answers
+                }
                 // Nothing was sent: nothing was written.
                 Err(e) => {
                     let message = e.to_string();

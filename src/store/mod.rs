@@ -23,6 +23,7 @@ pub mod tokens;
 mod types;
 pub mod users;
 pub mod winnable;
+pub mod writer_stats;
 pub mod writes;
 
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
@@ -35,6 +36,7 @@ use diesel::sqlite::SqliteConnection;
 use diesel::{Connection, RunQueryDsl};
 use pool::ConnectErrors;
 pub use pool::{CHECKOUT, RETRY_CAP};
+use writer_stats::WriterStats;
 
 #[derive(diesel::MultiConnection)]
 pub enum DbConn {
@@ -247,7 +249,7 @@ const BATCH: usize = 256;
 /// write in one transaction (group commit), each write in its own savepoint. Callers hear
 /// back only after the COMMIT, so an acknowledged write is on disk (with `synchronous=FULL`)
 /// while one fsync serves many writes.
-fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
+fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>, stats: std::sync::Arc<WriterStats>) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -256,6 +258,8 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        stats.taken(batch.len());
+        let (writes, started) = (batch.len(), std::time::Instant::now());
         let mut deliveries = Vec::with_capacity(batch.len());
         let mut pending = batch.into_iter();
         let error = match immediate(&mut conn, |conn| {
@@ -277,6 +281,7 @@ fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>) {
             Ok(()) => None,
             Err(e) => Some(e.to_string()),
         };
+        stats.batch(writes, started.elapsed());
         for deliver in deliveries {
             deliver(error.clone());
         }
@@ -343,6 +348,8 @@ pub struct Db {
     appender: Option<batches::Appender>,
     /// A standby for reads that may be a second stale (`DATABASE_READ_URL`), if one is set.
     standby: Option<std::sync::Arc<replica::Replica>>,
+    /// What the writer (SQLite's thread, or Postgres's group-commit writer) did.
+    writes: std::sync::Arc<WriterStats>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -375,6 +382,7 @@ impl Db {
             url,
             sqlite_synchronous: options.sqlite_synchronous.clone(),
         };
+        let writes = std::sync::Arc::new(WriterStats::default());
         let writer = match backend {
             Backend::Postgres => None,
             Backend::Sqlite => {
@@ -384,9 +392,10 @@ impl Db {
                 })?;
                 // Unbounded: a request thread never blocks on a send; connections bound the queue.
                 let (sender, receiver) = channel();
+                let stats = writes.clone();
                 std::thread::Builder::new()
                     .name("sqlite-writer".into())
-                    .spawn(move || sqlite_writer(conn, receiver))
+                    .spawn(move || sqlite_writer(conn, receiver, stats))
                     .map_err(|e| StoreError::Writer(e.to_string()))?;
                 Some(sender)
             }
@@ -401,7 +410,7 @@ impl Db {
         // As `build` would, but waiting CHECKOUT rather than r2d2's connection_timeout.
         drop(pool.get_timeout(CHECKOUT)?);
         let appender = match backend {
-            Backend::Postgres => Some(batches::Appender::start(pool.clone())?),
+            Backend::Postgres => Some(batches::Appender::start(pool.clone(), writes.clone())?),
             Backend::Sqlite => None,
         };
         Ok(Db {
@@ -410,6 +419,7 @@ impl Db {
             writer,
             appender,
             standby: None,
+            writes,
         })
     }
 
@@ -469,6 +479,13 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The writer now: writes waiting for it, and its batches' sizes and commit times since
+    /// it started. SQLite's writer thread takes every write; on Postgres the group-commit
+    /// writer takes the appends (game actions) and other writes commit on their own.
+    pub fn writes(&self) -> writer_stats::WritesNow {
+        self.writes.now()
     }
 
     /// Pooled connections free right now.
@@ -570,9 +587,11 @@ impl Db {
                 }
             }),
         };
-        writer
-            .send(job)
-            .map_err(|_| StoreError::Writer("the writer thread has stopped".into()))
+        self.writes.queued();
+        writer.send(job).map_err(|_| {
+            self.writes.taken(1);
+            StoreError::Writer("the writer thread has stopped".into())
+        })
     }
 
     /// Run `f` on a pooled connection, in a transaction so that it reads one snapshot.
@@ -581,6 +600,21 @@ impl Db {
         E: From<StoreError> + From<diesel::result::Error>,
     {
         let mut pooled = self.conn()?;
+        let conn: &mut DbConn = &mut pooled;
+        conn.transaction(f)
+    }
+
+    /// [`Db::read`], waiting at most `wait` for a connection rather than [`CHECKOUT`]: for a
+    /// read that had better be skipped than keep its caller (a metrics scrape) waiting.
+    pub fn read_within<T, E>(
+        &self,
+        wait: Duration,
+        f: impl FnOnce(&mut DbConn) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<StoreError> + From<diesel::result::Error>,
+    {
+        let mut pooled = self.pool.get_timeout(wait).map_err(StoreError::from)?;
         let conn: &mut DbConn = &mut pooled;
         conn.transaction(f)
     }

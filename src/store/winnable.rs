@@ -195,6 +195,36 @@ pub fn counts(conn: &mut DbConn, class: &Class) -> Result<Vec<(Difficulty, i64)>
         .collect())
 }
 
+/// How many proven deals wait, per kind and difficulty: every kind with at least one. A read.
+pub fn stock(conn: &mut DbConn) -> Result<Vec<(Class, Difficulty, i64)>, StoreError> {
+    let rows: Vec<(Variant, i32, EmptyColumnDeal, Difficulty, i64)> = winnable_deals::table
+        .group_by((
+            winnable_deals::variant,
+            winnable_deals::suits,
+            winnable_deals::empty_column_deal,
+            winnable_deals::difficulty,
+        ))
+        .select((
+            winnable_deals::variant,
+            winnable_deals::suits,
+            winnable_deals::empty_column_deal,
+            winnable_deals::difficulty,
+            diesel::dsl::count_star(),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(variant, suits, empty_column_deal, difficulty, n)| {
+            let class = Class {
+                variant,
+                suits,
+                empty_column_deal,
+            };
+            (class, difficulty, n)
+        })
+        .collect())
+}
+
 /// Store a proven deal; one already stored is left as it is.
 pub fn insert(conn: &mut DbConn, deal: &ProvenDeal) -> Result<(), StoreError> {
     match diesel::insert_into(winnable_deals::table)

@@ -203,6 +203,15 @@ async fn discord_ping_and_signatures() {
     )
     .await
     .problem(400, "invalid_request");
+
+    // Counted by platform and outcome: the ping and the command answered, the seven refused.
+    let metrics = app.send("GET", "/metrics", None, &[], None).await.text;
+    for (outcome, n) in [("answered", 2), ("refused", 7), ("failed", 0)] {
+        let line = format!(
+            "spider_chat_requests_total{{outcome=\"{outcome}\",platform=\"discord\"}} {n}\n"
+        );
+        assert!(metrics.contains(&line), "{line}{metrics}");
+    }
     app.stop().await;
 }
 

@@ -15,6 +15,14 @@ async fn health_readiness_metrics_and_docs() {
     let token = app.guest().await;
     let game = app.new_game(&token, json!({"suits": 1})).await;
     app.act(&token, &id(&game), json!({"type": "deal"})).await;
+    // Chat commands through the plain endpoint: one answered, one refused (not a command).
+    let commands = format!("/v1/games/{}/commands", id(&game));
+    let r = app.post(&commands, &token, json!({"command": "b"})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = app.post(&commands, &token, json!({"command": "fly"})).await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    // Two proven deals of one kind waiting.
+    stock(&app, 1, 2, spider::engine::Difficulty::Easy);
     let r = app.send("GET", "/metrics", None, &[], None).await;
     assert_eq!(r.status, 200);
     assert!(r.text.contains("games_created_total 1"), "{}", r.text);
@@ -42,6 +50,70 @@ async fn health_readiness_metrics_and_docs() {
     ] {
         assert!(r.text.contains(line), "{line}: {}", r.text);
     }
+    // Chat requests by platform and outcome, every series from the start (labels in the
+    // order Prometheus's encoder writes them: by name).
+    let value = |series: &str| sample(&r.text, series);
+    assert_eq!(
+        value(r#"spider_chat_requests_total{outcome="answered",platform="http"}"#),
+        Some(1.0),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        value(r#"spider_chat_requests_total{outcome="refused",platform="http"}"#),
+        Some(1.0)
+    );
+    for platform in ["discord", "slack", "telegram"] {
+        for outcome in ["answered", "refused", "failed"] {
+            let series = format!(
+                r#"spider_chat_requests_total{{outcome="{outcome}",platform="{platform}"}}"#
+            );
+            assert_eq!(value(&series), Some(0.0), "{series}: {}", r.text);
+        }
+    }
+    // The proven winnable deals waiting: the kind stocked, and the kinds this instance is
+    // to keep stocked (WINNABLE_PREFILL: 1, 2 and 4 suits) at 0.
+    let pool = |suits: u8, difficulty: &str| {
+        value(&format!(
+            "spider_winnable_pool_deals{{variant=\"spider\",suits=\"{suits}\",\
+             empty_column_deal=\"standard\",difficulty=\"{difficulty}\"}}"
+        ))
+    };
+    assert_eq!(pool(1, "easy"), Some(2.0), "{}", r.text);
+    assert_eq!(pool(1, "hard"), Some(0.0), "{}", r.text);
+    assert_eq!(pool(4, "normal"), Some(0.0), "{}", r.text);
+    // The writer: nothing waiting now, and the batches that wrote the game, its action and the
+    // readiness checks (SQLite) or the action (Postgres's group commit) were counted.
+    assert_eq!(value("spider_write_queue_depth"), Some(0.0), "{}", r.text);
+    for counted in [
+        "spider_write_batch_size_count",
+        "spider_write_commit_seconds_count",
+    ] {
+        assert!(
+            value(counted).is_some_and(|n| n >= 1.0),
+            "{counted}: {}",
+            r.text
+        );
+    }
+    assert!(r
+        .text
+        .contains(r#"spider_write_commit_seconds_bucket{le="+Inf"}"#));
+    assert!(r.text.contains("# TYPE spider_write_batch_size histogram"));
+    // The process, under the names Prometheus's client libraries use (Linux: read from /proc).
+    if cfg!(target_os = "linux") {
+        for name in [
+            "process_resident_memory_bytes",
+            "process_cpu_seconds_total",
+            "process_open_fds",
+            "process_max_fds",
+            "process_start_time_seconds",
+        ] {
+            assert!(value(name).is_some_and(|v| v > 0.0), "{name}: {}", r.text);
+            assert!(r.text.contains(&format!("# HELP {name} ")), "{name}");
+        }
+        let started = value("process_start_time_seconds").unwrap_or(0.0);
+        assert!(started > 1.5e9, "{started}");
+    }
     let ready = app.send("GET", "/readyz", None, &[], None).await;
     assert_eq!(ready.body["version"], version);
 
@@ -63,6 +135,14 @@ async fn health_readiness_metrics_and_docs() {
         .unwrap();
     assert_eq!(r.status().as_u16(), 308);
     assert_eq!(r.headers().get("location").unwrap(), "/docs/");
+}
+
+/// The value of `series` (a metric's name with its labels, as written) in a Prometheus text
+/// body, if it has a sample line.
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .and_then(|value| value.trim().parse().ok())
 }
 
 #[test]
