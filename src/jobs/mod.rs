@@ -6,7 +6,7 @@
 //! | job | schedule | lease | bounds |
 //! |---|---|---|---|
 //! | [`races`]: stand-ins' moves, round results, ratings | every 500 ms | `races`, 2 s | rooms with a round started within the last hour (results are fixed by then) |
-//! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | 1,000 idempotency keys a run |
+//! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | idempotency keys in batches of 1,000 while batches come back full, up to 100 a run |
 //! | [`paces`]: the median time people take to win each kind of game, which CPU paces follow | every 10 minutes | `paces`, 11 min | the latest 500 race and daily wins of each of 6 kinds |
 //! | [`retention`]: remove guests idle for `GUEST_RETENTION_DAYS` (when not 0) with their games, unless a board, a race, an app or a chat refers to them | every hour | `retention`, 61 min | 500 guests a run, each in one transaction |
 //! | [`streams`]: the live streams' shared looks: watched games' versions, open streams' tokens | every 1 s (Postgres 15 s); every 5 s | none: this instance's streams | one statement per 500 games or tokens |

@@ -1,5 +1,5 @@
-//! Upkeep: forget what has expired (`play::upkeep`): idempotency keys past their lifetime (at
-//! most 1,000 a run), signed-out sessions whose tokens have expired anyway, leases that ran
+//! Upkeep: forget what has expired (`play::upkeep`): idempotency keys past their lifetime (in
+//! batches of 1,000, up to 100 a run), signed-out sessions whose tokens have expired anyway, leases that ran
 //! out, one-time codes an hour past their expiry, chat deliveries an hour old. Every minute;
 //! done by the one instance that holds the `upkeep` lease (90 s).
 

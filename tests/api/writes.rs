@@ -954,3 +954,57 @@ async fn a_backup_taken_while_serving_restores_every_game_before_it_and_none_aft
     app.stop().await;
     drop(dir);
 }
+
+/// A busy day writes more keys than one batch a minute forgets: a run goes on with further
+/// batches while they come back full, so 2,500 expired keys go in one run, the fresh one stays.
+#[actix_rt::test]
+async fn one_upkeep_run_forgets_more_expired_keys_than_one_batch() {
+    use diesel::prelude::*;
+    use spider::store::schema::{idempotency_keys, users};
+    let app = spawn_with(|c| c.jobs.scheduled_work = false).await;
+    let token = app.guest().await;
+    let made = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &[("Idempotency-Key", "fresh")],
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let db = app.db();
+    let old = spider::store::now() - chrono::TimeDelta::hours(30);
+    let inserted = db
+        .write(move |c| {
+            let user: String = users::table.select(users::id).first(c)?;
+            // One row a statement (the two backends share no batch insert), one transaction.
+            let mut n = 0;
+            for i in 0..2_500 {
+                n += diesel::insert_into(idempotency_keys::table)
+                    .values((
+                        idempotency_keys::user_id.eq(user.clone()),
+                        idempotency_keys::key.eq(format!("old-{i}")),
+                        idempotency_keys::fingerprint.eq("f"),
+                        idempotency_keys::status.eq(201),
+                        idempotency_keys::body.eq("{}"),
+                        idempotency_keys::version.eq(1),
+                        idempotency_keys::created_at.eq(old),
+                    ))
+                    .execute(c)?;
+            }
+            Ok::<_, spider::store::StoreError>(n)
+        })
+        .unwrap();
+    assert_eq!(inserted, 2_500);
+    assert!(spider::play::upkeep(&db, "test").unwrap() >= 2_500);
+    let left: Vec<String> = db
+        .read(|c| {
+            idempotency_keys::table
+                .select(idempotency_keys::key)
+                .load(c)
+                .map_err(spider::store::StoreError::from)
+        })
+        .unwrap();
+    assert_eq!(left, ["fresh"]);
+}
