@@ -60,11 +60,14 @@ pub struct AnalysisView {
     pub game_id: String,
     /// The game's version analysed: its final one.
     pub version: i32,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     /// The deal number where the game view shows it (never for a race game).
     pub deal_number: Option<String>,
     /// Whether the deal could be won from the opening.
+    #[schema(value_type = crate::http::document::names::WinnabilityName)]
     pub deal: WinnabilityName,
+    #[schema(value_type = crate::http::document::names::VerdictName)]
     pub verdict: VerdictName,
     /// The first action after which the game could no longer be won: a move or a deal, the
     /// position before it proven winnable and the one after it proven lost. An action later

@@ -132,6 +132,7 @@ pub struct CommandAnswer {
     pub board: String,
     /// The action applied (columns from 1), if the command changed the game.
     pub action: Option<ActionView>,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     /// The game's version after the command; also its `ETag`.
     pub version: i32,

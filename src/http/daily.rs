@@ -26,6 +26,7 @@ pub struct DailyQuery {
     #[param(value_type = Option<crate::http::contract::SuitCount>)]
     pub suits: Option<u8>,
     /// Only this variant.
+    #[param(value_type = Option<crate::http::document::names::VariantName>)]
     pub variant: Option<VariantName>,
 }
 
@@ -34,6 +35,7 @@ pub struct AttemptView {
     pub game_id: String,
     /// The first attempt of the day is ranked; later ones are practice.
     pub ranked: bool,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,
@@ -61,6 +63,7 @@ impl AttemptView {
 pub struct Challenge {
     /// The UTC day, YYYY-MM-DD.
     pub date: String,
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
@@ -196,6 +199,7 @@ pub struct StartDaily {
     #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// Default `spider`.
+    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
     pub variant: Option<VariantName>,
 }
 
@@ -240,6 +244,7 @@ pub struct DailyEntry {
     /// 1 for the first place.
     pub rank: i64,
     pub player: String,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,
@@ -252,6 +257,7 @@ pub struct DailyEntry {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DailyBoard {
     pub date: String,
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,

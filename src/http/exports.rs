@@ -31,7 +31,9 @@ const IMPORT_LIMIT: usize = 256 * 1024;
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportRules {
+    #[schema(value_type = crate::http::document::names::UndoModeName)]
     pub undo: UndoModeName,
+    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -39,6 +41,7 @@ pub struct ExportRules {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameExport {
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
@@ -54,10 +57,11 @@ pub struct GameExport {
     /// How the game came to be: `imported` for a game made from an export, which counts for
     /// no record (ignored by an import).
     #[serde(default)]
-    #[schema(value_type = Option<super::wire::GameOrigin>)]
+    #[schema(value_type = Option<crate::http::document::names::GameOrigin>)]
     pub origin: Option<String>,
     /// How it ended (ignored by an import).
     #[serde(default)]
+    #[schema(value_type = Option<crate::http::document::names::GameStatus>)]
     pub status: Option<GameStatus>,
     #[serde(default)]
     pub score: Option<i32>,

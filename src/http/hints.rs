@@ -21,7 +21,7 @@ pub struct HintQuery {
     /// `easy`, `normal` (default), `hard`, `spidersolver` or `expert` (at four suits the
     /// reproduced player's best plies played out in guesses at the face-down cards, slower;
     /// `normal` at one and two suits).
-    #[param(value_type = Option<HintLevel>)]
+    #[param(value_type = Option<crate::http::document::names::HintLevel>)]
     pub level: Option<String>,
 }
 
@@ -29,6 +29,7 @@ pub struct HintQuery {
 pub struct HintView {
     pub version: i32,
     /// The level the hint was searched at.
+    #[schema(value_type = crate::http::document::names::HintLevel)]
     pub level: HintLevel,
     /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
     /// it is an ordinary action: it is a request body as it stands (never `auto`, and with
@@ -38,7 +39,7 @@ pub struct HintView {
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
     /// first.
-    #[schema(example = "turn_card")]
+    #[schema(value_type = crate::http::document::names::HintKindName, example = "turn_card")]
     pub kind: HintKindName,
     /// One sentence for the player.
     #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]

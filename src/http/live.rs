@@ -235,5 +235,6 @@ impl utoipa::ToSchema for GameStreamEvent {
 /// The data of a game stream's `end` event.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct GameEnd {
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: super::wire::GameStatus,
 }

@@ -22,14 +22,16 @@ const RECENT: i64 = 10;
 pub struct PublicGame {
     /// Its export, once it may be shown: `GET /v1/games/{id}/export`.
     pub id: String,
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// How the deal came to be: `random`, `chosen`, `daily`, `winnable`, `restart`, `race`,
     /// or `imported` (made from an export: it counts for no record).
-    #[schema(value_type = crate::domain::origin::OriginKind)]
+    #[schema(value_type = crate::http::document::names::GameOrigin)]
     pub origin: String,
     /// `won` or `resigned`.
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     /// Server time from start to the winning or resigning action.

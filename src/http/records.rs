@@ -45,6 +45,7 @@ pub struct BoardQuery {
     #[param(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     /// Default `spider`.
+    #[param(value_type = Option<crate::http::document::names::VariantName>)]
     pub variant: Option<VariantName>,
     /// Default `score`.
     pub by: Option<RankBy>,
@@ -168,6 +169,7 @@ pub struct Best {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecordView {
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
@@ -220,6 +222,7 @@ pub struct Records {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingView {
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
@@ -284,6 +287,7 @@ pub struct BoardEntry {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Leaderboard {
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,

@@ -16,7 +16,8 @@ use actix_web::http::StatusCode;
 // ---------------------------------------------------------------- Shapes
 
 // The engine's and the store's enums go on the wire as themselves, under the names the API
-// gives them (their schemas: `super::document::names`).
+// gives them; a field of one says `#[schema(value_type = …)]` with its schema's marker in
+// `super::document::names`.
 pub use crate::domain::origin::OriginKind as GameOrigin;
 pub use crate::engine::Difficulty as DifficultyName;
 pub use crate::engine::{
@@ -29,6 +30,7 @@ pub use crate::engine::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum UndoSetting {
+    #[schema(value_type = crate::http::document::names::UndoModeName)]
     Mode(UndoModeName),
     YesNo(bool),
 }
@@ -86,6 +88,7 @@ pub struct RulesBody {
     #[serde(default)]
     pub undo: UndoSetting,
     #[serde(default)]
+    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -95,6 +98,7 @@ pub struct RulesView {
     /// Whether undo exists at all: true for the `full` and `no_reveal` modes (the game's
     /// `undo_mode` says which).
     pub undo: bool,
+    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -132,6 +136,7 @@ impl ToSchema for DealNumber {}
 pub struct CreateGame {
     /// Default `spider`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
     pub variant: Option<VariantName>,
     #[schema(value_type = crate::http::contract::SuitCount)]
     #[serde(deserialize_with = "crate::http::contract::whole::number")]
@@ -147,6 +152,7 @@ pub struct CreateGame {
     /// For a winnable deal: `easy`, `normal` (default) or `hard`, from the solver's effort to
     /// prove it. Giving it implies `winnable: true`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
 }
 
@@ -155,6 +161,7 @@ pub struct CardView {
     /// 1 (Ace) to 13 (King).
     #[schema(minimum = 1, maximum = 13)]
     pub rank: u8,
+    #[schema(value_type = crate::http::document::names::SuitName)]
     pub suit: SuitName,
     /// Short text form, e.g. `"10♥"`, `"K♠"`.
     pub text: String,
@@ -185,12 +192,14 @@ pub struct ColumnView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameView {
     pub id: String,
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
     pub rules: RulesView,
     /// How far undo reaches: `full`, `no_reveal` (a move that turned a card over, or a deal,
     /// cannot be taken back) or `off`.
+    #[schema(value_type = crate::http::document::names::UndoModeName)]
     pub undo_mode: UndoModeName,
     /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
     pub deal_number: Option<String>,
@@ -200,14 +209,16 @@ pub struct GameView {
     /// replay of an earlier game's deal). Random deals and ranked dailies count for
     /// leaderboards; chosen, winnable and replayed deals for personal records only; practice
     /// dailies for nothing.
-    #[schema(value_type = GameOrigin)]
+    #[schema(value_type = crate::http::document::names::GameOrigin)]
     pub origin: String,
     /// Set for a daily challenge and its restarts.
     pub daily: Option<DailyTag>,
     /// Set for a game dealt from a proven winnable deal (and its restarts).
+    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
     /// False in a race room that turned hints off.
     pub hints_allowed: bool,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     /// 500 − actions + 100 × runs completed (Windows scoring).
     pub score: i64,
@@ -218,6 +229,7 @@ pub struct GameView {
     pub undos: u32,
     pub runs_completed: usize,
     pub runs_total: usize,
+    #[schema(value_type = Vec<crate::http::document::names::SuitName>)]
     pub completed_suits: Vec<SuitName>,
     pub stock_cards: usize,
     pub stock_deals_left: usize,
@@ -487,9 +499,11 @@ pub struct EventLog {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     pub id: String,
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
+    #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,

@@ -1,7 +1,10 @@
-//! The engine's and the store's enums as the API names them. Each goes on the wire as itself
+//! The engine's and the domain's enums as the API names them. Each goes on the wire as itself
 //! (its serde name, the same text the store keeps); this module only gives each an OpenAPI
 //! schema under the name the generated SDKs know, with its values taken from serde, so the
-//! document cannot drift from what is sent.
+//! document cannot drift from what is sent. The schemas belong to markers defined here (utoipa's
+//! traits are implemented on the HTTP floor's own types, never on another floor's), and a
+//! field holding, say, an engine `Variant` says
+//! `#[schema(value_type = crate::http::document::names::VariantName)]`.
 
 use std::borrow::Cow;
 
@@ -10,8 +13,9 @@ use utoipa::openapi::RefOr;
 
 use crate::domain::origin::OriginKind;
 use crate::engine::analysis::{Verdict, Winnability};
-use crate::engine::Difficulty;
-use crate::engine::{EmptyColumnDeal, HintKind, HintLevel, Level, Status, Suit, UndoMode, Variant};
+use crate::engine::{
+    self, Difficulty, EmptyColumnDeal, HintKind, Level, Status, Suit, UndoMode, Variant,
+};
 
 /// A string enum of `values`' serde names.
 fn string_enum<T: serde::Serialize>(values: &[T], description: Option<&str>) -> RefOr<Schema> {
@@ -29,48 +33,53 @@ fn string_enum<T: serde::Serialize>(values: &[T], description: Option<&str>) -> 
     )
 }
 
-/// Gives `$ty` the schema `$name`: a string enum of `$values`.
+/// Defines the marker `$marker`: the schema named `$marker` of `$ty`, a string enum of
+/// `$ty::ALL`. The HTTP floor implements utoipa's traits on its own markers only, never on
+/// the engine's or the domain's types; a field of type `$ty` says
+/// `#[schema(value_type = $marker)]` (a parameter, `#[param(value_type = $marker)]`).
 macro_rules! named {
-    ($ty:ty, $name:literal, $values:expr, $description:expr) => {
-        impl utoipa::PartialSchema for $ty {
+    ($marker:ident, $ty:ty, $description:expr) => {
+        #[doc = concat!(
+            "The schema `", stringify!($marker), "` of [`", stringify!($ty), "`] (fields say \
+             `#[schema(value_type = ", stringify!($marker), ")]`)."
+        )]
+        pub struct $marker;
+
+        impl utoipa::PartialSchema for $marker {
             fn schema() -> RefOr<Schema> {
-                string_enum(&$values, $description)
+                string_enum(&<$ty>::ALL, $description)
             }
         }
 
-        impl utoipa::ToSchema for $ty {
+        impl utoipa::ToSchema for $marker {
             fn name() -> Cow<'static, str> {
-                Cow::Borrowed($name)
+                Cow::Borrowed(stringify!($marker))
             }
         }
     };
 }
 
-named!(Variant, "VariantName", Variant::ALL, None);
+named!(VariantName, Variant, None);
 named!(
+    GameOrigin,
     OriginKind,
-    "GameOrigin",
-    OriginKind::ALL,
     Some("How a game came to be (see `GameView.origin`).")
 );
 named!(
+    DifficultyName,
     Difficulty,
-    "DifficultyName",
-    Difficulty::ALL,
     Some("How hard a proven winnable deal is, from the solver's effort to prove it.")
 );
-named!(Suit, "SuitName", Suit::ALL, None);
-named!(Status, "GameStatus", Status::ALL, None);
+named!(SuitName, Suit, None);
+named!(GameStatus, Status, None);
 named!(
+    EmptyColumnRule,
     EmptyColumnDeal,
-    "EmptyColumnRule",
-    EmptyColumnDeal::ALL,
     Some("docs/RULES.md, \"Empty-column rule\": what a deal does while a column is empty.")
 );
 named!(
+    UndoModeName,
     UndoMode,
-    "UndoModeName",
-    UndoMode::ALL,
     Some(
         "How far undo reaches (docs/RULES.md, Undo): `full` takes back any move or deal; `no_reveal`\n\
          anything but an action that showed a card not seen before (a deal, or a move that \
@@ -81,8 +90,7 @@ named!(
 );
 named!(
     HintLevel,
-    "HintLevel",
-    HintLevel::ALL,
+    engine::HintLevel,
     Some(
         "How the hint is chosen: `easy`, `normal` and `hard` are the same search with a bigger \
          budget (at four suits, the reproduced SpiderSolver player, three plies deep at `easy`, \
@@ -91,32 +99,15 @@ named!(
     )
 );
 named!(
+    HintKindName,
     HintKind,
-    "HintKindName",
-    HintKind::ALL,
     Some("Why a hint suggests its action, best first (see `HintView.kind`).")
 );
 named!(
+    WinnabilityName,
     Winnability,
-    "WinnabilityName",
-    Winnability::ALL,
     Some("Whether a position could be won, as far as the search's budget could tell.")
 );
-named!(
-    Verdict,
-    "VerdictName",
-    Verdict::ALL,
-    Some("The analysis in a word.")
-);
+named!(VerdictName, Verdict, Some("The analysis in a word."));
 
-/// How fast a race's CPU players play: an engine [`Level`] under the schema name `CpuLevel`
-/// (fields say `#[schema(value_type = CpuLevel)]`).
-pub struct CpuLevel;
-
-impl utoipa::PartialSchema for CpuLevel {
-    fn schema() -> RefOr<Schema> {
-        string_enum(&Level::ALL, None)
-    }
-}
-
-impl utoipa::ToSchema for CpuLevel {}
+named!(CpuLevel, Level, None);

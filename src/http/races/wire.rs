@@ -15,12 +15,14 @@ use crate::http::sse::{endings, event_schema, reference};
 #[schema(example = json!({"suits": 1, "cpu_players": 2, "time_limit_seconds": 600}))]
 pub struct CreateRace {
     /// Default `spider`.
+    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
     pub variant: Option<VariantName>,
     #[schema(value_type = crate::http::contract::SuitCount)]
     #[serde(deserialize_with = "crate::http::contract::whole::number")]
     pub suits: u8,
     /// The deal's difficulty: every deal is one the solver has proven winnable. Default
     /// `normal`.
+    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
     /// The target time, 60–3600 seconds (default: twice the time people typically take to win
     /// this kind of game, so CPUs of every level finish in it: Spider 720, 1440 and 2400 at 1,
@@ -54,15 +56,18 @@ pub struct CreateRace {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RaceSettings {
+    #[schema(value_type = crate::http::document::names::VariantName)]
     pub variant: VariantName,
     #[schema(value_type = crate::http::contract::SuitCount)]
     pub suits: u8,
+    #[schema(value_type = crate::http::document::names::DifficultyName)]
     pub difficulty: DifficultyName,
     pub time_limit_seconds: i32,
     /// Whether undo exists at all: true for `full` and `no_reveal` (see `undo_mode`).
     pub undo: bool,
     /// The seats' games' undo mode: `full`, `no_reveal` (always in a ranked room, unless
     /// undo is `off`) or `off`.
+    #[schema(value_type = crate::http::document::names::UndoModeName)]
     pub undo_mode: UndoModeName,
     pub hints: bool,
     pub handicap: bool,
@@ -115,6 +120,7 @@ pub struct PlaceView {
     /// A CPU is playing for this idle player until they act again.
     pub stand_in: bool,
     /// The deal's difficulty for this seat (a handicapped winner's is harder).
+    #[schema(value_type = crate::http::document::names::DifficultyName)]
     pub difficulty: DifficultyName,
     /// In ranked races: the player's rating (after this round once it is over).
     pub rating: Option<f64>,
