@@ -101,6 +101,7 @@ pub async fn metrics(
     let mut body = state.metrics.render();
     body.push_str(&instance_metrics(&state));
     body.push_str(&writer_metrics(&state.play.db.writes()));
+    body.push_str(&checkout_metrics(&state.play.db.checkouts()));
     body.push_str(&pool_stock(&state).await);
     body.push_str(&super::process::metrics());
     if let Some((standby, primary)) = state.play.db.stale_reads() {
@@ -174,6 +175,25 @@ fn writer_metrics(writes: &crate::store::writer_stats::WritesNow) -> String {
         "Time from a write batch's first statement to its commit.",
         &writes.commit_seconds,
     );
+    out
+}
+
+/// The pool's checkouts (`store::writer_stats::CheckoutStats`).
+fn checkout_metrics(checkouts: &crate::store::writer_stats::CheckoutsNow) -> String {
+    let mut out = String::new();
+    histogram(
+        &mut out,
+        "spider_db_pool_checkout_seconds",
+        "Time a request waited for a database connection from the pool (reads; Postgres writes).",
+        &checkouts.wait_seconds,
+    );
+    out.push_str(&format!(
+        "# HELP spider_db_pool_checkout_timeouts_total Checkouts that found no connection in \
+         time (a 503 database_unavailable to its request).\n\
+         # TYPE spider_db_pool_checkout_timeouts_total counter\n\
+         spider_db_pool_checkout_timeouts_total {}\n",
+        checkouts.timeouts
+    ));
     out
 }
 

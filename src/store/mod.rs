@@ -350,6 +350,8 @@ pub struct Db {
     standby: Option<std::sync::Arc<replica::Replica>>,
     /// What the writer (SQLite's thread, or Postgres's group-commit writer) did.
     writes: std::sync::Arc<WriterStats>,
+    /// What the pool's checkouts waited.
+    checkouts: std::sync::Arc<writer_stats::CheckoutStats>,
 }
 
 /// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
@@ -414,6 +416,7 @@ impl Db {
             Backend::Sqlite => None,
         };
         Ok(Db {
+            checkouts: std::sync::Arc::default(),
             pool,
             backend,
             writer,
@@ -504,7 +507,20 @@ impl Db {
     }
 
     pub fn conn(&self) -> Result<PooledConn, StoreError> {
-        Ok(self.pool.get_timeout(CHECKOUT)?)
+        self.checkout(CHECKOUT)
+    }
+
+    /// A pooled connection, waiting at most `wait`; the wait is counted.
+    fn checkout(&self, wait: Duration) -> Result<PooledConn, StoreError> {
+        let started = std::time::Instant::now();
+        let got = self.pool.get_timeout(wait);
+        self.checkouts.checkout(started.elapsed(), got.is_ok());
+        Ok(got?)
+    }
+
+    /// What the pool's checkouts waited since this instance started.
+    pub fn checkouts(&self) -> writer_stats::CheckoutsNow {
+        self.checkouts.now()
     }
 
     /// Run `f` as one atomic write and return once it is committed. A refusal (`Err`)
@@ -614,7 +630,7 @@ impl Db {
     where
         E: From<StoreError> + From<diesel::result::Error>,
     {
-        let mut pooled = self.pool.get_timeout(wait).map_err(StoreError::from)?;
+        let mut pooled = self.checkout(wait)?;
         let conn: &mut DbConn = &mut pooled;
         conn.transaction(f)
     }

@@ -1,5 +1,5 @@
 //! What the writers tell an operator: writes waiting for the writer, writes per batch, and how
-//! long a batch takes to be written and committed. The SQLite writer thread takes every write;
+//! long a batch takes to be written and committed; and what the pool's checkouts waited. The SQLite writer thread takes every write;
 //! Postgres's group-commit writer (`store::batches`) takes the appends (game actions), its
 //! other writes each committing on a pooled connection of their own. Atomics only: a write adds
 //! one to a count as it is queued, and the writer a few more per batch.
@@ -71,6 +71,56 @@ pub struct Buckets {
     pub upper: Vec<(f64, u64)>,
     pub count: u64,
     pub sum: f64,
+}
+
+/// Upper bounds of the checkout-wait buckets, in microseconds (0.1 ms to 5 s, the longest a
+/// checkout waits).
+const WAITS: &[u64] = &[
+    100, 500, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000, 1_000_000, 5_000_000,
+];
+
+/// What one instance's pool checkouts waited since it started: every checkout through
+/// [`super::Db`] (reads, Postgres's writes), and those that found no connection in time.
+#[derive(Debug)]
+pub struct CheckoutStats {
+    waits: Histogram,
+    timeouts: AtomicU64,
+}
+
+impl Default for CheckoutStats {
+    fn default() -> Self {
+        CheckoutStats {
+            waits: Histogram::new(WAITS),
+            timeouts: AtomicU64::new(0),
+        }
+    }
+}
+
+/// The checkouts' figures at one moment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckoutsNow {
+    /// Seconds each checkout waited for a connection (timed-out ones included).
+    pub wait_seconds: Buckets,
+    /// Checkouts that found no connection within their wait.
+    pub timeouts: u64,
+}
+
+impl CheckoutStats {
+    /// A checkout waited `took`; `got` says whether it had a connection at the end.
+    pub(super) fn checkout(&self, took: Duration, got: bool) {
+        self.waits
+            .observe(u64::try_from(took.as_micros()).unwrap_or(u64::MAX));
+        if !got {
+            self.timeouts.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub fn now(&self) -> CheckoutsNow {
+        CheckoutsNow {
+            wait_seconds: self.waits.now(1e6),
+            timeouts: self.timeouts.load(Ordering::Relaxed),
+        }
+    }
 }
 
 /// What one instance's writer did since it started.
@@ -183,6 +233,28 @@ mod tests {
             ["0.025", "0.05", "0.1"],
             "as written, not 0.024999…"
         );
+    }
+
+    #[test]
+    fn checkouts_count_their_waits_and_their_timeouts() {
+        let stats = CheckoutStats::default();
+        stats.checkout(Duration::from_micros(50), true);
+        stats.checkout(Duration::from_millis(7), true);
+        stats.checkout(Duration::from_secs(5), false);
+        let now = stats.now();
+        assert_eq!(now.wait_seconds.count, 3);
+        assert_eq!(
+            now.wait_seconds.upper[0],
+            (0.0001, 1),
+            "50 µs: at or below 0.1 ms"
+        );
+        assert_eq!(
+            now.wait_seconds.upper[4],
+            (0.01, 2),
+            "7 ms: at or below 10 ms"
+        );
+        assert_eq!(now.wait_seconds.upper.last(), Some(&(5.0, 3)));
+        assert_eq!(now.timeouts, 1);
     }
 
     #[test]

@@ -99,6 +99,21 @@ async fn health_readiness_metrics_and_docs() {
         .text
         .contains(r#"spider_write_commit_seconds_bucket{le="+Inf"}"#));
     assert!(r.text.contains("# TYPE spider_write_batch_size histogram"));
+    // The pool's checkouts: the requests before this one each took a connection, none in vain.
+    assert!(
+        value("spider_db_pool_checkout_seconds_count").is_some_and(|n| n >= 1.0),
+        "{}",
+        r.text
+    );
+    assert!(r
+        .text
+        .contains("# TYPE spider_db_pool_checkout_seconds histogram"));
+    assert_eq!(
+        value("spider_db_pool_checkout_timeouts_total"),
+        Some(0.0),
+        "{}",
+        r.text
+    );
     // The process, under the names Prometheus's client libraries use (Linux: read from /proc).
     if cfg!(target_os = "linux") {
         for name in [
