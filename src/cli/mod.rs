@@ -80,7 +80,9 @@ pub enum Command {
         from: u64,
         #[arg(long, default_value_t = 200)]
         to: u64,
-        /// plain (the visible ranking alone), easy, normal, hard, spidersolver (the
+        /// plain (the visible ranking alone), easy, normal, hard, expert (the hint level:
+        /// rollouts at 4 suits, normal's search otherwise), rollouts (its research settings
+        /// below), spidersolver (the
         /// reproduction of SpiderSolver's player, docs/HINTS.md §11), spidersolver-afresh (the
         /// same asked afresh each turn, as a hint is), spidersolver-sampled (the same judging
         /// its plies over guesses at the face-down cards) or sampled-spidersolver (the sampled

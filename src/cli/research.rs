@@ -183,7 +183,7 @@ pub fn solve(
 #[derive(Clone, Copy, Debug)]
 enum Bot {
     Plain,
-    Hint(Level),
+    Hint(engine::HintLevel),
     Combos(usize),
     /// The same player asked afresh each turn from the game and its log (as a hint is).
     ComboHint(usize),
@@ -425,18 +425,15 @@ pub fn hint_bot(settings: BotSettings) -> Result<(), String> {
         return check_plies(deals, plies, suits, rules, depth, from, to);
     }
     let level = match bot {
-        Bot::Hint(level) => Some(level),
+        Bot::Hint(level) => level.search(),
         _ => None,
     };
     if proven {
-        return cpu_bot(
-            variant,
-            suits,
-            from,
-            to,
-            level.unwrap_or(Level::Normal),
-            jobs,
-        );
+        let cpu = match bot {
+            Bot::Hint(_) => level.ok_or("--proven plays the CPU levels: easy, normal or hard")?,
+            _ => Level::Normal,
+        };
+        return cpu_bot(variant, suits, from, to, cpu, jobs);
     }
     let started = Instant::now();
     // Every hint of every game, to stderr (for studying what the search does).
