@@ -136,6 +136,15 @@ pub async fn start_with_searches(
     dir: Option<TestDb>,
     searches: spider::http::searches::SearchPool,
 ) -> TestApp {
+    let db = migrated(&config);
+    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
+    let port = listener.local_addr().unwrap().port();
+    let server = spider::app::serve(&config, db, listener, searches).expect("server");
+    running(config, dir, port, server)
+}
+
+/// The test's database, migrated.
+fn migrated(config: &Config) -> Db {
     let db = Db::connect(&DbOptions {
         url: config.storage.database_url.clone(),
         pool_size: config.storage.db_pool_size,
@@ -143,9 +152,16 @@ pub async fn start_with_searches(
     })
     .expect("database");
     db.migrate().expect("migrations");
-    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
-    let port = listener.local_addr().unwrap().port();
-    let server = spider::app::serve(&config, db, listener, searches).expect("server");
+    db
+}
+
+/// `server`, listening on `port`, started on the test's runtime.
+fn running(
+    config: Config,
+    dir: Option<TestDb>,
+    port: u16,
+    server: actix_web::dev::Server,
+) -> TestApp {
     let handle = server.handle();
     actix_rt::spawn(server);
     TestApp {
@@ -163,13 +179,7 @@ pub async fn start_with_searches(
 /// moment of its choosing, a use case the server runs on its own schedule, so that what it
 /// does shows in this server's answers (its metrics). Built as `spider::app::serve` builds it.
 pub async fn start_with_play(config: Config, dir: Option<TestDb>) -> (TestApp, spider::play::Play) {
-    let db = Db::connect(&DbOptions {
-        url: config.storage.database_url.clone(),
-        pool_size: config.storage.db_pool_size,
-        sqlite_synchronous: config.storage.sqlite_synchronous.clone(),
-    })
-    .expect("database");
-    db.migrate().expect("migrations");
+    let db = migrated(&config);
     let play = spider::app::play(&config, db, spider::app::search_pool(&config)).expect("play");
     let parts = spider::http::Parts {
         accounts: spider::app::accounts(&config, &play),
@@ -180,18 +190,7 @@ pub async fn start_with_play(config: Config, dir: Option<TestDb>) -> (TestApp, s
     let listener = TcpListener::bind("127.0.0.1:0").expect("port");
     let port = listener.local_addr().unwrap().port();
     let server = spider::http::serve(&config, parts, listener).expect("server");
-    let handle = server.handle();
-    actix_rt::spawn(server);
-    let app = TestApp {
-        base: format!("http://127.0.0.1:{port}"),
-        client: awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .finish(),
-        config,
-        handle,
-        _dir: dir,
-    };
-    (app, play)
+    (running(config, dir, port, server), play)
 }
 
 pub async fn spawn_app() -> TestApp {
