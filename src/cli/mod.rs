@@ -4,6 +4,7 @@
 
 mod research;
 mod serve;
+mod spidersolver;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
