@@ -167,42 +167,44 @@ pub(crate) fn choose(
     let worlds = guesses(settings.guesses.max(1));
     let exact = settings.exact_below > 0
         && game.face_down_cards() + game.stock_cards() <= settings.exact_below;
-    let mut totals = vec![(0usize, 0.0f32); candidates.len()];
-    // Per candidate, each guess's outcome as one number (a win above any end).
-    let mut values: Vec<Vec<f64>> = vec![Vec::new(); candidates.len()];
-    let mut played = 0;
-    for world in &worlds {
+    // Per candidate, its outcome in each guess played.
+    let mut outcomes: Vec<Vec<Outcome>> = vec![Vec::new(); candidates.len()];
+    for (played, world) in worlds.iter().enumerate() {
         if played > 0 && !go_on() {
             break;
         }
         for (i, candidate) in candidates.iter().enumerate() {
-            let outcome = roll(world, candidate, &base, settings, exact);
-            totals[i].0 += usize::from(outcome.won);
-            totals[i].1 += outcome.worth;
-            values[i].push(f64::from(outcome.worth) + if outcome.won { 1e6 } else { 0.0 });
+            outcomes[i].push(roll(world, candidate, &base, settings, exact));
         }
-        played += 1;
     }
+    let wins = |i: usize| outcomes[i].iter().filter(|o| o.won).count();
+    let ends = |i: usize| outcomes[i].iter().map(|o| o.worth).sum::<f32>();
+    // Each guess's outcome as one number (a win above any end), for the paired test.
+    let values = |i: usize| -> Vec<f64> {
+        outcomes[i]
+            .iter()
+            .map(|o| f64::from(o.worth) + if o.won { 1e6 } else { 0.0 })
+            .collect()
+    };
     // Most wins; then the better ends; then the root player's order.
     let mut best = 0;
     for i in 1..candidates.len() {
-        let (w, s) = totals[i];
-        let (bw, bs) = totals[best];
-        if w > bw || (w == bw && s > bs) {
+        if (wins(i), ends(i)) > (wins(best), ends(best)) {
             best = i;
         }
     }
     if let Some(z) = settings.margin {
-        if best != 0 && !beats(&values[best], &values[0], f64::from(z)) {
+        if best != 0 && !beats(&values(best), &values(0), f64::from(z)) {
             best = 0;
         }
     }
+    let played = outcomes[best].len();
     Some(Choice {
         action: candidates[best].actions[0],
         won: settings
             .horizon
             .is_none()
-            .then(|| totals[best].0 as f64 / played.max(1) as f64),
+            .then(|| wins(best) as f64 / played.max(1) as f64),
     })
 }
 
