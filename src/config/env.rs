@@ -204,15 +204,15 @@ pub(super) fn read(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Config, Co
     })
 }
 
-/// A database URL as an error may show it: a password in it (`user:PASSWORD@`, or a
-/// `password=` parameter) replaced by `(hidden)`.
-fn without_password(url: &str) -> String {
+/// A database URL as an error or a debug print may show it: a password in it
+/// (`user:PASSWORD@`, or a `password=` parameter) replaced by `(hidden)`. The user part ends at
+/// the last `@` before the parameters, so a password with a `/` or `@` left unencoded is hidden
+/// whole too.
+pub(super) fn without_password(url: &str) -> String {
     let mut shown = url.to_string();
     if let Some(scheme_end) = shown.find("://") {
         let rest = scheme_end + 3;
-        let authority_end = shown[rest..]
-            .find(['/', '?'])
-            .map_or(shown.len(), |i| rest + i);
+        let authority_end = shown[rest..].find('?').map_or(shown.len(), |i| rest + i);
         if let Some(at) = shown[rest..authority_end].rfind('@') {
             let userinfo = &shown[rest..rest + at];
             if let Some(colon) = userinfo.find(':') {
@@ -594,6 +594,10 @@ mod tests {
         // An error never shows a password the URL holds.
         let e = refused(&[("DATABASE_URL", "mysql://u:TopSecretPw@h/db")]);
         assert!(!e.to_string().contains("TopSecretPw"), "{e}");
+        assert!(e.to_string().contains("mysql://u:(hidden)@h/db"), "{e}");
+        // Not even one with a `/` or `@` left unencoded.
+        let e = refused(&[("DATABASE_URL", "mysql://u:Top/Se@cretPw@h/db")]);
+        assert!(!e.to_string().contains("cretPw"), "{e}");
         assert!(e.to_string().contains("mysql://u:(hidden)@h/db"), "{e}");
         let e = refused(&[
             ("DATABASE_URL", "sqlite://spider.db"),

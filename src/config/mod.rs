@@ -35,8 +35,9 @@ pub struct Config {
     pub jobs: Jobs,
 }
 
-/// Where games live and how much of them is kept.
-#[derive(Clone, Debug)]
+/// Where games live and how much of them is kept. Printed (`{:?}`) without the database
+/// URLs' passwords.
+#[derive(Clone)]
 pub struct Storage {
     /// `sqlite://spider.db` (default) or `postgres://…`.
     pub database_url: String,
@@ -56,6 +57,23 @@ pub struct Storage {
     /// Guests idle for this many days, with nothing on a board, in a race, an app or a chat,
     /// are removed with their games (`GUEST_RETENTION_DAYS`); 0 keeps them for ever.
     pub guest_retention_days: u32,
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Storage")
+            .field("database_url", &env::without_password(&self.database_url))
+            .field(
+                "database_read_url",
+                &self.database_read_url.as_deref().map(env::without_password),
+            )
+            .field("db_pool_size", &self.db_pool_size)
+            .field("sqlite_synchronous", &self.sqlite_synchronous)
+            .field("position_cache", &self.position_cache)
+            .field("max_actions_per_game", &self.max_actions_per_game)
+            .field("guest_retention_days", &self.guest_retention_days)
+            .finish()
+    }
 }
 
 /// Serving HTTP.
@@ -346,6 +364,9 @@ mod tests {
         let mut config = Config::default();
         config.accounts.jwt_secret = "a-jwt-secret-that-must-not-leak-0123456789".into();
         config.daily.daily_secret = "a-daily-secret-that-must-not-leak-0123456".into();
+        config.storage.database_url = "postgres://spider:db-password-must-not-leak@h/db".into();
+        config.storage.database_read_url =
+            Some("postgres://u@h1,h2/db?password=read-must-not-leak".into());
         let printed = format!(
             "{config:?} {} {}",
             config.accounts.jwt_secret, config.daily.daily_secret

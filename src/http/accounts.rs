@@ -177,7 +177,7 @@ pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespon
 }
 
 /// The claims of the caller's session token, or 403 `session_required`.
-fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
+pub(super) fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
     caller.require_session()?;
     caller
         .session
@@ -314,6 +314,8 @@ pub async fn password_attempt(
         (status = 400, description = "Username or password not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "An access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The username is taken (`username_taken`), or this account is not a guest (`not_a_guest`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour: an upgrade counts as a registration (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "Too many passwords being hashed at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
@@ -323,9 +325,16 @@ pub async fn upgrade(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<Credentials>,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     session_claims(&caller)?;
     let Credentials { username, password } = body.into_inner();
+    // A guest made a registered account counts as a registration: guests (many a minute)
+    // upgraded do not get round the address's hourly share of new accounts.
+    if let Some(limiter) = &state.limits.registrations {
+        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
+    }
     let session = state
         .accounts
         .upgrade(&caller.user_id, username, password)

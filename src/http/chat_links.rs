@@ -100,10 +100,15 @@ pub async fn create_code(
     body: web::Json<LinkCodeRequest>,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    caller.require_session()?;
+    let version = super::accounts::session_claims(&caller)?.ver;
     super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
-    let (code, expires_at) =
-        chat_play::link_code(&state.accounts, &caller.user_id, body.into_inner().password).await?;
+    let (code, expires_at) = chat_play::link_code(
+        &state.accounts,
+        &caller.user_id,
+        version,
+        body.into_inner().password,
+    )
+    .await?;
     let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
         instructions: t!(

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, MaybeCaller, Scope};
-use super::records::{player_name, BoardQuery, RankBy};
+use super::records::{BoardQuery, RankBy};
 use super::respond;
 use super::wire::{self, GameStatus, VariantName};
 use super::{blocking, AppState};
@@ -243,6 +243,8 @@ pub async fn start(
 pub struct DailyEntry {
     /// 1 for the first place.
     pub rank: i64,
+    /// The player's username; `guest-` and the start of a guest's id; `(hidden)` for a player
+    /// who hid their profile (named nowhere in public).
     pub player: String,
     #[schema(value_type = crate::http::document::names::GameStatus)]
     pub status: GameStatus,
@@ -270,7 +272,12 @@ pub struct DailyBoard {
     pub next_cursor: Option<String>,
 }
 
-fn entry(rank: i64, row: GameRow, username: Option<String>) -> Result<DailyEntry, ApiError> {
+fn entry(
+    rank: i64,
+    row: GameRow,
+    username: Option<String>,
+    hidden: bool,
+) -> Result<DailyEntry, ApiError> {
     Ok(DailyEntry {
         rank,
         status: row.status,
@@ -279,7 +286,7 @@ fn entry(rank: i64, row: GameRow, username: Option<String>) -> Result<DailyEntry
         runs_completed: row.runs_completed,
         duration_ms: row.duration_ms,
         finished_at: row.finished_at.map(|t| t.and_utc()),
-        player: player_name(&row.user_id, username),
+        player: crate::play::accounts::public_name(&row.user_id, username, hidden),
     })
 }
 
@@ -315,13 +322,20 @@ pub async fn leaderboard(
     let db = state.play.db.clone();
     let day = date.to_string();
     // A board may be a second stale: from the standby when one is set.
-    let (page, players) = blocking(move || {
-        db.read_stale(move |conn| {
+    let (page, players, hidden) = blocking(move || {
+        let (page, players) = db.read_stale(move |conn| {
             let (v, s) = (variant, i32::from(suits.count()));
             let page = daily_store::leaderboard(conn, &day, v, s, by, from, limit)?;
             let players = daily_store::players(conn, &day, v, s)?;
             Ok::<_, ApiError>((page, players))
-        })
+        })?;
+        let ids = page
+            .rows
+            .iter()
+            .map(|(row, _)| row.user_id.clone())
+            .collect();
+        let hidden = crate::play::accounts::hidden_among(&db, ids)?;
+        Ok::<_, ApiError>((page, players, hidden))
     })
     .await?;
     let first = from.first_rank();
@@ -329,7 +343,10 @@ pub async fn leaderboard(
         .rows
         .into_iter()
         .enumerate()
-        .map(|(i, (row, name))| entry(first + i as i64, row, name))
+        .map(|(i, (row, name))| {
+            let hidden = hidden.contains(&row.user_id);
+            entry(first + i as i64, row, name, hidden)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(HttpResponse::Ok().json(DailyBoard {
         date: date.to_string(),

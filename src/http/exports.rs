@@ -377,6 +377,8 @@ pub async fn import_game(
     })
     .await?;
     // The address's allowance as well as the account's: free accounts do not multiply it.
+    // A guest, who can never import, spends none of it.
+    crate::play::exports::may_import(state.play(), &caller.user_id).await?;
     if let Some(limiter) = &state.limits.imports {
         let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         let n = u32::try_from(actions.len()).unwrap_or(u32::MAX);

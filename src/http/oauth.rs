@@ -305,7 +305,15 @@ pub async fn approve(
             oauth::check(&request)?;
             super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
         }
-        oauth::approve(&state.accounts, &caller.user_id, d.password, &request).await?
+        let version = super::accounts::session_claims(&caller)?.ver;
+        oauth::approve(
+            &state.accounts,
+            &caller.user_id,
+            version,
+            d.password,
+            &request,
+        )
+        .await?
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

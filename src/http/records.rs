@@ -12,6 +12,7 @@ use super::wire::VariantName;
 use super::{blocking, AppState};
 use crate::domain::records::{Measure, Record};
 use crate::engine;
+use crate::play::accounts;
 use crate::store::pages::{Mark, PageStart};
 use crate::store::records;
 use crate::store::users;
@@ -151,11 +152,6 @@ fn read_cursor(cursor: &str, by: RankBy) -> PageStart {
     }
 }
 
-/// How a player is shown on public boards: the username, or `guest-` and the start of the id.
-pub fn player_name(user_id: &str, username: Option<String>) -> String {
-    username.unwrap_or_else(|| format!("guest-{}", user_id.chars().take(8).collect::<String>()))
-}
-
 /// A best result and whether it came from a deal the player could know (a chosen or replayed
 /// deal): such bests count for personal records but not for leaderboards.
 #[derive(Debug, Serialize, ToSchema)]
@@ -278,6 +274,8 @@ pub async fn my_records(
 pub struct BoardEntry {
     /// 1 for the first place.
     pub rank: i64,
+    /// The player's username; `guest-` and the start of a guest's id; `(hidden)` for a player
+    /// who hid their profile (named nowhere in public).
     pub player: String,
     /// The ranked best on this board's measure: a score, milliseconds or actions.
     pub value: i64,
@@ -336,9 +334,9 @@ pub async fn leaderboard(
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
     let (start, limit) = (board.start, board.limit);
     // A board may be a second stale: from the standby when one is set.
-    let (page, you) = blocking(move || {
+    let (page, you, hidden) = blocking(move || {
         let primary = db.clone();
-        db.read_stale(move |conn| {
+        let (page, you) = db.read_stale(move |conn| {
             let (v, s) = (variant, i32::from(suits.count()));
             let page = records::board(conn, v, s, by, start, limit)?;
             let you = match &caller.0 {
@@ -352,17 +350,27 @@ pub async fn leaderboard(
                 None => None,
             };
             Ok::<_, ApiError>((page, you))
-        })
+        })?;
+        let ids = page.rows.iter().map(|(r, _)| r.user_id.clone()).collect();
+        let hidden = accounts::hidden_among(&db, ids)?;
+        Ok::<_, ApiError>((page, you, hidden))
     })
     .await?;
     let first = start.first_rank();
+    let name = |r: &Record, username| {
+        accounts::public_name(&r.user_id, username, hidden.contains(&r.user_id))
+    };
     let entries = page
         .rows
         .into_iter()
         .enumerate()
-        .map(|(i, (r, name))| entry(first + i as i64, player_name(&r.user_id, name), &r, by))
+        .map(|(i, (r, username))| entry(first + i as i64, name(&r, username), &r, by))
         .collect();
-    let you = you.map(|(rank, r, name)| entry(rank, player_name(&r.user_id, name), &r, by));
+    // The caller's own place is shown to them alone: under their own name.
+    let you = you.map(|(rank, r, username)| {
+        let shown = accounts::public_name(&r.user_id, username, false);
+        entry(rank, shown, &r, by)
+    });
     Ok(HttpResponse::Ok().json(Leaderboard {
         variant,
         suits: suits.count(),

@@ -460,6 +460,47 @@ impl Accounts {
     }
 }
 
+/// What a public board shows for a player who hid their profile: never their name.
+pub const HIDDEN_NAME: &str = "(hidden)";
+
+/// How a player is named in public (boards, exports): their username, `guest-` and the start
+/// of a guest's id, or [`HIDDEN_NAME`] for a player who hid their profile.
+pub fn public_name(user_id: &str, username: Option<String>, hidden: bool) -> String {
+    if hidden {
+        return HIDDEN_NAME.to_string();
+    }
+    username.unwrap_or_else(|| format!("guest-{}", user_id.chars().take(8).collect::<String>()))
+}
+
+/// Which of `ids` hid their profile, read from the primary: a board read from a standby that
+/// lags is named by what the players chose now, never by the copy's older choice.
+pub fn hidden_among(db: &Db, mut ids: Vec<String>) -> Result<HashSet<String>, Error> {
+    ids.sort();
+    ids.dedup();
+    let mut conn = db.conn()?;
+    let mut hidden = HashSet::new();
+    for chunk in ids.chunks(500) {
+        hidden.extend(users::hidden_among(&mut conn, chunk)?);
+    }
+    Ok(hidden)
+}
+
+/// Inside the caller's write, after [`users::lock_grants`]: refused with
+/// [`AccountError::SessionEnded`] when `user_id`'s sessions of `version` have ended since
+/// (a password change or sign out everywhere committed meanwhile); otherwise the account.
+pub(super) fn session_still_open(
+    conn: &mut store::DbConn,
+    user_id: &str,
+    version: i32,
+) -> Result<users::User, Error> {
+    let user = users::by_id(conn, user_id)?.ok_or(Error::Account(AccountError::UnknownUser))?;
+    if user.token_version == version {
+        Ok(user)
+    } else {
+        Err(Error::Account(AccountError::SessionEnded))
+    }
+}
+
 /// Inside the caller's write: end every chat identity linked to `user_id`, revoke every app
 /// token of it, and forget its unused app approvals and chat link codes (so none made before
 /// can be traded after): the owner's remedies for a stolen session end what it could let in.

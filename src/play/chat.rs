@@ -284,6 +284,7 @@ pub fn normalize_code(typed: &str) -> String {
 pub async fn link_code(
     accounts: &super::accounts::Accounts,
     user_id: &str,
+    session_version: i32,
     password: String,
 ) -> Result<(String, NaiveDateTime), Error> {
     match accounts.confirm_password(user_id, password).await {
@@ -319,8 +320,10 @@ pub async fn link_code(
     let db = db.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
-            let user = users::by_id(conn, &row.user_id)?
-                .ok_or(Error::Account(AccountError::UnknownUser))?;
+            // The grants lock first, as the remedies take it: a code is never written after a
+            // password change or sign out everywhere that ended this session.
+            users::lock_grants(conn, &row.user_id)?;
+            let user = super::accounts::session_still_open(conn, &row.user_id, session_version)?;
             if user.is_guest {
                 return Err(Error::Chat(ChatError::GuestCannotLink));
             }

@@ -40,10 +40,10 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
         let spec = row.deal_spec()?;
         let player = match user {
             Some(u) if u.profile_hidden => None,
-            Some(u) if u.username.is_some() => u.username,
-            _ => Some(format!(
-                "guest-{}",
-                row.user_id.chars().take(8).collect::<String>()
+            user => Some(super::accounts::public_name(
+                &row.user_id,
+                user.and_then(|u| u.username),
+                false,
             )),
         };
         Ok(Exported {
@@ -114,6 +114,19 @@ pub fn check_line(spec: &DealSpec, actions: &[(usize, Action)]) -> Result<(), Il
             text: engine::notation::line(action),
             reason,
         })?;
+    }
+    Ok(())
+}
+
+/// Refused as [`import`] would refuse `user_id` whatever it imports (a guest account, or
+/// none): asked first, so a request that can never import costs no one's allowance.
+pub async fn may_import(play: &Play, user_id: &str) -> Result<(), Error> {
+    let (db, user) = (play.db.clone(), user_id.to_string());
+    let owner = blocking(move || Ok::<_, Error>(db.read(|conn| users::by_id(conn, &user))?))
+        .await?
+        .ok_or(Error::Account(AccountError::UnknownUser))?;
+    if owner.is_guest {
+        return Err(Error::Game(GameError::GuestCannotImport));
     }
     Ok(())
 }

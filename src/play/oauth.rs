@@ -271,6 +271,7 @@ pub fn deny(req: &AuthRequest) -> Result<String, Error> {
 pub async fn approve(
     accounts: &Accounts,
     user_id: &str,
+    session_version: i32,
     password: Option<String>,
     req: &AuthRequest,
 ) -> Result<String, Error> {
@@ -303,10 +304,15 @@ pub async fn approve(
     let db = accounts.db.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
+            // The grants lock first, as the remedies take it: a password change or sign out
+            // everywhere that ended this session while its password was being checked is
+            // seen here, and no code is written after it (it would outlive the remedy).
+            users::lock_grants(conn, &row.user_id)?;
             // A player at their limit of tokens hears it now, not the app at the trade.
             if !users::lock(conn, &row.user_id)? {
                 return Err(Error::Account(AccountError::UnknownUser));
             }
+            super::accounts::session_still_open(conn, &row.user_id, session_version)?;
             let now = store::now();
             let active = token_store::of_user(conn, &row.user_id)?
                 .iter()

@@ -212,9 +212,11 @@ impl Ranks {
 fn take(db: &Db, board: Board) -> Result<Option<Snapshot>, StoreError> {
     let taken = now();
     // A snapshot of a board may be a second stale like the board (its corrections are read
-    // from five minutes before it was taken).
-    let rows =
-        db.read_stale(move |conn| records::board_keys(conn, board.variant, board.suits, board.by))?;
+    // from five minutes before it was taken). It is heavy (up to every place of the board) and
+    // taken off the request path: the standby has longer than a request's read to answer.
+    let rows = db.read_stale_heavy(move |conn| {
+        records::board_keys(conn, board.variant, board.suits, board.by)
+    })?;
     Ok((rows.len() <= MOST_PLACES).then(|| Snapshot::of(taken, rows)))
 }
 

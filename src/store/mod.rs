@@ -454,9 +454,30 @@ impl Db {
         T: Send + 'static,
         E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
     {
+        self.read_stale_within(replica::ANSWER, f)
+    }
+
+    /// [`Db::read_stale`] for a heavy read off the request path (a whole board's snapshot):
+    /// the standby has [`replica::HEAVY_ANSWER`] to answer, so a healthy one that is merely
+    /// slow over it is not left alone as a hung one would be.
+    pub fn read_stale_heavy<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        F: Fn(&mut DbConn) -> Result<T, E> + Send + Sync + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
+    {
+        self.read_stale_within(replica::HEAVY_ANSWER, f)
+    }
+
+    fn read_stale_within<T, E, F>(&self, wait: std::time::Duration, f: F) -> Result<T, E>
+    where
+        F: Fn(&mut DbConn) -> Result<T, E> + Send + Sync + 'static,
+        T: Send + 'static,
+        E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
+    {
         let f = std::sync::Arc::new(f);
         if let Some(standby) = &self.standby {
-            if let Some(answer) = standby.answer(std::sync::Arc::clone(&f)) {
+            if let Some(answer) = standby.answer(std::sync::Arc::clone(&f), wait) {
                 return Ok(answer);
             }
         }

@@ -19,6 +19,11 @@ use super::{DbConn, Manager, Pool, StoreError};
 /// costs a read this much, once.
 pub const ANSWER: Duration = Duration::from_secs(1);
 
+/// How long a read known to be heavy (a snapshot of a whole board, taken off the request path)
+/// waits for the standby's answer: a healthy standby that takes more than [`ANSWER`] over it is
+/// not mistaken for a hung one.
+pub const HEAVY_ANSWER: Duration = Duration::from_secs(30);
+
 /// How long a read waits for a standby connection before it goes to the primary.
 const CHECKOUT: Duration = Duration::from_millis(250);
 /// How long a standby that failed is left alone (its reads go to the primary meanwhile).
@@ -64,15 +69,16 @@ impl Replica {
         2 * self.size as usize
     }
 
-    /// `f` read on the standby, if it answers within [`ANSWER`]; `None` sends the read to the
-    /// primary (a standby skipped or slow, its refusal, or too many reads it still owes).
-    pub(super) fn answer<T, E, F>(self: &Arc<Self>, f: Arc<F>) -> Option<T>
+    /// `f` read on the standby, if it answers within `wait` ([`ANSWER`], or [`HEAVY_ANSWER`]
+    /// for a heavy read); `None` sends the read to the primary (a standby skipped or slow, its
+    /// refusal, or too many reads it still owes).
+    pub(super) fn answer<T, E, F>(self: &Arc<Self>, f: Arc<F>, wait: Duration) -> Option<T>
     where
         F: Fn(&mut DbConn) -> Result<T, E> + Send + Sync + 'static,
         T: Send + 'static,
         E: From<StoreError> + From<diesel::result::Error> + Send + 'static,
     {
-        let answered = self.ask(f);
+        let answered = self.ask(f, wait);
         let counter = if answered.is_some() {
             &self.served
         } else {
@@ -82,7 +88,7 @@ impl Replica {
         answered
     }
 
-    fn ask<T, E, F>(self: &Arc<Self>, f: Arc<F>) -> Option<T>
+    fn ask<T, E, F>(self: &Arc<Self>, f: Arc<F>, wait: Duration) -> Option<T>
     where
         F: Fn(&mut DbConn) -> Result<T, E> + Send + Sync + 'static,
         T: Send + 'static,
@@ -108,11 +114,11 @@ impl Replica {
             self.waiting.fetch_sub(1, Ordering::AcqRel);
             return None;
         }
-        match rx.recv_timeout(ANSWER) {
+        match rx.recv_timeout(wait) {
             Ok(answer) => answer,
             Err(_) => {
                 tracing::warn!(
-                    wait_ms = ANSWER.as_millis() as u64,
+                    wait_ms = wait.as_millis() as u64,
                     "the standby for stale reads did not answer in time: this read and the next few go to the primary"
                 );
                 self.skip();

@@ -45,6 +45,15 @@ pub fn by_username(conn: &mut DbConn, username: &str) -> Result<Option<User>, St
         .optional()?)
 }
 
+/// Which of `ids` hid their profile.
+pub fn hidden_among(conn: &mut DbConn, ids: &[String]) -> Result<Vec<String>, StoreError> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids))
+        .filter(users::profile_hidden.eq(true))
+        .select(users::id)
+        .load(conn)?)
+}
+
 pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreError> {
     Ok(users::table
         .find(id)

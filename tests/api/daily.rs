@@ -1391,3 +1391,75 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     drop(conn);
     app.stop().await;
 }
+
+/// A player who hid their profile keeps their places on the boards, named `(hidden)` to
+/// everyone but themselves (their own place, `you`, still shows their name to them); shown
+/// again, the name is back.
+#[actix_rt::test]
+async fn a_hidden_player_keeps_their_places_but_is_named_on_no_board() {
+    let app = spawn_app().await;
+    let (name, token) = app.register().await;
+    let number = today_number(&app, Variant::Spider, Suits::One, 0);
+    let line = winning_line(&Game::new(
+        Variant::Spider,
+        Suits::One,
+        Rules::default(),
+        number,
+    ))
+    .unwrap();
+    let daily = start_daily(&app, &token, 1).await;
+    let r = play_line(&app, &token, &id(&daily), &line).await;
+    assert_eq!(r.body["status"], "won", "{}", r.text);
+    let today = chrono::Utc::now().date_naive();
+    let boards = [
+        format!("/v1/daily/{today}/leaderboard?suits=1"),
+        "/v1/leaderboards?suits=1".to_string(),
+    ];
+    let read = |path: String| {
+        let app = &app;
+        async move {
+            let r = app.send("GET", &path, None, &[], None).await;
+            assert_eq!(r.status, 200, "{}", r.text);
+            r
+        }
+    };
+    for path in &boards {
+        let r = read(path.clone()).await;
+        assert_eq!(r.body["entries"][0]["player"], name.as_str(), "{}", r.text);
+    }
+    let hide = |hidden: bool| {
+        let (app, token) = (&app, &token);
+        async move {
+            let r = app
+                .send(
+                    "PUT",
+                    "/v1/users/me/profile",
+                    Some(token),
+                    &[],
+                    Some(json!({ "hidden": hidden })),
+                )
+                .await;
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+    };
+    hide(true).await;
+    for path in &boards {
+        let r = read(path.clone()).await;
+        assert_eq!(r.body["entries"][0]["player"], "(hidden)", "{}", r.text);
+        assert_eq!(r.body["entries"][0]["rank"], 1, "{}", r.text);
+        assert!(!r.text.contains(&name), "a hidden player named: {}", r.text);
+    }
+    let mine = app.get("/v1/leaderboards?suits=1", &token).await;
+    assert_eq!(mine.body["you"]["player"], name.as_str(), "{}", mine.text);
+    assert_eq!(
+        mine.body["entries"][0]["player"], "(hidden)",
+        "{}",
+        mine.text
+    );
+    hide(false).await;
+    for path in &boards {
+        let r = read(path.clone()).await;
+        assert_eq!(r.body["entries"][0]["player"], name.as_str(), "{}", r.text);
+    }
+    app.stop().await;
+}

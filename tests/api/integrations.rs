@@ -1541,6 +1541,104 @@ async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
     app.stop().await;
 }
 
+/// A password change while approvals and a chat link code are made with the old password:
+/// once all are answered, no code made at the same moment works (each was written wholly
+/// before the change, which forgets it, or is refused: its session ended, or its password is
+/// no longer the account's). Before approvals and link codes took the account's grants lock
+/// and checked the session inside it, a code written after the change could be traded for a
+/// token that outlived it (Postgres).
+#[actix_rt::test]
+async fn a_password_change_ends_what_approvals_make_at_the_same_moment() {
+    let app = chat_app(|c| {
+        c.limits.login_attempts_per_minute = 0;
+        c.limits.app_grants_per_minute = 0;
+        c.limits.chat_commands_per_minute = 0;
+    })
+    .await;
+    const NEW: &str = "a brand new passphrase";
+    let (mut apps_left, mut links_left, mut refused) = (0, 0, 0);
+    for trial in 0..24u64 {
+        let (name, session) = app.register().await;
+        let approvals = (0..12).map(|_| {
+            let (app, session) = (&app, &session);
+            async move {
+                app.post("/v1/oauth/approve", session, approval(Some(PASSWORD)))
+                    .await
+            }
+        });
+        let code = async {
+            app.post(
+                "/v1/users/me/chat-links/code",
+                &session,
+                json!({"password": PASSWORD}),
+            )
+            .await
+        };
+        let change = async {
+            actix_rt::time::sleep(std::time::Duration::from_millis(trial % 8)).await;
+            app.post(
+                "/v1/users/me/password",
+                &session,
+                json!({"current_password": PASSWORD, "new_password": NEW}),
+            )
+            .await
+            .status
+        };
+        let (approved, code, changed) =
+            futures_util::join!(futures_util::future::join_all(approvals), code, change);
+        assert_eq!(changed, 200);
+        for r in approved {
+            match r.status {
+                200 => {
+                    let to = r.body["redirect_to"].as_str().unwrap();
+                    let code = to.split_once("code=").unwrap().1.split('&').next().unwrap();
+                    if let Some(token) = traded(&app, code).await {
+                        if app.get("/v1/me", &token).await.status != 401 {
+                            apps_left += 1;
+                        }
+                    }
+                }
+                401 | 403 | 503 => refused += 1,
+                other => panic!("an approval answered {other}: {}", r.text),
+            }
+        }
+        match code.status {
+            201 => {
+                let live = code.body["code"].as_str().unwrap().to_string();
+                let member = 8_000_000 + trial;
+                for (n, text) in [format!("link {live}"), format!("link {live} yes")]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let update_id = 9_000 + 2 * trial + n as u64;
+                    let r = telegram(
+                        &app,
+                        Some(TELEGRAM_SECRET),
+                        update(update_id, member, member as i64, &text),
+                    )
+                    .await;
+                    assert_eq!(r.status, 200, "{}", r.text);
+                }
+            }
+            401 | 403 | 503 => refused += 1,
+            other => panic!("a link code answered {other}: {}", code.text),
+        }
+        let fresh = login(&app, &name, NEW).await;
+        assert_eq!(fresh.status, 200, "{}", fresh.text);
+        let fresh = fresh.body["token"].as_str().unwrap().to_string();
+        let r = app.get("/v1/users/me/chat-links", &fresh).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        links_left += r.body["links"].as_array().map_or(0, Vec::len);
+    }
+    assert_eq!(
+        (apps_left, links_left),
+        (0, 0),
+        "app tokens and chat links made with the old password that outlived its change \
+         ({refused} approvals and codes refused)"
+    );
+    app.stop().await;
+}
+
 /// A member whose platform name holds a NUL (which Postgres cannot store) or other control
 /// characters plays like anyone: the name is stored without them.
 #[actix_rt::test]

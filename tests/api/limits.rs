@@ -221,6 +221,27 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
     // Another /64, and an IPv4 address, each have their own.
     assert_eq!(register_from(&app, "2001:db8:1:3::1").await.status, 201);
     assert_eq!(register_from(&app, "192.0.2.7").await.status, 201);
+    // A guest made a registered account counts as a registration: the exhausted /64 cannot
+    // get round its share by upgrading guests.
+    let guest = app.guest().await;
+    let upgrade = |from: &'static str, username: &'static str| {
+        let (app, guest) = (&app, &guest);
+        async move {
+            app.send(
+                "POST",
+                "/v1/users/me/upgrade",
+                Some(guest),
+                &[("X-Forwarded-For", from)],
+                Some(json!({"username": username, "password": "correct horse battery"})),
+            )
+            .await
+        }
+    };
+    upgrade("2001:db8:1:2::77", "upgraded-guest")
+        .await
+        .problem(429, "too_many_attempts");
+    let r = upgrade("2001:db8:1:4::1", "upgraded-guest").await;
+    assert_eq!(r.status, 200, "{}", r.text);
     // Guests count by the /64 too.
     let mut config = app.config.clone();
     config.limits.guests_per_minute = 1;
@@ -303,12 +324,25 @@ async fn free_accounts_do_not_multiply_what_one_address_may_do() {
         )
         .await
         .problem(429, "too_many_attempts");
+    let mut rooms = Vec::new();
     for session in &sessions[..2] {
         let r = rationed
             .post("/v1/races", session, json!({"suits": 1}))
             .await;
         assert_eq!(r.status, 201, "{}", r.text);
+        rooms.push(r.body["code"].as_str().unwrap().to_string());
     }
+    // A race round takes a proven deal too, from the same share: a room (and more accounts)
+    // do not get round it.
+    let r = rationed
+        .post(
+            &format!("/v1/races/{}/start", rooms[0]),
+            &sessions[0],
+            json!({}),
+        )
+        .await;
+    r.problem(429, "too_many_attempts");
+    assert!(r.header("retry-after").is_some());
     let r = rationed
         .post("/v1/races", &sessions[2], json!({"suits": 1}))
         .await;

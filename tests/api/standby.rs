@@ -214,6 +214,19 @@ async fn a_lagging_standby_never_brings_back_a_hidden_players_name() {
     let shown = app.send("GET", &path, None, &[], None).await;
     assert_eq!(shown.status, 200, "{}", shown.text);
     assert!(shown.text.contains(&name), "{}", shown.text);
+    // A ranked daily given up: a place on today's board, under the player's name.
+    let daily = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(daily.status, 201, "{}", daily.text);
+    let r = app
+        .act(&token, &id(&daily.body), json!({"type": "resign"}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let today = chrono::Utc::now().date_naive();
+    let board = format!("/v1/daily/{today}/leaderboard?suits=1");
+    let r = app.send("GET", &board, None, &[], None).await;
+    assert_eq!(r.body["entries"][0]["player"], name.as_str(), "{}", r.text);
 
     // The standby as it was before the player hid their profile.
     let lag = format!("{schema}_lag");
@@ -223,7 +236,13 @@ async fn a_lagging_standby_never_brings_back_a_hidden_players_name() {
         diesel::sql_query(format!("CREATE SCHEMA {lag}"))
             .execute(&mut conn)
             .unwrap();
-        for table in ["users", "games", "game_events"] {
+        for table in [
+            "users",
+            "games",
+            "game_events",
+            "daily_entries",
+            "daily_players",
+        ] {
             diesel::sql_query(format!(
                 "CREATE TABLE {lag}.{table} AS SELECT * FROM {schema}.{table}"
             ))
@@ -256,8 +275,16 @@ async fn a_lagging_standby_never_brings_back_a_hidden_players_name() {
     assert_eq!(r.status, 200, "{}", r.text);
     assert!(!r.text.contains(&name), "a hidden player named: {}", r.text);
     assert!(r.body.get("player").is_none(), "{}", r.text);
+    // The board read from the lagging copy (whose player is not hidden) names no one either.
+    let r = reader.send("GET", &board, None, &[], None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["entries"][0]["player"], "(hidden)", "{}", r.text);
+    assert!(!r.text.contains(&name), "a hidden player named: {}", r.text);
     let (served, _) = stale_reads(&reader).await;
-    assert!(served >= 1, "the lagging standby answered the game's rows");
+    assert!(
+        served >= 2,
+        "the lagging standby answered the game's rows and the board"
+    );
     reader.stop().await;
     app.stop().await;
 }

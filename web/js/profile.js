@@ -5,8 +5,10 @@ import { $, el, formatDuration, kindLabel, statusLabel } from './util.js';
 import { ApiError, request } from './api.js';
 import { number, t, when } from './i18n.js';
 
-/** A name on a board that may have a profile (a guest's `guest-…` has none): a link to it. */
+/** A name on a board that may have a profile (a guest's `guest-…` and a hidden player's
+ * `(hidden)` have none): a link to it. */
 export function playerLink(name) {
+  if (name === '(hidden)') return t('account-profile-hidden');
   if (/^guest-[0-9a-f]{8}$/.test(name)) return name;
   return el('a', { href: `#profile/${encodeURIComponent(name)}`, 'data-testid': 'profile-link', text: name });
 }

@@ -216,6 +216,8 @@ pub async fn join_race(
         (status = 403, description = "Only the host starts rounds (`not_host`)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "A round is still on (`round_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many proven deals taken from this address this hour: a round takes one, as a game on a proven deal does (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
         (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -225,8 +227,16 @@ pub async fn start_race(
     caller: Caller,
     code: web::Path<String>,
     lang: Lang,
+    req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
+    // Each round takes a proven deal from the pool, as a game on one does: from the address's
+    // same hourly share, so rooms and free accounts do not multiply it.
+    if let Some(limiter) = &state.limits.winnable {
+        let block =
+            crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
+    }
     let room = races::start(state.play(), &caller.user_id, &code).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }

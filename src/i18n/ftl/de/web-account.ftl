@@ -87,6 +87,7 @@ account-session-sign-in-again = Melde dich an, um weiterzuspielen: Das Spiel auf
 
 # Der Titel der Ansicht, wenn kein Name angegeben ist.
 account-profile-player = Spieler
+account-profile-hidden = (ein Spieler mit verborgenem Profil)
 # $since ist Datum und Uhrzeit des Beitritts; $streak ist, an wie vielen Tagen in Folge der
 # Spieler die Tagesaufgabe gespielt hat.
 account-profile-joined = Dabei seit { $since } · Tagesserie: { $streak ->

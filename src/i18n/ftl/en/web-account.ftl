@@ -87,6 +87,7 @@ account-session-sign-in-again = Sign in to go on: the game on the table stays as
 
 # The screen's title when no name is given.
 account-profile-player = Player
+account-profile-hidden = (a player who hides their profile)
 # $since is the date and time the player joined; $streak is how many days in a row they
 # played the daily deal.
 account-profile-joined = Playing since { $since } · daily streak: { $streak ->

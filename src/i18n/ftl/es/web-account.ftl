@@ -87,6 +87,7 @@ account-session-sign-in-again = Inicia sesión para seguir: la partida que hay e
 
 # El título de la pantalla cuando no se indica ningún nombre.
 account-profile-player = Jugador
+account-profile-hidden = (un jugador con el perfil oculto)
 # $since es la fecha y hora en que el jugador se unió; $streak es cuántos días seguidos ha
 # jugado el reparto diario.
 account-profile-joined = Juega desde el { $since } · racha diaria: { $streak ->

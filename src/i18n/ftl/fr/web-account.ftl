@@ -87,6 +87,7 @@ account-session-sign-in-again = Connectez-vous pour continuer : la partie sur l
 
 # Le titre de l'écran quand aucun nom n'est donné.
 account-profile-player = Joueur
+account-profile-hidden = (un joueur au profil masqué)
 # $since est la date et l'heure d'inscription du joueur ; $streak le nombre de jours d'affilée
 # où il a joué la donne du jour.
 account-profile-joined = Membre depuis le { $since } · série de défis du jour : { $streak ->

@@ -87,6 +87,7 @@ account-session-sign-in-again = 続けるにはログインしてください。
 
 # 名前がないときの画面のタイトル。
 account-profile-player = プレイヤー
+account-profile-hidden = （プロフィール非公開のプレイヤー）
 # $since はプレイヤーが参加した日時、$streak はデイリーのディールを続けてプレイした日数。
 account-profile-joined = { $since } からプレイ · デイリー連続：{ $streak } 日
 account-profile-col-game = ゲーム

@@ -88,6 +88,7 @@ account-session-sign-in-again = Entre para continuar: o jogo na mesa continua co
 
 # O título da tela quando nenhum nome é dado.
 account-profile-player = Jogador
+account-profile-hidden = (um jogador com o perfil oculto)
 # $since é a data e hora em que o jogador entrou; $streak, quantos dias seguidos ele jogou a
 # distribuição diária.
 account-profile-joined = Jogando desde { $since } · série diária: { $streak ->
