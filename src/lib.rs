@@ -5,7 +5,8 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod domain;
-pub mod engine;
+/// The rules engine, a crate of its own (`src/engine`): the bottom floor.
+pub use spider_engine as engine;
 pub mod http;
 pub mod i18n;
 pub mod jobs;

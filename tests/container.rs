@@ -76,7 +76,8 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The top-level paths a release build of the binary reads: the manifest, the lock file,
-/// cargo's configuration, the build script, `src/`, the benches the manifest names, and every
+/// cargo's configuration, the build script, `src/`, the workspace members' manifests (copied
+/// on their own for the dependency layer), the benches the manifest names, and every
 /// path the non-test code includes (`include_str!`, `include_bytes!`, from the file's
 /// folder) or embeds (`embed_migrations!`, from the crate's root).
 fn read_by_the_build() -> BTreeSet<String> {
@@ -89,8 +90,20 @@ fn read_by_the_build() -> BTreeSet<String> {
             read.insert(optional.to_string());
         }
     }
-    if read_manifest().contains("[[bench]]") {
+    let manifest = read_manifest();
+    if manifest.contains("[[bench]]") {
         read.insert("benches".to_string());
+    }
+    // The workspace's members' manifests, which the dependency layer needs before `src/`.
+    let members = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("members = ["))
+        .unwrap_or("");
+    for member in members
+        .split(['"', ',', ']', ' '])
+        .filter(|m| !m.is_empty())
+    {
+        read.insert(format!("{member}/Cargo.toml"));
     }
     let mut files = Vec::new();
     sources(&root().join("src"), &mut files);

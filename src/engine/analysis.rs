@@ -285,7 +285,7 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::solver::{solve, Budget};
+    use crate::solver::{solve, Budget};
 
     fn one_suit(deal: u64) -> Game {
         Game::new(Variant::Spider, Suits::One, Rules::default(), deal)

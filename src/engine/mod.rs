@@ -1,6 +1,7 @@
 //! The rules of Spider and Spiderette (docs/RULES.md). No I/O, no clock, no database, no HTTP.
 
 /// `FromStr` for an enum with `ALL` and `name()`: the value whose name is the text.
+#[macro_export]
 macro_rules! parse_by_name {
     ($ty:ty) => {
         impl std::str::FromStr for $ty {
@@ -11,7 +12,6 @@ macro_rules! parse_by_name {
         }
     };
 }
-pub(crate) use parse_by_name;
 
 mod advisor;
 pub mod analysis;
@@ -30,6 +30,8 @@ mod rules;
 mod sampling;
 mod setup;
 pub mod solver;
+#[cfg(feature = "diesel")]
+mod stored;
 mod unaided;
 mod view;
 

@@ -135,7 +135,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::BadSuitCount;
+    use crate::BadSuitCount;
 
     fn spec() -> DealSpec {
         DealSpec {

@@ -58,7 +58,7 @@ fn preference(game: &Game, action: Action, deal_waits: bool) -> Option<Preferenc
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{follow, Card, EmptyColumnDeal, Rules, Suits, Variant};
+    use crate::{follow, Card, EmptyColumnDeal, Rules, Suits, Variant};
 
     fn table(columns: &[(usize, &str)], stock: &str, rule: EmptyColumnDeal) -> Game {
         let cards = |text: &str| -> Vec<Card> {

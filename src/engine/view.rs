@@ -109,7 +109,7 @@ impl View {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Action, Game, Rules, Suits, Variant};
+    use crate::{Action, Game, Rules, Suits, Variant};
 
     #[test]
     fn the_view_shows_counts_of_hidden_cards_and_only_face_up_cards() {

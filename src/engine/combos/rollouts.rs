@@ -12,10 +12,10 @@
 
 use super::table::{Combo, Table, Weights};
 use super::ComboPlayer;
-use crate::engine::game::{Action, Game, Status};
-use crate::engine::hint::Hint;
-use crate::engine::observation::Observation;
-use crate::engine::solver::{self, Budget, Outcome as Solved};
+use crate::game::{Action, Game, Status};
+use crate::hint::Hint;
+use crate::observation::Observation;
+use crate::solver::{self, Budget, Outcome as Solved};
 
 /// How a rollout hint spends its time.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -283,8 +283,8 @@ fn roll(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tests::properties::with_hidden_cards_shuffled;
-    use crate::engine::{Rules, Suits, Variant};
+    use crate::tests::properties::with_hidden_cards_shuffled;
+    use crate::{Rules, Suits, Variant};
 
     /// Full rollouts, cheap enough for a debug build.
     const SMALL: Rollouts = Rollouts {

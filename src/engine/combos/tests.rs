@@ -2,8 +2,8 @@
 
 use super::table::*;
 use super::*;
-use crate::engine::card::Card;
-use crate::engine::card::{Rank, Suit};
+use crate::card::Card;
+use crate::card::{Rank, Suit};
 
 fn card(rank: u8, suit: Suit) -> Card {
     Card::new(Rank::new(rank).unwrap(), suit)
@@ -117,7 +117,7 @@ fn two_runs_move_through_the_hole() {
 
 #[test]
 fn a_layout_by_hand_deals_its_rows_in_order() {
-    use crate::engine::{Rules, Suits, Variant};
+    use crate::{Rules, Suits, Variant};
     let columns: Vec<Vec<Card>> = (0..10)
         .map(|c| vec![card(13, H), card(2 + c as u8, S)])
         .collect();
@@ -153,7 +153,7 @@ fn a_layout_by_hand_deals_its_rows_in_order() {
 
 #[test]
 fn a_one_suit_deal_is_played_to_its_end() {
-    use crate::engine::{Rules, Suits, Variant};
+    use crate::{Rules, Suits, Variant};
     let mut game = Game::new(Variant::Spider, Suits::One, Rules::default(), 7);
     let mut player = ComboPlayer::new(3);
     let mut actions = 0;
@@ -170,7 +170,7 @@ fn a_one_suit_deal_is_played_to_its_end() {
 /// one action at a time: the per-position check against SpiderSolver's games relies on it.
 #[test]
 fn whole_plies_are_the_actions_chosen_one_at_a_time() {
-    use crate::engine::{Rules, Suits, Variant};
+    use crate::{Rules, Suits, Variant};
     let mut compounds = 0;
     for deal in 1..=10 {
         let start = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
@@ -204,7 +204,7 @@ fn whole_plies_are_the_actions_chosen_one_at_a_time() {
 /// doubled exactly) plays the same games, and a player blind to face-down cards plays others.
 #[test]
 fn the_evaluation_weights_steer_the_whole_player() {
-    use crate::engine::{Rules, Suits, Variant};
+    use crate::{Rules, Suits, Variant};
     let play = |weights: Weights, deal: u64| {
         let mut game = Game::new(Variant::Spider, Suits::Two, Rules::default(), deal);
         let mut player = ComboPlayer::new(3).with_weights(weights);

@@ -12,7 +12,7 @@ pub(super) const MAX_COLUMNS: usize = 10;
 pub(super) const MAX_CARDS: usize = 104;
 
 /// A card as one byte: rank 1–13 in the low nibble, suit in the high one. 0 is no card.
-pub(super) fn encode(card: crate::engine::card::Card) -> u8 {
+pub(super) fn encode(card: crate::card::Card) -> u8 {
     card.rank.value() | ((card.suit as u8) << 4)
 }
 

@@ -4,7 +4,7 @@ use super::*;
 
 // ---------------------------------------------------------------- Properties
 
-pub(in crate::engine) mod properties {
+pub(crate) mod properties {
     use super::*;
     use proptest::prelude::*;
 
@@ -207,7 +207,7 @@ pub(in crate::engine) mod properties {
     }
 
     /// The same visible position with the face-down cards and the stock dealt differently.
-    pub(in crate::engine) fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
+    pub(crate) fn with_hidden_cards_shuffled(game: &Game, seed: u64) -> Game {
         let pos = game.position();
         let mut hidden: Vec<Card> = pos
             .columns

@@ -1,0 +1,56 @@
+//! The engine's named values as diesel text columns (the `diesel` feature, which the store
+//! turns on): each stored by its name (`spider`, `won`, `no_reveal`, …) and read back into its
+//! type, so rows hold the engine's own types, never strings. A stored name the code does not
+//! know is a read error, not a silent default. Here because Rust lets only a type's crate (or
+//! the trait's) implement a trait for it.
+
+/// Makes `$ty` (with `name()` and `FromStr`) a text column type.
+#[macro_export]
+macro_rules! text_column {
+    ($ty:ty, $proxy:ident) => {
+        /// Derives diesel's expression and row impls for the type it wraps.
+        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+        #[allow(dead_code)]
+        struct $proxy($ty);
+
+        impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for $ty
+        where
+            DB: diesel::backend::Backend,
+            str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut diesel::serialize::Output<'b, '_, DB>,
+            ) -> diesel::serialize::Result {
+                self.name().to_sql(out)
+            }
+        }
+
+        impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for $ty
+        where
+            DB: diesel::backend::Backend,
+            String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+                let name = String::from_sql(bytes)?;
+                name.parse::<$ty>().map_err(|_| {
+                    format!(
+                        "the database holds {name:?}, not a known {}",
+                        stringify!($ty)
+                    )
+                    .into()
+                })
+            }
+        }
+    };
+}
+
+use crate::{Difficulty, EmptyColumnDeal, Level, Status, UndoMode, Variant};
+
+text_column!(Variant, VariantColumn);
+text_column!(Status, StatusColumn);
+text_column!(UndoMode, UndoModeColumn);
+text_column!(EmptyColumnDeal, EmptyColumnDealColumn);
+text_column!(Level, LevelColumn);
+text_column!(Difficulty, DifficultyColumn);
