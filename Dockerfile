@@ -21,18 +21,19 @@ ENV CARGO_PROFILE_RELEASE_DEBUG=false \
 # until Cargo.toml, Cargo.lock, build.rs, .cargo or benches/ change, so a change under src/
 # rebuilds only this crate. The stand-ins' fingerprints are removed so the real sources below
 # are always compiled, whatever their timestamps.
-# The workspace's member crates (the floors that are crates, src/engine) come with their
-# manifests and stand-in roots too.
+# The workspace's member crates (the floors that are crates: src/engine, src/domain) come with
+# their manifests and stand-in roots too.
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY .cargo .cargo
 COPY benches benches
 COPY src/engine/Cargo.toml src/engine/Cargo.toml
+COPY src/domain/Cargo.toml src/domain/Cargo.toml
 RUN echo 'fn main() {}' > src/main.rs \
-    && touch src/lib.rs src/engine/mod.rs \
+    && touch src/lib.rs src/engine/mod.rs src/domain/mod.rs \
     && cargo build --release --locked --bin spider \
     && rm -rf src target/release/spider* target/release/.fingerprint/spider-* \
         target/release/deps/spider-* target/release/deps/libspider-* target/release/build/spider-* \
-        target/release/deps/spider_engine-* target/release/deps/libspider_engine-*
+        target/release/deps/spider_* target/release/deps/libspider_*
 COPY migrations migrations
 COPY web web
 COPY src src

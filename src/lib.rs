@@ -4,7 +4,8 @@ pub mod app;
 pub mod auth;
 pub mod cli;
 pub mod config;
-pub mod domain;
+/// The product's own rules, a crate of its own (`src/domain`): the floor above the engine.
+pub use spider_domain as domain;
 /// The rules engine, a crate of its own (`src/engine`): the bottom floor.
 pub use spider_engine as engine;
 pub mod http;

@@ -20,7 +20,6 @@ mod replica;
 pub mod retention;
 pub mod schema;
 pub mod tokens;
-mod types;
 pub mod users;
 pub mod winnable;
 pub mod writer_stats;
