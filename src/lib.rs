@@ -9,7 +9,9 @@ pub use spider_domain as domain;
 /// The rules engine, a crate of its own (`src/engine`): the bottom floor.
 pub use spider_engine as engine;
 pub mod http;
-pub mod i18n;
+/// What players read, in their language: a crate of its own (`src/i18n`) beside the floors.
+pub use spider_i18n as i18n;
+pub use spider_i18n::t;
 pub mod jobs;
 pub mod play;
 pub mod store;

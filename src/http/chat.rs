@@ -8,6 +8,7 @@
 //! - `3`: the best move for the cards at the end of column 3 ("tap a card").
 //! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
 
+use crate::http::language::Language;
 use crate::play::GameError;
 use crate::t;
 use actix_web::http::header::{self, HeaderValue};
@@ -223,7 +224,7 @@ pub async fn get_board(
     caller: Caller,
     id: web::Path<String>,
     req: HttpRequest,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesRead)?;
     let db = state.play.db.clone();
@@ -284,7 +285,7 @@ pub async fn run_command(
     id: web::Path<String>,
     payload: web::Payload,
     req: HttpRequest,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesWrite)?;
     let body = super::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;

@@ -1,6 +1,7 @@
 //! The daily challenge: today's deals, attempts, and each day's leaderboard.
 
-use crate::i18n::{Lang, Text};
+use crate::http::language::Language;
+use crate::i18n::Text;
 use crate::play::daily::Practice;
 use crate::t;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -117,7 +118,7 @@ pub async fn today(
     state: web::Data<AppState>,
     caller: MaybeCaller,
     query: web::Query<DailyQuery>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     let date = state.play.calendar.today();
     let variants = variants(query.variant);

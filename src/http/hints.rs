@@ -1,6 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool.
 
+use crate::http::language::Language;
 use crate::play::SearchError;
 use crate::t;
 use actix_web::http::StatusCode;
@@ -103,7 +104,7 @@ pub async fn hint(
     id: web::Path<String>,
     query: web::Query<HintQuery>,
     req: HttpRequest,
-    lang: crate::i18n::Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let level = level(query.level.as_deref())?;

@@ -35,12 +35,17 @@ fn negotiated(headers: &header::HeaderMap) -> Lang {
     }
 }
 
-impl FromRequest for Lang {
+/// A handler's argument: the language the middleware picked for this request
+/// (`Language(lang): Language`). A wrapper of HTTP's own, because the language itself is the
+/// words crate's type and the extractor trait actix-web's.
+pub struct Language(pub Lang);
+
+impl FromRequest for Language {
     type Error = actix_web::Error;
-    type Future = Ready<Result<Lang, actix_web::Error>>;
+    type Future = Ready<Result<Language, actix_web::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Ok(of_headers(req)))
+        ready(Ok(Language(of_headers(req))))
     }
 }
 

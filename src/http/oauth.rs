@@ -2,6 +2,7 @@
 //! the consent page's two calls (what a request asks; approve or deny), the token endpoint
 //! (RFC 6749 §4.1.3, its refusals in the RFC's own body) and revocation (RFC 7009).
 
+use crate::http::language::Language;
 use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::{header, StatusCode};
@@ -198,7 +199,10 @@ fn words(scope: &str) -> crate::i18n::Text {
     )
 )]
 #[get("/oauth/request")]
-pub async fn describe(query: web::Query<AppRequest>, lang: Lang) -> Result<HttpResponse, ApiError> {
+pub async fn describe(
+    query: web::Query<AppRequest>,
+    Language(lang): Language,
+) -> Result<HttpResponse, ApiError> {
     let checked = oauth::check(&query.to_play())?;
     Ok(HttpResponse::Ok().json(RequestView {
         redirect_origin: oauth::redirect_origin(&checked.redirect_uri),

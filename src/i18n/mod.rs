@@ -230,7 +230,7 @@ impl Text {
 #[macro_export]
 macro_rules! t {
     ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::i18n::Text::new($id)$(.arg(stringify!($name), $value))*
+        $crate::Text::new($id)$(.arg(stringify!($name), $value))*
     };
 }
 

@@ -147,7 +147,8 @@ fn sources() -> String {
             }
         }
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The repository's root: this crate's manifest is in src/i18n.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = String::new();
     walk(&root.join("src"), &mut out);
     walk(&root.join("web"), &mut out);

@@ -7,6 +7,7 @@ mod wire;
 
 pub use wire::*;
 
+use crate::http::language::Language;
 use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::header;
@@ -59,7 +60,7 @@ pub async fn create_race(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<CreateRace>,
-    lang: Lang,
+    Language(lang): Language,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
@@ -126,7 +127,7 @@ pub async fn get_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let view = look(&state, &caller, &code, lang).await?;
@@ -151,7 +152,7 @@ pub async fn get_standings(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let view = look(&state, &caller, &code, lang).await?;
@@ -185,7 +186,7 @@ pub async fn join_race(
     code: web::Path<String>,
     req: actix_web::HttpRequest,
     body: web::Payload,
-    lang: Lang,
+    Language(lang): Language,
 ) -> actix_web::Result<HttpResponse> {
     caller.require(Scope::GamesWrite)?;
     let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
@@ -226,7 +227,7 @@ pub async fn start_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    lang: Lang,
+    Language(lang): Language,
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
@@ -258,7 +259,7 @@ pub async fn quit_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::quit(state.play(), &caller.user_id, &code).await?;
@@ -283,7 +284,7 @@ pub async fn leave_race(
     state: web::Data<AppState>,
     caller: Caller,
     code: web::Path<String>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let room = races::leave(state.play(), &caller.user_id, &code).await?;
@@ -314,7 +315,7 @@ pub async fn remove_seat(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<(String, String)>,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
     let (code, seat) = path.into_inner();
@@ -348,7 +349,7 @@ pub async fn stream_race(
     caller: Caller,
     code: web::Path<String>,
     req: actix_web::HttpRequest,
-    lang: Lang,
+    Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let code = races::normalise(&code);
