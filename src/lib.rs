@@ -14,7 +14,8 @@ pub use spider_i18n as i18n;
 pub use spider_i18n::t;
 pub mod jobs;
 pub mod play;
-pub mod store;
+/// Persistence, a crate of its own (`src/store`): the floor above the domain.
+pub use spider_store as store;
 
 /// Set up `tracing` logs on standard error at `level` (an `EnvFilter` directive such as `info`
 /// or `spider=debug`): one JSON object a line when `json` (for log collectors), else text,

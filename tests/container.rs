@@ -79,7 +79,7 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 /// cargo's configuration, the build script, `src/`, the workspace members' manifests (copied
 /// on their own for the dependency layer), the benches the manifest names, and every
 /// path the non-test code includes (`include_str!`, `include_bytes!`, from the file's
-/// folder) or embeds (`embed_migrations!`, from the crate's root).
+/// folder) or embeds (`embed_migrations!`, from the root of the file's crate).
 fn read_by_the_build() -> BTreeSet<String> {
     let mut read: BTreeSet<String> = ["Cargo.toml", "Cargo.lock", "src"]
         .into_iter()
@@ -104,6 +104,9 @@ fn read_by_the_build() -> BTreeSet<String> {
         .filter(|m| !m.is_empty())
     {
         read.insert(format!("{member}/Cargo.toml"));
+        if root().join(member).join("build.rs").exists() {
+            read.insert(format!("{member}/build.rs"));
+        }
     }
     let mut files = Vec::new();
     sources(&root().join("src"), &mut files);
@@ -120,10 +123,16 @@ fn read_by_the_build() -> BTreeSet<String> {
                 let Some(path) = piece.split('"').next() else {
                     continue;
                 };
+                let folder = file.parent().expect("a folder").to_path_buf();
                 let dir = if from_root {
-                    root()
+                    // From the root of the file's crate: the nearest folder with a manifest.
+                    folder
+                        .ancestors()
+                        .find(|d| d.join("Cargo.toml").exists())
+                        .unwrap_or(&folder)
+                        .to_path_buf()
                 } else {
-                    file.parent().expect("a folder").to_path_buf()
+                    folder
                 };
                 read.insert(top_level(&dir, path));
             }

@@ -9,8 +9,8 @@ use diesel::pg::PgConnection;
 
 /// The Postgres advisory lock key every instance's migrations take (`spider` in ASCII).
 const MIGRATIONS_LOCK: i64 = 0x7370_6964_6572;
-const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
-const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
 impl Db {
     /// Apply the migrations this build knows and the database lacks; how many. Any number of

@@ -1,4 +1,9 @@
-//! Persistence: one code base over SQLite (the embedded default) and Postgres.
+//! Persistence: one code base over SQLite (the embedded default) and Postgres. A crate of its
+//! own (`spider-store`): Cargo lets it name the engine and the domain, nothing above them.
+
+/// The floors below, under the names the rest of the service knows them by.
+use spider_domain as domain;
+use spider_engine as engine;
 
 pub mod analyses;
 pub mod batches;

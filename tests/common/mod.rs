@@ -226,16 +226,29 @@ impl TestApp {
         body: Option<Value>,
     ) -> Resp {
         let method = awc::http::Method::from_bytes(method.as_bytes()).unwrap();
-        let mut req = self.client.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            req = req.insert_header(("Authorization", format!("Bearer {token}")));
-        }
-        for (name, value) in headers {
-            req = req.insert_header((*name, *value));
-        }
-        let mut res = match body {
-            Some(body) => req.send_json(&body).await,
-            None => req.send().await,
+        let request = || {
+            let mut req = self
+                .client
+                .request(method.clone(), format!("{}{path}", self.base));
+            if let Some(token) = token {
+                req = req.insert_header(("Authorization", format!("Bearer {token}")));
+            }
+            for (name, value) in headers {
+                req = req.insert_header((*name, *value));
+            }
+            req
+        };
+        let send = || async {
+            match &body {
+                Some(body) => request().send_json(body).await,
+                None => request().send().await,
+            }
+        };
+        // A connection that failed before the request went out (a kept-alive one the server
+        // closed at that moment, on a loaded machine) is tried once more: nothing was sent.
+        let mut res = match send().await {
+            Err(awc::error::SendRequestError::Connect(_)) => send().await,
+            sent => sent,
         }
         .expect("request sent");
         let bytes = res.body().limit(4 << 20).await.expect("body");
