@@ -3,7 +3,8 @@
 pub mod app;
 pub mod auth;
 pub mod cli;
-pub mod config;
+/// The service's settings, a crate of its own (`src/config`) beside the floors.
+pub use spider_config as config;
 /// The product's own rules, a crate of its own (`src/domain`): the floor above the engine.
 pub use spider_domain as domain;
 /// The rules engine, a crate of its own (`src/engine`): the bottom floor.

@@ -281,7 +281,7 @@ fn children_declared(code: &str) -> BTreeSet<String> {
 
 /// The folders of `src/` that are crates of their own (their `Cargo.toml` beside their
 /// `mod.rs`): inside them `crate::` starts at the folder.
-const CRATES: &[&str] = &["engine", "domain", "i18n", "store"];
+const CRATES: &[&str] = &["engine", "domain", "i18n", "store", "config"];
 
 /// Resolve `path`, written in module `here`, to the longest module of `modules` it names,
 /// and the name it takes from there.

@@ -1,10 +1,15 @@
 //! The service's settings, grouped by concern. Each field is named after the environment
 //! variable it comes from (`storage.db_pool_size` ← `DB_POOL_SIZE`); `env.rs` reads them, one
 //! helper per kind of value, and the README's configuration table lists them in the same
-//! groups. Tests build a [`Config`] and set fields by name.
+//! groups. Tests build a [`Config`] and set fields by name. A crate of its own
+//! (`spider-config`) beside the floors.
 
 mod env;
 mod secret;
+
+/// The floors it reads, under the names the rest of the service knows them by.
+use spider_engine as engine;
+use spider_store as store;
 
 use std::net::SocketAddr;
 use std::time::Duration;
