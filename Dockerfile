@@ -21,8 +21,8 @@ ENV CARGO_PROFILE_RELEASE_DEBUG=false \
 # until Cargo.toml, Cargo.lock, build.rs, .cargo or benches/ change, so a change under src/
 # rebuilds only this crate. The stand-ins' fingerprints are removed so the real sources below
 # are always compiled, whatever their timestamps.
-# The workspace's member crates (src/engine, src/domain, src/i18n, src/store, src/config) come
-# with their manifests (and build scripts) and stand-in roots too.
+# The workspace's member crates (src/engine, src/domain, src/i18n, src/store, src/config,
+# src/auth) come with their manifests (and build scripts) and stand-in roots too.
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY .cargo .cargo
 COPY benches benches
@@ -31,9 +31,10 @@ COPY src/domain/Cargo.toml src/domain/Cargo.toml
 COPY src/i18n/Cargo.toml src/i18n/Cargo.toml
 COPY src/store/Cargo.toml src/store/build.rs src/store/
 COPY src/config/Cargo.toml src/config/Cargo.toml
+COPY src/auth/Cargo.toml src/auth/Cargo.toml
 RUN echo 'fn main() {}' > src/main.rs \
     && touch src/lib.rs src/engine/mod.rs src/domain/mod.rs src/i18n/mod.rs src/store/mod.rs \
-        src/config/mod.rs \
+        src/config/mod.rs src/auth/mod.rs \
     && cargo build --release --locked --bin spider \
     && rm -rf src target/release/spider* target/release/.fingerprint/spider-* \
         target/release/deps/spider-* target/release/deps/libspider-* target/release/build/spider-* \

@@ -1,7 +1,8 @@
 //! Spider Solitaire: a pure rules engine and the HTTP service built on it.
 
 pub mod app;
-pub mod auth;
+/// Who is asking (passwords, session tokens), a crate of its own (`src/auth`) beside the floors.
+pub use spider_auth as auth;
 pub mod cli;
 /// The service's settings, a crate of its own (`src/config`) beside the floors.
 pub use spider_config as config;
