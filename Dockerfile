@@ -22,7 +22,8 @@ ENV CARGO_PROFILE_RELEASE_DEBUG=false \
 # rebuilds only this crate. The stand-ins' fingerprints are removed so the real sources below
 # are always compiled, whatever their timestamps.
 # The workspace's member crates (src/engine, src/domain, src/i18n, src/store, src/config,
-# src/auth) come with their manifests (and build scripts) and stand-in roots too.
+# src/auth, src/play, src/jobs) come with their manifests (and build scripts) and stand-in
+# roots too.
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY .cargo .cargo
 COPY benches benches
@@ -32,9 +33,11 @@ COPY src/i18n/Cargo.toml src/i18n/Cargo.toml
 COPY src/store/Cargo.toml src/store/build.rs src/store/
 COPY src/config/Cargo.toml src/config/Cargo.toml
 COPY src/auth/Cargo.toml src/auth/Cargo.toml
+COPY src/play/Cargo.toml src/play/Cargo.toml
+COPY src/jobs/Cargo.toml src/jobs/Cargo.toml
 RUN echo 'fn main() {}' > src/main.rs \
     && touch src/lib.rs src/engine/mod.rs src/domain/mod.rs src/i18n/mod.rs src/store/mod.rs \
-        src/config/mod.rs src/auth/mod.rs \
+        src/config/mod.rs src/auth/mod.rs src/play/mod.rs src/jobs/mod.rs \
     && cargo build --release --locked --bin spider \
     && rm -rf src target/release/spider* target/release/.fingerprint/spider-* \
         target/release/deps/spider-* target/release/deps/libspider-* target/release/build/spider-* \

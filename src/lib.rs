@@ -14,8 +14,10 @@ pub mod http;
 /// What players read, in their language: a crate of its own (`src/i18n`) beside the floors.
 pub use spider_i18n as i18n;
 pub use spider_i18n::t;
-pub mod jobs;
-pub mod play;
+/// The background work, a crate of its own (`src/jobs`) above the use cases.
+pub use spider_jobs as jobs;
+/// The use cases, a crate of their own (`src/play`): the application layer.
+pub use spider_play as play;
 /// Persistence, a crate of its own (`src/store`): the floor above the domain.
 pub use spider_store as store;
 

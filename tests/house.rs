@@ -281,7 +281,9 @@ fn children_declared(code: &str) -> BTreeSet<String> {
 
 /// The folders of `src/` that are crates of their own (their `Cargo.toml` beside their
 /// `mod.rs`): inside them `crate::` starts at the folder.
-const CRATES: &[&str] = &["engine", "domain", "i18n", "store", "config", "auth"];
+const CRATES: &[&str] = &[
+    "engine", "domain", "i18n", "store", "config", "auth", "play", "jobs",
+];
 
 /// Resolve `path`, written in module `here`, to the longest module of `modules` it names,
 /// and the name it takes from there.
@@ -295,9 +297,18 @@ fn resolve(
     let mut at: Vec<String> = match parts.first().copied() {
         Some("crate") => {
             parts.remove(0);
-            // In a floor that is a crate of its own, `crate` is that floor's folder.
-            match here.first() {
-                Some(top) if CRATES.contains(&top.as_str()) => vec![top.clone()],
+            // In a floor that is a crate of its own, `crate` is that floor's folder, unless what
+            // follows is a floor it names under the floor's own name (`crate::store::…` in
+            // `play`, its `use spider_store as store`): that floor's folder, from the top.
+            match (here.first(), parts.first()) {
+                (Some(top), Some(next))
+                    if CRATES.contains(&top.as_str())
+                        && modules.contains_key(&vec![(*next).to_string()])
+                        && !modules.contains_key(&vec![top.clone(), (*next).to_string()]) =>
+                {
+                    Vec::new()
+                }
+                (Some(top), _) if CRATES.contains(&top.as_str()) => vec![top.clone()],
                 _ => Vec::new(),
             }
         }

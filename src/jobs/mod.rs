@@ -15,6 +15,13 @@
 //! The HTTP layer's in-memory limiters are pruned every minute through [`Jobs::every`] too
 //! (no lease: they are this instance's own memory).
 
+// The use cases and what they stand on, under the names the rest of the service knows them by.
+use spider_config as config;
+use spider_domain as domain;
+use spider_engine as engine;
+use spider_play as play;
+use spider_store as store;
+
 pub mod paces;
 pub mod races;
 pub mod retention;

@@ -10,7 +10,7 @@
 //! made on this instance is seen at once, one made on another instance within that time.
 
 use crate::i18n::Lang;
-use crate::play::AccountError;
+use crate::AccountError;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

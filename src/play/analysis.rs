@@ -4,7 +4,7 @@
 //! is a pure function of data that no longer changes, so keeping it is memoisation (the
 //! table can be emptied at any time), and a second request is a read.
 
-use crate::play::GameError;
+use crate::GameError;
 use std::time::Instant;
 
 use super::{blocking, Error, Play};

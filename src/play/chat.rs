@@ -4,7 +4,7 @@
 //! chat ([`link`]); the bot never hands out a code a victim could be sent.
 
 use crate::i18n::Lang;
-use crate::play::{AccountError, ChatError};
+use crate::{AccountError, ChatError};
 use chrono::NaiveDateTime;
 
 use super::tokens::random_bytes;
@@ -550,8 +550,8 @@ mod tests {
         let long = names(&"x".repeat(50), Platform::Telegram);
         assert_eq!(long[0], format!("{}@telegram", "x".repeat(20)));
         for name in ada.iter().chain(&long) {
-            assert!(!crate::play::accounts::username_shape_ok(name), "{name}");
-            assert!(crate::play::accounts::player_name_shape_ok(name), "{name}");
+            assert!(!crate::accounts::username_shape_ok(name), "{name}");
+            assert!(crate::accounts::player_name_shape_ok(name), "{name}");
         }
     }
 

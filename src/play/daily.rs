@@ -1,7 +1,7 @@
 //! The daily challenge: one secret deal a day per variant and suit count (`crate::domain::daily`),
 //! a ranked attempt and practice, and when the day's number may be shown.
 
-use crate::play::{AccountError, GameError};
+use crate::{AccountError, GameError};
 use chrono::NaiveDate;
 
 use super::games::{answered, insert, Created, Planned};

@@ -6,9 +6,9 @@
 use super::{blocking, Error, Play};
 use crate::domain::origin::OriginKind;
 use crate::engine::{self, Action, DealSpec, Illegal};
-use crate::play::{AccountError, GameError};
 use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::{users, writes};
+use crate::{AccountError, GameError};
 use chrono::NaiveDateTime;
 
 /// A finished game as its export shows it.

@@ -1,6 +1,6 @@
 //! Games: read one, act on one, create one (random, chosen, winnable, daily), restart one.
 
-use crate::play::{AccountError, GameError};
+use crate::{AccountError, GameError};
 use chrono::NaiveDateTime;
 
 use super::positions::Position;

@@ -1,7 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool within a time cap.
 
-use crate::play::GameError;
+use crate::GameError;
 use std::time::{Duration, Instant};
 
 use super::games::{load, Loaded};

@@ -3,6 +3,14 @@
 //! write and the retries. No actix, no status codes: the HTTP layer maps [`Error`] to a
 //! problem in one place.
 
+// The floors below and the crates beside them, under the names the rest of the service knows
+// them by.
+use spider_auth as auth;
+use spider_domain as domain;
+use spider_engine as engine;
+use spider_i18n as i18n;
+use spider_store as store;
+
 pub mod accounts;
 pub mod analysis;
 pub mod calendar;

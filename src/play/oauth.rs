@@ -4,7 +4,7 @@
 //! while signed in; the app trades the one-time code, with the verifier only it knows, for a
 //! scoped access token of the kind players make by hand, marked with its `client_id`.
 
-use crate::play::{AccountError, OAuthProblem};
+use crate::{AccountError, OAuthProblem};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
@@ -523,9 +523,9 @@ pub async fn revoke(accounts: &Accounts, token: &str) -> Result<(), Error> {
     })
     .await?;
     // Its open streams end at once (another instance's within the streams job's look).
-    accounts.live.recheck(
-        |c| matches!(c, crate::play::live::Credential::Token { id, .. } if *id == revoked),
-    );
+    accounts
+        .live
+        .recheck(|c| matches!(c, crate::live::Credential::Token { id, .. } if *id == revoked));
     Ok(())
 }
 

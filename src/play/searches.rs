@@ -10,7 +10,7 @@
 //! ([`Error::Search(SearchError::AddressSearchesBusy)`]), so another player's hint still finds a slot while one
 //! account analyses game after game or a few guests flood hints.
 
-use crate::play::SearchError;
+use crate::SearchError;
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};

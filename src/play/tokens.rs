@@ -1,7 +1,7 @@
 //! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
 //! scripts, lists them and revokes them. Only a hash of a token's secret is kept.
 
-use crate::play::AccountError;
+use crate::AccountError;
 use base64::Engine as _;
 
 use super::accounts::Accounts;

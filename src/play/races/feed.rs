@@ -12,8 +12,8 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{look, Room};
-use crate::play::live::room_key;
-use crate::play::Play;
+use crate::live::room_key;
+use crate::Play;
 
 /// How often a followed room is looked at when nothing is heard.
 pub const LOOK_EVERY: Duration = Duration::from_secs(1);

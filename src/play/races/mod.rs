@@ -13,7 +13,7 @@ mod work;
 pub use standings::round_over_for_game;
 pub use work::{tick, TICK};
 
-use crate::play::{AccountError, RaceError};
+use crate::{AccountError, RaceError};
 use std::collections::HashSet;
 
 use chrono::NaiveDateTime;

@@ -3,7 +3,7 @@
 use super::*;
 use crate::domain::races::Progress;
 use crate::engine::{Game, Status};
-use crate::play::games::{load_any, Loaded};
+use crate::games::{load_any, Loaded};
 
 /// Progress of a human seat's game, counting only actions up to `cutoff`: runs completed,
 /// the finishing time (won games) and whether it was resigned.

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::*;
-use crate::play::games::{act, load_any, Act, Acted};
+use crate::games::{act, load_any, Act, Acted};
 
 /// A stand-in CPU plays for an idle human: the moves due by now, at the room's pace. Whether
 /// it is standing in.
