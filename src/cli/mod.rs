@@ -273,7 +273,7 @@ pub fn main() -> ExitCode {
                 root_depth: *depth,
                 base_depth: *base_depth,
                 horizon: *horizon,
-                max_actions: crate::engine::Rollouts::EXPERT.max_actions,
+                max_actions: crate::engine::Rollouts::IDEA_E.max_actions,
                 deal: *deal_candidate,
                 margin: *margin,
                 exact_below: *exact_below,

@@ -130,6 +130,9 @@ proptest! {
         let (a, b) = (with_hidden_cards_shuffled(&game, seeds.0), with_hidden_cards_shuffled(&game, seeds.1));
         prop_assert_eq!(a.visible(), b.visible());
         prop_assert_eq!(advise(&a, &[], Level::Easy), advise(&b, &[], Level::Easy));
+        // The `expert` level too (the strongest player measured at each suit count).
+        let expert = crate::HintLevel::Expert;
+        prop_assert_eq!(advise(&a, &[], expert), advise(&b, &[], expert));
     }
 }
 

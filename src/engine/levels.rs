@@ -61,8 +61,9 @@ pub enum HintLevel {
     Normal,
     Hard,
     Spidersolver,
-    /// The reproduced player's best plies played out in guesses at the face-down cards
-    /// (issue 60, `combos::rollouts`): the one whose games go best.
+    /// The strongest player measured at each suit count, whatever its method (issue 60,
+    /// docs/HINTS.md): today what `Normal` plays, because rollouts over guessed cards
+    /// (`combos::rollouts`) did not beat it on deals 1–300.
     Expert,
 }
 
