@@ -204,39 +204,6 @@ pub(super) fn read(lookup: &dyn Fn(&str) -> Option<String>) -> Result<Config, Co
     })
 }
 
-/// A database URL as an error or a debug print may show it: a password in it
-/// (`user:PASSWORD@`, or a `password=` parameter) replaced by `(hidden)`. The user part ends at
-/// the last `@` before the parameters, so a password with a `/` or `@` left unencoded is hidden
-/// whole too.
-pub(super) fn without_password(url: &str) -> String {
-    let mut shown = url.to_string();
-    if let Some(scheme_end) = shown.find("://") {
-        let rest = scheme_end + 3;
-        let authority_end = shown[rest..].find('?').map_or(shown.len(), |i| rest + i);
-        if let Some(at) = shown[rest..authority_end].rfind('@') {
-            let userinfo = &shown[rest..rest + at];
-            if let Some(colon) = userinfo.find(':') {
-                shown.replace_range(rest + colon + 1..rest + at, "(hidden)");
-            }
-        }
-    }
-    if let Some(query_start) = shown.find('?') {
-        let (head, query) = shown.split_at(query_start + 1);
-        let query = query
-            .split('&')
-            .map(|pair| match pair.split_once('=') {
-                Some((key, _)) if key.eq_ignore_ascii_case("password") => {
-                    format!("{key}=(hidden)")
-                }
-                _ => pair.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("&");
-        shown = format!("{head}{query}");
-    }
-    shown
-}
-
 fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
     let database_url = env.text("DATABASE_URL").unwrap_or(d.database_url);
     let (backend, _) = crate::store::parse_url(&database_url);
@@ -246,7 +213,7 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
     {
         return Err(bad(
             "DATABASE_URL",
-            without_password(&database_url),
+            super::secret::without_password(&database_url),
             "sqlite://PATH, a file path, or postgres://USER@HOST/DB",
         ));
     }
@@ -257,7 +224,7 @@ fn storage(env: &Env, d: Storage) -> Result<Storage, ConfigError> {
         if !postgres(read) || backend != crate::store::Backend::Postgres {
             return Err(bad(
                 "DATABASE_READ_URL",
-                without_password(read),
+                super::secret::without_password(read),
                 "postgres://USER@HOST/DB, with a Postgres DATABASE_URL (SQLite has no standby)",
             ));
         }

@@ -67,10 +67,16 @@ pub struct Storage {
 impl std::fmt::Debug for Storage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Storage")
-            .field("database_url", &env::without_password(&self.database_url))
+            .field(
+                "database_url",
+                &secret::without_password(&self.database_url),
+            )
             .field(
                 "database_read_url",
-                &self.database_read_url.as_deref().map(env::without_password),
+                &self
+                    .database_read_url
+                    .as_deref()
+                    .map(secret::without_password),
             )
             .field("db_pool_size", &self.db_pool_size)
             .field("sqlite_synchronous", &self.sqlite_synchronous)

@@ -287,7 +287,7 @@ fn entry(
         runs_completed: row.runs_completed,
         duration_ms: row.duration_ms,
         finished_at: row.finished_at.map(|t| t.and_utc()),
-        player: crate::play::accounts::public_name(&row.user_id, username, hidden),
+        player: crate::play::public_names::public_name(&row.user_id, username, hidden),
     })
 }
 
@@ -335,7 +335,7 @@ pub async fn leaderboard(
             .iter()
             .map(|(row, _)| row.user_id.clone())
             .collect();
-        let hidden = crate::play::accounts::hidden_among(&db, ids)?;
+        let hidden = crate::play::public_names::hidden_among(&db, ids)?;
         Ok::<_, ApiError>((page, players, hidden))
     })
     .await?;

@@ -12,7 +12,7 @@ use super::wire::VariantName;
 use super::{blocking, AppState};
 use crate::domain::records::{Measure, Record};
 use crate::engine;
-use crate::play::accounts;
+use crate::play::public_names;
 use crate::store::pages::{Mark, PageStart};
 use crate::store::records;
 use crate::store::users;
@@ -352,13 +352,13 @@ pub async fn leaderboard(
             Ok::<_, ApiError>((page, you))
         })?;
         let ids = page.rows.iter().map(|(r, _)| r.user_id.clone()).collect();
-        let hidden = accounts::hidden_among(&db, ids)?;
+        let hidden = public_names::hidden_among(&db, ids)?;
         Ok::<_, ApiError>((page, you, hidden))
     })
     .await?;
     let first = start.first_rank();
     let name = |r: &Record, username| {
-        accounts::public_name(&r.user_id, username, hidden.contains(&r.user_id))
+        public_names::public_name(&r.user_id, username, hidden.contains(&r.user_id))
     };
     let entries = page
         .rows
@@ -368,7 +368,7 @@ pub async fn leaderboard(
         .collect();
     // The caller's own place is shown to them alone: under their own name.
     let you = you.map(|(rank, r, username)| {
-        let shown = accounts::public_name(&r.user_id, username, false);
+        let shown = public_names::public_name(&r.user_id, username, false);
         entry(rank, shown, &r, by)
     });
     Ok(HttpResponse::Ok().json(Leaderboard {

@@ -119,7 +119,7 @@ impl From<AccountError> for ApiError {
         match e {
             AccountError::UnknownUser => Self::unauthorized("unknown_user", t!("unknown-user")),
             AccountError::Credentials(problem) => {
-                use crate::play::accounts::CredentialProblem as P;
+                use crate::play::credentials::CredentialProblem as P;
                 match problem {
                     P::Username => Self::invalid_request(t!("bad-username")),
                     P::PasswordLength => Self::invalid_request(t!("bad-password-length")),
@@ -259,7 +259,7 @@ mod tests {
     use super::*;
     use crate::engine::{Card, Difficulty, Illegal, Rank, Suit};
     use crate::i18n::Lang;
-    use crate::play::accounts::CredentialProblem as P;
+    use crate::play::credentials::CredentialProblem as P;
 
     /// One of each refusal the application layer hands the HTTP layer.
     fn every_refusal() -> Vec<Error> {

@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::credentials::{player_name_shape_ok, username_shape_ok, validate, validate_password};
 use super::live::Credential;
 use super::{blocking, Error};
 use crate::auth::{self, Claims, Hashing, Tokens};
@@ -39,104 +40,6 @@ pub struct Session {
     /// Seconds since the epoch.
     pub expires: u64,
 }
-
-/// Why a username or password is not acceptable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CredentialProblem {
-    /// Not 3 to 32 letters, digits, `_`, `-` or `.`.
-    Username,
-    /// Not 10 to 128 characters.
-    PasswordLength,
-    /// A control character (tab, line break, …).
-    PasswordControl,
-    /// A common password, or one containing the username.
-    PasswordWeak,
-}
-
-/// Whether `username` has a username's shape: 3 to 32 letters, digits, `_`, `-` or `.`.
-pub fn username_shape_ok(username: &str) -> bool {
-    (3..=32).contains(&username.chars().count())
-        && username
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-}
-
-/// Whether `name` can be a player's name on the boards: a username, or the name of an account
-/// made for a chat member (`ada@discord`, `…@slack`, `…@telegram`), which no one can sign up
-/// with.
-pub fn player_name_shape_ok(name: &str) -> bool {
-    if username_shape_ok(name) {
-        return true;
-    }
-    let Some((base, platform)) = name.rsplit_once('@') else {
-        return false;
-    };
-    matches!(platform, "discord" | "slack" | "telegram")
-        && (1..=32).contains(&base.chars().count())
-        && base
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
-}
-
-/// Check a username and password against the policy.
-pub fn validate(username: &str, password: &str) -> Result<(), CredentialProblem> {
-    if !username_shape_ok(username) {
-        return Err(CredentialProblem::Username);
-    }
-    validate_password(Some(username), password)
-}
-
-/// Check a password against the policy (and, when known, against the username).
-pub fn validate_password(username: Option<&str>, password: &str) -> Result<(), CredentialProblem> {
-    if !(10..=128).contains(&password.chars().count()) {
-        return Err(CredentialProblem::PasswordLength);
-    }
-    if password.chars().any(char::is_control) {
-        return Err(CredentialProblem::PasswordControl);
-    }
-    let plain = password.to_lowercase();
-    let has_name = username.is_some_and(|name| plain.contains(&name.to_lowercase()));
-    if COMMON_PASSWORDS.contains(&plain.as_str()) || has_name {
-        return Err(CredentialProblem::PasswordWeak);
-    }
-    Ok(())
-}
-
-/// Passwords of ten characters or more that lists of leaked passwords start with.
-const COMMON_PASSWORDS: &[&str] = &[
-    "1234567890",
-    "12345678910",
-    "123456789a",
-    "0123456789",
-    "0987654321",
-    "1111111111",
-    "1q2w3e4r5t",
-    "1qaz2wsx3edc",
-    "abcdefghij",
-    "abcd123456",
-    "iloveyou12",
-    "password12",
-    "password123",
-    "password1234",
-    "passw0rd123",
-    "qwertyuiop",
-    "qwerty1234",
-    "qwerty12345",
-    "qwerty123456",
-    "asdfghjkl1",
-    "zxcvbnm123",
-    "letmein123",
-    "welcome123",
-    "football123",
-    "monkey1234",
-    "sunshine12",
-    "princess12",
-    "dragon1234",
-    "baseball123",
-    "spidersolitaire",
-    "solitaire1",
-    "solitaire123",
-];
 
 impl Accounts {
     /// Open a session for `user`, at its current token version.
@@ -460,31 +363,6 @@ impl Accounts {
     }
 }
 
-/// What a public board shows for a player who hid their profile: never their name.
-pub const HIDDEN_NAME: &str = "(hidden)";
-
-/// How a player is named in public (boards, exports): their username, `guest-` and the start
-/// of a guest's id, or [`HIDDEN_NAME`] for a player who hid their profile.
-pub fn public_name(user_id: &str, username: Option<String>, hidden: bool) -> String {
-    if hidden {
-        return HIDDEN_NAME.to_string();
-    }
-    username.unwrap_or_else(|| format!("guest-{}", user_id.chars().take(8).collect::<String>()))
-}
-
-/// Which of `ids` hid their profile, read from the primary: a board read from a standby that
-/// lags is named by what the players chose now, never by the copy's older choice.
-pub fn hidden_among(db: &Db, mut ids: Vec<String>) -> Result<HashSet<String>, Error> {
-    ids.sort();
-    ids.dedup();
-    let mut conn = db.conn()?;
-    let mut hidden = HashSet::new();
-    for chunk in ids.chunks(500) {
-        hidden.extend(users::hidden_among(&mut conn, chunk)?);
-    }
-    Ok(hidden)
-}
-
 /// Inside the caller's write, after [`users::lock_grants`]: refused with
 /// [`AccountError::SessionEnded`] when `user_id`'s sessions of `version` have ended since
 /// (a password change or sign out everywhere committed meanwhile); otherwise the account.
@@ -667,36 +545,6 @@ impl SessionChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_password_policy() {
-        assert_eq!(validate("ada", "correct horse battery"), Ok(()));
-        assert_eq!(
-            validate("a", "correct horse battery"),
-            Err(CredentialProblem::Username)
-        );
-        assert_eq!(
-            validate("ada lovelace", "correct horse battery"),
-            Err(CredentialProblem::Username)
-        );
-        assert_eq!(
-            validate("ada", "short"),
-            Err(CredentialProblem::PasswordLength)
-        );
-        assert_eq!(
-            validate("ada", "correct\thorse"),
-            Err(CredentialProblem::PasswordControl)
-        );
-        assert_eq!(
-            validate("ada", "Password123"),
-            Err(CredentialProblem::PasswordWeak)
-        );
-        assert_eq!(
-            validate("lovelace", "my-LOVELACE-1"),
-            Err(CredentialProblem::PasswordWeak)
-        );
-        assert_eq!(validate_password(None, "my-LOVELACE-1"), Ok(()));
-    }
 
     #[test]
     fn session_checks_are_remembered_briefly_and_stay_bounded() {

@@ -550,8 +550,8 @@ mod tests {
         let long = names(&"x".repeat(50), Platform::Telegram);
         assert_eq!(long[0], format!("{}@telegram", "x".repeat(20)));
         for name in ada.iter().chain(&long) {
-            assert!(!crate::accounts::username_shape_ok(name), "{name}");
-            assert!(crate::accounts::player_name_shape_ok(name), "{name}");
+            assert!(!crate::credentials::username_shape_ok(name), "{name}");
+            assert!(crate::credentials::player_name_shape_ok(name), "{name}");
         }
     }
 

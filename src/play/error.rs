@@ -3,7 +3,6 @@
 //! maps each area to problem+json in one place (`crate::http::error`); nothing above matches
 //! a refusal by its code string.
 
-use super::accounts;
 use crate::engine::{Difficulty, Illegal};
 use crate::store::StoreError;
 
@@ -104,7 +103,7 @@ pub enum AccountError {
     UnknownUser,
     /// A username or password the policy does not accept.
     #[error("credentials not acceptable: {0:?}")]
-    Credentials(accounts::CredentialProblem),
+    Credentials(super::credentials::CredentialProblem),
     #[error("the username is taken")]
     UsernameTaken,
     /// Sign-in with a username and password that match no account.

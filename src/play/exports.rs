@@ -40,7 +40,7 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
         let spec = row.deal_spec()?;
         let player = match user {
             Some(u) if u.profile_hidden => None,
-            user => Some(super::accounts::public_name(
+            user => Some(super::public_names::public_name(
                 &row.user_id,
                 user.and_then(|u| u.username),
                 false,

@@ -469,7 +469,7 @@ mod tests {
     /// The sign-up rules live in `play::accounts`; the document's patterns say the same.
     #[test]
     fn usernames_and_passwords_are_documented_as_checked() {
-        use crate::play::accounts::{validate, validate_password, CredentialProblem as P};
+        use crate::play::credentials::{validate, validate_password, CredentialProblem as P};
         for name in [
             "ada",
             "A.b-c_9",
