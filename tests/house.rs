@@ -280,10 +280,21 @@ fn children_declared(code: &str) -> BTreeSet<String> {
 }
 
 /// The folders of `src/` that are crates of their own (their `Cargo.toml` beside their
-/// `mod.rs`): inside them `crate::` starts at the folder.
-const CRATES: &[&str] = &[
-    "engine", "domain", "i18n", "store", "config", "auth", "play", "jobs",
-];
+/// `mod.rs`): inside them `crate::` starts at the folder. Read from the workspace's members.
+static CRATES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(crates);
+
+fn crates() -> Vec<String> {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).expect("the manifest");
+    let members = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("members = ["))
+        .unwrap_or("");
+    members
+        .split(['"', ',', ']', ' '])
+        .filter_map(|m| m.strip_prefix("src/"))
+        .map(String::from)
+        .collect()
+}
 
 /// Resolve `path`, written in module `here`, to the longest module of `modules` it names,
 /// and the name it takes from there.
@@ -294,6 +305,7 @@ fn resolve(
     modules: &Modules,
 ) -> Option<(PathBuf, String)> {
     let mut parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+    let is_crate = |top: &String| CRATES.contains(top);
     let mut at: Vec<String> = match parts.first().copied() {
         Some("crate") => {
             parts.remove(0);
@@ -302,13 +314,13 @@ fn resolve(
             // `play`, its `use spider_store as store`): that floor's folder, from the top.
             match (here.first(), parts.first()) {
                 (Some(top), Some(next))
-                    if CRATES.contains(&top.as_str())
+                    if is_crate(top)
                         && modules.contains_key(&vec![(*next).to_string()])
                         && !modules.contains_key(&vec![top.clone(), (*next).to_string()]) =>
                 {
                     Vec::new()
                 }
-                (Some(top), _) if CRATES.contains(&top.as_str()) => vec![top.clone()],
+                (Some(top), _) if is_crate(top) => vec![top.clone()],
                 _ => Vec::new(),
             }
         }
