@@ -12,6 +12,13 @@ fn today_number(app: &TestApp, variant: Variant, suits: Suits, offset_days: i64)
     )
 }
 
+/// Today's 1-suit daily deal number and a line that wins it.
+fn todays_line(app: &TestApp) -> (u64, Vec<Action>) {
+    let number = today_number(app, Variant::Spider, Suits::One, 0);
+    let start = Game::new(Variant::Spider, Suits::One, Rules::default(), number);
+    (number, winning_line(&start).unwrap())
+}
+
 /// Plays `line` (engine actions) on a game through the API and returns the last answer.
 async fn play_line(app: &TestApp, token: &str, game: &str, line: &[Action]) -> Resp {
     let mut last = None;
@@ -570,14 +577,7 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
         .as_str()
         .unwrap()
         .to_string();
-    let number = today_number(&app, Variant::Spider, Suits::One, 0);
-    let line = winning_line(&Game::new(
-        Variant::Spider,
-        Suits::One,
-        Rules::default(),
-        number,
-    ))
-    .unwrap();
+    let (number, line) = todays_line(&app);
     let n = line.len() as i64;
 
     // A ranked daily won with two extra undone moves (each costs: move + undo).
@@ -1399,14 +1399,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
 async fn a_hidden_player_keeps_their_places_but_is_named_on_no_board() {
     let app = spawn_app().await;
     let (name, token) = app.register().await;
-    let number = today_number(&app, Variant::Spider, Suits::One, 0);
-    let line = winning_line(&Game::new(
-        Variant::Spider,
-        Suits::One,
-        Rules::default(),
-        number,
-    ))
-    .unwrap();
+    let (_, line) = todays_line(&app);
     let daily = start_daily(&app, &token, 1).await;
     let r = play_line(&app, &token, &id(&daily), &line).await;
     assert_eq!(r.body["status"], "won", "{}", r.text);

@@ -1459,6 +1459,17 @@ async fn traded(app: &TestApp, code: &str) -> Option<String> {
     }
 }
 
+/// A chat app whose password, approval and command limits are off: the remedies' race tests
+/// send many of each at once.
+async fn racing_chat_app() -> TestApp {
+    chat_app(|c| {
+        c.limits.login_attempts_per_minute = 0;
+        c.limits.app_grants_per_minute = 0;
+        c.limits.chat_commands_per_minute = 0;
+    })
+    .await
+}
+
 /// Sign out everywhere while the account's app codes are traded and its chat link codes
 /// confirmed, all at once: once both are answered, no token traded and no link made from a
 /// code issued before the sign-out works (each lands wholly before it and is ended by it, or
@@ -1466,12 +1477,7 @@ async fn traded(app: &TestApp, code: &str) -> Option<String> {
 /// account's grants lock, 13-30 of 40 tokens and 4-20 of 50 links survived such a race.
 #[actix_rt::test]
 async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
-    let app = chat_app(|c| {
-        c.limits.login_attempts_per_minute = 0;
-        c.limits.app_grants_per_minute = 0;
-        c.limits.chat_commands_per_minute = 0;
-    })
-    .await;
+    let app = racing_chat_app().await;
     let (mut apps_left, mut links_left) = (0, 0);
     for trial in 0..24 {
         let (name, session) = app.register().await;
@@ -1549,12 +1555,7 @@ async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
 /// token that outlived it (Postgres).
 #[actix_rt::test]
 async fn a_password_change_ends_what_approvals_make_at_the_same_moment() {
-    let app = chat_app(|c| {
-        c.limits.login_attempts_per_minute = 0;
-        c.limits.app_grants_per_minute = 0;
-        c.limits.chat_commands_per_minute = 0;
-    })
-    .await;
+    let app = racing_chat_app().await;
     const NEW: &str = "a brand new passphrase";
     let (mut apps_left, mut links_left, mut refused) = (0, 0, 0);
     for trial in 0..24u64 {
