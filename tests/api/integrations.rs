@@ -1459,6 +1459,13 @@ async fn traded(app: &TestApp, code: &str) -> Option<String> {
     }
 }
 
+/// How many chat identities the account of `session` has linked.
+async fn links_of(app: &TestApp, session: &str) -> usize {
+    let r = app.get("/v1/users/me/chat-links", session).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.body["links"].as_array().map_or(0, Vec::len)
+}
+
 /// A chat app whose password, approval and command limits are off: the remedies' race tests
 /// send many of each at once.
 async fn racing_chat_app() -> TestApp {
@@ -1535,9 +1542,7 @@ async fn sign_out_everywhere_ends_what_codes_make_at_the_same_moment() {
             }
         }
         let fresh = session_of(&app, &name).await;
-        let r = app.get("/v1/users/me/chat-links", &fresh).await;
-        assert_eq!(r.status, 200, "{}", r.text);
-        links_left += r.body["links"].as_array().map_or(0, Vec::len);
+        links_left += links_of(&app, &fresh).await;
     }
     assert_eq!(
         (apps_left, links_left),
@@ -1627,9 +1632,7 @@ async fn a_password_change_ends_what_approvals_make_at_the_same_moment() {
         let fresh = login(&app, &name, NEW).await;
         assert_eq!(fresh.status, 200, "{}", fresh.text);
         let fresh = fresh.body["token"].as_str().unwrap().to_string();
-        let r = app.get("/v1/users/me/chat-links", &fresh).await;
-        assert_eq!(r.status, 200, "{}", r.text);
-        links_left += r.body["links"].as_array().map_or(0, Vec::len);
+        links_left += links_of(&app, &fresh).await;
     }
     assert_eq!(
         (apps_left, links_left),
