@@ -140,9 +140,15 @@ pub async fn profile(
     }))
 }
 
-/// What to change of your profile: either field, or both (a field left out is unchanged).
+/// What to change of your profile: either field, or both (a field left out is unchanged), as
+/// a JSON object.
+// Read through a map (`try_from`): its fields are all optional, so serde alone would take a
+// JSON array (`[]`) as nothing asked.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    try_from = "serde_json::Map<String, serde_json::Value>"
+)]
 #[schema(example = json!({"language": "de"}))]
 pub struct ProfileSetting {
     /// True: `GET /v1/users/{username}` answers 404 for you (not for a guest, who has no
@@ -155,6 +161,26 @@ pub struct ProfileSetting {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<LanguageTag>, nullable)]
     pub language: Option<Option<String>>,
+}
+
+/// The fields as the object names them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileFields {
+    #[serde(default, deserialize_with = "given")]
+    hidden: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    language: Option<Option<String>>,
+}
+
+impl TryFrom<serde_json::Map<String, serde_json::Value>> for ProfileSetting {
+    type Error = serde_json::Error;
+
+    fn try_from(object: serde_json::Map<String, serde_json::Value>) -> Result<Self, Self::Error> {
+        let ProfileFields { hidden, language } =
+            serde_json::from_value(serde_json::Value::Object(object))?;
+        Ok(ProfileSetting { hidden, language })
+    }
 }
 
 /// A field that, when it is there, is a boolean (`None` only when absent).

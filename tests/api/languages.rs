@@ -271,6 +271,12 @@ async fn the_web_pages_language_is_kept_with_the_account() {
     set(guest.clone(), json!({"language": 7}))
         .await
         .problem(400, "invalid_request");
+    // Not an object (its fields are all optional, so serde alone took `[]` as nothing asked).
+    for not_an_object in [json!([]), json!(["de"]), json!("de")] {
+        set(guest.clone(), not_an_object)
+            .await
+            .problem(400, "invalid_request");
+    }
     set(guest.clone(), json!({"hidden": true, "language": "fr"}))
         .await
         .problem(403, "guest_account");
