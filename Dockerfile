@@ -18,13 +18,13 @@ WORKDIR /src
 ENV CARGO_PROFILE_RELEASE_DEBUG=false \
     CARGO_PROFILE_RELEASE_STRIP=symbols
 # The dependencies first, from the manifest alone with stand-in sources: this layer is reused
-# until Cargo.toml, Cargo.lock, build.rs, .cargo or benches/ change, so a change under src/
+# until Cargo.toml, Cargo.lock, .cargo or benches/ change, so a change under src/
 # rebuilds only this crate. The stand-ins' fingerprints are removed so the real sources below
 # are always compiled, whatever their timestamps.
 # The workspace's member crates (src/engine, src/domain, src/i18n, src/store, src/config,
-# src/auth, src/play, src/jobs) come with their manifests (and build scripts) and stand-in
-# roots too.
-COPY Cargo.toml Cargo.lock build.rs ./
+# src/auth, src/play, src/jobs, src/http) come with their manifests (and build scripts) and
+# stand-in roots too.
+COPY Cargo.toml Cargo.lock ./
 COPY .cargo .cargo
 COPY benches benches
 COPY src/engine/Cargo.toml src/engine/Cargo.toml
@@ -35,9 +35,10 @@ COPY src/config/Cargo.toml src/config/Cargo.toml
 COPY src/auth/Cargo.toml src/auth/Cargo.toml
 COPY src/play/Cargo.toml src/play/Cargo.toml
 COPY src/jobs/Cargo.toml src/jobs/Cargo.toml
+COPY src/http/Cargo.toml src/http/build.rs src/http/
 RUN echo 'fn main() {}' > src/main.rs \
     && touch src/lib.rs src/engine/mod.rs src/domain/mod.rs src/i18n/mod.rs src/store/mod.rs \
-        src/config/mod.rs src/auth/mod.rs src/play/mod.rs src/jobs/mod.rs \
+        src/config/mod.rs src/auth/mod.rs src/play/mod.rs src/jobs/mod.rs src/http/mod.rs \
     && cargo build --release --locked --bin spider \
     && rm -rf src target/release/spider* target/release/.fingerprint/spider-* \
         target/release/deps/spider-* target/release/deps/libspider-* target/release/build/spider-* \

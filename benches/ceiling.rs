@@ -8,6 +8,12 @@
 //! synchronous from SQLITE_SYNCHRONOUS, FULL by default, busy_timeout) and pool size
 //! (DB_POOL_SIZE, 16).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 

@@ -4,6 +4,12 @@
 //! SQLite by default (a temporary file); set BENCH_DATABASE_URL=postgres://… for Postgres
 //! (the bench creates and drops its own schema there). GAMES sets the count (100000).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
@@ -248,7 +254,7 @@ fn main() {
                     .unwrap();
                     let players = daily::players(&mut conn, &date, Variant::Spider, 1).unwrap();
                     black_box((page, players))
-                })
+                });
             },
         );
     }
@@ -266,7 +272,7 @@ fn main() {
                     Measure::Score,
                     PageStart::Offset(95_000),
                 ))
-            })
+            });
         },
     );
     for (name, by, rank) in [
@@ -346,7 +352,7 @@ fn main() {
                         record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
                             .unwrap();
                     black_box((page, you))
-                })
+                });
             },
         );
     }
@@ -386,7 +392,7 @@ fn main() {
                         .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
                         .unwrap();
                     black_box((page, you))
-                })
+                });
             },
         );
     }

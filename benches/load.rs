@@ -20,6 +20,12 @@
 //! SUITS (2), MAX_ACTIONS (300) actions per game before starting another, HINTERS (0),
 //! HINT_LEVEL (normal), VIA (actions).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};

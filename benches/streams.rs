@@ -19,6 +19,12 @@
 //! GAP_MS (200), SECONDS (15), IDLE (10), PER_USER (streams per account, 8; 1 for distinct
 //! players).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -44,7 +50,7 @@ fn server(pid: u32) -> (u64, u64) {
         .unwrap_or(0);
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let after = stat.rsplit_once(')').map(|(_, a)| a).unwrap_or("");
+    let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
     let fields: Vec<u64> = after
         .split_whitespace()
         .map(|f| f.parse().unwrap_or(0))
@@ -155,7 +161,7 @@ async fn follow(
                         }
                     }
                 }
-                Some("error") | Some("idle") => {
+                Some("error" | "idle") => {
                     s.failed.push(format!("{url}: {block}"));
                 }
                 _ => {}
@@ -261,7 +267,7 @@ async fn run() {
                     break;
                 }
                 503 if Instant::now() < give_up => {
-                    actix_rt::time::sleep(Duration::from_millis(100)).await
+                    actix_rt::time::sleep(Duration::from_millis(100)).await;
                 }
                 _ => {
                     eprintln!("room {code} not started: {s} {b}");

@@ -16,10 +16,11 @@ use crate::engine::{EmptyColumnDeal, Variant};
 use crate::jobs::winnable;
 use crate::jobs::Jobs;
 use crate::play::accounts::{Accounts, SessionChecks};
-use crate::play::calendar::Calendar;
+use crate::play::clock::Clock;
 use crate::play::games::Rationing;
 use crate::play::live::Live;
 use crate::play::positions::Positions;
+use crate::play::ranks::Ranks;
 use crate::play::searches::SearchPool;
 use crate::play::Play;
 use crate::store::winnable::Class;
@@ -38,6 +39,13 @@ pub fn serve(
     listener: TcpListener,
     searches: SearchPool,
 ) -> std::io::Result<Server> {
+    crate::http::serve(config, parts(config, db, searches)?, listener)
+}
+
+/// What [`serve`] hands the HTTP layer: the application layer on `db` (with the standby for
+/// stale reads when `config` names one), the account services, the in-memory limits, and
+/// the scheduled jobs, started.
+pub fn parts(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<crate::http::Parts> {
     let db = match &config.storage.database_read_url {
         Some(url) => db
             .with_standby(url, config.storage.db_pool_size)
@@ -45,13 +53,12 @@ pub fn serve(
         None => db,
     };
     let play = play(config, db, searches)?;
-    let parts = crate::http::Parts {
+    Ok(crate::http::Parts {
         accounts: accounts(config, &play),
-        limits: crate::http::ratelimit::Limits::new(&config.limits),
+        limits: crate::http::edge::ratelimit::Limits::new(&config.limits),
         jobs: jobs(&play, config),
         play,
-    };
-    crate::http::serve(config, parts, listener)
+    })
 }
 
 /// The account services of this instance: password hashing in bounded turns, token signing,
@@ -59,13 +66,18 @@ pub fn serve(
 pub fn accounts(config: &Config, play: &Play) -> Accounts {
     Accounts {
         db: play.db.clone(),
+        clock: play.clock.clone(),
         hashing: Hashing::new(
             config.accounts.password_hashes,
             config.accounts.password_hash_wait,
         ),
         tokens: Tokens::new(&config.accounts.jwt_secret, config.accounts.jwt_ttl_seconds)
             .with_previous(config.accounts.jwt_previous_secret.as_ref()),
-        checks: Arc::new(SessionChecks::new(Duration::from_secs(1), 100_000)),
+        checks: Arc::new(SessionChecks::new(
+            Duration::from_secs(1),
+            100_000,
+            play.clock.clone(),
+        )),
         live: play.live.clone(),
     }
 }
@@ -107,20 +119,21 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
             .winnable_reserve
             .min(u32::try_from(pool - 1).unwrap_or(u32::MAX)),
     };
+    // The server's clock: the system's, shifted by CALENDAR_OFFSET when set (tests move it).
+    let clock = Clock::shifted(config.daily.calendar_offset);
     Ok(Play {
-        calendar: Calendar {
-            offset: config.daily.calendar_offset,
-        },
         daily_secret: config.daily.daily_secret.expose().as_bytes().into(),
         winnable: winnable::start(
             db.clone(),
+            clock.clone(),
             config.jobs.winnable_pool,
             config.jobs.cpu_lines,
             prefill,
         ),
         live,
         rooms: Default::default(),
-        ranks: Default::default(),
+        ranks: Ranks::new(clock.clone()),
+        clock,
         positions: Arc::new(Positions::new(config.storage.position_cache)),
         max_actions: config.storage.max_actions_per_game,
         import_actions_per_hour: config.limits.import_actions_per_hour,

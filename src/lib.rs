@@ -10,7 +10,8 @@ pub use spider_config as config;
 pub use spider_domain as domain;
 /// The rules engine, a crate of its own (`src/engine`): the bottom floor.
 pub use spider_engine as engine;
-pub mod http;
+/// The HTTP layer, a crate of its own (`src/http`) above the use cases.
+pub use spider_http as http;
 /// What players read, in their language: a crate of its own (`src/i18n`) beside the floors.
 pub use spider_i18n as i18n;
 pub use spider_i18n::t;

@@ -4,6 +4,12 @@
 //! codes when standard error is not a terminal, or are JSON lines with `LOG_FORMAT=json`.
 //! Runs the `spider` binary itself, as the image does.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;

@@ -4,6 +4,12 @@
 //! `double free or corruption` after every test had passed. Needs `TEST_DATABASE_URL`
 //! (the Postgres suite of `.ci/run`); on SQLite there is no libpq to test.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::process::Command;
 use std::time::Duration;
 

@@ -11,6 +11,12 @@
 //! inside the folder is not counted, what the files inside take from it is.
 //! In JavaScript: every `import … from './x.js'` (and `export … from`).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -541,8 +547,8 @@ fn root() -> PathBuf {
 fn no_import_circle_among_rust_files() {
     let graph = rust_graph(&root());
     // The walk must see the layers, or it proves nothing.
-    assert!(graph["src/http/games.rs"].contains_key("src/play/games.rs"));
-    assert!(graph["src/play/games.rs"].contains_key("src/store/games.rs"));
+    assert!(graph["src/http/games.rs"].contains_key("src/play/games/mod.rs"));
+    assert!(graph["src/play/games/mod.rs"].contains_key("src/store/games.rs"));
     let found = circles(&graph);
     assert!(
         found.is_empty(),
@@ -552,8 +558,7 @@ fn no_import_circle_among_rust_files() {
 }
 
 /// What the engine and the domain may not touch: I/O, the clock, the environment, threads of
-/// the server, a database, HTTP, logs. (A test instead of a separate crate: the same guarantee,
-/// with the repository's layout and one build.)
+/// the server, a database, HTTP, logs.
 const IMPURE: &[&str] = &[
     "std::fs",
     "std::net",
@@ -571,25 +576,12 @@ const IMPURE: &[&str] = &[
     "reqwest",
 ];
 
+/// Which crate each floor may name is Cargo's to say (each manifest, and the list `.ci/run`
+/// checks); what it may not touch of the standard library is not: this says it.
 #[test]
-fn the_engine_and_the_domain_are_pure_and_take_nothing_from_above() {
+fn the_engine_and_the_domain_are_pure() {
     let root = root();
-    let graph = rust_graph(&root);
     let mut wrong = Vec::new();
-    for (file, targets) in &graph {
-        let allowed: &[&str] = if file.starts_with("src/engine/") {
-            &["src/engine/"]
-        } else if file.starts_with("src/domain/") {
-            &["src/domain/", "src/engine/"]
-        } else {
-            continue;
-        };
-        for (target, names) in targets {
-            if !allowed.iter().any(|a| target.starts_with(a)) {
-                wrong.push(format!("{file} takes {names:?} from {target}"));
-            }
-        }
-    }
     let mut files = Vec::new();
     rust_files(&root.join("src/engine"), &mut files);
     let engine_files = files.len();
@@ -614,67 +606,10 @@ fn the_engine_and_the_domain_are_pure_and_take_nothing_from_above() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Only the HTTP floor and those above it know the web framework: the scheduled jobs run on the
-/// async runtime itself (tokio), and the use cases and everything under them know no actix-web.
-#[test]
-fn nothing_below_http_uses_the_web_framework() {
-    let root = root();
-    let mut wrong = Vec::new();
-    let mut checked = 0;
-    for floor in [
-        "src/engine",
-        "src/domain",
-        "src/store",
-        "src/play",
-        "src/jobs",
-    ] {
-        let mut files = Vec::new();
-        rust_files(&root.join(floor), &mut files);
-        for file in files {
-            checked += 1;
-            let code = code_only(&fs::read_to_string(&file).expect("a readable source file"));
-            if code.contains("actix_web") {
-                wrong.push(rel(&root, &file));
-            }
-        }
-    }
-    assert!(checked > 40, "{checked} files");
-    assert!(wrong.is_empty(), "these use actix_web: {wrong:?}");
-}
-
-/// The words (`src/i18n`) stand beside the floors and take nothing from any of them: every
-/// layer may say things, so none may be under the words.
-#[test]
-fn the_words_take_nothing_from_the_floors() {
-    let graph = rust_graph(&root());
-    let mut wrong = Vec::new();
-    for (file, targets) in graph.iter().filter(|(f, _)| f.starts_with("src/i18n/")) {
-        for (target, names) in targets {
-            if FLOORS.iter().any(|f| target.starts_with(f)) {
-                wrong.push(format!("{file} takes {names:?} from {target}"));
-            }
-        }
-    }
-    assert!(
-        graph.keys().any(|f| f.starts_with("src/i18n/")),
-        "no src/i18n"
-    );
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-/// The floors of docs/ARCHITECTURE.md, bottom up: a file may take from its own floor and the
-/// floors below. (`auth/`, `config/` and `i18n/` stand beside the floors and are not checked
-/// as floors.)
-const FLOORS: &[&str] = &[
-    "src/engine/",
-    "src/domain/",
-    "src/store/",
-    "src/play/",
-    "src/jobs/",
-    "src/http/",
-    "src/app.rs",
-    "src/cli/",
-];
+/// The floors of the root package (docs/ARCHITECTURE.md), bottom up: the composition root,
+/// then the command line. The floors that are crates point down by their manifests: Cargo
+/// refuses a name a crate does not depend on, so only these two are checked here.
+const FLOORS: &[&str] = &["src/app.rs", "src/cli/"];
 
 #[test]
 fn dependencies_point_down_only() {
@@ -692,7 +627,7 @@ fn dependencies_point_down_only() {
         }
     }
     let seen = graph.keys().filter(|f| floor(f).is_some()).count();
-    assert!(seen > 60, "only {seen} files with imports on the floors");
+    assert!(seen >= 4, "only {seen} files with imports on the floors");
     assert!(up.is_empty(), "{}", up.join("\n"));
 }
 

@@ -19,10 +19,7 @@ pub fn pat_parts(token: &str) -> Option<(&str, &str)> {
 
 pub fn secret_hash(secret: &str) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
 pub const AUDIENCE: &str = "spider-api";
@@ -102,13 +99,11 @@ impl Hashing {
 
 /// False for a wrong password and for a hash that cannot be read.
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-        .unwrap_or(false)
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -344,7 +344,8 @@ pub fn main() -> ExitCode {
         Some(Command::Backup { path }) => serve::backup(&config, &path),
         Some(Command::Restore { path }) => serve::restore(&config, &path),
         Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {
-            let n = crate::store::records::rebuild(&db)?;
+            let now = crate::play::clock::Clock::default().now();
+            let n = crate::store::records::rebuild(&db, now)?;
             println!("rebuilt {n} records from the event logs");
             Ok(())
         }),

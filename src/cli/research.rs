@@ -47,14 +47,17 @@ fn each_deal<R: Send>(
                     break;
                 }
                 if let Some(row) = play(deal) {
-                    let mut rows = rows.lock().unwrap_or_else(|p| p.into_inner());
+                    let mut rows = rows
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
                     rows.push(row);
                     seen(&rows);
                 }
             });
         }
     });
-    rows.into_inner().unwrap_or_else(|p| p.into_inner())
+    rows.into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub fn solve(
@@ -538,6 +541,10 @@ fn thread_cpu(whole_process: bool) -> Duration {
         libc::CLOCK_THREAD_CPUTIME_ID
     };
     // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant libc knows.
+    #[allow(
+        unsafe_code,
+        reason = "libc's clock_gettime; sound as the SAFETY line says"
+    )]
     let ok = unsafe { libc::clock_gettime(clock, &mut ts) } == 0;
     if !ok {
         return Duration::ZERO;

@@ -73,7 +73,7 @@ fn plies(path: &std::path::Path) -> Result<(Vec<Vec<engine::Action>>, bool), Str
         match words.first().copied() {
             Some("move") => match (number(1), number(2), number(3)) {
                 (Some(from), Some(count), Some(to)) => {
-                    ply.push(engine::Action::Move { from, to, count })
+                    ply.push(engine::Action::Move { from, to, count });
                 }
                 _ => return Err(format!("{}:{}: `{line}`", path.display(), at + 1)),
             },

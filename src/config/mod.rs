@@ -235,7 +235,7 @@ pub struct Jobs {
 }
 
 fn cpus() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
+    std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
 }
 
 impl Default for Storage {

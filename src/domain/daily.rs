@@ -12,6 +12,10 @@ use crate::engine::{Suits, Variant};
 
 /// The deal number of the daily for `date`, `variant` and `suits` under `secret`.
 pub fn deal_number(secret: &[u8], date: NaiveDate, variant: Variant, suits: Suits) -> u64 {
+    #[allow(
+        clippy::expect_used,
+        reason = "HMAC takes keys of any length: new_from_slice never refuses one"
+    )]
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes keys of any length");
     mac.update(format!("spider-daily|{date}|{}|{}", variant.name(), suits.count()).as_bytes());
     let digest = mac.finalize().into_bytes();

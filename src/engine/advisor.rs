@@ -56,9 +56,8 @@ pub fn advise_within(
         // are what `normal` plays.
         level = HintLevel::Normal;
     }
-    let level = match level.search() {
-        Some(level) => level,
-        None => return super::combos::hint(game, log, SPIDERSOLVER_DEPTH),
+    let Some(level) = level.search() else {
+        return super::combos::hint(game, log, SPIDERSOLVER_DEPTH);
     };
     // At four suits, SpiderSolver's player reproduced (docs/HINTS.md §11) wins more than the
     // sampled search (66/300 of deals 1–300 at depth 5, asked afresh each turn as here, against

@@ -172,7 +172,7 @@ mod tests {
     fn text(cards: &[Card]) -> String {
         cards
             .iter()
-            .map(|c| c.to_string())
+            .map(std::string::ToString::to_string)
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -245,8 +245,7 @@ pub(crate) fn options(game: &Game, seen: &HashSet<Visible>) -> Vec<Candidate> {
     let mut all = candidates(game, seen);
     let last = all
         .last()
-        .map(|c| c.key)
-        .unwrap_or((HintKind::Nothing, 0, 0, HintKind::Nothing, 0));
+        .map_or((HintKind::Nothing, 0, 0, HintKind::Nothing, 0), |c| c.key);
     for action in game.legal_actions() {
         let Action::Move { from, to, count } = action else {
             continue;

@@ -36,7 +36,7 @@ impl Mix {
     pub(super) fn action(&mut self, action: Action) {
         match action {
             Action::Move { from, to, count } => {
-                self.word(1 | (from as u64) << 8 | (to as u64) << 16 | (count as u64) << 24)
+                self.word(1 | (from as u64) << 8 | (to as u64) << 16 | (count as u64) << 24);
             }
             Action::Deal => self.word(2),
             Action::Undo => self.word(3),

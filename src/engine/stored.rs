@@ -11,7 +11,10 @@ macro_rules! text_column {
         /// Derives diesel's expression and row impls for the type it wraps.
         #[derive(diesel::AsExpression, diesel::FromSqlRow)]
         #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-        #[allow(dead_code)]
+        #[allow(
+            dead_code,
+            reason = "a stand-in diesel's derives read; nothing builds it"
+        )]
         struct $proxy($ty);
 
         impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for $ty

@@ -9,16 +9,16 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
-use super::{blocking, AppState};
-use crate::auth;
-use crate::store::users;
+use super::AppState;
+use crate::play::accounts::User;
+use crate::play::identity::Claims;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    #[schema(schema_with = super::contract::username)]
+    #[schema(schema_with = super::edge::contract::username)]
     pub username: String,
-    #[schema(schema_with = super::contract::password)]
+    #[schema(schema_with = super::edge::contract::password)]
     pub password: String,
 }
 
@@ -37,8 +37,8 @@ pub struct UserView {
     pub language: Option<String>,
 }
 
-impl From<&users::User> for UserView {
-    fn from(user: &users::User) -> Self {
+impl From<&User> for UserView {
+    fn from(user: &User) -> Self {
         UserView {
             id: user.id.clone(),
             username: user.username.clone(),
@@ -96,7 +96,8 @@ pub async fn register(
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     if let Some(limiter) = &state.limits.registrations {
-        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
     }
     let session = state.accounts.register(username, password).await?;
@@ -126,7 +127,8 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let credentials = body.into_inner();
     if let Some(limiter) = &state.limits.passwords {
-        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let address =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.guess(&credentials.username, &address)?;
     }
     let session = state
@@ -153,7 +155,8 @@ pub async fn guest(
     req: actix_web::HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     if let Some(limiter) = &state.limits.guests {
-        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-guests"))?;
     }
     let session = state.accounts.guest().await?;
@@ -177,7 +180,7 @@ pub async fn me(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespon
 }
 
 /// The claims of the caller's session token, or 403 `session_required`.
-pub(super) fn session_claims(caller: &Caller) -> Result<&auth::Claims, ApiError> {
+pub(super) fn session_claims(caller: &Caller) -> Result<&Claims, ApiError> {
     caller.require_session()?;
     caller
         .session
@@ -230,7 +233,7 @@ pub async fn logout_all(
 pub struct PasswordChange {
     /// The account's password now.
     pub current_password: String,
-    #[schema(schema_with = super::contract::password)]
+    #[schema(schema_with = super::edge::contract::password)]
     pub new_password: String,
     /// Keep the apps let in and the chat identities linked (default: they end with the
     /// sessions, in case a stolen session let them in).
@@ -287,13 +290,13 @@ pub async fn password_attempt(
     let Some(limiter) = state.limits.passwords.clone() else {
         return Ok(());
     };
-    let address = super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
-    let (db, id) = (state.play.db.clone(), user_id.to_string());
-    let user = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(crate::store::users::by_id(&mut conn, &id)?)
-    })
-    .await?;
+    let address =
+        super::edge::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
+    let user = match state.accounts.user(user_id).await {
+        Ok(user) => Some(user),
+        Err(crate::play::Error::Account(crate::play::AccountError::UnknownUser)) => None,
+        Err(e) => return Err(e.into()),
+    };
     // Usernames cannot hold ':', so `user:…` is no one's username.
     let account = user
         .and_then(|u| u.username)
@@ -332,7 +335,8 @@ pub async fn upgrade(
     // A guest made a registered account counts as a registration: guests (many a minute)
     // upgraded do not get round the address's hourly share of new accounts.
     if let Some(limiter) = &state.limits.registrations {
-        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
     }
     let session = state

@@ -16,9 +16,9 @@ use super::respond::{json_response, to_json};
 use super::wire::{ActionView, GameStatus};
 use super::{searches, AppState};
 use crate::engine::analysis::Analysis;
-use crate::play::calendar::Calendar;
-use crate::store::analyses::AnalysisRow;
-use crate::store::games::GameRow;
+use crate::play::analysis::AnalysisRow;
+use crate::play::clock::Clock;
+use crate::play::history::GameRow;
 
 /// Response header: `computed` when this request ran the search, `stored` when the answer
 /// was read from an earlier one.
@@ -60,14 +60,14 @@ pub struct AnalysisView {
     pub game_id: String,
     /// The game's version analysed: its final one.
     pub version: i32,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     /// The deal number where the game view shows it (never for a race game).
     pub deal_number: Option<String>,
     /// Whether the deal could be won from the opening.
-    #[schema(value_type = crate::http::document::names::WinnabilityName)]
+    #[schema(value_type = crate::document::names::WinnabilityName)]
     pub deal: WinnabilityName,
-    #[schema(value_type = crate::http::document::names::VerdictName)]
+    #[schema(value_type = crate::document::names::VerdictName)]
     pub verdict: VerdictName,
     /// The first action after which the game could no longer be won: a move or a deal, the
     /// position before it proven winnable and the one after it proven lost. An action later
@@ -95,10 +95,10 @@ fn view(
     row: &GameRow,
     stored: &AnalysisRow,
     analysis: Analysis,
-    calendar: &Calendar,
+    clock: &Clock,
 ) -> Result<AnalysisView, ApiError> {
     let status = row.status;
-    let deal_shown = crate::play::snapshot::deal_visible(row, row.status, calendar);
+    let deal_shown = crate::play::snapshot::deal_visible(row, row.status, clock);
     Ok(AnalysisView {
         game_id: row.id.clone(),
         version: stored.version,
@@ -184,7 +184,7 @@ pub async fn get_analysis(
     };
     let source = if found.computed { "computed" } else { "stored" };
     let row = found.row;
-    let body = view(&row, &found.stored, found.analysis, &state.play.calendar)?;
+    let body = view(&row, &found.stored, found.analysis, &state.play.clock)?;
     let mut response = json_response(StatusCode::OK, row.version, to_json(&body)?);
     response.headers_mut().insert(
         HeaderName::from_static(SOURCE_HEADER),

@@ -88,7 +88,7 @@ fn group(cards: &[Card]) -> Text {
 
 /// A card a hint names, or nothing when it names none.
 fn maybe_card(c: Option<Card>) -> Text {
-    c.map(card).unwrap_or_else(|| t!("card-group-empty"))
+    c.map_or_else(|| t!("card-group-empty"), card)
 }
 
 /// Why a hint suggests its action, in words.

@@ -8,8 +8,7 @@
 //! - `3`: the best move for the cards at the end of column 3 ("tap a card").
 //! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
 
-use crate::http::language::Language;
-use crate::play::GameError;
+use crate::edge::language::Language;
 use crate::t;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -23,11 +22,12 @@ use super::identity::Caller;
 use super::respond;
 use super::wire::{ActionRequest, ActionView, GameStatus};
 use super::AppState;
-use crate::engine::{self, Game};
+use crate::engine::Game;
 use crate::i18n::Lang;
 
 use crate::play;
-use crate::play::games::{Act, Acted, Loaded};
+use crate::play::commands;
+use crate::play::games::Loaded;
 
 /// What a command asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,12 +40,12 @@ pub enum Command {
 
 /// Parse one chat command.
 pub fn parse(text: &str) -> Result<Command, ApiError> {
-    if text.chars().count() > super::contract::COMMAND_MAX {
+    if text.chars().count() > super::edge::contract::COMMAND_MAX {
         return Err(ApiError::invalid_request_code(
             "unknown_command",
             t!(
                 "command-too-long",
-                max = super::contract::COMMAND_MAX,
+                max = super::edge::contract::COMMAND_MAX,
                 grammar = t!("command-grammar")
             ),
         ));
@@ -88,7 +88,7 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
     };
     let spaced = text.replace(['-', '>', ',', ':'], " ");
     let mut words: Vec<&str> = spaced.split_whitespace().collect();
-    if matches!(words.first(), Some(&"m") | Some(&"move")) {
+    if matches!(words.first(), Some(&"m" | &"move")) {
         words.remove(0);
     }
     let numbers: Vec<u32> = words
@@ -121,7 +121,7 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"command": "3 7"}))]
 pub struct CommandBody {
-    #[schema(schema_with = super::contract::command)]
+    #[schema(schema_with = super::edge::contract::command)]
     pub command: String,
 }
 
@@ -133,7 +133,7 @@ pub struct CommandAnswer {
     pub board: String,
     /// The action applied (columns from 1), if the command changed the game.
     pub action: Option<ActionView>,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     /// The game's version after the command; also its `ETag`.
     pub version: i32,
@@ -179,7 +179,7 @@ fn text_response(status: StatusCode, version: Option<i32>, body: String) -> Http
 /// A refusal as the client wants it: problem+json with the board, or plain text.
 fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> HttpResponse {
     error.board = board.map(String::into_boxed_str);
-    let lang = super::language::of_headers(req);
+    let lang = super::edge::language::of_headers(req);
     if wants_text(req, false) {
         let mut body = error.detail.render(lang);
         if let Some(board) = &error.board {
@@ -227,9 +227,9 @@ pub async fn get_board(
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesRead)?;
-    let db = state.play.db.clone();
+    let p = state.play.clone();
     let Loaded { row, game, .. } =
-        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
+        play::blocking(move || play::games::load(&p, &caller.user_id, &id)).await?;
     let text = board_of(&game, lang);
     Ok(if wants_text(&req, false) {
         text_response(StatusCode::OK, Some(row.version), text)
@@ -261,7 +261,7 @@ const COMMAND_LIMIT: usize = 4_096;
     params(("id" = String, Path, description = "Game id")),
     request_body(content(
         (CommandBody = "application/json"),
-        (super::contract::CommandText = "text/plain", example = "3 7"),
+        (super::edge::contract::CommandText = "text/plain", example = "3 7"),
     )),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
@@ -288,108 +288,77 @@ pub async fn run_command(
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(super::identity::Scope::GamesWrite)?;
-    let body = super::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;
-    let is_json = super::contract::media_type_is(&req, "application/json");
+    let body = super::edge::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;
+    let is_json = super::edge::contract::media_type_is(&req, "application/json");
     let text = if is_json {
         serde_json::from_slice::<CommandBody>(&body)
             .map_err(|e| ApiError::invalid_request(t!("command-body", error = e.to_string())))?
             .command
     } else {
-        String::from_utf8(body.to_vec())
+        String::from_utf8(body.clone())
             .map_err(|_| ApiError::invalid_request(t!("command-not-utf8")))?
     };
     let command = match parse(&text) {
         Ok(command) => command,
         Err(e) => return Ok(refusal(&req, e, None)),
     };
+    let asked_help = command == Command::Help;
     let id = id.into_inner();
     let text = wants_text(&req, false);
-    if let Command::Act(request) = &command {
-        let intent = match request.intent() {
-            Ok(intent) => intent,
+    let command = match command {
+        Command::Act(request) => match request.intent() {
+            Ok(intent) => commands::Command::Act(intent),
             Err(e) => {
-                return Ok(refusal(
-                    &req,
-                    e,
-                    current_board(&state, &caller, &id, lang).await,
-                ))
+                let board = commands::position(state.play(), &caller.user_id, &id).await;
+                return Ok(refusal(&req, e, board.map(|g| board_of(&g, lang))));
             }
-        };
-        let act = Act {
-            user_id: caller.user_id.clone(),
-            game_id: id.clone(),
-            expected: None,
-            key: None,
-            intent,
-        };
-        return match play::games::act(state.play(), act).await {
-            Ok(Acted::Applied(turn)) => {
-                state.metrics.actions_applied.inc();
-                let answer = CommandAnswer {
-                    message: board::describe(
-                        &turn.before,
-                        turn.action,
-                        &turn.outcome,
-                        &turn.snapshot.view,
-                        lang,
-                    ),
-                    board: board::text(&turn.snapshot.view, lang),
-                    action: Some(turn.action.into()),
-                    status: turn.snapshot.view.status,
-                    version: turn.snapshot.version,
-                };
-                let body = render_answer(&answer, text)?;
-                Ok(answer_response(text, answer.version, body))
-            }
-            // A command carries no idempotency key: nothing is answered from memory.
-            Ok(Acted::Replayed(_)) => Err(ApiError::internal(
-                "chat command",
-                "an action without a key was answered from memory",
-            )),
-            Err(e) => Ok(refusal(
-                &req,
-                e.into(),
-                current_board(&state, &caller, &id, lang).await,
-            )),
-        };
-    }
-    let db = state.play.db.clone();
-    let (who, game_id) = (caller.clone(), id.clone());
-    let Loaded { row, log, game } =
-        play::blocking(move || play::games::load(&db, &who.user_id, &game_id)).await?;
-    let message = match &command {
-        Command::Help => t!("command-grammar").render(lang),
-        Command::Hint => {
-            let board = board_of(&game, lang);
-            if !row.hints_allowed {
-                let refused = ApiError::from(play::Error::Game(GameError::HintsDisabled));
-                return Ok(refusal(&req, refused, Some(board)));
-            }
-            let who = super::searches::searcher(&state, &caller, &req);
-            match play::hints::advise(
-                state.play(),
-                &who,
-                game.clone(),
-                log,
-                engine::HintLevel::Normal,
-            )
-            .await
-            {
-                Ok(hint) => board::hint(&hint.reason).render(lang),
-                Err(e) => return Ok(refusal(&req, e.into(), Some(board))),
+        },
+        Command::Hint => commands::Command::Hint,
+        Command::Board | Command::Help => commands::Command::Board,
+    };
+    let who = super::searches::searcher(&state, &caller, &req);
+    let answer = match commands::run(state.play(), &who, &id, command).await {
+        Ok(commands::Answer::Acted(turn)) => {
+            state.metrics.actions_applied.inc();
+            CommandAnswer {
+                message: board::describe(
+                    &turn.before,
+                    turn.action,
+                    &turn.outcome,
+                    &turn.snapshot.view,
+                    lang,
+                ),
+                board: board::text(&turn.snapshot.view, lang),
+                action: Some(turn.action.into()),
+                status: turn.snapshot.view.status,
+                version: turn.snapshot.version,
             }
         }
-        Command::Board | Command::Act(_) => String::new(),
+        Ok(commands::Answer::Shown {
+            game,
+            version,
+            hint,
+        }) => CommandAnswer {
+            message: match (&hint, asked_help) {
+                (Some(hint), _) => board::hint(&hint.reason).render(lang),
+                (None, true) => t!("command-grammar").render(lang),
+                (None, false) => String::new(),
+            },
+            board: board_of(&game, lang),
+            action: None,
+            status: game.status(),
+            version,
+        },
+        Err(commands::Refused { error, game }) => {
+            return Ok(refusal(
+                &req,
+                error.into(),
+                game.map(|g| board_of(&g, lang)),
+            ))
+        }
     };
-    let answer = CommandAnswer {
-        message,
-        board: board_of(&game, lang),
-        action: None,
-        status: game.status(),
-        version: row.version,
-    };
-    let body = render_answer(&answer, text).map_err(ApiError::from)?;
-    Ok(answer_response(text, row.version, body))
+    let body = render_answer(&answer, text)?;
+    Ok(answer_response(text, answer.version, body))
 }
 
 /// The body of a command's answer: text (the message, a blank line, the board) or JSON.
@@ -412,19 +381,6 @@ fn answer_response(text: bool, version: i32, body: String) -> HttpResponse {
     }
 }
 
-/// The board as it stands, for a refusal (none when the game cannot be read).
-async fn current_board(state: &AppState, caller: &Caller, id: &str, lang: Lang) -> Option<String> {
-    let (db, user, id) = (
-        state.play.db.clone(),
-        caller.user_id.clone(),
-        id.to_string(),
-    );
-    play::blocking(move || play::games::load(&db, &user, &id))
-        .await
-        .ok()
-        .map(|loaded| board_of(&loaded.game, lang))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,7 +390,7 @@ mod tests {
     /// number past the pattern's nine digits, which parses and which the rules then refuse
     /// (422: no such column, no such count).
     mod pattern {
-        use super::super::{super::contract, parse};
+        use super::super::{super::edge::contract, parse};
         use proptest::prelude::*;
 
         fn agrees(text: &str) -> Result<(), TestCaseError> {

@@ -13,7 +13,7 @@ use super::error::{ApiError, Problem};
 use super::identity::Caller;
 use super::AppState;
 use crate::play::chat as chat_play;
-use crate::store::chat::ChatIdentity;
+use crate::play::chat::ChatIdentity;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({"code": "K7QM-2XWD", "expires_at": "2026-12-04T10:10:00Z", "expires_in": 600, "instructions": "Type `/spider link K7QM-2XWD` in Discord or Slack, or send `link K7QM-2XWD` to the Telegram bot, within 10 minutes."}))]
@@ -109,14 +109,14 @@ pub async fn create_code(
         body.into_inner().password,
     )
     .await?;
-    let expires_in = (expires_at - crate::store::now()).num_seconds().max(0);
+    let expires_in = chat_play::CODE_SECONDS;
     Ok(HttpResponse::build(StatusCode::CREATED).json(LinkCode {
         instructions: t!(
             "chat-link-instructions",
             code = code.as_str(),
             minutes = chat_play::CODE_SECONDS / 60
         )
-        .render(super::language::of_headers(&req)),
+        .render(super::edge::language::of_headers(&req)),
         code,
         expires_at: utc(expires_at),
         expires_in,
@@ -139,7 +139,7 @@ pub async fn list_links(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let rows = chat_play::links(&state.play.db, &caller.user_id).await?;
+    let rows = chat_play::links(state.play(), &caller.user_id).await?;
     Ok(HttpResponse::Ok().json(ChatLinkList {
         links: rows.iter().map(ChatLinkView::of).collect(),
     }))
@@ -165,6 +165,6 @@ pub async fn remove_link(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    chat_play::remove_link(&state.play.db, &caller.user_id, &id).await?;
+    chat_play::remove_link(state.play(), &caller.user_id, &id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -1,6 +1,6 @@
 //! The daily challenge: today's deals, attempts, and each day's leaderboard.
 
-use crate::http::language::Language;
+use crate::edge::language::Language;
 use crate::i18n::Text;
 use crate::play::daily::Practice;
 use crate::t;
@@ -14,20 +14,20 @@ use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{BoardQuery, RankBy};
 use super::respond;
 use super::wire::{self, GameStatus, VariantName};
-use super::{blocking, AppState};
+use super::AppState;
 use crate::domain::records::Measure;
 use crate::engine;
-use crate::store::daily as daily_store;
-use crate::store::games::GameRow;
+use crate::play::boards::{BoardPage, DailyBoard as BoardRead};
+use crate::play::history::GameRow;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DailyQuery {
     /// Only this suit setting (1, 2 or 4).
-    #[param(value_type = Option<crate::http::contract::SuitCount>)]
+    #[param(value_type = Option<crate::edge::contract::SuitCount>)]
     pub suits: Option<u8>,
     /// Only this variant.
-    #[param(value_type = Option<crate::http::document::names::VariantName>)]
+    #[param(value_type = Option<crate::document::names::VariantName>)]
     pub variant: Option<VariantName>,
 }
 
@@ -36,7 +36,7 @@ pub struct AttemptView {
     pub game_id: String,
     /// The first attempt of the day is ranked; later ones are practice.
     pub ranked: bool,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,
@@ -64,9 +64,9 @@ impl AttemptView {
 pub struct Challenge {
     /// The UTC day, YYYY-MM-DD.
     pub date: String,
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     /// Players with a ranked attempt so far.
     pub players: i64,
@@ -120,34 +120,18 @@ pub async fn today(
     query: web::Query<DailyQuery>,
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
-    let date = state.play.calendar.today();
+    let date = state.play.clock.today();
     let variants = variants(query.variant);
     let suits = suit_settings(query.suits)?;
-    let db = state.play.db.clone();
-    let day = date.to_string();
-    let (counts, mine, is_guest) = blocking(move || {
-        let mut conn = db.conn()?;
-        let mut counts = Vec::new();
-        for &v in &variants {
-            for &s in &suits {
-                let n = daily_store::players(&mut conn, &day, v, i32::from(s.count()))?;
-                counts.push((v, s, n));
-            }
-        }
-        let (mine, is_guest) = match caller.0 {
-            Some(c) => {
-                let guest =
-                    crate::store::users::by_id(&mut conn, &c.user_id)?.is_some_and(|u| u.is_guest);
-                (
-                    daily_store::attempts(&mut conn, &c.user_id, &day)?,
-                    Some(guest),
-                )
-            }
-            None => (Vec::new(), None),
-        };
-        Ok((counts, mine, is_guest))
-    })
-    .await?;
+    let kinds = variants
+        .iter()
+        .flat_map(|&v| suits.iter().map(move |&s| (v, s)))
+        .collect();
+    let read = state
+        .play
+        .daily_today(date, kinds, caller.0.map(|c| c.user_id))
+        .await?;
+    let (counts, mine, is_guest) = (read.players, read.attempts, read.guest);
     let mut challenges = Vec::new();
     for (variant, suits, players) in counts {
         let mut your_attempts = mine
@@ -196,11 +180,11 @@ fn practice_words(why: Practice) -> Text {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartDaily {
-    #[schema(value_type = crate::http::contract::SuitCount)]
-    #[serde(deserialize_with = "crate::http::contract::whole::number")]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::edge::contract::whole::number")]
     pub suits: u8,
     /// Default `spider`.
-    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
+    #[schema(value_type = Option<crate::document::names::VariantName>)]
     pub variant: Option<VariantName>,
 }
 
@@ -237,7 +221,7 @@ pub async fn start(
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome =
         crate::play::daily::start(state.play(), &caller.user_id, variant, suits, key).await?;
-    respond::created(&state, outcome, super::language::of_headers(&req))
+    respond::created(&state, outcome, super::edge::language::of_headers(&req))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -247,7 +231,7 @@ pub struct DailyEntry {
     /// The player's username; `guest-` and the start of a guest's id; `(hidden)` for a player
     /// who hid their profile (named nowhere in public).
     pub player: String,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,
@@ -260,9 +244,9 @@ pub struct DailyEntry {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DailyBoard {
     pub date: String,
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     pub by: RankBy,
     /// Shown once the day is over.
@@ -311,34 +295,32 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let bad = || ApiError::invalid_request(t!("bad-date"));
     let date = Some(date.as_str())
-        .filter(|d| super::contract::fits(super::contract::DATE, d))
+        .filter(|d| super::edge::contract::fits(super::edge::contract::DATE, d))
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .ok_or_else(bad)?;
-    if date > state.play.calendar.today() {
+    if date > state.play.clock.today() {
         return Err(ApiError::not_found(t!("daily-not-begun")));
     }
     let board = query.check()?;
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
-    let (from, limit) = (board.start, board.limit);
-    let db = state.play.db.clone();
-    let day = date.to_string();
-    // A board may be a second stale: from the standby when one is set.
-    let (page, players, hidden) = blocking(move || {
-        let (page, players) = db.read_stale(move |conn| {
-            let (v, s) = (variant, i32::from(suits.count()));
-            let page = daily_store::leaderboard(conn, &day, v, s, by, from, limit)?;
-            let players = daily_store::players(conn, &day, v, s)?;
-            Ok::<_, ApiError>((page, players))
-        })?;
-        let ids = page
-            .rows
-            .iter()
-            .map(|(row, _)| row.user_id.clone())
-            .collect();
-        let hidden = crate::play::public_names::hidden_among(&db, ids)?;
-        Ok::<_, ApiError>((page, players, hidden))
-    })
-    .await?;
+    let from = board.start;
+    let BoardRead {
+        page,
+        players,
+        hidden,
+    } = state
+        .play
+        .daily_board(
+            date,
+            BoardPage {
+                variant,
+                suits,
+                by,
+                start: from,
+                limit: board.limit,
+            },
+        )
+        .await?;
     let first = from.first_rank();
     let entries = page
         .rows

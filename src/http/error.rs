@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::engine::Illegal;
 use crate::i18n::{Lang, Text};
-use crate::store::StoreError;
+use crate::play::{Failure, StoreError};
 use crate::t;
 
 /// RFC 9457 problem details. `code` is stable and machine-readable; `detail` is a sentence a
@@ -229,36 +229,22 @@ impl ResponseError for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
-        use diesel::result::{DatabaseErrorKind, Error as DieselError};
-        match e {
-            StoreError::Busy => Self::unavailable("writes_busy", t!("writes-busy"))
+        match e.failure() {
+            Failure::Busy => Self::unavailable("writes_busy", t!("writes-busy"))
                 .with_header(header::RETRY_AFTER, "1"),
-            StoreError::Unreachable(_) => {
+            Failure::LostMidWrite => {
                 tracing::error!(error = %e, "database lost during a write");
                 Self::unavailable("database_unavailable", t!("database-lost-mid-write"))
                     .with_header(header::RETRY_AFTER, "1")
             }
-            StoreError::Pool(_)
-            | StoreError::Connection(_)
-            | StoreError::Db(DieselError::DatabaseError(
-                DatabaseErrorKind::ClosedConnection
-                | DatabaseErrorKind::UnableToSendCommand
-                | DatabaseErrorKind::ReadOnlyTransaction,
-                _,
-            )) => {
+            Failure::Unavailable => {
                 tracing::error!(error = %e, "database unavailable");
                 Self::unavailable("database_unavailable", t!("database-unavailable"))
                     .with_header(header::RETRY_AFTER, "1")
             }
-            StoreError::KeyReused => Self::key_reused(),
-            other => Self::internal("database error", other),
+            Failure::KeyReused => Self::key_reused(),
+            Failure::Other => Self::internal("database error", e),
         }
-    }
-}
-
-impl From<diesel::result::Error> for ApiError {
-    fn from(e: diesel::result::Error) -> Self {
-        StoreError::from(e).into()
     }
 }
 

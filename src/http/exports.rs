@@ -31,9 +31,9 @@ const IMPORT_LIMIT: usize = 256 * 1024;
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportRules {
-    #[schema(value_type = crate::http::document::names::UndoModeName)]
+    #[schema(value_type = crate::document::names::UndoModeName)]
     pub undo: UndoModeName,
-    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
+    #[schema(value_type = crate::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -41,9 +41,9 @@ pub struct ExportRules {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameExport {
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     pub rules: ExportRules,
     /// As a decimal string (exact past 2^53).
@@ -57,11 +57,11 @@ pub struct GameExport {
     /// How the game came to be: `imported` for a game made from an export, which counts for
     /// no record (ignored by an import).
     #[serde(default)]
-    #[schema(value_type = Option<crate::http::document::names::GameOrigin>)]
+    #[schema(value_type = Option<crate::document::names::GameOrigin>)]
     pub origin: Option<String>,
     /// How it ended (ignored by an import).
     #[serde(default)]
-    #[schema(value_type = Option<crate::http::document::names::GameStatus>)]
+    #[schema(value_type = Option<crate::document::names::GameStatus>)]
     pub status: Option<GameStatus>,
     #[serde(default)]
     pub score: Option<i32>,
@@ -219,7 +219,7 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
         let value = value.trim();
         match key.trim() {
             "variant" => {
-                variant = Some(named(value).ok_or_else(|| bad(n, t!("export-bad-variant")))?)
+                variant = Some(named(value).ok_or_else(|| bad(n, t!("export-bad-variant")))?);
             }
             "suits" => {
                 suits = Some(
@@ -228,18 +228,18 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
                         .ok()
                         .and_then(|s| Suits::try_from(s).ok())
                         .ok_or_else(|| bad(n, t!("bad-suit-count")))?,
-                )
+                );
             }
             "undo" => undo = Some(named(value).ok_or_else(|| bad(n, t!("export-bad-undo")))?),
             "empty_column_deal" => {
                 empty =
-                    Some(named(value).ok_or_else(|| bad(n, t!("export-bad-empty-column-deal")))?)
+                    Some(named(value).ok_or_else(|| bad(n, t!("export-bad-empty-column-deal")))?);
             }
             "deal" => {
                 deal = Some(
-                    super::contract::deal_number_text(value)
+                    super::edge::contract::deal_number_text(value)
                         .ok_or_else(|| bad(n, t!("export-bad-deal")))?,
-                )
+                );
             }
             "player" | "origin" | "status" | "score" | "duration_ms" | "finished_at" => {}
             other => return Err(bad(n, t!("export-unknown-field", field = other))),
@@ -280,7 +280,7 @@ fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), Ap
             )));
         }
     }
-    let deal_number = super::contract::deal_number_text(&export.deal_number)
+    let deal_number = super::edge::contract::deal_number_text(&export.deal_number)
         .ok_or_else(|| ApiError::invalid_request(t!("export-bad-deal-number")))?;
     let mut actions = Vec::new();
     for (i, text) in export.actions.iter().enumerate() {
@@ -353,8 +353,8 @@ pub async fn import_game(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let body = super::contract::read_body(payload, IMPORT_LIMIT, t!("body-export")).await?;
-    let is_json = super::contract::media_type_is(&req, "application/json");
+    let body = super::edge::contract::read_body(payload, IMPORT_LIMIT, t!("body-export")).await?;
+    let is_json = super::edge::contract::media_type_is(&req, "application/json");
     let (spec, actions) = if is_json {
         let export: GameExport = serde_json::from_slice(&body)
             .map_err(|e| ApiError::invalid_request(t!("export-not-json", error = e.to_string())))?;
@@ -380,7 +380,8 @@ pub async fn import_game(
     // A guest, who can never import, spends none of it.
     crate::play::exports::may_import(state.play(), &caller.user_id).await?;
     if let Some(limiter) = &state.limits.imports {
-        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         let n = u32::try_from(actions.len()).unwrap_or(u32::MAX);
         limiter.count_n(&format!("addr:{block}"), n, t!("attempts-imports-address"))?;
     }
@@ -391,15 +392,15 @@ pub async fn import_game(
         actions.into_iter().map(|(_, a)| a).collect(),
     )
     .await?;
-    let db = state.play.db.clone();
+    let p = state.play.clone();
     let (user, gid) = (caller.user_id.clone(), id.clone());
     let loaded =
-        blocking(move || Ok::<_, ApiError>(crate::play::games::load(&db, &user, &gid)?)).await?;
+        blocking(move || Ok::<_, ApiError>(crate::play::games::load(&p, &user, &gid)?)).await?;
     let body = super::respond::to_json(&GameView::of_row(
         &loaded.row,
         &loaded.game,
-        &state.play.calendar,
-        super::language::of_headers(&req),
+        &state.play.clock,
+        super::edge::language::of_headers(&req),
     ))?;
     let mut response = super::respond::json_response(StatusCode::CREATED, loaded.row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {
@@ -489,7 +490,8 @@ pub async fn export_user_games(
     let until = moment(query.until, far)?;
     let user = state.accounts.public_user(&username).await?;
     if let Some(limiter) = &state.limits.bulk {
-        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let address =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{address}"), t!("attempts-bulk-exports"))?;
     }
     let player = user.username.clone().unwrap_or_default();

@@ -6,21 +6,21 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDateTime};
 
-use super::contract;
+use super::edge::contract;
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::respond::{
     created, etag, idempotency_key, json_response, remembered, replayed_header, to_json,
 };
 use super::wire::*;
-use super::{blocking, AppState};
+use super::AppState;
 use crate::engine;
 use crate::engine::Difficulty;
 use crate::play;
+use crate::play::games::IdempotencyKey;
 use crate::play::games::{Act, Acted, Deal, Loaded, NewGame};
-use crate::store::games::{self as game_store, GameRow};
-use crate::store::idempotency::IdempotencyKey;
-use crate::store::StoreError;
+use crate::play::history::GameRow;
+use crate::play::StoreError;
 
 // ---------------------------------------------------------------- Handlers
 
@@ -88,7 +88,8 @@ pub async fn create_game(
     // Proven deals are shared per address as well as per player: free accounts do not
     // multiply a player's ration.
     if let (Deal::Winnable(_), Some(limiter)) = (&deal, &state.limits.winnable) {
-        let block = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let block =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
     }
     let new = NewGame {
@@ -103,7 +104,7 @@ pub async fn create_game(
         key,
     };
     let outcome = play::games::create(state.play(), new).await?;
-    created(&state, outcome, super::language::of_headers(&req))
+    created(&state, outcome, super::edge::language::of_headers(&req))
 }
 
 /// Read a game.
@@ -130,9 +131,9 @@ pub async fn get_game(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.play.db.clone();
+    let p = state.play.clone();
     let Loaded { row, game, .. } =
-        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
+        play::blocking(move || play::games::load(&p, &caller.user_id, &id)).await?;
     let tag = etag(row.version).1;
     let not_modified = req
         .headers()
@@ -147,8 +148,8 @@ pub async fn get_game(
             .insert_header(etag(row.version))
             .finish());
     }
-    let lang = super::language::of_headers(&req);
-    let body = to_json(&GameView::of_row(&row, &game, &state.play.calendar, lang))?;
+    let lang = super::edge::language::of_headers(&req);
+    let body = to_json(&GameView::of_row(&row, &game, &state.play.clock, lang))?;
     Ok(json_response(StatusCode::OK, row.version, body))
 }
 
@@ -227,7 +228,7 @@ pub async fn post_action(
         Acted::Applied(turn) => {
             let body = to_json(&GameView::of(
                 &turn.snapshot,
-                super::language::of_headers(&req),
+                super::edge::language::of_headers(&req),
             ))?;
             json_response(StatusCode::OK, turn.snapshot.version, body)
         }
@@ -236,7 +237,7 @@ pub async fn post_action(
             let mut r = json_response(
                 status,
                 replayed.version,
-                remembered(&replayed, super::language::of_headers(&req))?.0,
+                remembered(&replayed, super::edge::language::of_headers(&req))?.0,
             );
             replayed_header(&mut r);
             r
@@ -263,9 +264,9 @@ pub async fn legal_actions(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.play.db.clone();
+    let p = state.play.clone();
     let Loaded { row, game, .. } =
-        play::blocking(move || play::games::load(&db, &caller.user_id, &id)).await?;
+        play::blocking(move || play::games::load(&p, &caller.user_id, &id)).await?;
     let body = LegalActions {
         version: row.version,
         actions: game
@@ -297,25 +298,15 @@ pub async fn game_events(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.play.db.clone();
-    let (row, events) = blocking(move || {
-        db.read(|conn| {
-            let row = game_store::owned(conn, &caller.user_id, &id)?
-                .ok_or_else(ApiError::game_not_found)?;
-            let events = game_store::events(conn, &id)?
-                .into_iter()
-                .map(|e| {
-                    Ok(EventView {
-                        seq: e.seq,
-                        action: e.action()?.into(),
-                        at: e.created_at.and_utc(),
-                    })
-                })
-                .collect::<Result<Vec<_>, StoreError>>()?;
-            Ok::<_, ApiError>((row, events))
+    let (row, events) = state.play.events(&caller.user_id, &id).await?;
+    let events = events
+        .into_iter()
+        .map(|e| EventView {
+            seq: e.seq,
+            action: e.action.into(),
+            at: e.at.and_utc(),
         })
-    })
-    .await?;
+        .collect();
     let body = EventLog {
         game_id: row.id,
         version: row.version,
@@ -352,7 +343,7 @@ pub async fn restart_game(
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
     let outcome = play::games::restart(state.play(), &caller.user_id, &id, key).await?;
-    created(&state, outcome, super::language::of_headers(&req))
+    created(&state, outcome, super::edge::language::of_headers(&req))
 }
 
 /// The cursor after `row`: its creation time (microseconds) and id, as
@@ -393,18 +384,10 @@ pub async fn list_my_games(
         return Err(ApiError::invalid_request(t!("bad-limit")));
     }
     let cursor = query.cursor.as_deref().map(decode_cursor).transpose()?;
-    let db = state.play.db.clone();
-    let rows = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(game_store::list(
-            &mut conn,
-            &caller.user_id,
-            limit + 1,
-            cursor,
-            crate::store::now(),
-        )?)
-    })
-    .await?;
+    let rows = state
+        .play
+        .games_of(&caller.user_id, limit + 1, cursor)
+        .await?;
     let more = rows.len() as i64 > limit;
     let rows = &rows[..rows.len().min(limit as usize)];
     let games = rows
@@ -424,7 +407,7 @@ pub async fn list_my_games(
                 deal_number: crate::play::snapshot::deal_visible(
                     row,
                     row.status,
-                    &state.play.calendar,
+                    &state.play.clock,
                 )
                 .then(|| spec.deal_number.to_string()),
                 deal_chosen: row.deal_chosen,

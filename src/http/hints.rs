@@ -1,7 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool.
 
-use crate::http::language::Language;
+use crate::edge::language::Language;
 use crate::play::SearchError;
 use crate::t;
 use actix_web::http::StatusCode;
@@ -22,7 +22,7 @@ pub struct HintQuery {
     /// `easy`, `normal` (default), `hard`, `spidersolver` or `expert` (the strongest player
     /// measured at each suit count, whatever its method: today what `normal` plays, since
     /// rollouts over guessed cards did not beat it on deals 1–300).
-    #[param(value_type = Option<crate::http::document::names::HintLevel>)]
+    #[param(value_type = Option<crate::document::names::HintLevel>)]
     pub level: Option<String>,
 }
 
@@ -30,7 +30,7 @@ pub struct HintQuery {
 pub struct HintView {
     pub version: i32,
     /// The level the hint was searched at.
-    #[schema(value_type = crate::http::document::names::HintLevel)]
+    #[schema(value_type = crate::document::names::HintLevel)]
     pub level: HintLevel,
     /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
     /// it is an ordinary action: it is a request body as it stands (never `auto`, and with
@@ -40,7 +40,7 @@ pub struct HintView {
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
     /// first.
-    #[schema(value_type = crate::http::document::names::HintKindName, example = "turn_card")]
+    #[schema(value_type = crate::document::names::HintKindName, example = "turn_card")]
     pub kind: HintKindName,
     /// One sentence for the player.
     #[schema(example = "Move 5♥ from column 1 to column 2: it turns over a card in column 1.")]

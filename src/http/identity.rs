@@ -17,9 +17,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 
 use super::error::ApiError;
 use super::{blocking, AppState};
-use crate::auth::TokenError;
 use crate::play::live::Credential;
-use crate::store::tokens as token_store;
 
 /// What a personal access token may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,7 +53,7 @@ pub struct Caller {
     /// `None` for a session token (everything allowed); a personal access token's scopes.
     pub scopes: Option<Vec<Scope>>,
     /// A session token's claims (which session, at which token version).
-    pub session: Option<crate::auth::Claims>,
+    pub session: Option<Claims>,
 }
 
 impl Caller {
@@ -89,7 +87,7 @@ impl Caller {
     }
 }
 
-pub use crate::auth::{pat_parts, secret_hash, PAT_PREFIX};
+pub use crate::play::identity::{pat_parts, secret_hash, Claims, PAT_PREFIX};
 
 /// The bearer token of a request, if it carries one.
 pub fn bearer_token(req: &HttpRequest) -> Option<&str> {
@@ -102,16 +100,12 @@ fn missing() -> ApiError {
     ApiError::unauthorized("unauthorized", t!("bearer-token-missing"))
 }
 
-fn invalid_pat() -> ApiError {
-    ApiError::unauthorized("invalid_token", t!("access-token-invalid"))
-}
-
 /// A session token: its signature, expiry, issuer and audience, then whether the session is
 /// still open (not signed out, its account at the same token version); `now`: looked up even
 /// if this instance remembers a check from the last second.
 async fn verify_session(state: &AppState, token: &str, now: bool) -> Result<Caller, ApiError> {
-    let claims = session_claims(state, token)?;
     let accounts = &state.accounts;
+    let claims = accounts.session_claims(token)?;
     if now {
         accounts.check_now(&claims).await?;
     } else {
@@ -134,38 +128,9 @@ pub async fn verify_now(state: &AppState, token: &str) -> Result<Caller, ApiErro
     }
 }
 
-/// A session token's claims, once its signature, expiry, issuer and audience hold.
-fn session_claims(state: &AppState, token: &str) -> Result<crate::auth::Claims, ApiError> {
-    match state.accounts.tokens.verify(token) {
-        Ok(claims) => Ok(claims),
-        Err(TokenError::Expired) => Err(ApiError::unauthorized(
-            "token_expired",
-            t!("session-token-expired"),
-        )),
-        Err(TokenError::Invalid) => Err(ApiError::unauthorized(
-            "invalid_token",
-            t!("session-token-invalid"),
-        )),
-    }
-}
-
 /// What of a token (already verified) a check of every open stream's at once needs.
 pub fn credential(state: &AppState, token: &str) -> Result<Credential, ApiError> {
-    if token.starts_with(PAT_PREFIX) {
-        let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
-        Ok(Credential::Token {
-            id: id.to_string(),
-            hash: secret_hash(secret),
-        })
-    } else {
-        let claims = session_claims(state, token)?;
-        Ok(Credential::Session {
-            user: claims.sub,
-            jti: claims.jti,
-            version: claims.ver,
-            expires: claims.exp,
-        })
-    }
+    Ok(state.accounts.credential(token)?)
 }
 
 /// What can be checked of a token without the database: a session token's signature and
@@ -174,55 +139,40 @@ pub fn verify_in_memory(state: &AppState, token: &str) -> Result<(), ApiError> {
     if token.starts_with(PAT_PREFIX) {
         Ok(())
     } else {
-        session_claims(state, token).map(|_| ())
+        state.accounts.session_claims(token).map(|_| ())?;
+        Ok(())
     }
 }
 
-/// The caller a personal access token speaks for, and its id when its `last_used_at` is more
-/// than an hour old (to note the use).
+/// The caller a personal access token speaks for, and whether its use is to be noted (its
+/// `last_used_at` more than an hour old). An expired token's requests still count against
+/// its owner's rate before it is refused.
 fn verify_pat(state: &AppState, token: &str) -> Result<(Caller, Option<String>), ApiError> {
-    let (id, secret) = pat_parts(token).ok_or_else(invalid_pat)?;
-    let mut conn = state.play.db.conn()?;
-    let row = token_store::by_id(&mut conn, id)?.ok_or_else(invalid_pat)?;
-    if row.secret_hash != secret_hash(secret) || row.revoked_at.is_some() {
-        return Err(invalid_pat());
-    }
+    let holder = state.accounts.access_token(token)?;
     state
         .limits
         .known_tokens
-        .saw(id, &row.secret_hash, &row.user_id);
-    if !row.active(crate::store::now()) {
-        return Err(ApiError::unauthorized(
-            "token_expired",
-            t!("access-token-expired"),
-        ));
-    }
-    let scopes = row
+        .saw(&holder.id, &holder.secret_hash, &holder.user_id);
+    let holder = holder.usable()?;
+    let scopes = holder
         .scopes
-        .split_whitespace()
+        .iter()
         .filter_map(|s| s.parse().ok())
         .collect();
-    let now = crate::store::now();
-    let stale = row
-        .last_used_at
-        .is_none_or(|t| now - t >= chrono::TimeDelta::hours(1));
     let caller = Caller {
-        user_id: row.user_id,
+        user_id: holder.user_id,
         scopes: Some(scopes),
         session: None,
     };
-    Ok((caller, stale.then_some(row.id)))
+    Ok((caller, holder.stale.then_some(holder.id)))
 }
 
 /// Keep a token's `last_used_at` to the hour: when it is older, a write in the background,
 /// never in the request's way (the request itself reads only).
 fn note_use(state: &AppState, id: String) {
-    let db = state.play.db.clone();
+    let accounts = state.accounts.clone();
     actix_web::rt::spawn(async move {
-        let written = blocking(move || {
-            Ok(db.write(move |conn| token_store::touch(conn, &id, crate::store::now()))?)
-        })
-        .await;
+        let written = blocking(move || Ok(accounts.note_token_use(id)?)).await;
         if let Err(e) = written {
             tracing::warn!(error = ?e, "noting an access token's use");
         }

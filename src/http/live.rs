@@ -48,13 +48,13 @@ impl Follow {
     /// Read the game: `action` events for what is new since `sent`, then a `view` (and
     /// `end` once the game is over).
     async fn catch_up(&mut self, always_view: bool) -> Result<Found, ApiError> {
-        let (db, user, id) = (
-            self.state.play.db.clone(),
+        let (p, user, id) = (
+            self.state.play.clone(),
             self.caller.user_id.clone(),
             self.id.clone(),
         );
         let Loaded { row, log, game } =
-            play::blocking(move || play::games::load(&db, &user, &id)).await?;
+            play::blocking(move || play::games::load(&p, &user, &id)).await?;
         let mut found = Found::default();
         if row.version == self.sent && !always_view {
             return Ok(found);
@@ -68,7 +68,7 @@ impl Follow {
             })?;
             found.events.push(event("action", Some(seq), &data));
         }
-        let view = GameView::of_row(&row, &game, &self.state.play.calendar, self.lang);
+        let view = GameView::of_row(&row, &game, &self.state.play.clock, self.lang);
         found
             .events
             .push(event("view", Some(row.version), &respond::to_json(&view)?));
@@ -91,7 +91,7 @@ impl Source for Follow {
 
     /// Until this game may have changed.
     async fn wait(&mut self) {
-        self.watcher.woken().await
+        self.watcher.woken().await;
     }
 
     async fn look(&mut self) -> Result<Found, ApiError> {
@@ -139,11 +139,11 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let lang = super::language::of_headers(&req);
-    let last = super::contract::header(
+    let lang = super::edge::language::of_headers(&req);
+    let last = super::edge::contract::header(
         &req,
         "last-event-id",
-        super::contract::LAST_EVENT_ID,
+        super::edge::contract::LAST_EVENT_ID,
         t!("last-event-id-shape"),
     )?
     .map(|v| {
@@ -235,6 +235,6 @@ impl utoipa::ToSchema for GameStreamEvent {
 /// The data of a game stream's `end` event.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct GameEnd {
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: super::wire::GameStatus,
 }

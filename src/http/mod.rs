@@ -1,33 +1,40 @@
 //! The HTTP layer: actix-web handlers (one file per resource), problem+json errors, the bearer
 //! extractor, rate limits, metrics and the OpenAPI document generated from the handlers.
+//!
+//! A crate of its own (`src/http`, docs/ARCHITECTURE.md): it asks the use cases
+//! (`spider-play`) and names nothing under them, so it cannot read the store or hold policy.
+
+// The floors it stands on, under the names the rest of the service knows them by: the use
+// cases, and the engine's and the domain's vocabulary as the use cases hand it up.
+use spider_config as config;
+use spider_i18n as i18n;
+use spider_i18n::t;
+use spider_jobs as jobs;
+use spider_play as play;
+use spider_play::{domain, engine};
 
 pub mod accounts;
 pub mod analysis;
 pub mod board;
 pub mod chat;
 pub mod chat_links;
-pub mod contract;
 pub mod daily;
 pub mod document;
+pub mod edge;
 pub mod error;
 pub mod exports;
 pub mod games;
 pub mod hints;
 pub mod identity;
 pub mod integrations;
-pub mod language;
 pub mod live;
-pub mod metrics;
 pub mod oauth;
 pub mod ops;
 pub mod page;
-mod process;
 pub mod profiles;
 pub mod races;
-pub mod ratelimit;
 pub mod records;
 mod refusals;
-mod request_log;
 pub mod respond;
 mod routes;
 pub mod searches;
@@ -56,7 +63,7 @@ pub use state::{blocking, AppState, Serving};
 pub struct Parts {
     pub play: crate::play::Play,
     pub accounts: crate::play::accounts::Accounts,
-    pub limits: ratelimit::Limits,
+    pub limits: edge::ratelimit::Limits,
     pub jobs: crate::jobs::Jobs,
 }
 
@@ -114,7 +121,7 @@ pub fn serve(config: &Config, parts: Parts, listener: TcpListener) -> std::io::R
         accounts,
         limits,
         jobs,
-        metrics: metrics::Metrics::new(),
+        metrics: edge::metrics::Metrics::new().map_err(std::io::Error::other)?,
         serving: Serving::new(config),
         chat: integrations::Chat::new(config),
     });
@@ -153,10 +160,12 @@ pub fn serve(config: &Config, parts: Parts, listener: TcpListener) -> std::io::R
             .route("/l10n/{name}", web::get().to(page::messages))
             .route("/style.css", web::get().to(page::style))
             .default_service(web::to(routes::fallback))
-            .wrap(from_fn(language::negotiate))
-            .wrap(from_fn(metrics::record))
+            .wrap(from_fn(edge::language::negotiate))
+            .wrap(from_fn(edge::metrics::record))
             .wrap(cors(&origins))
-            .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
+            .wrap(tracing_actix_web::TracingLogger::<
+                edge::request_log::RequestSpan,
+            >::new())
     })
     .workers(config.serving.workers.max(1))
     // Blocking work is database reads (and password hashing): threads past the pool's

@@ -2,7 +2,7 @@
 //! the consent page's two calls (what a request asks; approve or deny), the token endpoint
 //! (RFC 6749 §4.1.3, its refusals in the RFC's own body) and revocation (RFC 7009).
 
-use crate::http::language::Language;
+use crate::edge::language::Language;
 use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::{header, StatusCode};
@@ -95,7 +95,11 @@ pub struct ServerMetadata {
 #[get("/.well-known/oauth-authorization-server")]
 pub async fn metadata(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let base = base_url(&state, &req);
-    let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let list = |v: &[&str]| {
+        v.iter()
+            .map(std::string::ToString::to_string)
+            .collect::<Vec<_>>()
+    };
     let mut answer = HttpResponse::Ok();
     answer.insert_header((header::CACHE_CONTROL, "public, max-age=3600"));
     if state.serving.public_url.is_none() {
@@ -298,7 +302,7 @@ pub async fn approve(
             )?;
             // And per address, at the same budget: more accounts do not buy more approvals.
             let block =
-                super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+                super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
             limiter.count(
                 &format!("approve:{block}"),
                 t!("attempts-app-approvals-address"),
@@ -367,7 +371,7 @@ const FORM_LIMIT: usize = 16 * 1024;
 /// The form body of the token or revocation endpoint; past [`FORM_LIMIT`], or unreadable, the
 /// refusal in OAuth 2's own shape (RFC 6749 §5.2), never actix's plain-text one.
 async fn read_form(payload: web::Payload) -> Result<Vec<u8>, HttpResponse> {
-    super::contract::read_body(payload, FORM_LIMIT, t!("body-form"))
+    super::edge::contract::read_body(payload, FORM_LIMIT, t!("body-form"))
         .await
         .map_err(|e| oauth_error(e.status, "invalid_request", &e.detail.render(Lang::En)))
 }
@@ -409,7 +413,8 @@ pub async fn token(
     payload: web::Payload,
 ) -> HttpResponse {
     if let Some(limiter) = &state.limits.apps {
-        let address = super::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        let address =
+            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         if let Err(refused) = limiter.count(&format!("addr:{address}"), t!("attempts-code-trades"))
         {
             let mut answer = oauth_error(
@@ -434,7 +439,7 @@ pub async fn token(
     };
     // RFC 6749 §4.1.3: the request is form-encoded. A JSON body would parse as one odd form
     // key and be answered "unsupported_grant_type" although it named the right grant.
-    let json = super::contract::media_type_is(&req, "application/json")
+    let json = super::edge::contract::media_type_is(&req, "application/json")
         || body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     if json {
         return oauth_error(

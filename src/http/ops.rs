@@ -47,9 +47,9 @@ pub async fn healthz() -> HttpResponse {
 )]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let db = state.play.db.clone();
+    let play = state.play.clone();
     blocking(move || {
-        db.ping().map_err(|e| {
+        play.ready().map_err(|e| {
             tracing::warn!(error = %e, "readiness check failed");
             ApiError::unavailable("database_unavailable", t!("database-not-ready"))
         })
@@ -103,7 +103,7 @@ pub async fn metrics(
     body.push_str(&writer_metrics(&state.play.db.writes()));
     body.push_str(&checkout_metrics(&state.play.db.checkouts()));
     body.push_str(&pool_stock(&state).await);
-    body.push_str(&super::process::metrics());
+    body.push_str(&super::edge::process::metrics());
     if let Some((standby, primary)) = state.play.db.stale_reads() {
         body.push_str(&format!(
             "# HELP spider_db_stale_reads_total Reads that may be a second stale (boards, public \
@@ -148,14 +148,14 @@ async fn pool_stock(state: &AppState) -> String {
             }
         }
         Ok(Err(e)) | Err(e) => {
-            tracing::debug!(error = %e, "the winnable pool's stock is left out of this scrape")
+            tracing::debug!(error = %e, "the winnable pool's stock is left out of this scrape");
         }
     }
     out
 }
 
 /// The writer's queue and batches (`store::writer_stats`).
-fn writer_metrics(writes: &crate::store::writer_stats::WritesNow) -> String {
+fn writer_metrics(writes: &crate::play::instance::WritesNow) -> String {
     let mut out = format!(
         "# HELP spider_write_queue_depth Writes queued for the database writer and not yet \
          taken into a batch (SQLite: every write; Postgres: game actions).\n\
@@ -179,7 +179,7 @@ fn writer_metrics(writes: &crate::store::writer_stats::WritesNow) -> String {
 }
 
 /// The pool's checkouts (`store::writer_stats::CheckoutStats`).
-fn checkout_metrics(checkouts: &crate::store::writer_stats::CheckoutsNow) -> String {
+fn checkout_metrics(checkouts: &crate::play::instance::CheckoutsNow) -> String {
     let mut out = String::new();
     histogram(
         &mut out,
@@ -198,12 +198,7 @@ fn checkout_metrics(checkouts: &crate::store::writer_stats::CheckoutsNow) -> Str
 }
 
 /// A histogram in Prometheus's text format.
-fn histogram(
-    out: &mut String,
-    name: &str,
-    help: &str,
-    buckets: &crate::store::writer_stats::Buckets,
-) {
+fn histogram(out: &mut String, name: &str, help: &str, buckets: &crate::play::instance::Buckets) {
     out.push_str(&format!("# HELP {name} {help}\n# TYPE {name} histogram\n"));
     for (upper, n) in &buckets.upper {
         out.push_str(&format!("{name}_bucket{{le=\"{upper}\"}} {n}\n"));

@@ -117,7 +117,7 @@ pub async fn style() -> HttpResponse {
 mod served_modules {
     #[test]
     fn every_module_in_web_js_is_served_and_no_other() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/js");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/js");
         let mut files: Vec<String> = std::fs::read_dir(dir)
             .expect("web/js")
             .filter_map(Result::ok)

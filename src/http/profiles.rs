@@ -3,7 +3,7 @@
 use crate::i18n::Lang;
 use crate::t;
 use actix_web::{get, put, web, HttpResponse};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -11,27 +11,24 @@ use super::error::{ApiError, Problem};
 use super::identity::Caller;
 use super::records::{RatingView, RecordView};
 use super::wire::{GameStatus, VariantName};
-use super::{blocking, AppState};
-use crate::store::games::GameRow;
-
-/// Finished games a profile shows.
-const RECENT: i64 = 10;
+use super::AppState;
+use crate::play::history::GameRow;
 
 /// A finished game as a profile shows it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicGame {
     /// Its export, once it may be shown: `GET /v1/games/{id}/export`.
     pub id: String,
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     /// How the deal came to be: `random`, `chosen`, `daily`, `winnable`, `restart`, `race`,
     /// or `imported` (made from an export: it counts for no record).
-    #[schema(value_type = crate::http::document::names::GameOrigin)]
+    #[schema(value_type = crate::document::names::GameOrigin)]
     pub origin: String,
     /// `won` or `resigned`.
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     /// Server time from start to the winning or resigning action.
@@ -69,33 +66,6 @@ pub struct Profile {
     pub recent_games: Vec<PublicGame>,
 }
 
-/// Days in a row ending today or yesterday among `days` (YYYY-MM-DD, newest first).
-fn streak(days: &[String], today: NaiveDate) -> u32 {
-    let mut expect = today;
-    let mut count = 0;
-    for (i, day) in days.iter().enumerate() {
-        let Ok(day) = NaiveDate::parse_from_str(day, "%Y-%m-%d") else {
-            break;
-        };
-        if i == 0 && day < today {
-            // A streak still stands if its last day was yesterday.
-            match today.pred_opt() {
-                Some(yesterday) if day == yesterday => expect = yesterday,
-                _ => return 0,
-            }
-        }
-        if day != expect {
-            break;
-        }
-        count += 1;
-        match expect.pred_opt() {
-            Some(d) => expect = d,
-            None => break,
-        }
-    }
-    count
-}
-
 /// A registered player's public profile: when they joined, their records, race ratings, daily
 /// streak and latest finished games. No token needed. Guests, unknown names and profiles
 /// their owner hid answer 404 alike.
@@ -115,28 +85,18 @@ pub async fn profile(
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.public_user(&username).await?;
-    let (db, id) = (state.play.db.clone(), user.id.clone());
-    // A public profile may be a second stale: from the standby when one is set.
-    let (records, ratings, days, recent) = blocking(move || {
-        db.read_stale(move |conn| {
-            let records = crate::store::records::for_user(conn, &id)?;
-            let ratings = crate::store::races::ratings_of(conn, &id)?;
-            let days = crate::store::daily::ranked_days(conn, &id, 400)?;
-            let recent = crate::store::games::recent_finished(conn, &id, RECENT)?;
-            Ok::<_, ApiError>((records, ratings, days, recent))
-        })
-    })
-    .await?;
+    let profile = state.play.profile(user).await?;
     Ok(HttpResponse::Ok().json(Profile {
-        username: user.username.unwrap_or_default(),
-        joined: user.created_at.and_utc(),
-        records: records
+        username: profile.username,
+        joined: profile.joined.and_utc(),
+        records: profile
+            .records
             .into_iter()
             .map(RecordView::from_record)
             .collect::<Result<Vec<_>, _>>()?,
-        ratings: ratings.iter().map(RatingView::of).collect(),
-        daily_streak: streak(&days, state.play.calendar.today()),
-        recent_games: recent.iter().map(PublicGame::of).collect(),
+        ratings: profile.ratings.iter().map(RatingView::of).collect(),
+        daily_streak: profile.daily_streak,
+        recent_games: profile.recent.iter().map(PublicGame::of).collect(),
     }))
 }
 
@@ -205,7 +165,10 @@ pub struct ProfileSettings {
 
 /// A language the service speaks, by its BCP 47 tag, exactly as written here.
 #[derive(ToSchema)]
-#[allow(dead_code)] // The document's name for the tags of `i18n::Lang`, never built.
+#[allow(
+    dead_code,
+    reason = "the document's name for the tags of `i18n::Lang`, never built"
+)]
 pub enum LanguageTag {
     #[schema(rename = "en")]
     En,
@@ -280,26 +243,4 @@ pub(crate) fn languages() -> String {
         .map(|l| l.tag())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_daily_streak_counts_days_in_a_row_to_today_or_yesterday() {
-        let day = |s: &str| s.to_string();
-        let today = NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
-        assert_eq!(streak(&[], today), 0);
-        assert_eq!(
-            streak(
-                &[day("2026-12-04"), day("2026-12-03"), day("2026-12-01")],
-                today
-            ),
-            2
-        );
-        assert_eq!(streak(&[day("2026-12-03"), day("2026-12-02")], today), 2);
-        assert_eq!(streak(&[day("2026-12-02")], today), 0);
-        assert_eq!(streak(&[day("2026-12-04")], today), 1);
-    }
 }

@@ -9,13 +9,11 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, MaybeCaller, Scope};
 use super::wire::VariantName;
-use super::{blocking, AppState};
+use super::AppState;
 use crate::domain::records::{Measure, Record};
 use crate::engine;
+use crate::play::boards::{BoardPage, Mark, PageStart, RatingRow, RecordsBoard};
 use crate::play::public_names;
-use crate::store::pages::{Mark, PageStart};
-use crate::store::records;
-use crate::store::users;
 
 /// What a leaderboard ranks by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -43,10 +41,10 @@ impl From<RankBy> for Measure {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BoardQuery {
-    #[param(value_type = crate::http::contract::SuitCount)]
+    #[param(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     /// Default `spider`.
-    #[param(value_type = Option<crate::http::document::names::VariantName>)]
+    #[param(value_type = Option<crate::document::names::VariantName>)]
     pub variant: Option<VariantName>,
     /// Default `score`.
     pub by: Option<RankBy>,
@@ -77,8 +75,8 @@ impl BoardQuery {
         let start = match &self.cursor {
             None => PageStart::Offset(0),
             Some(cursor) => {
-                let cursor = crate::http::contract::check(
-                    crate::http::contract::BOARD_CURSOR,
+                let cursor = crate::edge::contract::check(
+                    crate::edge::contract::BOARD_CURSOR,
                     cursor,
                     t!("bad-cursor"),
                 )?;
@@ -165,9 +163,9 @@ pub struct Best {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecordView {
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     /// Games started that count for records (random deals, ranked dailies, chosen or replayed deals).
     pub played: i32,
@@ -218,9 +216,9 @@ pub struct Records {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingView {
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     /// Elo over pairwise race results; everyone starts at 1500.
     pub rating: f64,
@@ -229,7 +227,7 @@ pub struct RatingView {
 }
 
 impl RatingView {
-    pub(crate) fn of(r: &crate::store::races::RatingRow) -> RatingView {
+    pub(crate) fn of(r: &RatingRow) -> RatingView {
         RatingView {
             variant: r.variant,
             suits: u8::try_from(r.suits).unwrap_or(0),
@@ -254,14 +252,7 @@ pub async fn my_records(
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let db = state.play.db.clone();
-    let (rows, ratings) = blocking(move || {
-        let mut conn = db.conn()?;
-        let rows = records::for_user(&mut conn, &caller.user_id)?;
-        let ratings = crate::store::races::ratings_of(&mut conn, &caller.user_id)?;
-        Ok::<_, ApiError>((rows, ratings))
-    })
-    .await?;
+    let (rows, ratings) = state.play.records_of(&caller.user_id).await?;
     let records = rows
         .into_iter()
         .map(RecordView::from_record)
@@ -285,9 +276,9 @@ pub struct BoardEntry {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Leaderboard {
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     pub by: RankBy,
     pub entries: Vec<BoardEntry>,
@@ -329,33 +320,22 @@ pub async fn leaderboard(
     query: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let board = query.check()?;
-    let db = state.play.db.clone();
-    let ranks = state.play.ranks.clone();
     let (variant, suits, by) = (board.variant, board.suits, Measure::from(board.by));
-    let (start, limit) = (board.start, board.limit);
-    // A board may be a second stale: from the standby when one is set.
-    let (page, you, hidden) = blocking(move || {
-        let primary = db.clone();
-        let (page, you) = db.read_stale(move |conn| {
-            let (v, s) = (variant, i32::from(suits.count()));
-            let page = records::board(conn, v, s, by, start, limit)?;
-            let you = match &caller.0 {
-                Some(caller) => ranks
-                    .place(&primary, conn, &caller.user_id, v, s, by)?
-                    .map(|placed| {
-                        let name = users::by_id(conn, &caller.user_id)?.and_then(|u| u.username);
-                        Ok::<_, crate::store::StoreError>((placed.rank, placed.record, name))
-                    })
-                    .transpose()?,
-                None => None,
-            };
-            Ok::<_, ApiError>((page, you))
-        })?;
-        let ids = page.rows.iter().map(|(r, _)| r.user_id.clone()).collect();
-        let hidden = public_names::hidden_among(&db, ids)?;
-        Ok::<_, ApiError>((page, you, hidden))
-    })
-    .await?;
+    let start = board.start;
+    let asker = caller.0.map(|c| c.user_id);
+    let RecordsBoard { page, you, hidden } = state
+        .play
+        .records_board(
+            asker,
+            BoardPage {
+                variant,
+                suits,
+                by,
+                start,
+                limit: board.limit,
+            },
+        )
+        .await?;
     let first = start.first_rank();
     let name = |r: &Record, username| {
         public_names::public_name(&r.user_id, username, hidden.contains(&r.user_id))

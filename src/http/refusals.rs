@@ -6,6 +6,7 @@ use actix_web::http::{header, StatusCode};
 
 use super::error::ApiError;
 use crate::i18n::Text;
+use crate::play::identity::TokenKind;
 use crate::play::{
     AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError,
 };
@@ -156,6 +157,18 @@ impl From<AccountError> for ApiError {
                 Self::conflict("too_many_tokens", t!("too-many-tokens", max = max))
             }
             AccountError::TokenNotFound => Self::not_found(t!("token-not-found")),
+            AccountError::TokenInvalid(TokenKind::Session) => {
+                Self::unauthorized("invalid_token", t!("session-token-invalid"))
+            }
+            AccountError::TokenInvalid(TokenKind::Access) => {
+                Self::unauthorized("invalid_token", t!("access-token-invalid"))
+            }
+            AccountError::TokenExpired(TokenKind::Session) => {
+                Self::unauthorized("token_expired", t!("session-token-expired"))
+            }
+            AccountError::TokenExpired(TokenKind::Access) => {
+                Self::unauthorized("token_expired", t!("access-token-expired"))
+            }
         }
     }
 }
@@ -354,6 +367,10 @@ mod tests {
             AccountError::OAuthRequest(OAuthProblem::State),
             AccountError::TooManyTokens { max: 20 },
             AccountError::TokenNotFound,
+            AccountError::TokenInvalid(TokenKind::Session),
+            AccountError::TokenInvalid(TokenKind::Access),
+            AccountError::TokenExpired(TokenKind::Session),
+            AccountError::TokenExpired(TokenKind::Access),
         ];
         let races = [
             RaceError::RaceNotFound,

@@ -9,13 +9,13 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::contract;
+use super::edge::contract;
 use super::error::ApiError;
 use super::wire::GameView;
 use super::AppState;
 use crate::play::games::Created;
+use crate::play::games::IdempotencyKey;
 use crate::play::snapshot::{Answer, Replayed};
-use crate::store::idempotency::IdempotencyKey;
 
 /// The `ETag` header of a game at `version`.
 pub(crate) fn etag(version: i32) -> (header::HeaderName, String) {
@@ -36,12 +36,8 @@ pub fn idempotency_key(req: &HttpRequest, what: &str) -> Result<Option<Idempoten
     let fingerprint = Sha256::digest(format!("{} {what}", req.path()).as_bytes());
     Ok(Some(IdempotencyKey {
         key: key.to_string(),
-        fingerprint: hex(&fingerprint),
+        fingerprint: hex::encode(fingerprint),
     }))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub(crate) fn json_response(status: StatusCode, version: i32, body: String) -> HttpResponse {

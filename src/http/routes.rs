@@ -10,6 +10,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::edge::{contract, ratelimit};
 use super::error::ApiError;
 use super::*;
 

@@ -13,7 +13,7 @@ pub use crate::play::searches::{SearchPool, Searcher, Slot};
 pub fn searcher(state: &AppState, caller: &Caller, req: &HttpRequest) -> Searcher {
     Searcher {
         account: caller.user_id.clone(),
-        address: super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref()),
+        address: super::edge::ratelimit::client_block(req, state.serving.client_ip_header.as_ref()),
     }
 }
 
@@ -22,5 +22,5 @@ pub fn searcher(state: &AppState, caller: &Caller, req: &HttpRequest) -> Searche
 /// fill the log). Metrics still count it. In the request's language.
 pub fn busy_response(req: &HttpRequest) -> HttpResponse {
     ApiError::from(crate::play::Error::Search(SearchError::SearchBusy))
-        .response_in(super::language::of_headers(req))
+        .response_in(super::edge::language::of_headers(req))
 }

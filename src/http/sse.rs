@@ -32,7 +32,8 @@ pub fn open(state: &AppState, req: &HttpRequest, user: &str) -> Result<Watcher, 
     let token = super::identity::bearer_token(req)
         .ok_or_else(|| ApiError::internal("a stream's caller", "without a bearer token"))?;
     let credential = super::identity::credential(state, token)?;
-    let address = super::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
+    let address =
+        super::edge::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
     let opened = state.play.live.open(Opener {
         user,
         address: Some(&address),
@@ -246,7 +247,7 @@ pub(super) fn event_schema(
             "id",
             ObjectBuilder::new()
                 .schema_type(Type::String)
-                .pattern(Some(super::contract::LAST_EVENT_ID))
+                .pattern(Some(super::edge::contract::LAST_EVENT_ID))
                 .description(Some("The game's version: send it back as `Last-Event-ID`")),
         );
     }

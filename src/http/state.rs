@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
+use super::edge::{metrics, ratelimit};
 use super::error::ApiError;
-use super::{integrations, metrics, ratelimit};
+use super::integrations;
 
 /// What every handler may reach. Holds no game state: every request replays from the database.
 /// The application's parts (the use cases, the account services, the limits, the scheduled

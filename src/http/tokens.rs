@@ -11,10 +11,9 @@ use utoipa::ToSchema;
 use super::error::{ApiError, Problem};
 use super::identity::{Caller, Scope};
 use super::AppState;
-use crate::store;
-use crate::store::tokens::AccessToken;
 
-use crate::play::tokens::{NewToken, MAX_DAYS};
+use crate::play::clock::Clock;
+use crate::play::tokens::{self as play_tokens, AccessToken, NewToken, MAX_DAYS};
 
 /// What a personal access token may do.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
@@ -32,7 +31,7 @@ pub struct CreateToken {
     /// The account's password: a session alone (which may have been stolen) cannot make a
     /// long-lived token. Guest accounts have none, so they cannot make tokens.
     pub password: String,
-    #[schema(schema_with = super::contract::token_name)]
+    #[schema(schema_with = super::edge::contract::token_name)]
     pub name: String,
     /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
     /// (create and play games; includes `games:read`).
@@ -40,7 +39,7 @@ pub struct CreateToken {
     pub scopes: Vec<String>,
     /// Lifetime in days, 1–90 (default 30).
     #[schema(minimum = 1, maximum = 90)]
-    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+    #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
     pub expires_in_days: Option<u32>,
 }
 
@@ -63,7 +62,7 @@ pub struct TokenView {
 }
 
 impl TokenView {
-    fn of(row: &AccessToken) -> TokenView {
+    fn of(row: &AccessToken, clock: &Clock) -> TokenView {
         TokenView {
             id: row.id.clone(),
             name: row.name.clone(),
@@ -71,7 +70,7 @@ impl TokenView {
             created_at: row.created_at.and_utc(),
             expires_at: row.expires_at.and_utc(),
             revoked_at: row.revoked_at.map(|t| t.and_utc()),
-            active: row.active(store::now()),
+            active: play_tokens::active(row, clock),
             client_id: row.client_id.clone(),
             last_used_at: row.last_used_at.map(|t| t.and_utc()),
         }
@@ -121,8 +120,8 @@ pub async fn create_token(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     let body = body.into_inner();
-    let name = super::contract::check(
-        &super::contract::TOKEN_NAME,
+    let name = super::edge::contract::check(
+        &super::edge::contract::TOKEN_NAME,
         &body.name,
         t!("token-name-shape"),
     )?
@@ -162,7 +161,7 @@ pub async fn create_token(
         .create_token(&caller.user_id, body.password, new)
         .await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(CreatedToken {
-        info: TokenView::of(&made.row),
+        info: TokenView::of(&made.row, &state.play.clock),
         token: made.token,
     }))
 }
@@ -186,7 +185,10 @@ pub async fn list_tokens(
     caller.require_session()?;
     let rows = state.accounts.tokens(&caller.user_id).await?;
     Ok(HttpResponse::Ok().json(TokenList {
-        tokens: rows.iter().map(TokenView::of).collect(),
+        tokens: rows
+            .iter()
+            .map(|row| TokenView::of(row, &state.play.clock))
+            .collect(),
     }))
 }
 

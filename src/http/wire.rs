@@ -8,9 +8,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::ApiError;
 use crate::engine::{self, Action, Game, Illegal, Intent};
-use crate::play::calendar::Calendar;
+use crate::play::clock::Clock;
+use crate::play::history::GameRow;
 use crate::play::snapshot::Snapshot;
-use crate::store::games::GameRow;
 use actix_web::http::StatusCode;
 
 // ---------------------------------------------------------------- Shapes
@@ -30,7 +30,7 @@ pub use crate::engine::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum UndoSetting {
-    #[schema(value_type = crate::http::document::names::UndoModeName)]
+    #[schema(value_type = crate::document::names::UndoModeName)]
     Mode(UndoModeName),
     YesNo(bool),
 }
@@ -88,7 +88,7 @@ pub struct RulesBody {
     #[serde(default)]
     pub undo: UndoSetting,
     #[serde(default)]
-    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
+    #[schema(value_type = crate::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -98,7 +98,7 @@ pub struct RulesView {
     /// Whether undo exists at all: true for the `full` and `no_reveal` modes (the game's
     /// `undo_mode` says which).
     pub undo: bool,
-    #[schema(value_type = crate::http::document::names::EmptyColumnRule)]
+    #[schema(value_type = crate::document::names::EmptyColumnRule)]
     pub empty_column_deal: EmptyColumnRule,
 }
 
@@ -108,7 +108,7 @@ pub struct RulesView {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DealNumber {
-    Number(#[serde(deserialize_with = "crate::http::contract::whole::number")] u64),
+    Number(#[serde(deserialize_with = "crate::edge::contract::whole::number")] u64),
     Text(String),
 }
 
@@ -116,7 +116,7 @@ impl DealNumber {
     pub(crate) fn value(&self) -> Result<u64, ApiError> {
         match self {
             DealNumber::Number(n) => Ok(*n),
-            DealNumber::Text(text) => super::contract::deal_number_text(text)
+            DealNumber::Text(text) => super::edge::contract::deal_number_text(text)
                 .ok_or_else(|| ApiError::invalid_request(t!("bad-deal-number"))),
         }
     }
@@ -124,7 +124,7 @@ impl DealNumber {
 
 impl utoipa::PartialSchema for DealNumber {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        super::contract::deal_number()
+        super::edge::contract::deal_number()
     }
 }
 
@@ -136,10 +136,10 @@ impl ToSchema for DealNumber {}
 pub struct CreateGame {
     /// Default `spider`.
     #[serde(default)]
-    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
+    #[schema(value_type = Option<crate::document::names::VariantName>)]
     pub variant: Option<VariantName>,
-    #[schema(value_type = crate::http::contract::SuitCount)]
-    #[serde(deserialize_with = "crate::http::contract::whole::number")]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::edge::contract::whole::number")]
     pub suits: u8,
     /// Omit for a deal the server picks at random (kept secret until the game ends).
     pub deal_number: Option<DealNumber>,
@@ -152,7 +152,7 @@ pub struct CreateGame {
     /// For a winnable deal: `easy`, `normal` (default) or `hard`, from the solver's effort to
     /// prove it. Giving it implies `winnable: true`.
     #[serde(default)]
-    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
+    #[schema(value_type = Option<crate::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
 }
 
@@ -161,7 +161,7 @@ pub struct CardView {
     /// 1 (Ace) to 13 (King).
     #[schema(minimum = 1, maximum = 13)]
     pub rank: u8,
-    #[schema(value_type = crate::http::document::names::SuitName)]
+    #[schema(value_type = crate::document::names::SuitName)]
     pub suit: SuitName,
     /// Short text form, e.g. `"10♥"`, `"K♠"`.
     pub text: String,
@@ -192,14 +192,14 @@ pub struct ColumnView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameView {
     pub id: String,
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
     pub rules: RulesView,
     /// How far undo reaches: `full`, `no_reveal` (a move that turned a card over, or a deal,
     /// cannot be taken back) or `off`.
-    #[schema(value_type = crate::http::document::names::UndoModeName)]
+    #[schema(value_type = crate::document::names::UndoModeName)]
     pub undo_mode: UndoModeName,
     /// Shown for a deal the player chose; for a deal the server picked, once the game is over.
     pub deal_number: Option<String>,
@@ -209,16 +209,16 @@ pub struct GameView {
     /// replay of an earlier game's deal). Random deals and ranked dailies count for
     /// leaderboards; chosen, winnable and replayed deals for personal records only; practice
     /// dailies for nothing.
-    #[schema(value_type = crate::http::document::names::GameOrigin)]
+    #[schema(value_type = crate::document::names::GameOrigin)]
     pub origin: String,
     /// Set for a daily challenge and its restarts.
     pub daily: Option<DailyTag>,
     /// Set for a game dealt from a proven winnable deal (and its restarts).
-    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
+    #[schema(value_type = Option<crate::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
     /// False in a race room that turned hints off.
     pub hints_allowed: bool,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     /// 500 − actions + 100 × runs completed (Windows scoring).
     pub score: i64,
@@ -229,7 +229,7 @@ pub struct GameView {
     pub undos: u32,
     pub runs_completed: usize,
     pub runs_total: usize,
-    #[schema(value_type = Vec<crate::http::document::names::SuitName>)]
+    #[schema(value_type = Vec<crate::document::names::SuitName>)]
     pub completed_suits: Vec<SuitName>,
     pub stock_cards: usize,
     pub stock_deals_left: usize,
@@ -289,7 +289,7 @@ impl GameView {
             undos: view.undos,
             runs_completed: view.runs_completed,
             runs_total: view.runs_total,
-            completed_suits: view.completed_suits.to_vec(),
+            completed_suits: view.completed_suits.clone(),
             stock_cards: view.stock_cards,
             stock_deals_left: view.stock_deals_left,
             has_legal_action: view.has_legal_action,
@@ -315,8 +315,8 @@ impl GameView {
 
 impl GameView {
     /// The stored game as it is now.
-    pub(crate) fn of_row(row: &GameRow, game: &Game, calendar: &Calendar, lang: Lang) -> GameView {
-        GameView::of(&Snapshot::of_row(row, game, calendar), lang)
+    pub(crate) fn of_row(row: &GameRow, game: &Game, clock: &Clock, lang: Lang) -> GameView {
+        GameView::of(&Snapshot::of_row(row, game, clock), lang)
     }
 }
 
@@ -351,15 +351,15 @@ pub enum ActionBody {
     #[schema(title = "MoveAction")]
     Move {
         #[schema(minimum = 1, maximum = 10)]
-        #[serde(deserialize_with = "crate::http::contract::whole::number")]
+        #[serde(deserialize_with = "crate::edge::contract::whole::number")]
         from: u32,
         #[schema(minimum = 1, maximum = 10)]
-        #[serde(deserialize_with = "crate::http::contract::whole::number")]
+        #[serde(deserialize_with = "crate::edge::contract::whole::number")]
         to: u32,
         #[schema(minimum = 1, maximum = 13)]
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         count: Option<u32>,
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         expected_version: Option<i32>,
     },
     /// "Tap a card": move the cards at the end of `column` (the longest group that has
@@ -367,30 +367,30 @@ pub enum ActionBody {
     #[schema(title = "AutoAction")]
     Auto {
         #[schema(minimum = 1, maximum = 10)]
-        #[serde(deserialize_with = "crate::http::contract::whole::number")]
+        #[serde(deserialize_with = "crate::edge::contract::whole::number")]
         column: u32,
         #[schema(minimum = 1, maximum = 13)]
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         count: Option<u32>,
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         expected_version: Option<i32>,
     },
     /// Deal one card from the stock onto every column.
     #[schema(title = "DealAction")]
     Deal {
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         expected_version: Option<i32>,
     },
     /// Take back the last move or deal.
     #[schema(title = "UndoAction")]
     Undo {
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         expected_version: Option<i32>,
     },
     /// Give up the game.
     #[schema(title = "ResignAction")]
     Resign {
-        #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+        #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
         expected_version: Option<i32>,
     },
 }
@@ -499,11 +499,11 @@ pub struct EventLog {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     pub id: String,
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
-    #[schema(value_type = crate::http::document::names::GameStatus)]
+    #[schema(value_type = crate::document::names::GameStatus)]
     pub status: GameStatus,
     pub score: i32,
     pub actions: i32,

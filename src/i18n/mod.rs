@@ -57,8 +57,7 @@ impl Lang {
             let tag = without_extensions(parts.next().unwrap_or("").trim());
             let q = parts
                 .find_map(|p| p.trim().strip_prefix("q=").or(p.trim().strip_prefix("Q=")))
-                .map(quality)
-                .unwrap_or(1000);
+                .map_or(1000, quality);
             if q == 0 || tag == "*" {
                 continue;
             }
@@ -124,8 +123,7 @@ fn quality(q: &str) -> u16 {
     q.parse::<f32>()
         .ok()
         .filter(|q| ok && (0.0..=1.0).contains(q))
-        .map(|q| (q * 1000.0).round() as u16)
-        .unwrap_or(0)
+        .map_or(0, |q| (q * 1000.0).round() as u16)
 }
 
 /// A language tag without its extensions and private use (`de-DE-u-co-phonebk` is `de-DE`,
@@ -207,7 +205,7 @@ impl Text {
             return self.id.to_string();
         };
         let mut args = FluentArgs::new();
-        for (name, value) in self.args.iter() {
+        for (name, value) in &self.args {
             let value: FluentValue = match value {
                 Arg::Str(s) => s.clone().into(),
                 Arg::Int(n) => (*n).into(),
@@ -289,7 +287,7 @@ static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
             // Plain text: no bidi isolation marks around arguments (no language here is
             // written right to left).
             bundle.set_use_isolating(false);
-            for (name, source) in files.iter() {
+            for (name, source) in *files {
                 // A file that does not parse is a test failure (`tests.rs`); what parsed is kept.
                 let resource = FluentResource::try_new(source.to_string())
                     .unwrap_or_else(|(partial, _)| partial);

@@ -201,8 +201,7 @@ fn every_message_renders_in_every_language() {
             let vars: Vec<&String> = vars.iter().filter(|v| !v.starts_with('.')).collect();
             let attributes = super::bundle(lang)
                 .get_message(id)
-                .map(|m| m.attributes().count())
-                .unwrap_or(0);
+                .map_or(0, |m| m.attributes().count());
             if super::bundle(lang)
                 .get_message(id)
                 .and_then(|m| m.value())
@@ -227,7 +226,7 @@ fn every_message_renders_in_every_language() {
                 let id: &'static str = Box::leak(id.clone().into_boxed_str());
                 let mut text = Text::new(id);
                 for var in &vars {
-                    let var: &'static str = Box::leak(var.to_string().into_boxed_str());
+                    let var: &'static str = Box::leak((*var).clone().into_boxed_str());
                     text = text.arg(var, value.clone());
                 }
                 let mut errors = Vec::new();

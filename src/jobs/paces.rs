@@ -9,9 +9,9 @@ use crate::play::{blocking, paces, Play};
 
 pub fn start(jobs: &Jobs, play: Play, holder: Arc<str>) {
     jobs.every(paces::EVERY, move || {
-        let (db, holder) = (play.db.clone(), holder.clone());
+        let (db, holder, at) = (play.db.clone(), holder.clone(), play.clock.now());
         async move {
-            match blocking(move || paces::recompute(&db, &holder)).await {
+            match blocking(move || paces::recompute(&db, &holder, at)).await {
                 Ok(0) => {}
                 Ok(kinds) => tracing::info!(kinds, "CPU paces follow people's winning times"),
                 Err(e) => tracing::warn!(error = %e, "recomputing CPU paces"),

@@ -13,7 +13,7 @@ pub fn start(jobs: &Jobs, play: Play, holder: Arc<str>, days: u32) {
     jobs.every(retention::EVERY, move || {
         let (play, holder) = (play.clone(), holder.clone());
         async move {
-            let now = crate::store::now();
+            let now = play.clock.now();
             match blocking(move || retention::run(&play, &holder, days, now)).await {
                 Ok(removed) if removed.guests == 0 => {}
                 Ok(removed) => tracing::info!(

@@ -33,7 +33,9 @@ pub fn start(jobs: &Jobs, play: Play) {
 async fn look_at_versions(play: Play, seen: Arc<Mutex<HashMap<String, i32>>>) {
     let watched = play.live.watched_games();
     if watched.is_empty() {
-        seen.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        seen.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
         return;
     }
     let db = play.db.clone();
@@ -45,7 +47,9 @@ async fn look_at_versions(play: Play, seen: Arc<Mutex<HashMap<String, i32>>>) {
             return;
         }
     };
-    let mut seen = seen.lock().unwrap_or_else(|p| p.into_inner());
+    let mut seen = seen
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut now = HashMap::with_capacity(versions.len());
     for (id, version) in versions {
         // A game seen for the first time wakes its watchers too: it may have changed
@@ -63,8 +67,8 @@ async fn check_tokens(play: Play) {
     if credentials.is_empty() {
         return;
     }
-    let db = play.db.clone();
-    match play::blocking(move || play::accounts::lapsed(&db, &credentials)).await {
+    let (db, now) = (play.db.clone(), play.clock.now());
+    match play::blocking(move || play::accounts::lapsed(&db, &credentials, now)).await {
         Ok(lapsed) if !lapsed.is_empty() => {
             play.live.recheck(|c| lapsed.contains(c));
         }

@@ -13,12 +13,12 @@ pub const EVERY: Duration = Duration::from_secs(60);
 
 pub fn start(jobs: &Jobs, play: Play, holder: Arc<str>) {
     jobs.every(EVERY, move || {
-        let (db, holder) = (play.db.clone(), holder.clone());
+        let (db, holder, at) = (play.db.clone(), holder.clone(), play.clock.now());
         async move {
-            match blocking(move || upkeep(&db, &holder)).await {
+            match blocking(move || upkeep(&db, &holder, at)).await {
                 Ok(0) => {}
                 Ok(n) => {
-                    tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten")
+                    tracing::info!(forgotten = n, "old idempotency keys and sessions forgotten");
                 }
                 Err(e) => tracing::warn!(error = %e, "upkeep"),
             }

@@ -8,6 +8,7 @@
 //! the work is shared through leases (`crate::store::leases`): one instance at a time proves
 //! each kind, and one at a time computes the CPU lines of each deal.
 
+use crate::play::clock::Clock;
 use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::sync::Weak;
@@ -27,7 +28,8 @@ use crate::store::winnable::Class;
 /// Starts the background prover (unless `pool` is 0) for `prefill` and any class asked for
 /// later, and returns the handle requests use; with `cpu_lines`, it also computes the CPU
 /// lines of the deals it stocked. The thread ends soon after the last handle is dropped.
-pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prover {
+/// `clock`: the server's, which dates the deals and the leases.
+pub fn start(db: Db, clock: Clock, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prover {
     if pool == 0 {
         return Prover::new(prefill, false);
     }
@@ -35,6 +37,7 @@ pub fn start(db: Db, pool: usize, cpu_lines: bool, prefill: Vec<Class>) -> Prove
     let weak = prover.wanted();
     let worker = Worker {
         db,
+        clock,
         holder: uuid::Uuid::new_v4().to_string(),
     };
     let spawned = std::thread::Builder::new()
@@ -106,6 +109,7 @@ const RENEW_EVERY: Duration = Duration::from_secs(30);
 /// One instance's prover: its database and its name as a lease holder.
 struct Worker {
     db: Db,
+    clock: Clock,
     holder: String,
 }
 
@@ -114,7 +118,7 @@ impl Worker {
     /// (or the database could not say: the work is left for later).
     fn claim(&self, name: &str) -> bool {
         let (name, holder) = (name.to_string(), self.holder.clone());
-        let at = crate::store::now();
+        let at = self.clock.now();
         let until = at + WORK_LEASE;
         let taken: Result<bool, crate::store::StoreError> = self
             .db
@@ -179,12 +183,9 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
         };
         // Do not keep the service's state alive through a long search.
         drop(handle);
-        let number = match random_number() {
-            Some(n) => n,
-            None => {
-                std::thread::sleep(Duration::from_secs(1));
-                continue;
-            }
+        let Some(number) = random_number() else {
+            std::thread::sleep(Duration::from_secs(1));
+            continue;
         };
         let Some(proof) = prove(&class, number) else {
             continue;
@@ -192,8 +193,8 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
         let difficulty = proof.difficulty;
         let needed = counts.iter().any(|&(d, n)| d == difficulty && n < pool);
         if needed {
-            let mut deal =
-                ProvenDeal::new(&class, number, difficulty, proof.nodes, proof.line.len());
+            let (nodes, length, at) = (proof.nodes, proof.line.len(), worker.clock.now());
+            let mut deal = ProvenDeal::new(&class, number, difficulty, nodes, length, at);
             if cpu_lines {
                 if let Some([easy, normal, hard]) = self::cpu_lines(&class, number, &proof.line) {
                     (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) =
@@ -220,7 +221,7 @@ fn add_cpu_line(worker: &Worker, wanted: &Weak<Wanted>) -> bool {
         return false;
     };
     let holder = worker.holder.clone();
-    let at = crate::store::now();
+    let at = worker.clock.now();
     let until = at + WORK_LEASE;
     let claimed: Result<_, crate::store::StoreError> =
         db.write(move |conn| cache::claim_without_lines(conn, &holder, at, until));

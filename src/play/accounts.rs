@@ -13,7 +13,7 @@ use crate::i18n::Lang;
 use crate::AccountError;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::credentials::{player_name_shape_ok, username_shape_ok, validate, validate_password};
 use super::live::Credential;
@@ -21,10 +21,15 @@ use super::{blocking, Error};
 use crate::auth::{self, Claims, Hashing, Tokens};
 use crate::store::{self, users, Db};
 
+/// An account as kept.
+pub use crate::store::users::User;
+
 /// What the account use cases reach. Cheap to clone.
 #[derive(Clone)]
 pub struct Accounts {
     pub db: Db,
+    /// The server's clock (the same as the use cases').
+    pub clock: super::clock::Clock,
     pub hashing: Hashing,
     pub tokens: Tokens,
     pub checks: Arc<SessionChecks>,
@@ -67,14 +72,14 @@ impl Accounts {
     pub async fn register(&self, username: String, password: String) -> Result<Session, Error> {
         validate(&username, &password).map_err(AccountError::Credentials)?;
         let hash = self.hash(password).await?;
-        let db = self.db.clone();
+        let (db, now) = (self.db.clone(), self.clock.now());
         let user = blocking(move || {
             let user = users::User {
                 id: uuid::Uuid::new_v4().to_string(),
                 username: Some(username),
                 password_hash: Some(hash),
                 is_guest: false,
-                created_at: store::now(),
+                created_at: now,
                 token_version: 0,
                 profile_hidden: false,
                 language: None,
@@ -92,14 +97,14 @@ impl Accounts {
 
     /// A new guest account and its session.
     pub async fn guest(&self) -> Result<Session, Error> {
-        let db = self.db.clone();
+        let (db, now) = (self.db.clone(), self.clock.now());
         let user = blocking(move || {
             let user = users::User {
                 id: uuid::Uuid::new_v4().to_string(),
                 username: None,
                 password_hash: None,
                 is_guest: true,
-                created_at: store::now(),
+                created_at: now,
                 token_version: 0,
                 profile_hidden: false,
                 language: None,
@@ -267,13 +272,13 @@ impl Accounts {
         let user = self.confirm_password(user_id, current).await?;
         validate_password(user.username.as_deref(), &new).map_err(AccountError::Credentials)?;
         let hash = self.hash(new).await?;
-        let (db, id) = (self.db.clone(), user_id.to_string());
+        let (db, id, at) = (self.db.clone(), user_id.to_string(), self.clock.now());
         let user = blocking(move || {
             db.write(move |conn| -> Result<Option<users::User>, Error> {
                 // The links first: their rows are locked before the accounts' (as `unlink`
                 // from chat does), so the two cannot wait on each other.
                 if !keep_apps {
-                    end_apps_and_links(conn, &id)?;
+                    end_apps_and_links(conn, &id, at)?;
                 }
                 Ok(users::set_password(conn, &id, &hash)?)
             })?
@@ -292,7 +297,7 @@ impl Accounts {
         }
         let (db, jti, user) = (self.db.clone(), claims.jti.clone(), claims.sub.clone());
         let expires = chrono::DateTime::from_timestamp(claims.exp.min(i64::MAX as u64) as i64, 0)
-            .map_or_else(store::now, |t| t.naive_utc());
+            .map_or_else(|| self.clock.now(), |t| t.naive_utc());
         blocking(move || Ok(db.write(move |conn| users::end_session(conn, &jti, &user, expires))?))
             .await?;
         self.ended(&claims.sub);
@@ -302,11 +307,11 @@ impl Accounts {
     /// End every session of `user_id`, every app token it let in and every chat identity
     /// linked to it, in one write.
     pub async fn sign_out_everywhere(&self, user_id: &str) -> Result<(), Error> {
-        let (db, id) = (self.db.clone(), user_id.to_string());
+        let (db, id, at) = (self.db.clone(), user_id.to_string(), self.clock.now());
         let found = blocking(move || {
             db.write(move |conn| -> Result<bool, Error> {
                 // The links first, as in a password change.
-                end_apps_and_links(conn, &id)?;
+                end_apps_and_links(conn, &id, at)?;
                 Ok(users::end_all_sessions(conn, &id)?)
             })
         })
@@ -382,13 +387,17 @@ pub(super) fn session_still_open(
 /// Inside the caller's write: end every chat identity linked to `user_id`, revoke every app
 /// token of it, and forget its unused app approvals and chat link codes (so none made before
 /// can be traded after): the owner's remedies for a stolen session end what it could let in.
-fn end_apps_and_links(conn: &mut store::DbConn, user_id: &str) -> Result<(), Error> {
+fn end_apps_and_links(
+    conn: &mut store::DbConn,
+    user_id: &str,
+    at: chrono::NaiveDateTime,
+) -> Result<(), Error> {
     use crate::store::codes;
     // First: a code traded or a link confirmed at the same moment lands wholly before this
     // (and is ended here) or wholly after (and finds its code gone).
     users::lock_grants(conn, user_id)?;
-    crate::store::chat::end_links(conn, user_id)?;
-    crate::store::tokens::revoke_apps(conn, user_id, store::now())?;
+    crate::store::chat::end_links(conn, user_id, at)?;
+    crate::store::tokens::revoke_apps(conn, user_id, at)?;
     codes::forget_unused(conn, user_id, codes::OAUTH)?;
     codes::forget_unused(conn, user_id, codes::CHAT_LINK)?;
     Ok(())
@@ -398,9 +407,12 @@ fn end_apps_and_links(conn: &mut store::DbConn, user_id: &str) -> Result<(), Err
 /// a session expired, ended, or of an account gone or at another token version; an access
 /// token expired, revoked or gone. A few statements for all of them, however many streams
 /// share each (`crate::jobs::streams` asks every few seconds).
-pub fn lapsed(db: &Db, credentials: &[Credential]) -> Result<HashSet<Credential>, Error> {
+pub fn lapsed(
+    db: &Db,
+    credentials: &[Credential],
+    now: chrono::NaiveDateTime,
+) -> Result<HashSet<Credential>, Error> {
     const CHUNK: usize = 500;
-    let now = store::now();
     let secs = u64::try_from(now.and_utc().timestamp()).unwrap_or(0);
     let mut lapsed = HashSet::new();
     let mut sessions = Vec::new();
@@ -482,21 +494,31 @@ pub struct SessionChecks {
     ttl: Duration,
     cap: usize,
     seen: Mutex<HashMap<String, Seen>>,
+    /// The server's clock, which says how old a check is.
+    clock: super::clock::Clock,
 }
 
 struct Seen {
     user: String,
     open: bool,
-    at: Instant,
+    at: chrono::NaiveDateTime,
 }
 
 impl SessionChecks {
-    pub fn new(ttl: Duration, cap: usize) -> SessionChecks {
+    pub fn new(ttl: Duration, cap: usize, clock: super::clock::Clock) -> SessionChecks {
         SessionChecks {
             ttl,
             cap: cap.max(1),
             seen: Mutex::new(HashMap::new()),
+            clock,
         }
+    }
+
+    /// Whether a check made `at` is still fresh.
+    fn fresh(&self, at: chrono::NaiveDateTime) -> bool {
+        (self.clock.now() - at)
+            .to_std()
+            .is_ok_and(|age| age < self.ttl)
     }
 
     pub fn ttl(&self) -> Duration {
@@ -505,9 +527,7 @@ impl SessionChecks {
 
     fn recall(&self, key: &str) -> Option<bool> {
         let seen = self.seen.lock().ok()?;
-        seen.get(key)
-            .filter(|s| s.at.elapsed() < self.ttl)
-            .map(|s| s.open)
+        seen.get(key).filter(|s| self.fresh(s.at)).map(|s| s.open)
     }
 
     fn remember(&self, key: String, user: &str, open: bool) {
@@ -518,8 +538,7 @@ impl SessionChecks {
             return;
         };
         if seen.len() >= self.cap {
-            let ttl = self.ttl;
-            seen.retain(|_, s| s.at.elapsed() < ttl);
+            seen.retain(|_, s| self.fresh(s.at));
             if seen.len() >= self.cap {
                 seen.clear();
             }
@@ -529,7 +548,7 @@ impl SessionChecks {
             Seen {
                 user: user.to_string(),
                 open,
-                at: Instant::now(),
+                at: self.clock.now(),
             },
         );
     }
@@ -548,7 +567,7 @@ mod tests {
 
     #[test]
     fn session_checks_are_remembered_briefly_and_stay_bounded() {
-        let checks = SessionChecks::new(Duration::from_secs(60), 3);
+        let checks = SessionChecks::new(Duration::from_secs(60), 3, Default::default());
         checks.remember("a".into(), "u1", true);
         checks.remember("b".into(), "u1", false);
         checks.remember("c".into(), "u2", true);
@@ -558,7 +577,7 @@ mod tests {
         assert!(checks.seen.lock().unwrap().len() <= 3);
         checks.forget("u2");
         assert_eq!(checks.recall("d"), None);
-        let none = SessionChecks::new(Duration::ZERO, 3);
+        let none = SessionChecks::new(Duration::ZERO, 3, Default::default());
         none.remember("a".into(), "u1", true);
         assert_eq!(none.recall("a"), None);
     }

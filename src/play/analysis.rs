@@ -10,9 +10,10 @@ use std::time::Instant;
 use super::{blocking, Error, Play};
 use crate::engine::analysis::{Analysis, AnalysisBudget};
 use crate::engine::{self, Action};
-use crate::store::analyses::{self as analysis_store, AnalysisRow};
+use crate::store::analyses as analysis_store;
+pub use crate::store::analyses::AnalysisRow;
 use crate::store::games::{self as game_store, GameRow};
-use crate::store::{self, StoreError};
+use crate::store::StoreError;
 
 /// A game's analysis.
 pub struct Analysed {
@@ -38,7 +39,10 @@ pub async fn analysis(
             let slot = play.searches.slot_for(who)?;
             let game = row.clone();
             let budget = AnalysisBudget::of(play.analysis_positions);
-            let found = slot.run(move || compute(&game, &log, &budget)).await?;
+            let clock = play.clock.clone();
+            let found = slot
+                .run(move || compute(&game, &log, &budget, &clock))
+                .await?;
             let db = play.db.clone();
             // Two requests may compute at once: the first kept wins, both answer with it.
             let kept = blocking(move || {
@@ -83,7 +87,7 @@ pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
         return Err(Error::Game(GameError::GameInProgress));
     }
     if let Some(day) = row.daily_date()? {
-        if !play.calendar.is_over(day) {
+        if !play.clock.is_over(day) {
             return Err(Error::Game(GameError::DailyNotOver));
         }
     }
@@ -96,7 +100,12 @@ pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
 }
 
 /// Search the game (on a search worker).
-fn compute(row: &GameRow, log: &[Action], budget: &AnalysisBudget) -> Result<AnalysisRow, Error> {
+fn compute(
+    row: &GameRow,
+    log: &[Action],
+    budget: &AnalysisBudget,
+    clock: &super::clock::Clock,
+) -> Result<AnalysisRow, Error> {
     let spec = row.deal_spec()?;
     let started = Instant::now();
     let analysis = engine::analyse(
@@ -116,7 +125,7 @@ fn compute(row: &GameRow, log: &[Action], budget: &AnalysisBudget) -> Result<Ana
             .map_err(|e| Error::Internal(format!("serializing an analysis: {e}")))?,
         nodes: i64::try_from(analysis.nodes).unwrap_or(i64::MAX),
         duration_ms,
-        computed_at: store::now(),
+        computed_at: clock.now(),
         user_id: row.user_id.clone(),
     })
 }

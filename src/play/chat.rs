@@ -8,9 +8,11 @@ use crate::{AccountError, ChatError};
 use chrono::NaiveDateTime;
 
 use super::tokens::random_bytes;
-use super::{blocking, Error};
+use super::{blocking, Error, Play};
 use crate::auth::secret_hash;
-use crate::store::chat::{self as chat_store, ChatIdentity, Folded};
+/// A chat identity as kept: its platform, names, and the account it plays as.
+pub use crate::store::chat::ChatIdentity;
+use crate::store::chat::{self as chat_store, Folded};
 use crate::store::codes::{self, CodeRow, Use};
 use crate::store::{self, users, Db};
 
@@ -122,14 +124,15 @@ fn names(display: &str, platform: Platform) -> Vec<String> {
 /// (the account they play as, made now at their first command). One write for both, so a
 /// command costs one trip to the database before its action.
 pub async fn arrive(
-    db: &Db,
+    play: &Play,
     identity: &Identity,
     delivery: Option<String>,
     member: bool,
 ) -> Result<Option<Member>, Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     let (db, identity) = (db.clone(), identity.storable());
     blocking(move || {
-        let at = store::now();
+        let at = clock.now();
         let platform = identity.platform.name();
         let found = db.write({
             let identity = identity.clone();
@@ -150,7 +153,7 @@ pub async fn arrive(
             return Ok(found);
         }
         for _ in 0..3 {
-            match make(&db, &identity) {
+            match make(&db, &identity, at) {
                 // Their first two commands at once: the other made it.
                 Err(Error::Store(e)) if e.is_unique_violation() => {
                     let mut conn = db.conn()?;
@@ -191,7 +194,7 @@ fn find(conn: &mut store::DbConn, identity: &Identity) -> Result<Option<Member>,
 }
 
 /// A new account and identity for a member's first command.
-fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
+fn make(db: &Db, identity: &Identity, at: NaiveDateTime) -> Result<Member, Error> {
     let taken = {
         let mut conn = db.conn()?;
         let mut free = None;
@@ -212,7 +215,6 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
             format!("{name}-{a:02x}{b:02x}{c:02x}@{platform}")
         }
     };
-    let at = store::now();
     let user = users::User {
         id: uuid::Uuid::new_v4().to_string(),
         username: Some(username.clone()),
@@ -255,14 +257,20 @@ fn make(db: &Db, identity: &Identity) -> Result<Member, Error> {
 }
 
 /// Point the member's game commands at `game`.
-pub async fn set_current(db: &Db, member: &Member, game: &str) -> Result<(), Error> {
+pub async fn set_current(play: &Play, member: &Member, game: &str) -> Result<(), Error> {
+    let db = &play.db;
     let (db, id, game) = (db.clone(), member.link_id.clone(), game.to_string());
     blocking(move || Ok(db.write(move |conn| chat_store::set_current(conn, &id, Some(&game)))?))
         .await
 }
 
 /// Keep the language the member chose (`None`: back to the platform's).
-pub async fn set_language(db: &Db, member: &Member, language: Option<Lang>) -> Result<(), Error> {
+pub async fn set_language(
+    play: &Play,
+    member: &Member,
+    language: Option<Lang>,
+) -> Result<(), Error> {
+    let db = &play.db;
     let (db, id) = (db.clone(), member.link_id.clone());
     let tag = language.map(Lang::tag);
     blocking(move || Ok(db.write(move |conn| chat_store::set_language(conn, &id, tag))?)).await
@@ -305,7 +313,7 @@ pub async fn link_code(
             }
         }
     }
-    let at = store::now();
+    let at = accounts.clock.now();
     let expires_at = at + chrono::Duration::seconds(CODE_SECONDS);
     let row = CodeRow {
         code_hash: secret_hash(&letters),
@@ -379,14 +387,15 @@ fn may_link(
 /// nothing done (the code is not used) but remembering that this member was asked about this
 /// code (only then does its `yes` link). An unknown, used or expired code, or an identity
 /// already linked, is refused as [`link`] would refuse it.
-pub async fn preview_link(db: &Db, member: &Member, typed: &str) -> Result<LinkPreview, Error> {
+pub async fn preview_link(play: &Play, member: &Member, typed: &str) -> Result<LinkPreview, Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     let hash = secret_hash(&normalize_code(typed));
     let (db, link_id) = (db.clone(), member.link_id.clone());
     blocking(move || {
         db.write(move |conn| {
             let identity = chat_store::lock(conn, &link_id)?
                 .ok_or(Error::Chat(ChatError::ChatLinkNotFound))?;
-            ask(conn, &identity, &hash)
+            ask(conn, &identity, &hash, clock.now())
         })
     })
     .await
@@ -398,8 +407,8 @@ fn ask(
     conn: &mut store::DbConn,
     identity: &ChatIdentity,
     hash: &str,
+    at: NaiveDateTime,
 ) -> Result<LinkPreview, Error> {
-    let at = store::now();
     let code = codes::peek(conn, hash, PURPOSE)?
         .filter(|c| c.used_at.is_none() && c.expires_at > at)
         .ok_or(Error::Chat(ChatError::ChatCodeInvalid))?;
@@ -425,12 +434,13 @@ pub enum LinkStep {
 /// the code's account, and the games of the account made for them move to it (a ranked daily
 /// attempt among them becomes practice), until they unlink. A code is used once; an unknown,
 /// used or expired one changes nothing.
-pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<LinkStep, Error> {
+pub async fn link(play: &Play, member: &Member, typed: &str) -> Result<LinkStep, Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     let hash = secret_hash(&normalize_code(typed));
     let (db, link_id) = (db.clone(), member.link_id.clone());
     blocking(move || {
         db.write(move |conn| -> Result<LinkStep, Error> {
-            let at = store::now();
+            let at = clock.now();
             // The account's grants lock before the code is used: a sign out everywhere at the
             // same moment either ends the link made here or leaves no code to link with.
             if let Some(code) = codes::peek(conn, &hash, PURPOSE)? {
@@ -441,7 +451,7 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<LinkStep, Err
             // `yes` counts only once the bot has asked this member about this very code: a
             // message that tricks a member into typing both gets them the question first.
             if identity.asked_code.as_deref() != Some(hash.as_str()) {
-                return Ok(LinkStep::Asked(ask(conn, &identity, &hash)?));
+                return Ok(LinkStep::Asked(ask(conn, &identity, &hash, at)?));
             }
             let code = match codes::use_once(conn, &hash, PURPOSE, at)? {
                 Use::First(code) if code.expires_at > at => code,
@@ -456,7 +466,7 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<LinkStep, Err
             }
             chat_store::link(conn, &link_id, &identity.user_id, &code.user_id, at)?;
             chat_store::set_asked(conn, &link_id, None)?;
-            let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id)?;
+            let folded = chat_store::fold_account(conn, &identity.user_id, &code.user_id, at)?;
             Ok(LinkStep::Linked(Linked { username, folded }))
         })
     })
@@ -465,12 +475,13 @@ pub async fn link(db: &Db, member: &Member, typed: &str) -> Result<LinkStep, Err
 
 /// A link code typed where others could read it: it is used up (if it was a live code), so
 /// nobody who saw it can link with it.
-pub async fn burn_code(db: &Db, typed: &str) -> Result<(), Error> {
+pub async fn burn_code(play: &Play, typed: &str) -> Result<(), Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     let hash = secret_hash(&normalize_code(typed));
     let db = db.clone();
     blocking(move || {
         Ok(db
-            .write(move |conn| codes::use_once(conn, &hash, PURPOSE, store::now()))
+            .write(move |conn| codes::use_once(conn, &hash, PURPOSE, clock.now()))
             .map(|_| ())?)
     })
     .await
@@ -478,7 +489,8 @@ pub async fn burn_code(db: &Db, typed: &str) -> Result<(), Error> {
 
 /// The member stops playing as the account they linked: they play as the account made for
 /// them again, and the games the link moved go back to it. How many went back.
-pub async fn unlink(db: &Db, member: &Member) -> Result<usize, Error> {
+pub async fn unlink(play: &Play, member: &Member) -> Result<usize, Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     if member.own_account {
         return Err(Error::Chat(ChatError::ChatNotLinked));
     }
@@ -490,14 +502,15 @@ pub async fn unlink(db: &Db, member: &Member) -> Result<usize, Error> {
             if identity.own_account {
                 return Err(Error::Chat(ChatError::ChatNotLinked));
             }
-            Ok(chat_store::unlink(conn, &identity)?)
+            Ok(chat_store::unlink(conn, &identity, clock.now())?)
         })
     })
     .await
 }
 
 /// The chat identities linked to `user_id`, oldest link first.
-pub async fn links(db: &Db, user_id: &str) -> Result<Vec<ChatIdentity>, Error> {
+pub async fn links(play: &Play, user_id: &str) -> Result<Vec<ChatIdentity>, Error> {
+    let db = &play.db;
     let (db, user) = (db.clone(), user_id.to_string());
     blocking(move || {
         let mut conn = db.conn()?;
@@ -507,13 +520,14 @@ pub async fn links(db: &Db, user_id: &str) -> Result<Vec<ChatIdentity>, Error> {
 }
 
 /// The owner removes a linked chat identity from their account.
-pub async fn remove_link(db: &Db, user_id: &str, link_id: &str) -> Result<(), Error> {
+pub async fn remove_link(play: &Play, user_id: &str, link_id: &str) -> Result<(), Error> {
+    let (db, clock) = (&play.db, play.clock.clone());
     let (db, user, id) = (db.clone(), user_id.to_string(), link_id.to_string());
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
             match chat_store::lock(conn, &id)? {
                 Some(row) if row.user_id == user && !row.own_account => {
-                    chat_store::unlink(conn, &row)?;
+                    chat_store::unlink(conn, &row, clock.now())?;
                     Ok(())
                 }
                 _ => Err(Error::Chat(ChatError::ChatLinkNotFound)),

@@ -15,7 +15,7 @@ use crate::store::idempotency::IdempotencyKey;
 /// The deal number of the daily of `date`, once that day is over: before, it would reveal
 /// every hidden card of the day's games.
 pub fn revealed_deal(play: &Play, date: NaiveDate, variant: Variant, suits: Suits) -> Option<u64> {
-    play.calendar
+    play.clock
         .is_over(date)
         .then(|| daily::deal_number(&play.daily_secret, date, variant, suits))
 }
@@ -60,7 +60,7 @@ pub async fn start(
     suits: Suits,
     key: Option<IdempotencyKey>,
 ) -> Result<Created, Error> {
-    let date = play.calendar.today();
+    let date = play.clock.today();
     let new = Planned {
         user_id: user_id.to_string(),
         spec: DealSpec {
@@ -102,7 +102,7 @@ pub async fn start(
             ..new.clone()
         };
         // A retry of an answered request answers as the first did, whatever came since.
-        if let Some(replayed) = answered(&play.db, &new.user_id, new.key.as_ref())? {
+        if let Some(replayed) = answered(&play, &new.user_id, new.key.as_ref())? {
             return Ok(replayed);
         }
         let (is_guest, earlier) = {
@@ -147,4 +147,52 @@ pub async fn start(
         }
     })
     .await
+}
+
+/// What today's page reads: each kind's players so far, and, for a signed-in asker, their
+/// attempts of the day and whether their account is a guest's.
+pub struct TodayRead {
+    /// Each kind asked for, with its players so far.
+    pub players: Vec<(Variant, Suits, i64)>,
+    /// The asker's attempts of the day (every kind), oldest first.
+    pub attempts: Vec<super::history::GameRow>,
+    /// Whether the asker's account is a guest's; `None` for no asker.
+    pub guest: Option<bool>,
+}
+
+impl Play {
+    /// The day `date`'s players of each of `kinds`, and `asker`'s attempts that day.
+    pub async fn daily_today(
+        &self,
+        date: NaiveDate,
+        kinds: Vec<(Variant, Suits)>,
+        asker: Option<String>,
+    ) -> Result<TodayRead, Error> {
+        let (db, day) = (self.db.clone(), date.to_string());
+        blocking(move || {
+            let mut conn = db.conn()?;
+            let mut players = Vec::new();
+            for (v, s) in kinds {
+                let n = crate::store::daily::players(&mut conn, &day, v, i32::from(s.count()))?;
+                players.push((v, s, n));
+            }
+            let (attempts, guest) = match asker {
+                Some(user) => {
+                    let guest =
+                        crate::store::users::by_id(&mut conn, &user)?.is_some_and(|u| u.is_guest);
+                    (
+                        crate::store::daily::attempts(&mut conn, &user, &day)?,
+                        Some(guest),
+                    )
+                }
+                None => (Vec::new(), None),
+            };
+            Ok(TodayRead {
+                players,
+                attempts,
+                guest,
+            })
+        })
+        .await
+    }
 }

@@ -145,6 +145,12 @@ pub enum AccountError {
     /// No access token with that id among the caller's.
     #[error("no such token")]
     TokenNotFound,
+    /// A bearer token that is not one this service made (or was revoked).
+    #[error("invalid {0:?} token")]
+    TokenInvalid(super::identity::TokenKind),
+    /// A bearer token past its expiry.
+    #[error("{0:?} token expired")]
+    TokenExpired(super::identity::TokenKind),
 }
 
 /// Refusals in race rooms: seats, rounds, hosts.

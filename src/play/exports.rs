@@ -160,7 +160,9 @@ pub async fn import(
             ranked: false,
             difficulty: None,
         };
-        let mut row = game_store::new_row(uuid::Uuid::new_v4().to_string(), user, spec, &origin);
+        let now = p.clock.now();
+        let mut row =
+            game_store::new_row(uuid::Uuid::new_v4().to_string(), user, spec, &origin, now);
         row.version = actions.len() as i32;
         row.log = actions
             .iter()
@@ -189,7 +191,7 @@ pub async fn import(
             if owner.is_guest {
                 return Err(Error::Game(GameError::GuestCannotImport));
             }
-            within_allowance(conn, &row.user_id, allowance, actions.len())?;
+            within_allowance(conn, &row.user_id, allowance, actions.len(), now)?;
             if !row.status.is_over() {
                 super::games::room_for_a_game(conn, &row.user_id, most)?;
             }
@@ -207,11 +209,11 @@ fn within_allowance(
     user_id: &str,
     allowance: u32,
     asked: usize,
+    now: chrono::NaiveDateTime,
 ) -> Result<(), Error> {
     if allowance == 0 {
         return Ok(());
     }
-    let now = crate::store::now();
     let hour = chrono::TimeDelta::hours(1);
     let recent = writes::imports_since(conn, user_id, now - hour)?;
     let mut used: i64 = recent.iter().map(|(_, n)| i64::from(*n)).sum();

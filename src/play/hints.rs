@@ -45,10 +45,10 @@ pub async fn hint(
 ) -> Result<(i32, Hint), Error> {
     // The slot first: a refusal when the pool is full then costs no database read.
     let slot = play.searches.slot_for(who)?;
-    let (db, percent) = (play.db.clone(), play.hint_budget_percent);
+    let (p, percent) = (play.clone(), play.hint_budget_percent);
     let (user_id, game_id) = (who.account.clone(), game_id.to_string());
     slot.run(move || {
-        let Loaded { row, log, game } = load(&db, &user_id, &game_id)?;
+        let Loaded { row, log, game } = load(&p, &user_id, &game_id)?;
         if !row.hints_allowed {
             return Err(Error::Game(GameError::HintsDisabled));
         }

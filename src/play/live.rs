@@ -68,7 +68,9 @@ struct Inner {
 
 impl Inner {
     fn registry(&self) -> MutexGuard<'_, Registry> {
-        self.registry.lock().unwrap_or_else(|p| p.into_inner())
+        self.registry
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Wake this instance's watchers of `key`.
@@ -120,7 +122,7 @@ impl Watcher {
     /// Until a watched key changes, or the token must be checked again. A wake-up that came
     /// while nobody waited is kept, so none is lost.
     pub async fn woken(&self) {
-        self.entry.wake.notified().await
+        self.entry.wake.notified().await;
     }
 
     /// Whether the token must be checked again (once: this clears it).

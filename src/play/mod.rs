@@ -6,25 +6,35 @@
 // The floors below and the crates beside them, under the names the rest of the service knows
 // them by.
 use spider_auth as auth;
-use spider_domain as domain;
-use spider_engine as engine;
+/// The product's own rules, handed up with the use cases: the types their inputs and answers
+/// are made of.
+pub use spider_domain as domain;
+/// The rules engine, handed up with the use cases: the vocabulary of positions, actions and
+/// hints their inputs and answers are made of (the HTTP layer names nothing under this crate).
+pub use spider_engine as engine;
 use spider_i18n as i18n;
 use spider_store as store;
 
 pub mod accounts;
 pub mod analysis;
-pub mod calendar;
+pub mod boards;
 pub mod chat;
+pub mod clock;
+pub mod commands;
 pub mod credentials;
 pub mod daily;
 mod error;
 pub mod exports;
 pub mod games;
 pub mod hints;
+pub mod history;
+pub mod identity;
+pub mod instance;
 pub mod live;
 pub mod oauth;
 pub mod paces;
 pub mod positions;
+pub mod profiles;
 pub mod public_names;
 pub mod races;
 pub mod ranks;
@@ -34,17 +44,19 @@ pub mod snapshot;
 pub mod tokens;
 pub mod wanted;
 
-use crate::store::{Db, StoreError};
-use calendar::Calendar;
+use crate::store::Db;
+/// A failed database call, and what it means to whoever asked.
+pub use crate::store::{Failure, StoreError};
+use clock::Clock;
 pub use error::{AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError};
 use wanted::Prover;
 
-/// What the use cases reach: the database, the clock of dailies, the prover of winnable
+/// What the use cases reach: the database, the server's clock (and the dailies' calendar), the prover of winnable
 /// deals and the wake-up of live streams. Cheap to clone.
 #[derive(Clone)]
 pub struct Play {
     pub db: Db,
-    pub calendar: Calendar,
+    pub clock: Clock,
     /// The key of the daily deal derivation (`crate::domain::daily`).
     pub daily_secret: std::sync::Arc<[u8]>,
     pub winnable: Prover,
@@ -105,8 +117,7 @@ pub const KEY_BATCHES_PER_RUN: usize = 100;
 /// whose tokens have expired anyway, leases that ran out, one-time codes an hour past their
 /// expiry, chat deliveries an hour old, and records' removals from the boards a day old. How
 /// many rows were forgotten.
-pub fn upkeep(db: &Db, holder: &str) -> Result<usize, Error> {
-    let at = crate::store::now();
+pub fn upkeep(db: &Db, holder: &str, at: chrono::NaiveDateTime) -> Result<usize, Error> {
     let until = at + chrono::TimeDelta::seconds(90);
     let holder = holder.to_string();
     let first = db.write(move |conn| -> Result<Option<(usize, usize)>, StoreError> {

@@ -14,7 +14,7 @@ use super::{blocking, Error};
 use crate::auth::{secret_hash, PAT_PREFIX};
 use crate::store::codes::{self, CodeRow, Use};
 use crate::store::tokens::{self as token_store, AccessToken};
-use crate::store::{self, users};
+use crate::store::users;
 
 /// What an authorization code is for, in the one-time codes table.
 const PURPOSE: &str = codes::OAUTH;
@@ -287,10 +287,14 @@ pub async fn approve(
     let binding = Binding {
         client_id: checked.client_id.clone(),
         redirect_uri: checked.redirect_uri.clone(),
-        scopes: checked.scopes.iter().map(|s| s.to_string()).collect(),
+        scopes: checked
+            .scopes
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
         challenge: checked.challenge.clone(),
     };
-    let at = store::now();
+    let at = accounts.clock.now();
     let row = CodeRow {
         code_hash: secret_hash(&code),
         purpose: PURPOSE.to_string(),
@@ -313,7 +317,7 @@ pub async fn approve(
                 return Err(Error::Account(AccountError::UnknownUser));
             }
             super::accounts::session_still_open(conn, &row.user_id, session_version)?;
-            let now = store::now();
+            let now = at;
             let active = token_store::of_user(conn, &row.user_id)?
                 .iter()
                 .filter(|t| t.active(now))
@@ -412,17 +416,13 @@ pub async fn exchange(accounts: &Accounts, form: TokenRequest) -> Result<Granted
     }
     let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .encode(random_bytes::<32>().map_err(|_| invalid_request("Try again."))?);
-    let id: String = random_bytes::<8>()
-        .map_err(|_| invalid_request("Try again."))?
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let id = hex::encode(random_bytes::<8>().map_err(|_| invalid_request("Try again."))?);
     let hash = secret_hash(&code);
-    let db = accounts.db.clone();
+    let (db, clock) = (accounts.db.clone(), accounts.clock.clone());
     let (token_id, token_secret) = (id.clone(), secret.clone());
     let traded = blocking(move || {
         db.write(move |conn| -> Result<Trade, Error> {
-            let at = store::now();
+            let at = clock.now();
             // The account's grants lock before the code is used: a sign out everywhere at the
             // same moment either ends the token made here or leaves no code to trade.
             if let Some(code) = codes::peek(conn, &hash, PURPOSE)? {
@@ -463,7 +463,7 @@ pub async fn exchange(accounts: &Accounts, form: TokenRequest) -> Result<Granted
                 client_id: Some(binding.client_id.clone()),
                 last_used_at: None,
             };
-            match insert_counted(conn, &token) {
+            match insert_counted(conn, &token, at) {
                 Ok(()) => {}
                 Err(Error::Account(AccountError::TooManyTokens { max })) => {
                     return Ok(Trade::Refused(Refused {
@@ -510,12 +510,13 @@ pub async fn revoke(accounts: &Accounts, token: &str) -> Result<(), Error> {
         return Ok(());
     };
     let (db, id, hash) = (accounts.db.clone(), id.to_string(), secret_hash(secret));
+    let at = accounts.clock.now();
     let revoked = id.clone();
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
             if let Some(row) = token_store::by_id(conn, &id)? {
                 if same(&row.secret_hash, &hash) {
-                    token_store::revoke_any(conn, &id, store::now())?;
+                    token_store::revoke_any(conn, &id, at)?;
                 }
             }
             Ok(())

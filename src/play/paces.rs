@@ -28,8 +28,7 @@ const KINDS: [(Variant, Suits); 6] = [
 
 /// Recompute the median of each kind with enough wins, if `holder` holds the lease. How many
 /// kinds now follow people's times.
-pub fn recompute(db: &Db, holder: &str) -> Result<usize, Error> {
-    let at = store::now();
+pub fn recompute(db: &Db, holder: &str, at: chrono::NaiveDateTime) -> Result<usize, Error> {
     let until = at + LEASE;
     let name = holder.to_string();
     let held = db.write(move |conn| store::leases::take(conn, "paces", &name, at, until))?;

@@ -44,7 +44,9 @@ impl Positions {
 
     fn slots(&self) -> std::sync::MutexGuard<'_, Slots> {
         // The map is consistent after every statement: a panic elsewhere cannot break it.
-        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+        self.slots
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Take the cached position of `game_id`, if any, out of the cache.
@@ -107,7 +109,13 @@ mod tests {
             difficulty: None,
         };
         Position {
-            row: new_row(id.into(), "u".into(), spec, &origin),
+            row: new_row(
+                id.into(),
+                "u".into(),
+                spec,
+                &origin,
+                chrono::DateTime::UNIX_EPOCH.naive_utc(),
+            ),
             game: spec.deal(),
         }
     }

@@ -15,10 +15,11 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{NaiveDateTime, TimeDelta};
 
+use super::clock::Clock;
 use crate::domain::records::{Measure, Record, RecordKey};
 use crate::engine::Variant;
 use crate::store::records;
-use crate::store::{now, Db, DbConn, StoreError};
+use crate::store::{Db, DbConn, StoreError};
 
 /// A write's time may come this long before its commit (and instances' clocks may differ by
 /// a little of it): what changed since a snapshot is read from this far before it was taken.
@@ -101,9 +102,19 @@ pub struct Placed {
 #[derive(Clone, Default)]
 pub struct Ranks {
     boards: Arc<Mutex<HashMap<Board, Slot>>>,
+    /// The server's clock: snapshots are dated by it, as the records' changes are.
+    clock: Clock,
 }
 
 impl Ranks {
+    /// No snapshot yet; snapshots dated by `clock`.
+    pub fn new(clock: Clock) -> Ranks {
+        Ranks {
+            boards: Arc::default(),
+            clock,
+        }
+    }
+
     /// `user_id`'s place on the all-time board of `variant` and `suits` by `by`, if they are
     /// on it. Reads only; a snapshot missing or old is taken on another thread.
     pub fn place(
@@ -158,20 +169,23 @@ impl Ranks {
         by: Measure,
     ) -> Result<(), StoreError> {
         let board = Board { variant, suits, by };
-        let snapshot = take(db, board)?;
+        let snapshot = take(db, board, self.clock.now())?;
         self.slot(board, |slot| slot.snapshot = snapshot.map(Arc::new));
         Ok(())
     }
 
     fn slot<T>(&self, board: Board, f: impl FnOnce(&mut Slot) -> T) -> T {
-        let mut boards = self.boards.lock().unwrap_or_else(|e| e.into_inner());
+        let mut boards = self
+            .boards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         f(boards.entry(board).or_default())
     }
 
     /// The board's snapshot if it is fit to use; one is taken in the background when there is
     /// none or it is due.
     fn snapshot(&self, db: &Db, board: Board) -> Option<Arc<Snapshot>> {
-        let at = now();
+        let at = self.clock.now();
         let current = self.slot(board, |slot| slot.snapshot.clone());
         if current.as_ref().is_none_or(|s| at - s.taken >= REFRESH) {
             self.take_in_background(db, board);
@@ -188,7 +202,7 @@ impl Ranks {
         let started = std::thread::Builder::new()
             .name("board-snapshot".into())
             .spawn(move || {
-                let taken = take(&db, board);
+                let taken = take(&db, board, ranks.clock.now());
                 if let Err(e) = &taken {
                     tracing::warn!("taking a snapshot of a board: {e}");
                 }
@@ -209,8 +223,8 @@ impl Ranks {
 }
 
 /// Every place on `board` now; `None` when there are too many to keep.
-fn take(db: &Db, board: Board) -> Result<Option<Snapshot>, StoreError> {
-    let taken = now();
+/// `taken`: now.
+fn take(db: &Db, board: Board, taken: NaiveDateTime) -> Result<Option<Snapshot>, StoreError> {
     // A snapshot of a board may be a second stale like the board (its corrections are read
     // from five minutes before it was taken). It is heavy (up to every place of the board) and
     // taken off the request path: the standby has longer than a request's read to answer.

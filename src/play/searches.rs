@@ -222,6 +222,10 @@ fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: gettid takes no arguments, and setpriority only reads its three integer
     // arguments; neither touches memory of ours.
+    #[allow(
+        unsafe_code,
+        reason = "libc's gettid and setpriority; sound as the SAFETY line says"
+    )]
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid);
         if let Ok(tid) = libc::id_t::try_from(tid) {

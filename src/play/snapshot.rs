@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use super::calendar::Calendar;
+use super::clock::Clock;
 use super::Error;
 use crate::domain::origin::OriginKind;
 use crate::engine::{Difficulty, Game, Status, View};
@@ -45,7 +45,7 @@ impl Snapshot {
         version: i32,
         updated_at: NaiveDateTime,
         finished_at: Option<NaiveDateTime>,
-        calendar: &Calendar,
+        clock: &Clock,
         now: NaiveDateTime,
     ) -> Snapshot {
         let view = game.view();
@@ -58,7 +58,7 @@ impl Snapshot {
             ranked: row.ranked,
             difficulty: row.difficulty,
             hints_allowed: row.hints_allowed,
-            deal_number: deal_visible(row, view.status, calendar).then(|| game.deal_number()),
+            deal_number: deal_visible(row, view.status, clock).then(|| game.deal_number()),
             version,
             created_at: row.created_at,
             updated_at,
@@ -69,15 +69,15 @@ impl Snapshot {
     }
 
     /// The stored game as it is now.
-    pub fn of_row(row: &GameRow, game: &Game, calendar: &Calendar) -> Snapshot {
+    pub fn of_row(row: &GameRow, game: &Game, clock: &Clock) -> Snapshot {
         Snapshot::new(
             row,
             game,
             row.version,
             row.updated_at,
             row.finished_at,
-            calendar,
-            crate::store::now(),
+            clock,
+            clock.now(),
         )
     }
 
@@ -95,12 +95,12 @@ impl Snapshot {
 /// card): a race game's never (others may still be racing on the same deal), a daily's once
 /// its day is over, a deal the player chose always, any other once the game is over (its
 /// `status` may be newer than the row's: the answer to the action that ended it).
-pub fn deal_visible(row: &GameRow, status: Status, calendar: &Calendar) -> bool {
+pub fn deal_visible(row: &GameRow, status: Status, clock: &Clock) -> bool {
     if row.race_id.is_some() {
         return false;
     }
     match row.daily_date() {
-        Ok(Some(day)) => calendar.is_over(day),
+        Ok(Some(day)) => clock.is_over(day),
         Ok(None) => row.deal_chosen || status.is_over(),
         Err(_) => false,
     }

@@ -7,7 +7,8 @@ use base64::Engine as _;
 use super::accounts::Accounts;
 use super::{blocking, Error};
 use crate::auth::{secret_hash, PAT_PREFIX};
-use crate::store::tokens::{self as token_store, AccessToken};
+use crate::store::tokens as token_store;
+pub use crate::store::tokens::AccessToken;
 use crate::store::{self, users, StoreError};
 
 /// Active tokens one user may hold.
@@ -27,11 +28,14 @@ pub struct NewToken {
 
 /// Insert `token` under its user's row lock, counting their active tokens first: two
 /// creations at once cannot both pass the count.
-pub(super) fn insert_counted(conn: &mut store::DbConn, token: &AccessToken) -> Result<(), Error> {
+pub(super) fn insert_counted(
+    conn: &mut store::DbConn,
+    token: &AccessToken,
+    now: chrono::NaiveDateTime,
+) -> Result<(), Error> {
     if !users::lock(conn, &token.user_id)? {
         return Err(Error::Account(AccountError::UnknownUser));
     }
-    let now = store::now();
     let active = token_store::of_user(conn, &token.user_id)?
         .iter()
         .filter(|t| t.active(now))
@@ -48,6 +52,11 @@ pub(super) fn insert_counted(conn: &mut store::DbConn, token: &AccessToken) -> R
             e.into()
         }
     })
+}
+
+/// Whether `token` works now: neither revoked nor expired.
+pub fn active(token: &AccessToken, clock: &super::clock::Clock) -> bool {
+    token.active(clock.now())
 }
 
 /// A token just made: its row, and the token itself, which is shown this once.
@@ -86,14 +95,11 @@ impl Accounts {
         new: NewToken,
         client_id: Option<String>,
     ) -> Result<Made, Error> {
-        let id: String = random_bytes::<8>()?
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let id = hex::encode(random_bytes::<8>()?);
         let secret = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes::<32>()?);
         // The id is hex, so the first '_' after the prefix ends it.
         let token = format!("{PAT_PREFIX}{id}_{secret}");
-        let at = store::now();
+        let at = self.clock.now();
         let row = AccessToken {
             id,
             user_id: user_id.to_string(),
@@ -107,7 +113,7 @@ impl Accounts {
             last_used_at: None,
         };
         let (db, stored) = (self.db.clone(), row.clone());
-        blocking(move || db.write(move |conn| insert_counted(conn, &stored))).await?;
+        blocking(move || db.write(move |conn| insert_counted(conn, &stored, at))).await?;
         Ok(Made { row, token })
     }
 
@@ -121,10 +127,10 @@ impl Accounts {
     /// again is harmless.
     pub async fn revoke_token(&self, user_id: &str, id: &str) -> Result<(), Error> {
         let (db, owner, id) = (self.db.clone(), user_id.to_string(), id.to_string());
-        let found = blocking(move || {
-            Ok(db.write(move |conn| token_store::revoke(conn, &owner, &id, store::now()))?)
-        })
-        .await?;
+        let at = self.clock.now();
+        let found =
+            blocking(move || Ok(db.write(move |conn| token_store::revoke(conn, &owner, &id, at))?))
+                .await?;
         if found {
             self.live.recheck_user(user_id);
             Ok(())

@@ -32,7 +32,10 @@ pub struct Wanted {
 impl Wanted {
     /// The kinds to keep stocked now (those nobody asked for lately are forgotten).
     pub fn classes(&self) -> Vec<Class> {
-        let mut classes = self.classes.lock().unwrap_or_else(|p| p.into_inner());
+        let mut classes = self
+            .classes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         forget_stale(&mut classes);
         classes.keys().cloned().collect()
     }
@@ -44,7 +47,10 @@ impl Wanted {
 
     /// Sleep until a deal is taken or a kind asked for, or `timeout` passes.
     pub fn wait(&self, timeout: Duration) {
-        let guard = self.classes.lock().unwrap_or_else(|p| p.into_inner());
+        let guard = self
+            .classes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let _ = self.wake.wait_timeout(guard, timeout);
     }
 
@@ -94,7 +100,7 @@ impl Prover {
             .wanted
             .classes
             .lock()
-            .unwrap_or_else(|p| p.into_inner());
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         forget_stale(&mut classes);
         match classes.get_mut(&class) {
             Some(None) => true,

@@ -225,15 +225,16 @@ fn in_one_statement<'a>(
             a.action,
             a.stamp.at,
         );
+        let change = a.change();
         c.game.push(a.game_id.clone());
         c.read.push(a.read_version);
-        c.version.push(a.stamp.version);
+        c.version.push(change.version);
         c.log.push(encode(a.action));
-        c.status.push(a.summary.status.name().to_string());
-        c.score.push(a.summary.score);
-        c.actions.push(a.summary.actions);
-        c.runs.push(a.summary.runs_completed);
-        c.at.push(a.stamp.at);
+        c.status.push(change.status.name().to_string());
+        c.score.push(change.score);
+        c.actions.push(change.actions);
+        c.runs.push(change.runs_completed);
+        c.at.push(change.updated_at);
         c.kind.push(event.kind);
         c.from.push(event.from_col);
         c.to.push(event.to_col);

@@ -164,7 +164,7 @@ pub fn link(
 
 /// Inside the caller's write: end every chat identity linked to `user_id`, each given back
 /// what its link moved ([`unlink`]). How many ended.
-pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> {
+pub fn end_links(conn: &mut DbConn, user_id: &str, at: NaiveDateTime) -> Result<usize, StoreError> {
     let mut ids: Vec<String> = linked_to(conn, user_id)?
         .into_iter()
         .map(|row| row.id)
@@ -175,7 +175,7 @@ pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> 
     let mut ended = 0;
     for id in ids {
         if let Some(row) = lock(conn, &id)?.filter(|r| r.user_id == user_id && !r.own_account) {
-            unlink(conn, &row)?;
+            unlink(conn, &row, at)?;
             ended += 1;
         }
     }
@@ -188,7 +188,11 @@ pub fn end_links(conn: &mut DbConn, user_id: &str) -> Result<usize, StoreError> 
 /// practice stays practice). Games played while linked stay with the linked account: they were
 /// played as it. A link from before accounts were kept has none to go back to: the identity is
 /// forgotten (its next command makes a fresh account). How many games went back.
-pub fn unlink(conn: &mut DbConn, identity: &ChatIdentity) -> Result<usize, StoreError> {
+pub fn unlink(
+    conn: &mut DbConn,
+    identity: &ChatIdentity,
+    at: NaiveDateTime,
+) -> Result<usize, StoreError> {
     let linked = identity.user_id.clone();
     let Some(own) = identity.own_user_id.clone() else {
         delete(conn, &identity.id)?;
@@ -226,8 +230,8 @@ pub fn unlink(conn: &mut DbConn, identity: &ChatIdentity) -> Result<usize, Store
     .execute(conn)?;
     carry(conn, &back, &own)?;
     let keys = record_keys(&back, &own);
-    records::recompute(conn, &linked, &keys)?;
-    records::recompute(conn, &own, &keys)?;
+    records::recompute(conn, &linked, &keys, at)?;
+    records::recompute(conn, &own, &keys, at)?;
     diesel::update(chat_identities::table.find(&identity.id))
         .set((
             chat_identities::user_id.eq(&own),
@@ -326,7 +330,12 @@ pub struct Folded {
 /// (one ranked attempt per player, in the account it was played in); records are recomputed
 /// from the games of each kind that moved, and `from`'s leave the boards. `from` itself is
 /// kept (its name, ratings and nothing else), its profile hidden while its games are away.
-pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded, StoreError> {
+pub fn fold_account(
+    conn: &mut DbConn,
+    from: &str,
+    into: &str,
+    at: NaiveDateTime,
+) -> Result<Folded, StoreError> {
     let moving: Vec<GameRow> = games::table
         .filter(games::user_id.eq(from))
         .select(GameRow::as_select())
@@ -355,8 +364,8 @@ pub fn fold_account(conn: &mut DbConn, from: &str, into: &str) -> Result<Folded,
         .execute(conn)?;
     // What is kept with each game carries its player's id too.
     carry(conn, &moving, into)?;
-    records::recompute(conn, into, &record_keys(&moving, into))?;
-    records::note_removed(conn, from)?;
+    records::recompute(conn, into, &record_keys(&moving, into), at)?;
+    records::note_removed(conn, from, at)?;
     diesel::delete(super::schema::records::table.filter(super::schema::records::user_id.eq(from)))
         .execute(conn)?;
     super::users::set_profile_hidden(conn, from, true)?;

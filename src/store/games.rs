@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::idempotency::{remembered, IdempotencyKey, KeyLookup, Remembered};
 use super::schema::{game_events, games};
-use super::{now, DbConn, StoreError};
+use super::{DbConn, StoreError};
 use crate::domain::origin::OriginKind;
 use crate::engine::notation;
 use crate::engine::Difficulty;
@@ -92,8 +92,14 @@ pub struct Origin {
 }
 
 /// A new game row for `spec`, in progress with an empty log.
-pub fn new_row(id: String, user_id: String, spec: DealSpec, origin: &Origin) -> GameRow {
-    let at = now();
+/// Made at `at`.
+pub fn new_row(
+    id: String,
+    user_id: String,
+    spec: DealSpec,
+    origin: &Origin,
+    at: NaiveDateTime,
+) -> GameRow {
     GameRow {
         id,
         user_id,
@@ -370,8 +376,10 @@ pub struct Summary {
 }
 
 /// A game as an append finds it.
-// Made once per try and matched at once: boxing the row would only add an allocation.
-#[allow(clippy::large_enum_variant)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "made once per try and matched at once: boxing the row would only add an allocation"
+)]
 pub enum ForAppend {
     /// The game and its log, at `row.version`.
     Current(GameRow, Vec<Action>),
@@ -390,9 +398,10 @@ pub fn read_for_append(
     user_id: &str,
     game_id: &str,
     key: Option<&IdempotencyKey>,
+    at: NaiveDateTime,
 ) -> Result<ForAppend, StoreError> {
     if let Some(key) = key {
-        match remembered(conn, user_id, key)? {
+        match remembered(conn, user_id, key, at)? {
             KeyLookup::Unused => {}
             KeyLookup::Reused => return Ok(ForAppend::KeyReused),
             KeyLookup::Answered(r) => return Ok(ForAppend::Answered(r)),

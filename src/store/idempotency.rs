@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::idempotency_keys;
-use super::{now, DbConn, StoreError};
+use super::{DbConn, StoreError};
 
 #[derive(Clone, Debug)]
 pub struct IdempotencyKey {
@@ -40,11 +40,12 @@ pub fn remembered(
     conn: &mut DbConn,
     user_id: &str,
     key: &IdempotencyKey,
+    at: NaiveDateTime,
 ) -> Result<KeyLookup, StoreError> {
     let found: Option<(String, i32, String, i32)> = idempotency_keys::table
         .filter(idempotency_keys::user_id.eq(user_id))
         .filter(idempotency_keys::key.eq(&key.key))
-        .filter(idempotency_keys::created_at.gt(now() - KEY_LIFETIME))
+        .filter(idempotency_keys::created_at.gt(at - KEY_LIFETIME))
         .select((
             idempotency_keys::fingerprint,
             idempotency_keys::status,

@@ -9,7 +9,9 @@ pub mod analyses;
 pub mod batches;
 pub mod chat;
 pub mod codes;
+mod connection;
 pub mod daily;
+mod error;
 pub mod games;
 pub mod idempotency;
 pub mod leases;
@@ -27,320 +29,22 @@ pub mod schema;
 pub mod tokens;
 pub mod users;
 pub mod winnable;
+mod writer;
 pub mod writer_stats;
 pub mod writes;
 
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
+use std::sync::mpsc::{channel, sync_channel, Sender};
 use std::time::Duration;
 
-use diesel::connection::SimpleConnection;
-use diesel::pg::PgConnection;
 use diesel::r2d2::{self, ManageConnection};
-use diesel::sqlite::SqliteConnection;
 use diesel::{Connection, RunQueryDsl};
 use pool::ConnectErrors;
 pub use pool::{CHECKOUT, RETRY_CAP};
 use writer_stats::WriterStats;
 
-#[derive(diesel::MultiConnection)]
-pub enum DbConn {
-    Sqlite(SqliteConnection),
-    Pg(PgConnection),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("database connection pool: {0}")]
-    Pool(#[from] r2d2::PoolError),
-    #[error("database: {0}")]
-    Db(#[from] diesel::result::Error),
-    #[error("database connection: {0}")]
-    Connection(#[from] diesel::ConnectionError),
-    #[error("migrations: {0}")]
-    Migration(String),
-    #[error("stored data is invalid: {0}")]
-    Corrupt(String),
-    #[error("database writer: {0}")]
-    Writer(String),
-    #[error("the idempotency key was used for a different request")]
-    KeyReused,
-    /// The write queue is full: nothing was written.
-    #[error("the database writers are busy")]
-    Busy,
-    /// The database went away while a write was under way: whether it landed is unknown.
-    #[error("database unavailable: {0}")]
-    Unreachable(String),
-}
-
-impl StoreError {
-    pub fn is_unique_violation(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _
-            ))
-        )
-    }
-
-    pub fn is_foreign_key_violation(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                _
-            ))
-        )
-    }
-}
-
-/// Each SQLite connection's page cache, in KiB (SQLite's default: 2,000). A connection's
-/// cache is emptied whenever another commits (WAL mode), and the service commits all the
-/// time, so a large one holds pages nobody reads again. With the default, the pool's 16
-/// connections filled theirs under the streams' shared looks (every watched game's version
-/// each second, every open stream's token every 5 s): `PER_USER=1 bash bench/streams.sh`
-/// (10,000 streams of distinct players) measured 19.7 KiB a stream, and 37.7 MiB still held
-/// after they closed; at 512 KiB, 18.2 KiB and 15.5 MiB, with delivery no slower (p99 246 ->
-/// 17 ms). The pages themselves stay in the OS's cache.
-const SQLITE_CACHE_KIB: u32 = 512;
-
-/// Opens connections for one backend, with SQLite's pragmas on every one.
-#[derive(Clone, Debug)]
-pub struct Manager {
-    backend: Backend,
-    url: String,
-    sqlite_synchronous: String,
-}
-
-impl ManageConnection for Manager {
-    type Connection = DbConn;
-    type Error = r2d2::Error;
-
-    fn connect(&self) -> Result<DbConn, r2d2::Error> {
-        match self.backend {
-            Backend::Postgres => {
-                let mut conn = pg::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
-                conn.set_instrumentation(Health::default());
-                Ok(DbConn::Pg(conn))
-            }
-            Backend::Sqlite => {
-                let mut conn =
-                    SqliteConnection::establish(&self.url).map_err(r2d2::Error::ConnectionError)?;
-                // WAL lets readers run beside the one writer; busy_timeout makes a second
-                // process wait for the write lock instead of failing.
-                // busy_timeout first: switching to WAL takes a lock that other new connections
-                // may hold at the same moment.
-                // cache_size: see SQLITE_CACHE_KIB.
-                // Processes opening a new database at once (instances started together) can
-                // be told "locked" at once by the journal mode's switch, busy timeout or not:
-                // the pragmas change nothing until they pass, so they are tried again.
-                let pragmas = format!(
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-                     PRAGMA synchronous = {}; PRAGMA foreign_keys = ON; \
-                     PRAGMA cache_size = -{SQLITE_CACHE_KIB};",
-                    self.sqlite_synchronous
-                );
-                let mut tries = 0;
-                loop {
-                    match conn.batch_execute(&pragmas) {
-                        Err(e) if tries < 40 && e.to_string().contains("database is locked") => {
-                            tries += 1;
-                            std::thread::sleep(Duration::from_millis(250));
-                        }
-                        other => break other.map_err(r2d2::Error::QueryError)?,
-                    }
-                }
-                Ok(DbConn::Sqlite(conn))
-            }
-        }
-    }
-
-    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
-        // A Postgres connection that answered a moment ago is taken at its word: asking
-        // again would add a round trip to every request.
-        if let DbConn::Pg(c) = conn {
-            if Health::of(c).is_some_and(|h| h.answered_lately()) {
-                return Ok(());
-            }
-        }
-        // The simple query protocol: one message each way, nothing to parse or plan twice.
-        conn.batch_execute("SELECT 1")
-            .map_err(r2d2::Error::QueryError)
-    }
-
-    fn has_broken(&self, conn: &mut DbConn) -> bool {
-        use diesel::r2d2::R2D2Connection;
-        match conn {
-            DbConn::Sqlite(c) => c.is_broken(),
-            DbConn::Pg(c) => c.is_broken() || Health::of(c).is_some_and(|h| h.lost),
-        }
-    }
-}
-
-/// What a Postgres connection's last queries said about it.
-#[derive(Default)]
-struct Health {
-    last_answer: Option<std::time::Instant>,
-    /// A query failed for want of the connection: the pool drops it.
-    lost: bool,
-}
-
-impl Health {
-    /// Trusted without a check this long after the connection last answered.
-    const TRUSTED_FOR: Duration = Duration::from_secs(2);
-
-    fn of(conn: &mut PgConnection) -> Option<&mut Health> {
-        conn.instrumentation().downcast_mut::<Health>()
-    }
-
-    fn answered_lately(&self) -> bool {
-        !self.lost
-            && self
-                .last_answer
-                .is_some_and(|at| at.elapsed() < Self::TRUSTED_FOR)
-    }
-}
-
-impl diesel::connection::Instrumentation for Health {
-    fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
-        use diesel::result::{DatabaseErrorKind, Error};
-        if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = event {
-            match error {
-                None => self.last_answer = Some(std::time::Instant::now()),
-                // Gone, or a server that was demoted under us (a failover that found the old
-                // primary alive): libpq finds the primary again only on a new connection.
-                Some(Error::DatabaseError(
-                    DatabaseErrorKind::ClosedConnection
-                    | DatabaseErrorKind::UnableToSendCommand
-                    | DatabaseErrorKind::ReadOnlyTransaction,
-                    _,
-                )) => self.lost = true,
-                // The server answered, with a refusal.
-                Some(Error::DatabaseError(..)) => {
-                    self.last_answer = Some(std::time::Instant::now())
-                }
-                Some(_) => {}
-            }
-        }
-    }
-}
-
-pub type Pool = r2d2::Pool<Manager>;
-/// A connection taken from the pool.
-pub type PooledConn = r2d2::PooledConnection<Manager>;
-
-/// One queued write for the SQLite writer thread: `run` does the work inside the batch's
-/// transaction and returns what to tell the caller once the batch is committed; `fail`
-/// tells the caller when the batch could not even begin.
-struct Job {
-    run: Box<dyn FnOnce(&mut DbConn) -> Delivery + Send>,
-    fail: Box<dyn FnOnce(String) + Send>,
-}
-
-/// Called after the batch's COMMIT with its error, if any.
-type Delivery = Box<dyn FnOnce(Option<String>) + Send>;
-
-/// The most writes one SQLite transaction takes.
-const BATCH: usize = 256;
-
-/// The SQLite writer: one thread owns the one writing connection and commits every queued
-/// write in one transaction (group commit), each write in its own savepoint. Callers hear
-/// back only after the COMMIT, so an acknowledged write is on disk (with `synchronous=FULL`)
-/// while one fsync serves many writes.
-fn sqlite_writer(mut conn: DbConn, jobs: Receiver<Job>, stats: std::sync::Arc<WriterStats>) {
-    while let Ok(first) = jobs.recv() {
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        stats.taken(batch.len());
-        let (writes, started) = (batch.len(), std::time::Instant::now());
-        let mut deliveries = Vec::with_capacity(batch.len());
-        let mut pending = batch.into_iter();
-        let error = match immediate(&mut conn, |conn| {
-            for job in pending.by_ref() {
-                // A job that panics fails the batch instead of killing the writer.
-                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (job.run)(conn))) {
-                    Ok(delivery) => deliveries.push(delivery),
-                    Err(_) => return Err(diesel::result::Error::RollbackTransaction),
-                }
-                // If SQLite gave up the whole transaction (disk full, I/O error), the job's
-                // savepoint could not be rolled back and diesel marks the connection broken:
-                // stop here, or later jobs would run, and commit, outside any transaction.
-                if broken(conn) {
-                    return Err(diesel::result::Error::RollbackTransaction);
-                }
-            }
-            Ok(())
-        }) {
-            Ok(()) => None,
-            Err(e) => Some(e.to_string()),
-        };
-        stats.batch(writes, started.elapsed());
-        for deliver in deliveries {
-            deliver(error.clone());
-        }
-        // Jobs that never ran because the transaction could not begin.
-        for job in pending {
-            (job.fail)(error.clone().unwrap_or_default());
-        }
-    }
-}
-
-/// True when the writer's batch transaction is no longer the one open transaction (diesel's
-/// bookkeeping is in error, or the depth is not the batch's single level).
-fn broken(conn: &mut DbConn) -> bool {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    match conn {
-        DbConn::Sqlite(inner) => {
-            let status = <AnsiTransactionManager as TransactionManager<SqliteConnection>>::transaction_manager_status_mut(inner);
-            !matches!(status.transaction_depth(), Ok(Some(depth)) if depth.get() == 1)
-        }
-        DbConn::Pg(_) => false,
-    }
-}
-
-/// Run `work` in one `BEGIN IMMEDIATE` transaction on the SQLite writer's connection: the
-/// write lock is taken at the start, so the batch never fails half-way for a lock another
-/// process took after it began reading. Each job nests its own savepoint inside.
-fn immediate(
-    conn: &mut DbConn,
-    work: impl FnOnce(&mut DbConn) -> diesel::QueryResult<()>,
-) -> diesel::QueryResult<()> {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    let DbConn::Sqlite(inner) = conn else {
-        return Err(diesel::result::Error::QueryBuilderError(
-            "the SQLite writer holds a non-SQLite connection".into(),
-        ));
-    };
-    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
-    let worked = work(conn);
-    let DbConn::Sqlite(inner) = conn else {
-        return Err(diesel::result::Error::QueryBuilderError(
-            "the SQLite writer holds a non-SQLite connection".into(),
-        ));
-    };
-    let finished = match worked {
-        Ok(()) => AnsiTransactionManager::commit_transaction(inner),
-        Err(e) => Err(e),
-    };
-    if finished.is_err() {
-        // Whatever diesel's bookkeeping now says, make sure SQLite holds no transaction open
-        // for the next batch.
-        let _ = AnsiTransactionManager::rollback_transaction(inner);
-        let _ = inner.batch_execute("ROLLBACK");
-    }
-    finished
-}
+pub use connection::{parse_url, Backend, DbConn, Manager, Pool, PooledConn};
+pub use error::{Failure, StoreError};
+use writer::{sqlite_writer, Job};
 
 /// The database: a pool for reads (and for Postgres writes); for SQLite, the writer thread.
 #[derive(Clone)]
@@ -356,20 +60,6 @@ pub struct Db {
     writes: std::sync::Arc<WriterStats>,
     /// What the pool's checkouts waited.
     checkouts: std::sync::Arc<writer_stats::CheckoutStats>,
-}
-
-/// Where a database URL points: `postgres://…`/`postgresql://…`, else a SQLite file
-/// (`sqlite://path`, `sqlite:path` or a bare path).
-pub fn parse_url(url: &str) -> (Backend, String) {
-    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        (Backend::Postgres, url.to_string())
-    } else {
-        let path = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-            .unwrap_or(url);
-        (Backend::Sqlite, path.to_string())
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -606,7 +296,9 @@ impl Db {
         let respond = std::sync::Arc::new(std::sync::Mutex::new(Some(respond)));
         let fail_respond = respond.clone();
         let take = |slot: &std::sync::Mutex<Option<_>>| {
-            slot.lock().unwrap_or_else(|p| p.into_inner()).take()
+            slot.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take()
         };
         let job = Job {
             run: Box::new(move |conn: &mut DbConn| {
@@ -672,11 +364,11 @@ impl Db {
     }
 }
 
-/// The server's clock, as stored: UTC without a zone, to the microsecond on both backends.
-pub fn now() -> chrono::NaiveDateTime {
-    let now = chrono::Utc::now().naive_utc();
-    // Postgres keeps microseconds; trimming here makes both backends return what was written.
-    now.with_nanosecond_micros()
+/// A moment as the store keeps it: UTC without a zone, to the microsecond on both backends
+/// (Postgres keeps microseconds; trimming before writing makes both return what was written).
+/// The application's clock (`play::clock`) says what time it is; the store never reads one.
+pub fn as_stored(at: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDateTime {
+    at.naive_utc().with_nanosecond_micros()
 }
 
 trait MicrosPrecision {

@@ -35,7 +35,10 @@ impl ConnectErrors {
     /// A failure at `now`: `Some(failures not logged since the last line)` when this one is
     /// to be logged.
     fn note(&self, now: std::time::Instant) -> Option<u64> {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let (at, unlogged) = &mut *last;
         if at.is_some_and(|at| now.saturating_duration_since(at) < Duration::from_secs(1)) {
             *unlogged += 1;

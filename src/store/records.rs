@@ -110,7 +110,13 @@ fn locked(conn: &mut DbConn, key: &RecordKey) -> Result<Record, StoreError> {
 
 /// Apply `change` to the record at `key`, inside the caller's transaction. On Postgres the
 /// row is locked first, so two games of one player ending at once both count.
-pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), StoreError> {
+/// `at`: when the change is made (a ranked best's `ranked_changed_at`).
+pub fn apply(
+    conn: &mut DbConn,
+    key: &RecordKey,
+    change: &Change,
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
     let current = locked(conn, key)?;
     let find = records::table.find((&key.user_id, &key.variant, key.suits));
     let mut next = current.clone();
@@ -119,7 +125,7 @@ pub fn apply(conn: &mut DbConn, key: &RecordKey, change: &Change) -> Result<(), 
         Change::Finish(f) => next.finish(f),
     }
     if next != current {
-        let changed_at = ranked_moved(&current, &next).then(super::now);
+        let changed_at = ranked_moved(&current, &next).then_some(at);
         diesel::update(find)
             .set((
                 RecordRow::from(&next),
@@ -183,7 +189,10 @@ pub fn board_keys(
 /// with their place now (`None`: off the board), and the players whose records left it
 /// (`"*"`: every record was replaced). At most `limit` of each; more means "too much to
 /// correct a snapshot by".
-#[allow(clippy::type_complexity)]
+#[allow(
+    clippy::type_complexity,
+    reason = "two lists of plain tuples, each named in the comment above"
+)]
 pub fn changed_since(
     conn: &mut DbConn,
     variant: Variant,
@@ -206,7 +215,10 @@ pub fn changed_since(
 /// Each player's place on the board by `by` (as [`board_key`]): every place on it, or, with
 /// `changed`, at most `limit` records whose ranked bests changed since `since` (on the board
 /// or not).
-#[allow(clippy::type_complexity)]
+#[allow(
+    clippy::type_complexity,
+    reason = "two lists of plain tuples, each named in the comment above"
+)]
 fn places(
     conn: &mut DbConn,
     variant: Variant,
@@ -264,12 +276,11 @@ fn places(
 }
 
 /// Note that `user_id`'s records leave their boards, inside the transaction that removes them.
-pub fn note_removed(conn: &mut DbConn, user_id: &str) -> Result<(), StoreError> {
+pub fn note_removed(conn: &mut DbConn, user_id: &str, at: NaiveDateTime) -> Result<(), StoreError> {
     let theirs: Vec<(Variant, i32)> = records::table
         .filter(records::user_id.eq(user_id))
         .select((records::variant, records::suits))
         .load(conn)?;
-    let at = super::now();
     for (variant, suits) in theirs {
         diesel::insert_into(record_removals::table)
             .values((
@@ -531,7 +542,7 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
         let log = events(conn, &row.id)?;
         let actions = log
             .iter()
-            .map(|e| e.action())
+            .map(super::games::EventRow::action)
             .collect::<Result<Vec<_>, _>>()?;
         let spec = row.deal_spec()?;
         let game = Game::replay(
@@ -559,7 +570,12 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
 /// inside the caller's transaction (when games moved to the account). The rows are locked
 /// first (on Postgres), so a game of theirs that ends meanwhile is counted after, on the new
 /// row.
-pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result<(), StoreError> {
+pub fn recompute(
+    conn: &mut DbConn,
+    user_id: &str,
+    keys: &[RecordKey],
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
     for key in keys {
         let key = RecordKey {
             user_id: user_id.to_string(),
@@ -606,10 +622,7 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
             record.finish(finish);
         }
         diesel::update(find)
-            .set((
-                RecordRow::from(&record),
-                records::ranked_changed_at.eq(super::now()),
-            ))
+            .set((RecordRow::from(&record), records::ranked_changed_at.eq(at)))
             .execute(conn)?;
     }
     Ok(())
@@ -617,8 +630,8 @@ pub fn recompute(conn: &mut DbConn, user_id: &str, keys: &[RecordKey]) -> Result
 
 /// Replace every record with what the event logs say (the `rebuild-records` command).
 /// Returns how many records there are.
-pub fn rebuild(db: &Db) -> Result<usize, StoreError> {
-    db.write(|conn| {
+pub fn rebuild(db: &Db, at: NaiveDateTime) -> Result<usize, StoreError> {
+    db.write(move |conn| {
         // On Postgres, hold off writers of games and records until the new rows are in,
         // so no finish lands between reading the logs and replacing the rows.
         if let DbConn::Pg(c) = conn {
@@ -631,7 +644,6 @@ pub fn rebuild(db: &Db) -> Result<usize, StoreError> {
             .select((records::variant, records::suits))
             .distinct()
             .load(conn)?;
-        let at = super::now();
         for (variant, suits) in boards {
             diesel::insert_into(record_removals::table)
                 .values((

@@ -146,14 +146,20 @@ impl Replica {
     }
 
     fn skipped(&self) -> bool {
-        let skip = self.skip_until.lock().unwrap_or_else(|e| e.into_inner());
+        let skip = self
+            .skip_until
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         skip.is_some_and(|until| Instant::now() < until)
     }
 
     /// A connection to the standby, unless it failed within [`SKIP_FOR`] or does not give one
     /// within [`CHECKOUT`] (then it is skipped for [`SKIP_FOR`]).
     pub(super) fn conn(&self) -> Option<r2d2::PooledConnection<Manager>> {
-        let mut skip = self.skip_until.lock().unwrap_or_else(|e| e.into_inner());
+        let mut skip = self
+            .skip_until
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if skip.is_some_and(|until| Instant::now() < until) {
             return None;
         }
@@ -170,8 +176,10 @@ impl Replica {
     }
 
     pub(super) fn skip(&self) {
-        *self.skip_until.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some(Instant::now() + SKIP_FOR);
+        *self
+            .skip_until
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Instant::now() + SKIP_FOR);
     }
 
     pub(super) fn counts(&self) -> (u64, u64) {

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::winnable_deals;
-use super::{now, DbConn, StoreError};
+use super::{DbConn, StoreError};
 use crate::engine::{DealSpec, EmptyColumnDeal, Level, Rules, Suits, UndoMode, Variant};
 
 use crate::engine::Difficulty;
@@ -44,6 +44,7 @@ impl ProvenDeal {
         difficulty: Difficulty,
         nodes: u64,
         line_length: usize,
+        proven_at: NaiveDateTime,
     ) -> ProvenDeal {
         ProvenDeal {
             variant: class.variant,
@@ -53,7 +54,7 @@ impl ProvenDeal {
             difficulty,
             nodes: i64::try_from(nodes).unwrap_or(i64::MAX),
             line_length: i32::try_from(line_length).unwrap_or(i32::MAX),
-            proven_at: now(),
+            proven_at,
             cpu_easy: None,
             cpu_normal: None,
             cpu_hard: None,

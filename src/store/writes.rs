@@ -29,7 +29,7 @@ pub fn create(
         super::daily::enter(conn, row)?;
     }
     if counting(row.origin, row.ranked) != Counting::Nothing {
-        records::apply(conn, &records::key_of(row), &Change::Start)?;
+        records::apply(conn, &records::key_of(row), &Change::Start, row.created_at)?;
     }
     if let Some((key, answer)) = key {
         remember(conn, &row.user_id, key, answer, row.created_at)?;
@@ -60,6 +60,55 @@ pub struct Append {
     pub response: String,
     /// When the action ends the game: the record change.
     pub finish: Option<(RecordKey, Finish)>,
+}
+
+/// What an append does to its game's row, beside adding its action to the log: the one
+/// definition every writer applies. SQLite's update sets these columns as they are; the
+/// Postgres functions (`spider_append`, `spider_append_batch`) take them as parameters for the
+/// appends they write, which never end a game (an ending carries its record's change and
+/// goes through [`Append::run`]), so there the last two stay null as they were; the position
+/// cache keeps the row as [`Append::apply_to`] leaves it.
+#[derive(Clone, Debug, AsChangeset)]
+#[diesel(table_name = games, treat_none_as_null = true)]
+pub struct RowChange {
+    pub version: i32,
+    pub status: crate::engine::Status,
+    pub score: i32,
+    pub actions: i32,
+    pub runs_completed: i32,
+    pub updated_at: NaiveDateTime,
+    pub finished_at: Option<NaiveDateTime>,
+    pub duration_ms: Option<i64>,
+}
+
+impl Append {
+    /// What this append does to its game's row (beside the log).
+    pub fn change(&self) -> RowChange {
+        RowChange {
+            version: self.stamp.version,
+            status: self.summary.status,
+            score: self.summary.score,
+            actions: self.summary.actions,
+            runs_completed: self.summary.runs_completed,
+            updated_at: self.stamp.at,
+            finished_at: self.summary.finished.then_some(self.stamp.at),
+            duration_ms: self.finish.as_ref().map(|(_, f)| f.duration_ms),
+        }
+    }
+
+    /// `row` (the game as this append read it) as the append leaves it.
+    pub fn apply_to(&self, row: &mut GameRow) {
+        let change = self.change();
+        row.version = change.version;
+        row.log.push_str(&encode(self.action));
+        row.status = change.status;
+        row.score = change.score;
+        row.actions = change.actions;
+        row.runs_completed = change.runs_completed;
+        row.updated_at = change.updated_at;
+        row.finished_at = change.finished_at;
+        row.duration_ms = change.duration_ms;
+    }
 }
 
 /// A write under way: refused at once, or queued for a writer (the SQLite writer thread, or
@@ -136,6 +185,7 @@ impl Append {
             self.action,
             self.stamp.at,
         );
+        let change = self.change();
         let rows: Vec<Moved> = diesel::sql_query(
             "SELECT spider_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
              AS moved",
@@ -143,13 +193,13 @@ impl Append {
         .bind::<Text, _>(&self.user_id)
         .bind::<Text, _>(&self.game_id)
         .bind::<Integer, _>(self.read_version)
-        .bind::<Integer, _>(self.stamp.version)
+        .bind::<Integer, _>(change.version)
         .bind::<Text, _>(encode(self.action))
-        .bind::<Text, _>(self.summary.status)
-        .bind::<Integer, _>(self.summary.score)
-        .bind::<Integer, _>(self.summary.actions)
-        .bind::<Integer, _>(self.summary.runs_completed)
-        .bind::<Timestamp, _>(self.stamp.at)
+        .bind::<Text, _>(change.status)
+        .bind::<Integer, _>(change.score)
+        .bind::<Integer, _>(change.actions)
+        .bind::<Integer, _>(change.runs_completed)
+        .bind::<Timestamp, _>(change.updated_at)
         .bind::<Text, _>(&event.kind)
         .bind::<Nullable<Integer>, _>(event.from_col)
         .bind::<Nullable<Integer>, _>(event.to_col)
@@ -161,6 +211,7 @@ impl Append {
     /// Move the game from the version read to the next one and record the event; `false`
     /// when another writer moved it first (nothing is written then).
     pub(super) fn run(self, conn: &mut DbConn) -> Result<bool, StoreError> {
+        let change = self.change();
         let Append {
             game_id,
             user_id,
@@ -179,17 +230,7 @@ impl Append {
                 .filter(games::id.eq(&game_id))
                 .filter(games::version.eq(read_version)),
         )
-        .set((
-            games::version.eq(stamp.version),
-            games::log.eq(games::log.concat(encode(action))),
-            games::status.eq(summary.status),
-            games::score.eq(summary.score),
-            games::actions.eq(summary.actions),
-            games::runs_completed.eq(summary.runs_completed),
-            games::updated_at.eq(stamp.at),
-            games::finished_at.eq(summary.finished.then_some(stamp.at)),
-            games::duration_ms.eq(finish.as_ref().map(|(_, f)| f.duration_ms)),
-        ))
+        .set((change, games::log.eq(games::log.concat(encode(action)))))
         .execute(conn)?;
         if moved == 0 {
             return Ok(false);
@@ -205,7 +246,7 @@ impl Append {
             )?;
         }
         if let Some((key, finish)) = finish {
-            records::apply(conn, &key, &Change::Finish(finish))?;
+            records::apply(conn, &key, &Change::Finish(finish), stamp.at)?;
         }
         diesel::insert_into(game_events::table)
             .values(EventRow::new(

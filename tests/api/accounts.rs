@@ -289,7 +289,7 @@ async fn signing_out_everywhere_and_a_new_password_end_every_session() {
         app.get("/v1/me", token).await.problem(401, "session_ended");
     }
     // The other instance remembered `second` as good for at most a second.
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    other.pass(std::time::Duration::from_millis(1100));
     other
         .get("/v1/me", &second)
         .await

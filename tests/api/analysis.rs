@@ -362,7 +362,7 @@ async fn a_race_game_opens_once_the_round_is_over() {
         }
     }
     assert!(started, "no proven deal within a minute");
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let mut games = Vec::new();
     for token in [&host, &bob] {
         let view = app.get(&format!("/v1/races/{code}"), token).await;

@@ -313,7 +313,7 @@ async fn every_wrong_part_of_a_code_trade_is_the_same_invalid_grant() {
     ] {
         let code = approve(&app, &session, &challenge).await;
         wrong = good(&code, &verifier);
-        for pair in wrong.iter_mut() {
+        for pair in &mut wrong {
             if pair.0 == field {
                 pair.1 = value;
             }

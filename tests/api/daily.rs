@@ -407,10 +407,10 @@ async fn the_daily_leaderboard_orders_wins_by_each_measure_then_progress() {
     let idle = register("idle").await;
     let quitter = register("quitter").await;
     let g_slow = start_daily(&app, &slow, 1).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(1500)).await;
+    app.pass(std::time::Duration::from_millis(1500));
     play_line(&app, &slow, &id(&g_slow), &line).await;
     let g_tied = start_daily(&app, &tied, 1).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(700)).await;
+    app.pass(std::time::Duration::from_millis(700));
     play_line(&app, &tied, &id(&g_tied), &line).await;
     let g_fast = start_daily(&app, &fast, 1).await;
     let last = play_line(
@@ -695,7 +695,10 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
     assert_eq!(stored, expected);
     assert_eq!(stored.len(), 2);
     let before = app.get("/v1/users/me/records", &token).await.body;
-    assert_eq!(spider::store::records::rebuild(&db).unwrap(), 2);
+    assert_eq!(
+        spider::store::records::rebuild(&db, system_now()).unwrap(),
+        2
+    );
     assert_eq!(app.get("/v1/users/me/records", &token).await.body, before);
 }
 
@@ -1339,7 +1342,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     let newcomers: Vec<User> = (n..n + 10).map(person).collect();
     db.write(move |conn| -> Result<(), spider::store::StoreError> {
         for (key, f) in &changes {
-            record_store::apply(conn, key, &Change::Finish(f.clone()))?;
+            record_store::apply(conn, key, &Change::Finish(f.clone()), system_now())?;
         }
         match conn {
             DbConn::Sqlite(c) => diesel::insert_into(users::table)
@@ -1355,7 +1358,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
                 variant: Variant::Spider,
                 suits: 1,
             };
-            record_store::apply(conn, &key, &Change::Start)?;
+            record_store::apply(conn, &key, &Change::Start, system_now())?;
             let f = Finish {
                 game_id: format!("game-{i:03}"),
                 won: true,
@@ -1365,7 +1368,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
                 at: hour_ago + second(i % 3),
                 counting: Counting::Ranked,
             };
-            record_store::apply(conn, &key, &Change::Finish(f))?;
+            record_store::apply(conn, &key, &Change::Finish(f), system_now())?;
         }
         Ok(())
     })
@@ -1373,7 +1376,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     check("after new bests and new players", n + 10);
 
     // An account folded into another: its records leave the boards.
-    db.write(|conn| spider::store::chat::fold_account(conn, "user-001", "user-002"))
+    db.write(|conn| spider::store::chat::fold_account(conn, "user-001", "user-002", system_now()))
         .unwrap();
     check("after a fold", n + 10);
     let mut conn = db.conn().unwrap();

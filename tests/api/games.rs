@@ -448,7 +448,7 @@ async fn moves_deals_undo_auto_moves_and_the_event_log() {
     for (c, column) in view.body["columns"].as_array().unwrap().iter().enumerate() {
         let (down, up) = local.column(c).unwrap();
         assert_eq!(column["face_down"], down);
-        let texts: Vec<String> = up.iter().map(|c| c.to_string()).collect();
+        let texts: Vec<String> = up.iter().map(std::string::ToString::to_string).collect();
         let shown: Vec<String> = column["face_up"]
             .as_array()
             .unwrap()

@@ -937,7 +937,7 @@ async fn what_a_game_keeps_carries_its_players_id_and_moves_with_a_link() {
                 result: "{}".into(),
                 nodes: 0,
                 duration_ms: 0,
-                computed_at: spider::store::now(),
+                computed_at: system_now(),
                 user_id: chat_row.user_id.clone(),
             },
         )
@@ -999,7 +999,7 @@ async fn an_append_that_names_another_player_moves_nothing() {
         ranked: false,
         stamp: Stamp {
             version: row.version + 1,
-            at: spider::store::now(),
+            at: system_now(),
         },
         action: Action::Deal,
         summary: Summary {

@@ -2,6 +2,12 @@
 //! tests/common. `cargo test --test api` runs them all: one test binary, linked once (each
 //! binary links the whole crate, and on two cores linking was most of a test run).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or a bench fails loudly on what it did not expect"
+)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

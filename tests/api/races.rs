@@ -152,7 +152,7 @@ async fn three_humans_and_two_cpus_race_one_deal() {
         .await
         .problem(409, "round_in_progress");
 
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let mut games = Vec::new();
     for token in [&host, &bob, &carol] {
         let view = race(&app, token, &code).await;
@@ -392,7 +392,7 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
     let code = room["code"].as_str().unwrap().to_string();
     join(&app, &idle, &code).await;
     start_round(&app, &host, &code).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let game = race(&app, &idle, &code).await["you"]["game_id"]
         .as_str()
         .unwrap()
@@ -455,7 +455,7 @@ async fn a_stand_in_in_a_room_without_hints_plays_without_them() {
     let code = room["code"].as_str().unwrap().to_string();
     join(&app, &idle, &code).await;
     start_round(&app, &host, &code).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let game = race(&app, &idle, &code).await["you"]["game_id"]
         .as_str()
         .unwrap()
@@ -535,7 +535,7 @@ async fn a_ranked_room_takes_back_no_action_that_showed_a_card() {
     let room = create(&app, &host, json!({"suits": 1, "ranked": true})).await;
     let code = room["code"].as_str().unwrap().to_string();
     start_round(&app, &host, &code).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let gid = race(&app, &host, &code).await["you"]["game_id"]
         .as_str()
         .unwrap()
@@ -587,7 +587,7 @@ async fn reading_a_room_changes_no_game() {
     let code = room["code"].as_str().unwrap().to_string();
     join(&app, &guest, &code).await;
     start_round(&app, &host, &code).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let mut games = Vec::new();
     for token in [&host, &guest] {
         let view = race(&app, token, &code).await;
@@ -676,7 +676,7 @@ async fn ranked_rooms_are_for_accounts_and_rate_only_players_who_played() {
     // The host plays a move; the other quits before a first action: one player played, so
     // nobody's rating moves.
     start_round(&app, &host, &code).await;
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     let game = race(&app, &host, &code).await["you"]["game_id"]
         .as_str()
         .unwrap()
@@ -764,7 +764,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
         start_round(&app, &a, &code).await;
         codes.push(code);
     }
-    actix_rt::time::sleep(std::time::Duration::from_millis(3_100)).await;
+    app.pass(std::time::Duration::from_millis(3_100)); // the countdown
     for code in &codes {
         for token in [&a, &b] {
             let game = race(&app, token, code).await["you"]["game_id"]
@@ -1101,6 +1101,7 @@ fn pacer_deal(suits: u8, number: u64) -> (spider::store::winnable::ProvenDeal, V
         spider::engine::Difficulty::Normal,
         1_000,
         winning.len(),
+        system_now(),
     );
     let lines = [&easy, &normal, &hard]
         .map(|l| spider::engine::notation::decode(l).unwrap())
@@ -1255,14 +1256,20 @@ async fn cpu_paces_follow_the_time_people_take_to_win() {
         }
     };
     mark(&ids[..pace::MIN_SAMPLES - 1]);
-    assert_eq!(spider::play::paces::recompute(&db, "test").unwrap(), 0);
+    assert_eq!(
+        spider::play::paces::recompute(&db, "test", system_now()).unwrap(),
+        0
+    );
     assert_eq!(
         spider::play::paces::human_ms(&db, Variant::Spider, Suits::One).unwrap(),
         default,
         "29 wins are not enough"
     );
     mark(&ids);
-    assert_eq!(spider::play::paces::recompute(&db, "test").unwrap(), 1);
+    assert_eq!(
+        spider::play::paces::recompute(&db, "test", system_now()).unwrap(),
+        1
+    );
     assert_eq!(
         spider::play::paces::human_ms(&db, Variant::Spider, Suits::One).unwrap(),
         114_000

@@ -102,7 +102,7 @@ async fn retention_removes_idle_guests_with_their_games_and_counts_them() {
     let reg_game = id(&app.new_game(&reg, json!({"suits": 1})).await);
     assert_eq!(removed_on_metrics(&app).await, (0, 0));
 
-    let now = spider::store::now();
+    let now = system_now();
     // 29 days on, everyone was active within the 30 days: nothing goes.
     assert_eq!(run_at(&play, now + TimeDelta::days(29)), Removed::default());
     assert_eq!(rows_of(&app, &ada_id), (1, 2, 1));
@@ -184,7 +184,7 @@ async fn retention_keeps_guests_on_a_board_or_in_a_race() {
     let user = bo_id.clone();
     app.db()
         .write(move |conn| -> Result<(), StoreError> {
-            let at = spider::store::now();
+            let at = system_now();
             diesel::update(records::table.filter(records::user_id.eq(&user)))
                 .set((
                     records::won.eq(1),
@@ -230,7 +230,7 @@ async fn retention_keeps_guests_on_a_board_or_in_a_race() {
     let ivy_id = user_id(&app, &ivy).await;
     app.new_game(&ivy, json!({"suits": 1})).await;
 
-    let later = spider::store::now() + TimeDelta::days(31);
+    let later = system_now() + TimeDelta::days(31);
     assert_eq!(
         run_at(&play, later),
         Removed {
@@ -272,7 +272,7 @@ fn backdate(app: &TestApp, user: &str, what: &'static str, days: i64) {
     let user = user.to_string();
     app.db()
         .write(move |conn| -> Result<(), StoreError> {
-            let then = spider::store::now() - TimeDelta::days(days);
+            let then = system_now() - TimeDelta::days(days);
             let theirs = || {
                 games::table
                     .filter(games::user_id.eq(&user))
@@ -330,7 +330,7 @@ async fn retention_goes_by_the_newest_activity_and_never_touches_a_registered_ac
     }
     backdate(&app, made_long_ago, "account", 60);
 
-    let removed = run_at(&play, spider::store::now());
+    let removed = run_at(&play, system_now());
     assert_eq!(
         removed,
         Removed {
@@ -345,5 +345,5 @@ async fn retention_goes_by_the_newest_activity_and_never_touches_a_registered_ac
     assert_eq!(app.get("/v1/me", &reg).await.status, 200);
     assert_eq!(app.get("/v1/me", &made[1].1).await.status, 200);
     assert_eq!(removed_on_metrics(&app).await, (1, 1));
-    assert_eq!(run_at(&play, spider::store::now()), Removed::default());
+    assert_eq!(run_at(&play, system_now()), Removed::default());
 }

@@ -66,7 +66,7 @@ async fn stale_reads_go_to_the_standby_and_to_the_primary_when_it_is_down() {
 
     // A standby nobody answers at: every read still answered, by the primary.
     let app = spawn_with(|c| {
-        c.storage.database_read_url = Some("postgres://postgres@127.0.0.1:1/test".into())
+        c.storage.database_read_url = Some("postgres://postgres@127.0.0.1:1/test".into());
     })
     .await;
     read_boards_and_a_profile(&app).await;

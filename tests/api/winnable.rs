@@ -256,7 +256,7 @@ async fn instances_share_the_provers_work_through_leases() {
     let app = spawn_with(|c| c.jobs.winnable_pool = 0).await;
     stock(&app, 10, 3, Difficulty::Normal);
     let db = app.db();
-    let at = spider::store::now();
+    let at = system_now();
     let until = at + chrono::TimeDelta::seconds(120);
     let claim = |holder: &'static str, at: chrono::NaiveDateTime| {
         db.write(move |c| {

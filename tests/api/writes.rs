@@ -93,7 +93,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
     })
     .unwrap();
     let age = |db: &Db| {
-        let old = spider::store::now() - chrono::TimeDelta::hours(25);
+        let old = system_now() - chrono::TimeDelta::hours(25);
         db.write(move |c| {
             diesel::update(idempotency_keys::table)
                 .set(idempotency_keys::created_at.eq(old))
@@ -122,7 +122,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
         )
         .await;
     assert_eq!(fresh.status, 201);
-    let old = spider::store::now() - chrono::TimeDelta::hours(25);
+    let old = system_now() - chrono::TimeDelta::hours(25);
     db.write(move |c| {
         diesel::update(idempotency_keys::table.filter(idempotency_keys::key.eq("kept-for-a-day")))
             .set(idempotency_keys::created_at.eq(old))
@@ -130,7 +130,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
             .map_err(spider::store::StoreError::from)
     })
     .unwrap();
-    assert_eq!(spider::play::upkeep(&db, "test").unwrap(), 1);
+    assert_eq!(spider::play::upkeep(&db, "test", system_now()).unwrap(), 1);
     let left: Vec<String> = db
         .read(|c| {
             idempotency_keys::table
@@ -163,7 +163,7 @@ async fn old_idempotency_keys_are_forgotten_oldest_first_in_bounded_batches() {
         assert_eq!(made.status, 201, "{}", made.text);
     }
     let db = app.db();
-    let now = spider::store::now();
+    let now = system_now();
     // key-0 is the oldest (30 hours), key-3 25 hours old; key-4 is within its lifetime.
     for (i, hours) in [(0, 30), (1, 29), (2, 28), (3, 25)] {
         let at = now - chrono::TimeDelta::hours(hours);
@@ -520,7 +520,7 @@ fn first_deal(
         ranked: false,
         stamp: Stamp {
             version: read + 1,
-            at: spider::store::now(),
+            at: system_now(),
         },
         action: Action::Deal,
         summary: Summary {
@@ -595,7 +595,9 @@ async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
                     key: key_of(i).unwrap(),
                     fingerprint: format!("deal {}", game(i)),
                 };
-                let found = db.read(|c| remembered(c, &user, &key)).unwrap();
+                let found = db
+                    .read(|c| remembered(c, &user, &key, system_now()))
+                    .unwrap();
                 match found {
                     KeyLookup::Answered(first) => {
                         assert!(kept, "key {i} kept though its append was refused");
@@ -974,7 +976,7 @@ async fn one_upkeep_run_forgets_more_expired_keys_than_one_batch() {
         .await;
     assert_eq!(made.status, 201, "{}", made.text);
     let db = app.db();
-    let old = spider::store::now() - chrono::TimeDelta::hours(30);
+    let old = system_now() - chrono::TimeDelta::hours(30);
     let inserted = db
         .write(move |c| {
             let user: String = users::table.select(users::id).first(c)?;
@@ -997,7 +999,7 @@ async fn one_upkeep_run_forgets_more_expired_keys_than_one_batch() {
         })
         .unwrap();
     assert_eq!(inserted, 2_500);
-    assert!(spider::play::upkeep(&db, "test").unwrap() >= 2_500);
+    assert!(spider::play::upkeep(&db, "test", system_now()).unwrap() >= 2_500);
     let left: Vec<String> = db
         .read(|c| {
             idempotency_keys::table

@@ -1,7 +1,11 @@
 //! The test harness shared by the HTTP suites: a real server on port 0 per test, against a
 //! fresh database: a SQLite file by default, a fresh Postgres schema when TEST_DATABASE_URL
 //! is set.
-#![allow(dead_code, unused_imports)]
+#![allow(
+    dead_code,
+    unused_imports,
+    reason = "the harness offers what some suites use and others do not"
+)]
 
 pub use std::collections::HashSet;
 use std::net::TcpListener;
@@ -21,12 +25,22 @@ pub struct TestApp {
     pub config: Config,
     pub handle: ServerHandle,
     pub _dir: Option<TestDb>,
+    /// The server's clock, which the test moves instead of sleeping ([`TestApp::pass`]).
+    pub clock: spider::play::clock::Clock,
+}
+
+impl TestApp {
+    /// Let `time` pass on the server's clock at once (a race's countdown, a day).
+    pub fn pass(&self, time: Duration) {
+        let by = chrono::TimeDelta::from_std(time).expect("a test's span of time");
+        self.clock.advance(by);
+    }
 }
 
 /// What a test's database leaves behind: a temporary SQLite folder, or a Postgres schema
 /// dropped when the test ends.
 pub enum TestDb {
-    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Sqlite(tempfile::TempDir),
     Postgres { base: String, schema: String },
 }
 
@@ -136,11 +150,23 @@ pub async fn start_with_searches(
     dir: Option<TestDb>,
     searches: spider::http::searches::SearchPool,
 ) -> TestApp {
+    serving(config, dir, searches).0
+}
+
+/// The server `spider::app::serve` builds, with a handle on its application layer.
+fn serving(
+    config: Config,
+    dir: Option<TestDb>,
+    searches: spider::http::searches::SearchPool,
+) -> (TestApp, spider::play::Play) {
     let db = migrated(&config);
+    let parts = spider::app::parts(&config, db, searches).expect("the server's parts");
+    let play = parts.play.clone();
     let listener = TcpListener::bind("127.0.0.1:0").expect("port");
     let port = listener.local_addr().unwrap().port();
-    let server = spider::app::serve(&config, db, listener, searches).expect("server");
-    running(config, dir, port, server)
+    let server = spider::http::serve(&config, parts, listener).expect("server");
+    let clock = play.clock.clone();
+    (running(config, dir, port, server, clock), play)
 }
 
 /// The test's database, migrated.
@@ -161,6 +187,7 @@ fn running(
     dir: Option<TestDb>,
     port: u16,
     server: actix_web::dev::Server,
+    clock: spider::play::clock::Clock,
 ) -> TestApp {
     let handle = server.handle();
     actix_rt::spawn(server);
@@ -172,6 +199,7 @@ fn running(
         config,
         handle,
         _dir: dir,
+        clock,
     }
 }
 
@@ -179,18 +207,8 @@ fn running(
 /// moment of its choosing, a use case the server runs on its own schedule, so that what it
 /// does shows in this server's answers (its metrics). Built as `spider::app::serve` builds it.
 pub async fn start_with_play(config: Config, dir: Option<TestDb>) -> (TestApp, spider::play::Play) {
-    let db = migrated(&config);
-    let play = spider::app::play(&config, db, spider::app::search_pool(&config)).expect("play");
-    let parts = spider::http::Parts {
-        accounts: spider::app::accounts(&config, &play),
-        limits: spider::http::ratelimit::Limits::new(&config.limits),
-        jobs: spider::app::jobs(&play, &config),
-        play: play.clone(),
-    };
-    let listener = TcpListener::bind("127.0.0.1:0").expect("port");
-    let port = listener.local_addr().unwrap().port();
-    let server = spider::http::serve(&config, parts, listener).expect("server");
-    (running(config, dir, port, server), play)
+    let searches = spider::app::search_pool(&config);
+    serving(config, dir, searches)
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -207,7 +225,6 @@ pub async fn spawn_with(tweak: impl FnOnce(&mut Config)) -> TestApp {
 impl TestApp {
     /// A connection pool of its own to the app's database, for what a test sets up or
     /// inspects below the API.
-    #[allow(dead_code)]
     pub fn db(&self) -> Db {
         Db::connect(&DbOptions {
             url: self.config.storage.database_url.clone(),
@@ -441,7 +458,6 @@ pub fn way_to_a_quiet_move(game: &Game) -> (Vec<Action>, Action) {
 
 /// Stock `n` made-up proven 1-suit Spider deals of `difficulty` in `app`'s database (what such
 /// tests check is how deals are handed out, not the proofs).
-#[allow(dead_code)]
 pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::engine::Difficulty) {
     for number in first..first + n {
         stock_deal(app, made_up_deal(number, difficulty));
@@ -450,7 +466,6 @@ pub fn stock(app: &TestApp, first: u64, n: u64, difficulty: spider::engine::Diff
 
 /// Stock one made-up proven 1-suit Spider deal whose CPU lines per level are given (what such
 /// tests check is which stored line a race's CPUs play).
-#[allow(dead_code)]
 pub fn stock_with_lines(app: &TestApp, number: u64, [easy, normal, hard]: [&[Action]; 3]) {
     use spider::engine::notation::encode_log;
     let mut deal = made_up_deal(number, spider::engine::Difficulty::Normal);
@@ -471,10 +486,15 @@ fn made_up_deal(
         suits: 1,
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
-    ProvenDeal::new(&class, number, difficulty, 1_000, 100)
+    ProvenDeal::new(&class, number, difficulty, 1_000, 100, system_now())
 }
 
 fn stock_deal(app: &TestApp, deal: spider::store::winnable::ProvenDeal) {
     let db = app.db();
     spider::store::winnable::insert(&mut db.conn().unwrap(), &deal).unwrap();
+}
+
+/// Now as a server whose clock nobody moved reads it (the system's, as stored).
+pub fn system_now() -> chrono::NaiveDateTime {
+    spider::play::clock::Clock::default().now()
 }

@@ -277,7 +277,10 @@ impl Table {
     /// Every ply from here, in SpiderSolver's order: whole top runs onto a card one higher,
     /// suited part-runs that lengthen a suited run, whole top runs into the first hole, then
     /// the compounds through that hole.
-    #[allow(clippy::needless_range_loop)]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "column numbers are what the steps are made of: loops over them read as the rules do"
+    )]
     pub(super) fn combos(&self) -> Vec<Combo> {
         let n = self.cols.len();
         let runs: Vec<Vec<Run>> = self.cols.iter().map(Col::runs).collect();
@@ -329,8 +332,10 @@ impl Table {
     }
 
     /// The compound plies through the hole `h`.
-    // Column numbers are what the steps are made of: loops over them read as the rules do.
-    #[allow(clippy::needless_range_loop)]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "column numbers are what the steps are made of: loops over them read as the rules do"
+    )]
     pub(super) fn compounds(&self, h: usize, runs: &[Vec<Run>], out: &mut Vec<Combo>) {
         let n = self.cols.len();
         let cols = &self.cols;

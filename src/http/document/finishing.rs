@@ -88,7 +88,7 @@ impl Modify for Languages {
                     .examples([serde_json::json!("de, en;q=0.8")]),
             ))
             .build();
-        for (path, item) in openapi.paths.paths.iter_mut() {
+        for (path, item) in &mut openapi.paths.paths {
             if !path.starts_with("/v1/") {
                 continue;
             }
@@ -174,7 +174,7 @@ impl Modify for AccessProblems {
                 // handler's to describe.
                 if requirements
                     .iter()
-                    .any(|r| r.as_object().is_some_and(|o| o.is_empty()))
+                    .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty))
                     || !requirements.iter().any(|r| r.get("bearer").is_some())
                 {
                     continue;
@@ -222,7 +222,7 @@ mod tests {
                 };
                 let optional = security
                     .iter()
-                    .any(|r| r.as_object().is_some_and(|o| o.is_empty()));
+                    .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty));
                 if optional || !security.iter().any(|r| r.get("bearer").is_some()) {
                     continue;
                 }

@@ -9,7 +9,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
 
-use super::{contract, error, ratelimit, routes};
+use super::edge::{contract, ratelimit};
+use super::{error, routes};
 use actix_web::App;
 
 #[derive(OpenApi)]
@@ -118,7 +119,7 @@ impl Modify for CommonProblems {
             }
             response.build()
         };
-        for (path, item) in openapi.paths.paths.iter_mut() {
+        for (path, item) in &mut openapi.paths.paths {
             // The chat platforms' endpoints have limits of their own, answered in chat.
             if !path.starts_with("/v1/") || path.starts_with(ratelimit::INTEGRATIONS) {
                 continue;

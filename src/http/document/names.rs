@@ -4,7 +4,7 @@
 //! document cannot drift from what is sent. The schemas belong to markers defined here (utoipa's
 //! traits are implemented on the HTTP floor's own types, never on another floor's), and a
 //! field holding, say, an engine `Variant` says
-//! `#[schema(value_type = crate::http::document::names::VariantName)]`.
+//! `#[schema(value_type = crate::document::names::VariantName)]`.
 
 use std::borrow::Cow;
 

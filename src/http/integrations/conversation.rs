@@ -4,19 +4,19 @@
 
 use super::grammar::{self, Line};
 use super::{Reply, Room};
-use crate::engine::{self, Rules};
-use crate::http::board;
-use crate::http::chat::{self, Command};
-use crate::http::error::ApiError;
-use crate::http::AppState;
+use crate::board;
+use crate::chat::{self, Command};
+use crate::engine;
+use crate::error::ApiError;
 use crate::i18n::{Lang, Text};
 use crate::play::chat::{self as chat_play, Identity, Member};
-use crate::play::games::{Act, Acted, Created, Loaded};
+use crate::play::commands;
+use crate::play::games::{Created, Loaded};
 use crate::play::searches::Searcher;
 use crate::play::snapshot::{Answer, Replayed};
-use crate::play::{ChatError, GameError};
-use crate::store::games::GameRow;
+use crate::play::ChatError;
 use crate::t;
+use crate::AppState;
 
 /// Run what a chat member typed and say what happened, in `room`, in the language the member
 /// chose with `lang`, else the platform's `locale` (English when it has none or names one the
@@ -32,12 +32,12 @@ pub async fn converse(
     locale: Option<Lang>,
 ) -> Option<Reply> {
     let mut lang = locale.unwrap_or_default();
-    let digest = crate::auth::secret_hash(delivery);
+    let digest = crate::play::identity::secret_hash(delivery);
     let line = grammar::parse(text);
     let needs_member = !matches!(line, Line::Help | Line::Unknown(_));
     // A replay is refused before anything else (limits included); the request is recorded as
     // answered in the same write that finds the member.
-    let arrived = chat_play::arrive(&state.play.db, identity, Some(digest), needs_member).await;
+    let arrived = chat_play::arrive(state.play(), identity, Some(digest), needs_member).await;
     let answered = match arrived {
         Err(crate::play::Error::Chat(ChatError::ChatReplayed)) => return None,
         Err(e) => Err(e.into()),
@@ -113,7 +113,7 @@ async fn run(
         Line::Resume(n) => resume(state, &member, n, room, lang).await,
         Line::Records => records(state, &member, lang).await,
         Line::Link { code, .. } if room.shared => {
-            chat_play::burn_code(&state.play.db, &code).await?;
+            chat_play::burn_code(state.play(), &code).await?;
             Ok(say(t!("chat-code-burned")))
         }
         Line::Link { code, confirmed } => {
@@ -129,10 +129,10 @@ async fn run(
             if !confirmed {
                 // Nothing moves until the member says yes: a code someone else made (posted
                 // as a trick) would otherwise take their games and history at one word.
-                let preview = chat_play::preview_link(&state.play.db, &member, &code).await?;
+                let preview = chat_play::preview_link(state.play(), &member, &code).await?;
                 return Ok(say(link_question(identity, &code, &preview)));
             }
-            let linked = match chat_play::link(&state.play.db, &member, &code).await? {
+            let linked = match chat_play::link(state.play(), &member, &code).await? {
                 chat_play::LinkStep::Linked(linked) => linked,
                 chat_play::LinkStep::Asked(preview) => {
                     return Ok(say(link_question(identity, &code, &preview)))
@@ -147,7 +147,7 @@ async fn run(
             )))
         }
         Line::Unlink => {
-            let back = chat_play::unlink(&state.play.db, &member).await?;
+            let back = chat_play::unlink(state.play(), &member).await?;
             Ok(say(t!(
                 "chat-unlinked",
                 platform = identity.platform.title(),
@@ -176,7 +176,7 @@ async fn language(
         ));
     };
     if choice == "auto" {
-        chat_play::set_language(&state.play.db, member, None).await?;
+        chat_play::set_language(state.play(), member, None).await?;
         let now = locale.unwrap_or_default();
         return Ok(Reply::say(
             t!("chat-language-auto", language = name(now)).render(now),
@@ -187,7 +187,7 @@ async fn language(
             t!("chat-language-unknown", language = member_text(&choice)).render(lang),
         ));
     };
-    chat_play::set_language(&state.play.db, member, Some(chosen)).await?;
+    chat_play::set_language(state.play(), member, Some(chosen)).await?;
     Ok(Reply::say(
         t!("chat-language-set", language = name(chosen)).render(chosen),
     ))
@@ -212,7 +212,6 @@ fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPrevi
 
 /// A game the chat just started.
 struct Started {
-    id: String,
     board: String,
     ranked: bool,
 }
@@ -228,17 +227,8 @@ async fn new_game(
     variant: engine::Variant,
     lang: Lang,
 ) -> Result<Reply, ApiError> {
-    let new = crate::play::games::NewGame {
-        user_id: member.user_id.clone(),
-        variant,
-        suits,
-        rules: Rules::default(),
-        deal: crate::play::games::Deal::Random,
-        key: None,
-    };
-    let created = crate::play::games::create(state.play(), new).await?;
+    let created = commands::new_game(state.play(), member, suits, variant).await?;
     let started = started(created, lang)?;
-    chat_play::set_current(&state.play.db, member, &started.id).await?;
     Ok(Reply::with_board(
         t!(
             "chat-new-game",
@@ -256,7 +246,6 @@ fn started(created: Created, lang: Lang) -> Result<Started, ApiError> {
             answer: Answer::Game(seen),
             ..
         }) => Ok(Started {
-            id: seen.id.clone(),
             board: board::text(&seen.view, lang),
             ranked: seen.ranked,
         }),
@@ -274,14 +263,10 @@ async fn daily(
     suits: engine::Suits,
     lang: Lang,
 ) -> Result<Reply, ApiError> {
-    let play = state.play();
-    let variant = engine::Variant::Spider;
-    let outcome = crate::play::daily::start(play, &member.user_id, variant, suits, None).await;
-    let kind = kind_of(variant, i32::from(suits.count()));
-    match outcome {
-        Ok(created) => {
+    let kind = kind_of(engine::Variant::Spider, i32::from(suits.count()));
+    match commands::daily(state.play(), member, suits).await? {
+        commands::Daily::Started(created) => {
             let started = started(created, lang)?;
-            chat_play::set_current(&state.play.db, member, &started.id).await?;
             let sentence = if started.ranked {
                 t!("chat-daily-ranked", kind = kind)
             } else {
@@ -289,72 +274,15 @@ async fn daily(
             };
             Ok(Reply::with_board(sentence.render(lang), started.board))
         }
-        Err(crate::play::Error::Game(GameError::RankedAttemptInProgress)) => {
-            // Back to the ranked attempt the member has in progress.
-            let (db, user, date) = (
-                state.play.db.clone(),
-                member.user_id.clone(),
-                state.play.calendar.today().to_string(),
-            );
-            let ranked = crate::http::blocking(move || {
-                let mut conn = db.conn()?;
-                Ok(crate::store::daily::ranked_attempt(
-                    &mut conn,
-                    &user,
-                    &date,
-                    variant,
-                    i32::from(suits.count()),
-                )?)
-            })
-            .await?;
-            let Some(row) = ranked else {
-                return Err(crate::play::Error::Game(GameError::RankedAttemptInProgress).into());
-            };
-            chat_play::set_current(&state.play.db, member, &row.id).await?;
-            let board = load(state, member, &row.id).await?;
-            Ok(Reply::with_board(
-                t!("chat-daily-resumed", kind = kind).render(lang),
-                chat::board_of(&board.game, lang),
-            ))
-        }
-        Err(e) => Err(e.into()),
+        commands::Daily::Resumed(loaded) => Ok(Reply::with_board(
+            t!("chat-daily-resumed", kind = kind).render(lang),
+            chat::board_of(&loaded.game, lang),
+        )),
     }
 }
 
-async fn load(state: &AppState, member: &Member, id: &str) -> Result<Loaded, ApiError> {
-    let (db, user, id) = (
-        state.play.db.clone(),
-        member.user_id.clone(),
-        id.to_string(),
-    );
-    Ok(crate::play::blocking(move || crate::play::games::load(&db, &user, &id)).await?)
-}
-
-/// Games `games` lists (the newest in progress).
-const LISTED: i64 = 20;
-
-/// Whether `row` is a daily whose day is still on: its board would show that day's cards.
-fn secret_here(state: &AppState, row: &GameRow) -> Result<bool, ApiError> {
-    Ok(row
-        .daily_date()
-        .map_err(crate::play::Error::from)?
-        .is_some_and(|date| !state.play.calendar.is_over(date)))
-}
-
-/// The member's games in progress, newest first, as `games` numbers them.
-async fn in_progress(state: &AppState, member: &Member) -> Result<Vec<GameRow>, ApiError> {
-    let (db, user) = (state.play.db.clone(), member.user_id.clone());
-    crate::http::blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(crate::store::games::in_progress_list(
-            &mut conn, &user, LISTED,
-        )?)
-    })
-    .await
-}
-
 async fn games(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
-    let rows = in_progress(state, member).await?;
+    let rows = commands::in_progress(state.play(), member).await?;
     if rows.is_empty() {
         return Ok(Reply::say(t!("chat-no-games").render(lang)));
     }
@@ -362,7 +290,7 @@ async fn games(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, A
     for (n, row) in rows.iter().enumerate() {
         let current = member.current_game.as_deref() == Some(row.id.as_str());
         let daily = match &row.daily_date {
-            Some(date) => date.to_string(),
+            Some(date) => date.clone(),
             None => String::new(),
         };
         let line = t!(
@@ -395,22 +323,20 @@ async fn resume(
     room: &Room,
     lang: Lang,
 ) -> Result<Reply, ApiError> {
-    let rows = in_progress(state, member).await?;
-    let Some(row) = rows.get(n - 1) else {
-        return Ok(Reply::say(
-            t!("chat-no-such-game", number = n, listed = rows.len()).render(lang),
-        ));
+    let loaded = match commands::resume(state.play(), member, n, room.shared).await? {
+        commands::Resumed::NoSuchGame { listed } => {
+            return Ok(Reply::say(
+                t!("chat-no-such-game", number = n, listed = listed).render(lang),
+            ))
+        }
+        commands::Resumed::Secret => return Ok(Reply::say(t!("chat-private-daily").render(lang))),
+        commands::Resumed::Resumed(loaded) => loaded,
     };
-    if room.shared && secret_here(state, row)? {
-        return Ok(Reply::say(t!("chat-private-daily").render(lang)));
-    }
-    chat_play::set_current(&state.play.db, member, &row.id).await?;
-    let loaded = load(state, member, &row.id).await?;
     Ok(Reply::with_board(
         t!(
             "chat-resumed",
             number = n,
-            kind = kind_of(row.variant, row.suits)
+            kind = kind_of(loaded.row.variant, loaded.row.suits)
         )
         .render(lang),
         chat::board_of(&loaded.game, lang),
@@ -423,13 +349,7 @@ fn minutes(ms: i64) -> String {
 }
 
 async fn records(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
-    let (db, user) = (state.play.db.clone(), member.user_id.clone());
-    let rows = crate::http::blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(crate::store::records::for_user(&mut conn, &user)?)
-    })
-    .await?;
-    let rows: Vec<_> = rows.into_iter().filter(|r| r.played > 0).collect();
+    let rows = commands::records(state.play(), member).await?;
     if rows.is_empty() {
         return Ok(Reply::say(
             t!("chat-no-records", username = member.username.as_str()).render(lang),
@@ -460,21 +380,16 @@ async fn records(state: &AppState, member: &Member, lang: Lang) -> Result<Reply,
 }
 
 async fn share(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {
-    let Some(id) = &member.current_game else {
+    let Some(Loaded { row, game, .. }) = commands::current(state.play(), member).await? else {
         return Ok(Reply::say(t!("chat-no-game").render(lang)));
     };
-    let Loaded { row, game, .. } = load(state, member, id).await?;
     let kind = kind_of(row.variant, row.suits);
     let daily = match row.daily_date.as_ref() {
         None => "none",
         Some(_) if row.ranked => "ranked",
         Some(_) => "practice",
     };
-    let date = row
-        .daily_date
-        .as_ref()
-        .map(|d| d.to_string())
-        .unwrap_or_default();
+    let date = row.daily_date.clone().unwrap_or_default();
     let sentence = match game.status() {
         engine::Status::InProgress => {
             return Ok(Reply::say(t!("chat-share-unfinished").render(lang)))
@@ -522,99 +437,50 @@ async fn play_command(
     let Some(id) = member.current_game.clone() else {
         return Ok(Reply::say(t!("chat-no-game").render(lang)));
     };
-    if room.shared {
-        let (db, user, game) = (state.play.db.clone(), member.user_id.clone(), id.clone());
-        let row = crate::http::blocking(move || {
-            let mut conn = db.conn()?;
-            Ok(crate::store::games::owned(&mut conn, &user, &game)?)
-        })
-        .await?;
-        if let Some(row) = row {
-            if secret_here(state, &row)? {
-                return Ok(Reply::say(t!("chat-private-daily").render(lang)));
-            }
-        }
+    if room.shared && commands::secret_in_room(state.play(), member, &id).await? {
+        return Ok(Reply::say(t!("chat-private-daily").render(lang)));
     }
     let refused = |e: ApiError, board: Option<String>| Reply {
         sentence: e.detail.render(lang),
         board,
         public: false,
     };
-    match command {
-        Command::Act(request) => {
-            let intent = request.intent()?;
-            let act = Act {
-                user_id: member.user_id.clone(),
-                game_id: id.clone(),
-                expected: None,
-                key: None,
-                intent,
-            };
-            match crate::play::games::act(state.play(), act).await {
-                Ok(Acted::Applied(turn)) => {
-                    state.metrics.actions_applied.inc();
-                    let message = board::describe(
-                        &turn.before,
-                        turn.action,
-                        &turn.outcome,
-                        &turn.snapshot.view,
-                        lang,
-                    );
-                    Ok(Reply::with_board(
-                        message,
-                        board::text(&turn.snapshot.view, lang),
-                    ))
-                }
-                // The chat acts without idempotency keys: nothing is answered from memory.
-                Ok(Acted::Replayed(_)) => Err(ApiError::internal(
-                    "chat action",
-                    "an action without a key was answered from memory",
-                )),
-                Err(e) => {
-                    let board = load(state, member, &id)
-                        .await
-                        .ok()
-                        .map(|l| chat::board_of(&l.game, lang));
-                    Ok(refused(e.into(), board))
-                }
-            }
-        }
-        Command::Board => {
-            let loaded = load(state, member, &id).await?;
+    let command = match command {
+        Command::Help => return Ok(Reply::say(t!("chat-help").render(lang))),
+        Command::Act(request) => commands::Command::Act(request.intent()?),
+        Command::Hint => commands::Command::Hint,
+        Command::Board => commands::Command::Board,
+    };
+    let who = Searcher {
+        account: member.user_id.clone(),
+        address: format!("chat:{}:{}", identity.platform.name(), room.id),
+    };
+    match commands::run(state.play(), &who, &id, command).await {
+        Ok(commands::Answer::Acted(turn)) => {
+            state.metrics.actions_applied.inc();
+            let message = board::describe(
+                &turn.before,
+                turn.action,
+                &turn.outcome,
+                &turn.snapshot.view,
+                lang,
+            );
             Ok(Reply::with_board(
-                String::new(),
-                chat::board_of(&loaded.game, lang),
+                message,
+                board::text(&turn.snapshot.view, lang),
             ))
         }
-        Command::Help => Ok(Reply::say(t!("chat-help").render(lang))),
-        Command::Hint => {
-            let Loaded { row, log, game } = load(state, member, &id).await?;
+        Ok(commands::Answer::Shown { game, hint, .. }) => {
             let board = chat::board_of(&game, lang);
-            if !row.hints_allowed {
-                return Ok(refused(
-                    crate::play::Error::Game(GameError::HintsDisabled).into(),
-                    Some(board),
-                ));
-            }
-            let who = Searcher {
-                account: member.user_id.clone(),
-                address: format!("chat:{}:{}", identity.platform.name(), room.id),
-            };
-            match crate::play::hints::advise(
-                state.play(),
-                &who,
-                game,
-                log,
-                engine::HintLevel::Normal,
-            )
-            .await
-            {
-                Ok(hint) => Ok(Reply::with_board(
-                    board::hint(&hint.reason).render(lang),
-                    board,
-                )),
-                Err(e) => Ok(refused(e.into(), Some(board))),
-            }
+            Ok(Reply::with_board(
+                hint.map(|h| board::hint(&h.reason).render(lang))
+                    .unwrap_or_default(),
+                board,
+            ))
         }
+        Err(commands::Refused { error, game }) => Ok(refused(
+            error.into(),
+            game.map(|g| chat::board_of(&g, lang)),
+        )),
     }
 }

@@ -16,12 +16,10 @@ use twilight_model::http::interaction::{
 };
 use twilight_model::id::Id;
 
-use super::{
-    converse, fresh_timestamp, off, read_body, replayed, signed_delivery, unauthorized, Reply, Room,
-};
-use crate::http::error::{ApiError, Problem};
-use crate::http::AppState;
+use super::{converse, off, replayed, signed, unauthorized, Reply, Room, Signed};
+use crate::error::{ApiError, Problem};
 use crate::play::chat::{Identity, Platform};
+use crate::AppState;
 
 /// The longest message Discord takes.
 const MAX_MESSAGE: usize = 2000;
@@ -106,10 +104,6 @@ fn snowflake(id: &str) -> bool {
     (1..=20).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
-    req.headers().get(name).and_then(|v| v.to_str().ok())
-}
-
 /// The `/spider` command's text, or empty.
 fn text_of(interaction: &Incoming) -> String {
     interaction
@@ -131,7 +125,7 @@ fn message(reply: &Reply) -> InteractionResponse {
     InteractionResponse {
         kind: InteractionResponseType::ChannelMessageWithSource,
         data: Some(InteractionResponseData {
-            content: Some(reply.markdown(|s| s.to_string(), MAX_MESSAGE)),
+            content: Some(reply.markdown(std::string::ToString::to_string, MAX_MESSAGE)),
             flags: (!reply.public).then_some(MessageFlags::EPHEMERAL),
             allowed_mentions: Some(AllowedMentions::default()),
             ..Default::default()
@@ -173,11 +167,11 @@ pub async fn interactions(
     let Some(key) = state.chat.discord_key else {
         return Err(off("Discord", "DISCORD_PUBLIC_KEY"));
     };
-    let body = read_body(payload).await?;
-    let signature = header(&req, "x-signature-ed25519");
-    let timestamp = header(&req, "x-signature-timestamp");
-    verify(&key, signature, timestamp, &body)?;
-    fresh_timestamp(timestamp)?;
+    let headers = ("x-signature-ed25519", "x-signature-timestamp");
+    let Signed { body, delivery } = signed(&req, payload, headers, |signature, timestamp, body| {
+        verify(&key, signature, timestamp, body)
+    })
+    .await?;
     let not_interaction = |e: serde_json::Error| {
         ApiError::invalid_request(t!("discord-not-interaction", error = e.to_string()))
     };
@@ -216,7 +210,6 @@ pub async fn interactions(
                 id: room,
                 shared: false,
             };
-            let delivery = signed_delivery(timestamp, &body);
             // The member's language, else the server's (Discord sends both on a command).
             let locale = [&interaction.locale, &interaction.guild_locale]
                 .into_iter()
@@ -262,7 +255,10 @@ pub fn command(application_id: u64) -> Command {
         options: None,
         required: Some(false),
     };
-    #[allow(deprecated)]
+    #[allow(
+        deprecated,
+        reason = "twilight-model's Command still has the `dm_permission` field Discord retired; it is left unset"
+    )]
     Command {
         application_id: Id::new_checked(application_id),
         contexts: None,

@@ -2,8 +2,8 @@
 //! `POST /v1/games/{id}/commands` takes, for their current game, and the commands that pick
 //! the game, show their records and link their account.
 
+use crate::chat::{self, Command};
 use crate::engine::{Suits, Variant};
-use crate::http::chat::{self, Command};
 
 /// One line a chat member typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,7 +135,7 @@ fn new(words: &[String]) -> Option<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::http::wire::ActionRequest;
+    use crate::wire::ActionRequest;
 
     #[test]
     fn every_chat_line_parses() {

@@ -19,7 +19,7 @@ use actix_web::http::StatusCode;
 use actix_web::web;
 
 use super::error::ApiError;
-use super::ratelimit::LoginLimiter;
+use crate::edge::ratelimit::LoginLimiter;
 
 pub use conversation::converse;
 
@@ -97,7 +97,7 @@ pub fn unauthorized(code: &'static str, detail: Text) -> ApiError {
 
 /// The raw body, at most [`BODY_LIMIT`] bytes (the signature covers these exact bytes).
 pub async fn read_body(payload: web::Payload) -> Result<Vec<u8>, ApiError> {
-    crate::http::contract::read_body(payload, BODY_LIMIT, t!("body-chat-request")).await
+    crate::edge::contract::read_body(payload, BODY_LIMIT, t!("body-chat-request")).await
 }
 
 /// Check a signed request's timestamp (whole seconds since 1970) against the server's clock.
@@ -186,6 +186,31 @@ pub fn signed_delivery(timestamp: Option<&str>, body: &[u8]) -> String {
         timestamp.unwrap_or_default().trim(),
         hex::encode(Sha256::digest(body))
     )
+}
+
+/// A platform's signed request, checked: its body, and the delivery that names it (its
+/// timestamp and a digest of the body), answered once.
+pub struct Signed {
+    pub body: Vec<u8>,
+    pub delivery: String,
+}
+
+/// What every signed endpoint does first, the same for each platform: read the body, check
+/// its signature (`verify`, the platform's scheme, given the headers named `signature` and
+/// `timestamp`), and that the timestamp is within the window.
+pub async fn signed(
+    req: &actix_web::HttpRequest,
+    payload: web::Payload,
+    (signature, timestamp): (&str, &str),
+    verify: impl FnOnce(Option<&str>, Option<&str>, &[u8]) -> Result<(), ApiError>,
+) -> Result<Signed, ApiError> {
+    let body = read_body(payload).await?;
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let timestamp = header(timestamp);
+    verify(header(signature), timestamp, &body)?;
+    fresh_timestamp(timestamp)?;
+    let delivery = signed_delivery(timestamp, &body);
+    Ok(Signed { body, delivery })
 }
 
 /// The refusal of a signed request answered before.

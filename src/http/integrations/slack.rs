@@ -10,12 +10,10 @@ use sha2::Sha256;
 use slack_morphism::events::{SlackCommandEvent, SlackCommandEventResponse};
 use slack_morphism::{SlackMessageContent, SlackMessageResponseType};
 
-use super::{
-    converse, fresh_timestamp, off, read_body, replayed, signed_delivery, unauthorized, Room,
-};
-use crate::http::error::{ApiError, Problem};
-use crate::http::AppState;
+use super::{converse, off, replayed, signed, unauthorized, Room, Signed};
+use crate::error::{ApiError, Problem};
 use crate::play::chat::{Identity, Platform};
+use crate::AppState;
 
 /// The longest text we send Slack (it takes far more; a board is a few lines).
 const MAX_MESSAGE: usize = 3000;
@@ -89,12 +87,11 @@ pub async fn command(
     let Some(secret) = state.chat.slack_secret.clone() else {
         return Err(off("Slack", "SLACK_SIGNING_SECRET"));
     };
-    let body = read_body(payload).await?;
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
-    let signature = header("x-slack-signature");
-    let timestamp = header("x-slack-request-timestamp");
-    verify(secret.as_bytes(), signature, timestamp, &body)?;
-    fresh_timestamp(timestamp)?;
+    let headers = ("x-slack-signature", "x-slack-request-timestamp");
+    let Signed { body, delivery } = signed(&req, payload, headers, |signature, timestamp, body| {
+        verify(secret.as_bytes(), signature, timestamp, body)
+    })
+    .await?;
     let form: Form = serde_urlencoded::from_bytes(&body)
         .map_err(|e| ApiError::invalid_request(t!("slack-not-command", error = e.to_string())))?;
     let identity = Identity {
@@ -108,7 +105,6 @@ pub async fn command(
         shared: false,
     };
     let text = form.event.text.clone().unwrap_or_default();
-    let delivery = signed_delivery(timestamp, &body);
     // A slash command names no language: the member's `lang` choice, else English.
     let reply = converse(&state, &identity, &room, &text, &delivery, None)
         .await

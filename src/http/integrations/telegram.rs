@@ -13,9 +13,9 @@ use serde::Serialize;
 use subtle::ConstantTimeEq;
 
 use super::{converse, off, read_body, unauthorized, Reply, Room};
-use crate::http::error::{ApiError, Problem};
-use crate::http::AppState;
+use crate::error::{ApiError, Problem};
 use crate::play::chat::{Identity, Platform};
+use crate::AppState;
 
 /// The longest message Telegram sends.
 const MAX_MESSAGE: usize = 4096;

@@ -7,7 +7,7 @@ mod wire;
 
 pub use wire::*;
 
-use crate::http::language::Language;
+use crate::edge::language::Language;
 use crate::i18n::Lang;
 use crate::t;
 use actix_web::http::header;
@@ -25,8 +25,8 @@ use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::play::live::Watcher;
 use crate::play::races::feed::Shared;
+use crate::play::races::RaceRow;
 use crate::play::races::{self, NewRace, Room, RoundNow};
-use crate::store::races::RaceRow;
 
 /// The room as `caller` sees it now.
 async fn look(
@@ -100,7 +100,7 @@ pub async fn create_race(
     };
     if let Some(limiter) = &state.limits.races {
         let block =
-            crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-races-address"))?;
     }
     let room = races::create(state.play(), &caller.user_id, new).await?;
@@ -189,12 +189,16 @@ pub async fn join_race(
     Language(lang): Language,
 ) -> actix_web::Result<HttpResponse> {
     caller.require(Scope::GamesWrite)?;
-    let body: Option<JoinRace> = super::contract::optional_json(&req, body).await?;
+    let body: Option<JoinRace> = crate::edge::contract::optional_json(&req, body).await?;
     let name = match body.and_then(|b| b.name) {
         Some(name) => Some(
-            super::contract::check(&super::contract::RACE_NAME, &name, t!("race-name-shape"))?
-                .trim()
-                .to_string(),
+            crate::edge::contract::check(
+                &crate::edge::contract::RACE_NAME,
+                &name,
+                t!("race-name-shape"),
+            )?
+            .trim()
+            .to_string(),
         ),
         None => None,
     };
@@ -235,7 +239,7 @@ pub async fn start_race(
     // same hourly share, so rooms and free accounts do not multiply it.
     if let Some(limiter) = &state.limits.winnable {
         let block =
-            crate::http::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
     }
     let room = races::start(state.play(), &caller.user_id, &code).await?;

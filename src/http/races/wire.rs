@@ -8,28 +8,28 @@ use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
 use super::*;
-use crate::http::sse::{endings, event_schema, reference};
+use crate::sse::{endings, event_schema, reference};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"suits": 1, "cpu_players": 2, "time_limit_seconds": 600}))]
 pub struct CreateRace {
     /// Default `spider`.
-    #[schema(value_type = Option<crate::http::document::names::VariantName>)]
+    #[schema(value_type = Option<crate::document::names::VariantName>)]
     pub variant: Option<VariantName>,
-    #[schema(value_type = crate::http::contract::SuitCount)]
-    #[serde(deserialize_with = "crate::http::contract::whole::number")]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
+    #[serde(deserialize_with = "crate::edge::contract::whole::number")]
     pub suits: u8,
     /// The deal's difficulty: every deal is one the solver has proven winnable. Default
     /// `normal`.
-    #[schema(value_type = Option<crate::http::document::names::DifficultyName>)]
+    #[schema(value_type = Option<crate::document::names::DifficultyName>)]
     pub difficulty: Option<DifficultyName>,
     /// The target time, 60–3600 seconds (default: twice the time people typically take to win
     /// this kind of game, so CPUs of every level finish in it: Spider 720, 1440 and 2400 at 1,
     /// 2 and 4 suits; Spiderette 480, 840, 1200). Play goes on after it; finishers within it
     /// rank ahead of later ones. Results are fixed 60 minutes after the start.
     #[schema(minimum = 60, maximum = 3600)]
-    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+    #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
     pub time_limit_seconds: Option<u32>,
     /// `full` (the default), `no_reveal` or `off`; the older `true` (full) and `false` (off)
     /// are still accepted. A ranked room plays `no_reveal` where `full` is asked for.
@@ -41,37 +41,37 @@ pub struct CreateRace {
     pub handicap: Option<bool>,
     /// CPU players, 0–19 (default 0).
     #[schema(minimum = 0, maximum = 19)]
-    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+    #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
     pub cpu_players: Option<u32>,
     /// How fast the CPU players play (default `normal`).
-    #[schema(value_type = Option<crate::http::document::names::CpuLevel>)]
+    #[schema(value_type = Option<crate::document::names::CpuLevel>)]
     pub cpu_level: Option<Level>,
     /// Whether rounds update the players' ratings (default false).
     pub ranked: Option<bool>,
     /// Seconds without an action before a CPU stands in for a player, 30–3600 (default 120).
     #[schema(minimum = 30, maximum = 3600)]
-    #[serde(default, deserialize_with = "crate::http::contract::whole::optional")]
+    #[serde(default, deserialize_with = "crate::edge::contract::whole::optional")]
     pub idle_takeover_seconds: Option<u32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RaceSettings {
-    #[schema(value_type = crate::http::document::names::VariantName)]
+    #[schema(value_type = crate::document::names::VariantName)]
     pub variant: VariantName,
-    #[schema(value_type = crate::http::contract::SuitCount)]
+    #[schema(value_type = crate::edge::contract::SuitCount)]
     pub suits: u8,
-    #[schema(value_type = crate::http::document::names::DifficultyName)]
+    #[schema(value_type = crate::document::names::DifficultyName)]
     pub difficulty: DifficultyName,
     pub time_limit_seconds: i32,
     /// Whether undo exists at all: true for `full` and `no_reveal` (see `undo_mode`).
     pub undo: bool,
     /// The seats' games' undo mode: `full`, `no_reveal` (always in a ranked room, unless
     /// undo is `off`) or `off`.
-    #[schema(value_type = crate::http::document::names::UndoModeName)]
+    #[schema(value_type = crate::document::names::UndoModeName)]
     pub undo_mode: UndoModeName,
     pub hints: bool,
     pub handicap: bool,
-    #[schema(value_type = crate::http::document::names::CpuLevel)]
+    #[schema(value_type = crate::document::names::CpuLevel)]
     pub cpu_level: Level,
     /// What the CPU players are, in a sentence to show: they know the whole deal and race to
     /// a pace (`easy` about 150% of the median time people take to win this kind of game,
@@ -120,7 +120,7 @@ pub struct PlaceView {
     /// A CPU is playing for this idle player until they act again.
     pub stand_in: bool,
     /// The deal's difficulty for this seat (a handicapped winner's is harder).
-    #[schema(value_type = crate::http::document::names::DifficultyName)]
+    #[schema(value_type = crate::document::names::DifficultyName)]
     pub difficulty: DifficultyName,
     /// In ranked races: the player's rating (after this round once it is over).
     pub rating: Option<f64>,
@@ -165,7 +165,7 @@ pub struct RaceView {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRace {
-    #[schema(schema_with = crate::http::contract::race_name)]
+    #[schema(schema_with = crate::edge::contract::race_name)]
     pub name: Option<String>,
 }
 
@@ -312,7 +312,7 @@ impl utoipa::ToSchema for RaceStreamEvent {
         <RaceView as utoipa::ToSchema>::schemas(schemas);
         schemas.push((
             "Problem".into(),
-            <crate::http::error::Problem as utoipa::PartialSchema>::schema(),
+            <crate::error::Problem as utoipa::PartialSchema>::schema(),
         ));
     }
 }

@@ -37,7 +37,10 @@ pub struct Feeds {
 impl Feeds {
     /// Follow room `code` (normalised): its reader's looks, starting one if none runs.
     pub fn follow(&self, play: &Play, code: &str) -> watch::Receiver<Shared> {
-        let mut readers = self.readers.lock().unwrap_or_else(|p| p.into_inner());
+        let mut readers = self
+            .readers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(tx) = readers.get(code) {
             return tx.subscribe();
         }
@@ -76,7 +79,10 @@ async fn read(play: Play, code: String, tx: Arc<watch::Sender<Shared>>, feeds: F
         }
         // Stop when nobody follows (checked under the lock a new follower takes) or the look
         // failed (its followers each look once more and end).
-        let mut readers = feeds.readers.lock().unwrap_or_else(|p| p.into_inner());
+        let mut readers = feeds
+            .readers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if failed || tx.receiver_count() == 0 {
             if readers.get(&code).is_some_and(|t| Arc::ptr_eq(t, &tx)) {
                 readers.remove(&code);

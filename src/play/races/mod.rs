@@ -26,15 +26,15 @@ use crate::domain::races as rules;
 use crate::engine::Difficulty;
 use crate::engine::{self, DealSpec, Level, Suits, UndoMode, Variant};
 use crate::store::games::{self as game_store, GameRow, Origin};
-use crate::store::races::{
-    self as race_store, EntryRow, RaceRow, RatingRow, RoundRow, SeatRow, Seating,
-};
+/// A race room as kept.
+pub use crate::store::races::RaceRow;
+use crate::store::races::{self as race_store, EntryRow, RatingRow, RoundRow, SeatRow, Seating};
 use crate::store::winnable::ProvenDeal;
 use crate::store::{self, DbConn, StoreError};
 
-/// The room's clock: the server's, moved by the calendar's offset (tests move it).
+/// The room's clock: the server's.
 fn now(play: &Play) -> NaiveDateTime {
-    store::now() + play.calendar.offset
+    play.clock.now()
 }
 
 fn ms(d: chrono::Duration) -> i64 {
@@ -534,11 +534,10 @@ fn seat_game(
         user_id.to_string(),
         spec_of(race, deal)?,
         &origin,
+        started,
     );
     row.hints_allowed = race.hints_allowed;
     row.race_id = Some(race.id.clone());
-    row.created_at = started;
-    row.updated_at = started;
     Ok(row)
 }
 

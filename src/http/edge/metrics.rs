@@ -12,7 +12,7 @@ use prometheus::{
 };
 use tracing_actix_web::RequestId;
 
-use super::AppState;
+use crate::AppState;
 
 #[derive(Clone)]
 pub struct Metrics {
@@ -46,7 +46,8 @@ fn chat_outcome(status: u16) -> &'static str {
 }
 
 impl Metrics {
-    pub fn new() -> Metrics {
+    /// The service's metrics, registered once (refused only if two had one name).
+    pub fn new() -> Result<Metrics, prometheus::Error> {
         let registry = Registry::new();
         let requests = IntCounterVec::new(
             Opts::new(
@@ -54,8 +55,7 @@ impl Metrics {
                 "HTTP requests by route, method and status",
             ),
             &["method", "route", "status"],
-        )
-        .expect("valid metric");
+        )?;
         let latency = HistogramVec::new(
             HistogramOpts::new(
                 "http_request_duration_seconds",
@@ -65,13 +65,10 @@ impl Metrics {
                 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
             ]),
             &["route"],
-        )
-        .expect("valid metric");
-        let games_created =
-            IntCounter::new("games_created_total", "Games created").expect("valid metric");
+        )?;
+        let games_created = IntCounter::new("games_created_total", "Games created")?;
         let actions_applied =
-            IntCounter::new("actions_applied_total", "Game actions accepted and stored")
-                .expect("valid metric");
+            IntCounter::new("actions_applied_total", "Game actions accepted and stored")?;
         let chat = IntCounterVec::new(
             Opts::new(
                 "spider_chat_requests_total",
@@ -79,8 +76,7 @@ impl Metrics {
                  endpoint) and outcome (answered: 2xx, refused: 4xx, failed: 5xx)",
             ),
             &["platform", "outcome"],
-        )
-        .expect("valid metric");
+        )?;
         // Every series from the start, at 0: a platform nobody uses yet still shows.
         for (_, platform) in CHAT_ROUTES {
             for outcome in CHAT_OUTCOMES {
@@ -94,30 +90,22 @@ impl Metrics {
             Box::new(actions_applied.clone()),
             Box::new(chat.clone()),
         ] {
-            registry
-                .register(collector)
-                .expect("metric registered once");
+            registry.register(collector)?;
         }
-        Metrics {
+        Ok(Metrics {
             registry,
             requests,
             latency,
             games_created,
             actions_applied,
             chat,
-        }
+        })
     }
 
     pub fn render(&self) -> String {
         let mut buffer = Vec::new();
         let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buffer);
         String::from_utf8(buffer).unwrap_or_default()
-    }
-}
-
-impl Default for Metrics {
-    fn default() -> Self {
-        Metrics::new()
     }
 }
 
@@ -139,7 +127,10 @@ pub async fn record(
         _ => "OTHER",
     }
     .to_string();
-    let request_id = req.extensions().get::<RequestId>().map(|id| id.to_string());
+    let request_id = req
+        .extensions()
+        .get::<RequestId>()
+        .map(std::string::ToString::to_string);
     let mut response = next.call(req).await?;
     if let Some(metrics) = metrics {
         let status = response.status().as_u16().to_string();

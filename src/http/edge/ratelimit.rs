@@ -14,9 +14,9 @@ use actix_web::web;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use super::error::ApiError;
-use super::identity::bearer_token;
-use super::AppState;
+use crate::error::ApiError;
+use crate::identity::bearer_token;
+use crate::AppState;
 
 #[derive(Clone)]
 pub struct Limiter {
@@ -112,7 +112,7 @@ async fn key(req: &ServiceRequest) -> String {
     };
     let token = bearer_token(req.request());
     let known = match token {
-        Some(token) if token.starts_with(super::identity::PAT_PREFIX) => {
+        Some(token) if token.starts_with(crate::identity::PAT_PREFIX) => {
             state.limits.known_tokens.bucket(token)
         }
         Some(token) => match state.accounts.tokens.verify(token) {
@@ -177,10 +177,10 @@ impl KnownTokens {
     /// The bucket of an access token seen before (its secret matching): its account's, the
     /// one its sessions draw from too.
     fn bucket(&self, token: &str) -> Option<String> {
-        let (id, secret) = super::identity::pat_parts(token)?;
+        let (id, secret) = crate::identity::pat_parts(token)?;
         let seen = self.seen.lock().ok()?;
         let (hash, user) = seen.get(id)?;
-        (*hash == super::identity::secret_hash(secret)).then(|| format!("user:{user}"))
+        (*hash == crate::identity::secret_hash(secret)).then(|| format!("user:{user}"))
     }
 }
 

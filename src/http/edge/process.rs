@@ -123,6 +123,7 @@ mod linux {
     /// Clock ticks a second (`sysconf(_SC_CLK_TCK)`, 100 where it cannot say).
     fn ticks_per_second() -> u64 {
         // SAFETY: sysconf reads one integer argument and touches no memory of ours.
+        #[allow(unsafe_code, reason = "libc's sysconf; sound as the SAFETY line says")]
         let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         u64::try_from(hz).ok().filter(|&hz| hz > 0).unwrap_or(100)
     }

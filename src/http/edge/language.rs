@@ -12,7 +12,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest};
 
-use super::error::ApiError;
+use crate::error::ApiError;
 use crate::i18n::Lang;
 
 /// The language of a request's `Accept-Language` (English when it names none of ours).

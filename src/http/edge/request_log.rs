@@ -15,7 +15,7 @@ use actix_web::{web, Error, HttpMessage};
 use tracing::Span;
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 
-use super::AppState;
+use crate::AppState;
 
 /// The root span of a request: method, route, path and query, the client address the limits
 /// see, the request id; the status (and error) once answered.
@@ -35,8 +35,8 @@ struct Began(std::time::Instant);
 
 /// The kind of caller the request's credentials present (not yet checked).
 fn caller_kind(request: &actix_web::HttpRequest) -> &'static str {
-    match super::identity::bearer_token(request) {
-        Some(token) if token.starts_with(super::identity::PAT_PREFIX) => "token",
+    match crate::identity::bearer_token(request) {
+        Some(token) if token.starts_with(crate::identity::PAT_PREFIX) => "token",
         Some(_) => "session",
         None => "anonymous",
     }
@@ -53,13 +53,13 @@ impl RootSpanBuilder for RequestSpan {
         let id = request
             .extensions()
             .get::<RequestId>()
-            .map(|id| id.to_string())
+            .map(std::string::ToString::to_string)
             .unwrap_or_default();
         tracing::info_span!(
             "HTTP request",
             http.method = %request.method(),
             http.route = %route,
-            http.target = %request.uri().path_and_query().map(|p| p.as_str()).unwrap_or(""),
+            http.target = %request.uri().path_and_query().map_or("", actix_web::http::uri::PathAndQuery::as_str),
             http.client_ip = %client(request),
             http.status_code = tracing::field::Empty,
             otel.status_code = tracing::field::Empty,

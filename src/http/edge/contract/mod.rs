@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::error::ApiError;
+use crate::error::ApiError;
 use crate::i18n::Text;
 
 mod schemas;
@@ -139,7 +139,10 @@ fn decimal_up_to(max: u64) -> String {
     for i in 0..len {
         let low = if i == 0 { 1 } else { 0 };
         if digits[i] > low {
-            let prefix: String = digits[..i].iter().map(|d| d.to_string()).collect();
+            let prefix: String = digits[..i]
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             let rest = len - i - 1;
             let tail = if rest > 0 {
                 format!("[0-9]{{{rest}}}")
@@ -174,7 +177,7 @@ pub fn url_has_control(raw: &str) -> bool {
                 (w[1], w[2].to_ascii_uppercase()),
                 (b'0' | b'1', b'0'..=b'9' | b'A'..=b'F') | (b'7', b'F')
             )
-    }) || bytes.iter().any(|b| b.is_ascii_control())
+    }) || bytes.iter().any(u8::is_ascii_control)
 }
 
 /// Answer 404, before anything reads it, a `/v1` request whose path holds a control character

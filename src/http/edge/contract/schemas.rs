@@ -353,7 +353,7 @@ impl utoipa::Modify for Contract {
 fn refuse_unknown_fields_of_variants(components: &mut utoipa::openapi::Components, name: &str) {
     use utoipa::openapi::schema::AdditionalProperties;
     if let Some(RefOr::T(Schema::OneOf(one_of))) = components.schemas.get_mut(name) {
-        for item in one_of.items.iter_mut() {
+        for item in &mut one_of.items {
             if let RefOr::T(Schema::Object(variant)) = item {
                 variant.additional_properties =
                     Some(Box::new(AdditionalProperties::FreeForm(false)));
