@@ -210,7 +210,7 @@ pub fn main() -> ExitCode {
         };
     }
     if let Some(Command::DiscordSlash { application_id }) = &cli.command {
-        let command = crate::http::integrations::discord::command(*application_id);
+        let command = crate::http::resources::integrations::discord::command(*application_id);
         // Only what the create endpoint takes: ids and the version are Discord's to assign.
         let mut value = serde_json::to_value(&command).unwrap_or_default();
         if let Some(fields) = value.as_object_mut() {

@@ -13,34 +13,18 @@ use spider_jobs as jobs;
 use spider_play as play;
 use spider_play::{domain, engine};
 
-pub mod accounts;
-pub mod analysis;
 pub mod board;
-pub mod chat;
-pub mod chat_links;
-pub mod daily;
 pub mod document;
 pub mod edge;
 pub mod error;
-pub mod exports;
-pub mod games;
-pub mod hints;
 pub mod identity;
-pub mod integrations;
-pub mod live;
-pub mod oauth;
-pub mod ops;
-pub mod page;
-pub mod profiles;
-pub mod races;
-pub mod records;
 mod refusals;
+pub mod resources;
 pub mod respond;
 mod routes;
 pub mod searches;
 pub mod sse;
 mod state;
-pub mod tokens;
 pub mod wire;
 
 use std::net::TcpListener;
@@ -57,6 +41,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
 pub use document::openapi;
+use resources::{analysis, integrations, page};
 pub use state::{blocking, AppState, Serving};
 
 /// What `crate::app` builds for the HTTP layer to serve.

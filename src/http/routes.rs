@@ -12,7 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::edge::{contract, ratelimit};
 use super::error::ApiError;
-use super::*;
+use super::resources::*;
 
 /// Every documented route. The OpenAPI document is collected from exactly these.
 pub(super) fn routes(cfg: &mut ServiceConfig) {

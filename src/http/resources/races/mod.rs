@@ -15,18 +15,18 @@ use actix_web::{delete, get, post, web, HttpResponse};
 use chrono::{DateTime, Utc};
 use tokio::sync::watch;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::sse;
-use super::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
-use super::AppState;
 use crate::domain::races::{Phase, Standing, MAX_SEATS, ROUND_CUTOFF_MS};
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play::live::Watcher;
 use crate::play::races::feed::Shared;
 use crate::play::races::RaceRow;
 use crate::play::races::{self, NewRace, Room, RoundNow};
+use crate::sse;
+use crate::wire::{DifficultyName, UndoModeName, UndoSetting, VariantName};
+use crate::AppState;
 
 /// The room as `caller` sees it now.
 async fn look(

@@ -2,8 +2,8 @@
 //! `POST /v1/games/{id}/commands` takes, for their current game, and the commands that pick
 //! the game, show their records and link their account.
 
-use crate::chat::{self, Command};
 use crate::engine::{Suits, Variant};
+use crate::resources::chat::{self, Command};
 
 /// One line a chat member typed.
 #[derive(Clone, Debug, PartialEq, Eq)]

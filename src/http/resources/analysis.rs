@@ -10,15 +10,15 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::respond::{json_response, to_json};
-use super::wire::{ActionView, GameStatus};
-use super::{searches, AppState};
 use crate::engine::analysis::Analysis;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play::analysis::AnalysisRow;
 use crate::play::clock::Clock;
 use crate::play::history::GameRow;
+use crate::respond::{json_response, to_json};
+use crate::wire::{ActionView, GameStatus};
+use crate::{searches, AppState};
 
 /// Response header: `computed` when this request ran the search, `stored` when the answer
 /// was read from an earlier one.

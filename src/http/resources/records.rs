@@ -6,14 +6,14 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, MaybeCaller, Scope};
-use super::wire::VariantName;
-use super::AppState;
 use crate::domain::records::{Measure, Record};
 use crate::engine;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::boards::{BoardPage, Mark, PageStart, RatingRow, RecordsBoard};
 use crate::play::public_names;
+use crate::wire::VariantName;
+use crate::AppState;
 
 /// What a leaderboard ranks by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

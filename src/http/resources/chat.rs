@@ -16,14 +16,14 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::board;
-use super::error::{ApiError, Problem};
-use super::identity::Caller;
-use super::respond;
-use super::wire::{ActionRequest, ActionView, GameStatus};
-use super::AppState;
+use crate::board;
 use crate::engine::Game;
+use crate::error::{ApiError, Problem};
 use crate::i18n::Lang;
+use crate::identity::Caller;
+use crate::respond;
+use crate::wire::{ActionRequest, ActionView, GameStatus};
+use crate::AppState;
 
 use crate::play;
 use crate::play::commands;
@@ -40,12 +40,12 @@ pub enum Command {
 
 /// Parse one chat command.
 pub fn parse(text: &str) -> Result<Command, ApiError> {
-    if text.chars().count() > super::edge::contract::COMMAND_MAX {
+    if text.chars().count() > crate::edge::contract::COMMAND_MAX {
         return Err(ApiError::invalid_request_code(
             "unknown_command",
             t!(
                 "command-too-long",
-                max = super::edge::contract::COMMAND_MAX,
+                max = crate::edge::contract::COMMAND_MAX,
                 grammar = t!("command-grammar")
             ),
         ));
@@ -121,7 +121,7 @@ pub fn parse(text: &str) -> Result<Command, ApiError> {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"command": "3 7"}))]
 pub struct CommandBody {
-    #[schema(schema_with = super::edge::contract::command)]
+    #[schema(schema_with = crate::edge::contract::command)]
     pub command: String,
 }
 
@@ -179,7 +179,7 @@ fn text_response(status: StatusCode, version: Option<i32>, body: String) -> Http
 /// A refusal as the client wants it: problem+json with the board, or plain text.
 fn refusal(req: &HttpRequest, mut error: ApiError, board: Option<String>) -> HttpResponse {
     error.board = board.map(String::into_boxed_str);
-    let lang = super::edge::language::of_headers(req);
+    let lang = crate::edge::language::of_headers(req);
     if wants_text(req, false) {
         let mut body = error.detail.render(lang);
         if let Some(board) = &error.board {
@@ -226,7 +226,7 @@ pub async fn get_board(
     req: HttpRequest,
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
-    caller.require(super::identity::Scope::GamesRead)?;
+    caller.require(crate::identity::Scope::GamesRead)?;
     let p = state.play.clone();
     let Loaded { row, game, .. } =
         play::blocking(move || play::games::load(&p, &caller.user_id, &id)).await?;
@@ -261,7 +261,7 @@ const COMMAND_LIMIT: usize = 4_096;
     params(("id" = String, Path, description = "Game id")),
     request_body(content(
         (CommandBody = "application/json"),
-        (super::edge::contract::CommandText = "text/plain", example = "3 7"),
+        (crate::edge::contract::CommandText = "text/plain", example = "3 7"),
     )),
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
@@ -287,9 +287,9 @@ pub async fn run_command(
     req: HttpRequest,
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
-    caller.require(super::identity::Scope::GamesWrite)?;
-    let body = super::edge::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;
-    let is_json = super::edge::contract::media_type_is(&req, "application/json");
+    caller.require(crate::identity::Scope::GamesWrite)?;
+    let body = crate::edge::contract::read_body(payload, COMMAND_LIMIT, t!("body-command")).await?;
+    let is_json = crate::edge::contract::media_type_is(&req, "application/json");
     let text = if is_json {
         serde_json::from_slice::<CommandBody>(&body)
             .map_err(|e| ApiError::invalid_request(t!("command-body", error = e.to_string())))?
@@ -316,7 +316,7 @@ pub async fn run_command(
         Command::Hint => commands::Command::Hint,
         Command::Board | Command::Help => commands::Command::Board,
     };
-    let who = super::searches::searcher(&state, &caller, &req);
+    let who = crate::searches::searcher(&state, &caller, &req);
     let answer = match commands::run(state.play(), &who, &id, command).await {
         Ok(commands::Answer::Acted(turn)) => {
             state.metrics.actions_applied.inc();
@@ -390,7 +390,8 @@ mod tests {
     /// number past the pattern's nine digits, which parses and which the rules then refuse
     /// (422: no such column, no such count).
     mod pattern {
-        use super::super::{super::edge::contract, parse};
+        use super::super::parse;
+        use crate::edge::contract;
         use proptest::prelude::*;
 
         fn agrees(text: &str) -> Result<(), TestCaseError> {

@@ -9,16 +9,16 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, MaybeCaller, Scope};
 use super::records::{BoardQuery, RankBy};
-use super::respond;
-use super::wire::{self, GameStatus, VariantName};
-use super::AppState;
 use crate::domain::records::Measure;
 use crate::engine;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::boards::{BoardPage, DailyBoard as BoardRead};
 use crate::play::history::GameRow;
+use crate::respond;
+use crate::wire::{self, GameStatus, VariantName};
+use crate::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -221,7 +221,7 @@ pub async fn start(
     let variant: engine::Variant = body.variant.unwrap_or(VariantName::Spider);
     let outcome =
         crate::play::daily::start(state.play(), &caller.user_id, variant, suits, key).await?;
-    respond::created(&state, outcome, super::edge::language::of_headers(&req))
+    respond::created(&state, outcome, crate::edge::language::of_headers(&req))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -295,7 +295,7 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let bad = || ApiError::invalid_request(t!("bad-date"));
     let date = Some(date.as_str())
-        .filter(|d| super::edge::contract::fits(super::edge::contract::DATE, d))
+        .filter(|d| crate::edge::contract::fits(crate::edge::contract::DATE, d))
         .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
         .ok_or_else(bad)?;
     if date > state.play.clock.today() {

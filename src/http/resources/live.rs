@@ -14,13 +14,13 @@ use utoipa::openapi::schema::{OneOfBuilder, Schema};
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::respond;
-use super::sse::{self, endings, event, event_schema, reference, Found, Source};
-use super::wire::{ActionView, GameView};
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play::{self, games::Loaded};
+use crate::respond;
+use crate::sse::{self, endings, event, event_schema, reference, Found, Source};
+use crate::wire::{ActionView, GameView};
+use crate::AppState;
 
 pub use crate::play::live::Live;
 
@@ -139,11 +139,11 @@ pub async fn stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
-    let lang = super::edge::language::of_headers(&req);
-    let last = super::edge::contract::header(
+    let lang = crate::edge::language::of_headers(&req);
+    let last = crate::edge::contract::header(
         &req,
         "last-event-id",
-        super::edge::contract::LAST_EVENT_ID,
+        crate::edge::contract::LAST_EVENT_ID,
         t!("last-event-id-shape"),
     )?
     .map(|v| {
@@ -213,9 +213,9 @@ impl utoipa::ToSchema for GameStreamEvent {
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         schemas.push((
             "GameView".into(),
-            <super::wire::GameView as utoipa::PartialSchema>::schema(),
+            <crate::wire::GameView as utoipa::PartialSchema>::schema(),
         ));
-        <super::wire::GameView as utoipa::ToSchema>::schemas(schemas);
+        <crate::wire::GameView as utoipa::ToSchema>::schemas(schemas);
         schemas.push((
             "ActionEvent".into(),
             <ActionEvent as utoipa::PartialSchema>::schema(),
@@ -227,7 +227,7 @@ impl utoipa::ToSchema for GameStreamEvent {
         ));
         schemas.push((
             "Problem".into(),
-            <super::error::Problem as utoipa::PartialSchema>::schema(),
+            <crate::error::Problem as utoipa::PartialSchema>::schema(),
         ));
     }
 }
@@ -236,5 +236,5 @@ impl utoipa::ToSchema for GameStreamEvent {
 #[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct GameEnd {
     #[schema(value_type = crate::document::names::GameStatus)]
-    pub status: super::wire::GameStatus,
+    pub status: crate::wire::GameStatus,
 }

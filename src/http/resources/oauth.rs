@@ -10,10 +10,10 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{ApiError, Problem};
-use super::identity::Caller;
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::Caller;
 use crate::play::oauth::{self, AuthRequest, TokenRequest};
+use crate::AppState;
 
 /// The server's public base URL: `PUBLIC_URL`; else the scheme and host the request came to,
 /// as a trusted proxy forwards them (`Forwarded`, `X-Forwarded-Proto`/`-Host`) only when
@@ -302,7 +302,7 @@ pub async fn approve(
             )?;
             // And per address, at the same budget: more accounts do not buy more approvals.
             let block =
-                super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+                crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
             limiter.count(
                 &format!("approve:{block}"),
                 t!("attempts-app-approvals-address"),
@@ -371,7 +371,7 @@ const FORM_LIMIT: usize = 16 * 1024;
 /// The form body of the token or revocation endpoint; past [`FORM_LIMIT`], or unreadable, the
 /// refusal in OAuth 2's own shape (RFC 6749 §5.2), never actix's plain-text one.
 async fn read_form(payload: web::Payload) -> Result<Vec<u8>, HttpResponse> {
-    super::edge::contract::read_body(payload, FORM_LIMIT, t!("body-form"))
+    crate::edge::contract::read_body(payload, FORM_LIMIT, t!("body-form"))
         .await
         .map_err(|e| oauth_error(e.status, "invalid_request", &e.detail.render(Lang::En)))
 }
@@ -414,7 +414,7 @@ pub async fn token(
 ) -> HttpResponse {
     if let Some(limiter) = &state.limits.apps {
         let address =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         if let Err(refused) = limiter.count(&format!("addr:{address}"), t!("attempts-code-trades"))
         {
             let mut answer = oauth_error(
@@ -439,7 +439,7 @@ pub async fn token(
     };
     // RFC 6749 §4.1.3: the request is form-encoded. A JSON body would parse as one odd form
     // key and be answered "unsupported_grant_type" although it named the right grant.
-    let json = super::edge::contract::media_type_is(&req, "application/json")
+    let json = crate::edge::contract::media_type_is(&req, "application/json")
         || body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     if json {
         return oauth_error(

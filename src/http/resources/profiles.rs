@@ -7,12 +7,12 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::Caller;
 use super::records::{RatingView, RecordView};
-use super::wire::{GameStatus, VariantName};
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::Caller;
 use crate::play::history::GameRow;
+use crate::wire::{GameStatus, VariantName};
+use crate::AppState;
 
 /// A finished game as a profile shows it.
 #[derive(Debug, Serialize, ToSchema)]

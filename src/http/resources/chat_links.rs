@@ -9,11 +9,11 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::Caller;
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::Caller;
 use crate::play::chat as chat_play;
 use crate::play::chat::ChatIdentity;
+use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({"code": "K7QM-2XWD", "expires_at": "2026-12-04T10:10:00Z", "expires_in": 600, "instructions": "Type `/spider link K7QM-2XWD` in Discord or Slack, or send `link K7QM-2XWD` to the Telegram bot, within 10 minutes."}))]
@@ -116,7 +116,7 @@ pub async fn create_code(
             code = code.as_str(),
             minutes = chat_play::CODE_SECONDS / 60
         )
-        .render(super::edge::language::of_headers(&req)),
+        .render(crate::edge::language::of_headers(&req)),
         code,
         expires_at: utc(expires_at),
         expires_in,

@@ -6,21 +6,21 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDateTime};
 
-use super::edge::contract;
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::respond::{
-    created, etag, idempotency_key, json_response, remembered, replayed_header, to_json,
-};
-use super::wire::*;
-use super::AppState;
+use crate::edge::contract;
 use crate::engine;
 use crate::engine::Difficulty;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play;
 use crate::play::games::IdempotencyKey;
 use crate::play::games::{Act, Acted, Deal, Loaded, NewGame};
 use crate::play::history::GameRow;
 use crate::play::StoreError;
+use crate::respond::{
+    created, etag, idempotency_key, json_response, remembered, replayed_header, to_json,
+};
+use crate::wire::*;
+use crate::AppState;
 
 // ---------------------------------------------------------------- Handlers
 
@@ -89,7 +89,7 @@ pub async fn create_game(
     // multiply a player's ration.
     if let (Deal::Winnable(_), Some(limiter)) = (&deal, &state.limits.winnable) {
         let block =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
     }
     let new = NewGame {
@@ -104,7 +104,7 @@ pub async fn create_game(
         key,
     };
     let outcome = play::games::create(state.play(), new).await?;
-    created(&state, outcome, super::edge::language::of_headers(&req))
+    created(&state, outcome, crate::edge::language::of_headers(&req))
 }
 
 /// Read a game.
@@ -148,7 +148,7 @@ pub async fn get_game(
             .insert_header(etag(row.version))
             .finish());
     }
-    let lang = super::edge::language::of_headers(&req);
+    let lang = crate::edge::language::of_headers(&req);
     let body = to_json(&GameView::of_row(&row, &game, &state.play.clock, lang))?;
     Ok(json_response(StatusCode::OK, row.version, body))
 }
@@ -228,7 +228,7 @@ pub async fn post_action(
         Acted::Applied(turn) => {
             let body = to_json(&GameView::of(
                 &turn.snapshot,
-                super::edge::language::of_headers(&req),
+                crate::edge::language::of_headers(&req),
             ))?;
             json_response(StatusCode::OK, turn.snapshot.version, body)
         }
@@ -237,7 +237,7 @@ pub async fn post_action(
             let mut r = json_response(
                 status,
                 replayed.version,
-                remembered(&replayed, super::edge::language::of_headers(&req))?.0,
+                remembered(&replayed, crate::edge::language::of_headers(&req))?.0,
             );
             replayed_header(&mut r);
             r
@@ -343,7 +343,7 @@ pub async fn restart_game(
     caller.require(Scope::GamesWrite)?;
     let key = idempotency_key(&req, "restart")?;
     let outcome = play::games::restart(state.play(), &caller.user_id, &id, key).await?;
-    created(&state, outcome, super::edge::language::of_headers(&req))
+    created(&state, outcome, crate::edge::language::of_headers(&req))
 }
 
 /// The cursor after `row`: its creation time (microseconds) and id, as

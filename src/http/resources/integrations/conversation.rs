@@ -5,7 +5,6 @@
 use super::grammar::{self, Line};
 use super::{Reply, Room};
 use crate::board;
-use crate::chat::{self, Command};
 use crate::engine;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Text};
@@ -15,6 +14,7 @@ use crate::play::games::{Created, Loaded};
 use crate::play::searches::Searcher;
 use crate::play::snapshot::{Answer, Replayed};
 use crate::play::ChatError;
+use crate::resources::chat::{self, Command};
 use crate::t;
 use crate::AppState;
 

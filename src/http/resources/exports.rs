@@ -16,13 +16,13 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::wire::{EmptyColumnRule, GameStatus, GameView, UndoModeName, VariantName};
-use super::{blocking, AppState};
 use crate::engine::notation;
 use crate::engine::{Action, DealSpec, Rules, Suits};
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play::exports::{check_line, Exported, IllegalLine};
+use crate::wire::{EmptyColumnRule, GameStatus, GameView, UndoModeName, VariantName};
+use crate::{blocking, AppState};
 
 /// The largest import accepted, in bytes (a game of the longest log fits many times over).
 const IMPORT_LIMIT: usize = 256 * 1024;
@@ -237,7 +237,7 @@ fn parse_text(text: &str) -> Result<(DealSpec, Vec<(usize, Action)>), ApiError> 
             }
             "deal" => {
                 deal = Some(
-                    super::edge::contract::deal_number_text(value)
+                    crate::edge::contract::deal_number_text(value)
                         .ok_or_else(|| bad(n, t!("export-bad-deal")))?,
                 );
             }
@@ -273,14 +273,14 @@ fn parse_json(export: GameExport) -> Result<(DealSpec, Vec<(usize, Action)>), Ap
     let suits = Suits::try_from(export.suits)?;
     // Ignored, but held to the document like every field.
     if let Some(origin) = &export.origin {
-        if origin.parse::<super::wire::GameOrigin>().is_err() {
+        if origin.parse::<crate::wire::GameOrigin>().is_err() {
             return Err(ApiError::invalid_request(t!(
                 "export-bad-origin",
                 origin = origin.as_str()
             )));
         }
     }
-    let deal_number = super::edge::contract::deal_number_text(&export.deal_number)
+    let deal_number = crate::edge::contract::deal_number_text(&export.deal_number)
         .ok_or_else(|| ApiError::invalid_request(t!("export-bad-deal-number")))?;
     let mut actions = Vec::new();
     for (i, text) in export.actions.iter().enumerate() {
@@ -353,8 +353,8 @@ pub async fn import_game(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let body = super::edge::contract::read_body(payload, IMPORT_LIMIT, t!("body-export")).await?;
-    let is_json = super::edge::contract::media_type_is(&req, "application/json");
+    let body = crate::edge::contract::read_body(payload, IMPORT_LIMIT, t!("body-export")).await?;
+    let is_json = crate::edge::contract::media_type_is(&req, "application/json");
     let (spec, actions) = if is_json {
         let export: GameExport = serde_json::from_slice(&body)
             .map_err(|e| ApiError::invalid_request(t!("export-not-json", error = e.to_string())))?;
@@ -381,7 +381,7 @@ pub async fn import_game(
     crate::play::exports::may_import(state.play(), &caller.user_id).await?;
     if let Some(limiter) = &state.limits.imports {
         let block =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         let n = u32::try_from(actions.len()).unwrap_or(u32::MAX);
         limiter.count_n(&format!("addr:{block}"), n, t!("attempts-imports-address"))?;
     }
@@ -396,13 +396,13 @@ pub async fn import_game(
     let (user, gid) = (caller.user_id.clone(), id.clone());
     let loaded =
         blocking(move || Ok::<_, ApiError>(crate::play::games::load(&p, &user, &gid)?)).await?;
-    let body = super::respond::to_json(&GameView::of_row(
+    let body = crate::respond::to_json(&GameView::of_row(
         &loaded.row,
         &loaded.game,
         &state.play.clock,
-        super::edge::language::of_headers(&req),
+        crate::edge::language::of_headers(&req),
     ))?;
-    let mut response = super::respond::json_response(StatusCode::CREATED, loaded.row.version, body);
+    let mut response = crate::respond::json_response(StatusCode::CREATED, loaded.row.version, body);
     if let Ok(location) = HeaderValue::from_str(&format!("/v1/games/{id}")) {
         response.headers_mut().insert(header::LOCATION, location);
     }
@@ -491,7 +491,7 @@ pub async fn export_user_games(
     let user = state.accounts.public_user(&username).await?;
     if let Some(limiter) = &state.limits.bulk {
         let address =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{address}"), t!("attempts-bulk-exports"))?;
     }
     let player = user.username.clone().unwrap_or_default();

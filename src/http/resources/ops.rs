@@ -5,8 +5,8 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::{blocking, AppState};
+use crate::error::{ApiError, Problem};
+use crate::{blocking, AppState};
 
 #[derive(Serialize, ToSchema)]
 pub struct Health {
@@ -103,7 +103,7 @@ pub async fn metrics(
     body.push_str(&writer_metrics(&state.play.db.writes()));
     body.push_str(&checkout_metrics(&state.play.db.checkouts()));
     body.push_str(&pool_stock(&state).await);
-    body.push_str(&super::edge::process::metrics());
+    body.push_str(&crate::edge::process::metrics());
     if let Some((standby, primary)) = state.play.db.stale_reads() {
         body.push_str(&format!(
             "# HELP spider_db_stale_reads_total Reads that may be a second stale (boards, public \

@@ -18,8 +18,8 @@ use std::time::Duration;
 use actix_web::http::StatusCode;
 use actix_web::web;
 
-use super::error::ApiError;
 use crate::edge::ratelimit::LoginLimiter;
+use crate::error::ApiError;
 
 pub use conversation::converse;
 

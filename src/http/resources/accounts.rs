@@ -7,18 +7,18 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
 use crate::play::accounts::User;
 use crate::play::identity::Claims;
+use crate::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    #[schema(schema_with = super::edge::contract::username)]
+    #[schema(schema_with = crate::edge::contract::username)]
     pub username: String,
-    #[schema(schema_with = super::edge::contract::password)]
+    #[schema(schema_with = crate::edge::contract::password)]
     pub password: String,
 }
 
@@ -97,7 +97,7 @@ pub async fn register(
     let Credentials { username, password } = body.into_inner();
     if let Some(limiter) = &state.limits.registrations {
         let block =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
     }
     let session = state.accounts.register(username, password).await?;
@@ -128,7 +128,7 @@ pub async fn login(
     let credentials = body.into_inner();
     if let Some(limiter) = &state.limits.passwords {
         let address =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.guess(&credentials.username, &address)?;
     }
     let session = state
@@ -156,7 +156,7 @@ pub async fn guest(
 ) -> Result<HttpResponse, ApiError> {
     if let Some(limiter) = &state.limits.guests {
         let block =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-guests"))?;
     }
     let session = state.accounts.guest().await?;
@@ -233,7 +233,7 @@ pub async fn logout_all(
 pub struct PasswordChange {
     /// The account's password now.
     pub current_password: String,
-    #[schema(schema_with = super::edge::contract::password)]
+    #[schema(schema_with = crate::edge::contract::password)]
     pub new_password: String,
     /// Keep the apps let in and the chat identities linked (default: they end with the
     /// sessions, in case a stolen session let them in).
@@ -291,7 +291,7 @@ pub async fn password_attempt(
         return Ok(());
     };
     let address =
-        super::edge::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
+        crate::edge::ratelimit::client_block(req, state.serving.client_ip_header.as_ref());
     let user = match state.accounts.user(user_id).await {
         Ok(user) => Some(user),
         Err(crate::play::Error::Account(crate::play::AccountError::UnknownUser)) => None,
@@ -336,7 +336,7 @@ pub async fn upgrade(
     // upgraded do not get round the address's hourly share of new accounts.
     if let Some(limiter) = &state.limits.registrations {
         let block =
-            super::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-new-accounts"))?;
     }
     let session = state

@@ -8,9 +8,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::AppState;
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
+use crate::AppState;
 
 use crate::play::clock::Clock;
 use crate::play::tokens::{self as play_tokens, AccessToken, NewToken, MAX_DAYS};
@@ -31,7 +31,7 @@ pub struct CreateToken {
     /// The account's password: a session alone (which may have been stolen) cannot make a
     /// long-lived token. Guest accounts have none, so they cannot make tokens.
     pub password: String,
-    #[schema(schema_with = super::edge::contract::token_name)]
+    #[schema(schema_with = crate::edge::contract::token_name)]
     pub name: String,
     /// `games:read` (read games, boards, hints, events, records) and/or `games:write`
     /// (create and play games; includes `games:read`).
@@ -120,8 +120,8 @@ pub async fn create_token(
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
     let body = body.into_inner();
-    let name = super::edge::contract::check(
-        &super::edge::contract::TOKEN_NAME,
+    let name = crate::edge::contract::check(
+        &crate::edge::contract::TOKEN_NAME,
         &body.name,
         t!("token-name-shape"),
     )?

@@ -9,12 +9,12 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::error::{ApiError, Problem};
-use super::identity::{Caller, Scope};
-use super::respond::{json_response, to_json};
-use super::wire::ActionView;
-use super::{searches, AppState};
 pub use crate::engine::{HintKind as HintKindName, HintLevel};
+use crate::error::{ApiError, Problem};
+use crate::identity::{Caller, Scope};
+use crate::respond::{json_response, to_json};
+use crate::wire::ActionView;
+use crate::{searches, AppState};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -35,7 +35,7 @@ pub struct HintView {
     /// The suggested action (columns from 1); `null` when nothing useful is left. Playing
     /// it is an ordinary action: it is a request body as it stands (never `auto`, and with
     /// `count` given), so generated clients can send it back unchanged.
-    #[schema(value_type = Option<super::wire::ActionBody>)]
+    #[schema(value_type = Option<crate::wire::ActionBody>)]
     pub action: Option<ActionView>,
     /// `complete_run`, `turn_card`, `empty_column`, `build_in_suit`, `build`, `deal`,
     /// `fill_column` (the deal waits for an empty column to be filled) or `nothing`, best
@@ -126,7 +126,7 @@ pub async fn hint(
         level,
         action: hint.action.map(ActionView::from),
         kind: hint.kind,
-        reason: super::board::hint(&hint.reason).render(lang),
+        reason: crate::board::hint(&hint.reason).render(lang),
         suggest_undo: hint.suggest_undo,
         confidence: hint.confidence,
     };

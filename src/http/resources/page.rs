@@ -5,11 +5,11 @@ use crate::t;
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
-use super::error::ApiError;
+use crate::error::ApiError;
 use crate::i18n::Lang;
 
-const INDEX: &str = include_str!("../../web/index.html");
-const STYLE: &str = include_str!("../../web/style.css");
+const INDEX: &str = include_str!("../../../web/index.html");
+const STYLE: &str = include_str!("../../../web/style.css");
 
 /// The client's modules (every `web/js/*.js`, listed by build.rs), served at `/js/{name}`;
 /// any other name is a 404.
