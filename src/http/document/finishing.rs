@@ -147,17 +147,13 @@ const NO_VALID_TOKEN: &str =
 
 impl Modify for AccessProblems {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        use utoipa::openapi::{RefOr, ResponseBuilder};
         let problem = |description: &str| {
+            let (media_type, body) = super::problem_body();
             RefOr::T(
                 ResponseBuilder::new()
                     .description(description)
-                    .content(
-                        "application/problem+json",
-                        ContentBuilder::new()
-                            .schema(Some(Ref::from_schema_name("Problem")))
-                            .build(),
-                    )
+                    .content(media_type, body)
                     .build(),
             )
         };

@@ -94,20 +94,53 @@ impl Modify for BearerScheme {
     }
 }
 
+/// The body of every refusal: RFC 9457's media type with the `Problem` schema.
+fn problem_body() -> (&'static str, utoipa::openapi::Content) {
+    use utoipa::openapi::{ContentBuilder, Ref};
+    let schema = Ref::from_schema_name("Problem");
+    (
+        "application/problem+json",
+        ContentBuilder::new().schema(Some(schema)).build(),
+    )
+}
+
+/// Every refusal an annotation lists (a status of 400 or more) whose body it does not name is an
+/// RFC 9457 problem: `application/problem+json` with the `Problem` schema. The annotations give
+/// only what differs from one refusal to the next (the status, the sentence with its `code`, a
+/// `Retry-After` header); the body is written once, here.
+struct ProblemBodies;
+
+impl Modify for ProblemBodies {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::RefOr;
+        for item in openapi.paths.paths.values_mut() {
+            for operation in contract::operations(item) {
+                for (status, response) in &mut operation.responses.responses {
+                    let refusal = status.parse::<u16>().is_ok_and(|s| s >= 400);
+                    if let (true, RefOr::T(response)) = (refusal, response) {
+                        if response.content.is_empty() {
+                            let (media_type, body) = problem_body();
+                            response.content.insert(media_type.into(), body);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Problems any operation may answer that its own annotation does not list: 429 from the
 /// rate limits on every `/v1` operation, and 413/415 on those that take a JSON body.
 struct CommonProblems;
 
 impl Modify for CommonProblems {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::{header::HeaderBuilder, ContentBuilder, Ref, ResponseBuilder, Type};
+        use utoipa::openapi::{header::HeaderBuilder, ResponseBuilder, Type};
         let problem = |description: &str, retry: bool| {
-            let mut response = ResponseBuilder::new().description(description).content(
-                "application/problem+json",
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("Problem")))
-                    .build(),
-            );
+            let (media_type, body) = problem_body();
+            let mut response = ResponseBuilder::new()
+                .description(description)
+                .content(media_type, body);
             if retry {
                 response = response.header(
                     "Retry-After",
@@ -161,6 +194,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .split_for_parts()
         .1;
     // The paths exist only now that the routes are collected.
+    ProblemBodies.modify(&mut doc);
     CommonProblems.modify(&mut doc);
     finishing::AppsScheme.modify(&mut doc);
     finishing::AccessProblems.modify(&mut doc);

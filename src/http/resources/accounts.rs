@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play::accounts::User;
 use crate::play::identity::Claims;
@@ -80,11 +80,11 @@ impl From<crate::play::accounts::Session> for Session {
     security(()),
     responses(
         (status = 201, description = "The account and a token", body = Session),
-        (status = 400, description = "Username or password not acceptable: a username has 3 to 32 letters, digits, '_', '-' or '.'; a password 10 to 128 characters without control characters (`invalid_request`), and not a common one or one containing the username (`weak_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The username is taken, whatever its case (`username_taken`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Username or password not acceptable: a username has 3 to 32 letters, digits, '_', '-' or '.'; a password 10 to 128 characters without control characters (`invalid_request`), and not a common one or one containing the username (`weak_password`)"),
+        (status = 409, description = "The username is taken, whatever its case (`username_taken`)"),
+        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -112,10 +112,10 @@ pub async fn register(
     security(()),
     responses(
         (status = 200, description = "A token", body = Session),
-        (status = 401, description = "Wrong username or password (`invalid_credentials`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many password guesses at this account from this address, or from all addresses (`too_many_attempts`, `LOGIN_ATTEMPTS_PER_MINUTE`), or for this client (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 401, description = "Wrong username or password (`invalid_credentials`)"),
+        (status = 429, description = "Too many password guesses at this account from this address, or from all addresses (`too_many_attempts`, `LOGIN_ATTEMPTS_PER_MINUTE`), or for this client (`rate_limited`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -145,7 +145,7 @@ pub async fn login(
     security(()),
     responses(
         (status = 201, description = "A guest account and its token", body = Session),
-        (status = 429, description = "Too many new guest accounts from this address (an IPv6 /64 block; `too_many_attempts`, `GUESTS_PER_MINUTE`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "Too many new guest accounts from this address (an IPv6 /64 block; `too_many_attempts`, `GUESTS_PER_MINUTE`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -195,7 +195,7 @@ pub(super) fn session_claims(caller: &Caller) -> Result<&Claims, ApiError> {
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Signed out: this token no longer works"),
-        (status = 403, description = "An access token is not a session (`session_required`): revoke it instead", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token is not a session (`session_required`): revoke it instead"),
     )
 )]
 #[post("/auth/logout")]
@@ -215,7 +215,7 @@ pub async fn logout(state: web::Data<AppState>, caller: Caller) -> Result<HttpRe
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Every session, app token and chat link ended: no session token issued before works"),
-        (status = 403, description = "An access token cannot sign the account out (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "An access token cannot sign the account out (`session_required`)"),
     )
 )]
 #[post("/auth/logout-all")]
@@ -250,11 +250,11 @@ pub struct PasswordChange {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Changed; every earlier session has ended, and (unless `keep_apps`) every app's token and chat link. A new session", body = Session),
-        (status = 400, description = "The new password is not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "The current password is wrong (`wrong_password`); a guest has none (`guest_account`); an access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "The new password is not acceptable (`invalid_request`, `weak_password`)"),
+        (status = 403, description = "The current password is wrong (`wrong_password`); a guest has none (`guest_account`); an access token cannot do this (`session_required`)"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -314,12 +314,12 @@ pub async fn password_attempt(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The account, now with a username, and a new session", body = Session),
-        (status = 400, description = "Username or password not acceptable (`invalid_request`, `weak_password`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot do this (`session_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The username is taken (`username_taken`), or this account is not a guest (`not_a_guest`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour: an upgrade counts as a registration (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Username or password not acceptable (`invalid_request`, `weak_password`)"),
+        (status = 403, description = "An access token cannot do this (`session_required`)"),
+        (status = 409, description = "The username is taken (`username_taken`), or this account is not a guest (`not_a_guest`)"),
+        (status = 429, description = "Too many new accounts from this address (an IPv6 /64 block) this hour: an upgrade counts as a registration (`too_many_attempts`, `REGISTRATIONS_PER_HOUR`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being hashed at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being hashed at once (`auth_busy`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]

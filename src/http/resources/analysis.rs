@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::engine::analysis::Analysis;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play::analysis::AnalysisRow;
 use crate::play::clock::Clock;
@@ -159,11 +159,11 @@ fn view(
                 "computed_at": "2026-12-01T10:00:00Z",
                 "computed_ms": 35
             })),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not open yet: the game is in progress (`game_in_progress`), its daily challenge's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 404, description = "No such game among yours"),
+        (status = 409, description = "Not open yet: the game is in progress (`game_in_progress`), its daily challenge's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)"),
+        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]

@@ -215,7 +215,7 @@ pub(crate) fn board_of(game: &Game, lang: Lang) -> String {
             (BoardText = "application/json"),
             (String = "text/plain", example = "spider 1 suit · score 500 · stock 5 deals left · runs 0/8\n   1   2   3   4   5   6   7   8   9  10\n  ##  ##  ##  ##  ##  ##  ##  ##  ##  ##\n  ...\n"),
         ), headers(("ETag" = String, description = "The game's version"))),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
     )
 )]
 #[get("/games/{id}/board")]

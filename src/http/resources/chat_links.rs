@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::Caller;
 use crate::play::chat as chat_play;
 use crate::play::chat::ChatIdentity;
@@ -86,10 +86,10 @@ fn utc(at: NaiveDateTime) -> chrono::DateTime<chrono::Utc> {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The code", body = LinkCode),
-        (status = 403, description = "Needs a session token (`session_required`); the password is wrong (`wrong_password`); the account is a guest's (`guest_account`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+        (status = 403, description = "Needs a session token (`session_required`); the password is wrong (`wrong_password`); the account is a guest's (`guest_account`)"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -130,7 +130,7 @@ pub async fn create_code(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Your linked chat identities", body = ChatLinkList),
-        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)"),
     )
 )]
 #[get("/users/me/chat-links")]
@@ -154,8 +154,8 @@ pub async fn list_links(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such chat link among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)"),
+        (status = 404, description = "No such chat link among yours"),
     )
 )]
 #[delete("/users/me/chat-links/{id}")]

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::records::{BoardQuery, RankBy};
 use crate::domain::records::Measure;
 use crate::engine;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::boards::{BoardPage, DailyBoard as BoardRead};
 use crate::play::history::GameRow;
@@ -109,8 +109,8 @@ fn suit_settings(filter: Option<u8>) -> Result<Vec<engine::Suits>, ApiError> {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "Today's challenges, with the caller's attempts when signed in", body = Today),
-        (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad filter"),
+        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)"),
     )
 )]
 #[get("/daily")]
@@ -203,9 +203,9 @@ pub struct StartDaily {
     responses(
         (status = 201, description = "The new attempt (see `daily.ranked`)", body = wire::GameView,
             headers(("ETag" = String), ("Location" = String))),
-        (status = 400, description = "Bad suits or variant", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad suits or variant"),
+        (status = 409, description = "The ranked attempt is still in progress (`ranked_attempt_in_progress`); you have as many games in progress as one player may (`too_many_games`)"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)"),
     )
 )]
 #[post("/daily/games")]
@@ -283,8 +283,8 @@ fn entry(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of the day's leaderboard", body = DailyBoard),
-        (status = 400, description = "Bad date, suits, measure, limit or cursor", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "A day that has not begun", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad date, suits, measure, limit or cursor"),
+        (status = 404, description = "A day that has not begun"),
     )
 )]
 #[get("/daily/{date}/leaderboard")]

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 
 use crate::engine::notation;
 use crate::engine::{Action, DealSpec, Rules, Suits};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play::exports::{check_line, Exported, IllegalLine};
 use crate::wire::{EmptyColumnRule, GameStatus, GameView, UndoModeName, VariantName};
@@ -169,8 +169,8 @@ fn wants_json(req: &HttpRequest) -> bool {
             (String = "text/plain"),
             (GameExport = "application/json"),
         )),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Not shown yet: the game is in progress (`game_in_progress`), its daily's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game"),
+        (status = 409, description = "Not shown yet: the game is in progress (`game_in_progress`), its daily's day is not over (`daily_not_over`), or its race round is not over (`race_round_in_progress`)"),
     )
 )]
 #[get("/games/{id}/export")]
@@ -336,12 +336,12 @@ fn refused_line(illegal: IllegalLine) -> ApiError {
     responses(
         (status = 201, description = "The new game, after its last action", body = GameView,
             headers(("Location" = String))),
-        (status = 400, description = "Not an export (`invalid_request`): the sentence names the line", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "A guest cannot import (`guest_account`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "The account imported as many actions in the last hour as it may (`import_allowance`, `IMPORT_ACTIONS_PER_HOUR`), or this address (`too_many_attempts`, `IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR`), or too many requests (`rate_limited`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Not an export (`invalid_request`): the sentence names the line"),
+        (status = 403, description = "A guest cannot import (`guest_account`)"),
+        (status = 409, description = "An action after the game ended (`game_over`), an undo the rules rule out (`undo_would_hide_card`), more actions than a game may hold (`action_limit`), or as many games in progress as one player may (`too_many_games`)"),
+        (status = 413, description = "The export is larger than 256 KiB (`payload_too_large`)"),
+        (status = 422, description = "The rules refuse an action: `code` names the rule, the sentence its line"),
+        (status = 429, description = "The account imported as many actions in the last hour as it may (`import_allowance`, `IMPORT_ACTIONS_PER_HOUR`), or this address (`too_many_attempts`, `IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR`), or too many requests (`rate_limited`): retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -466,9 +466,9 @@ fn moment(
     security(()),
     responses(
         (status = 200, description = "The games, one JSON object a line", content_type = "application/x-ndjson", body = BulkLine),
-        (status = 400, description = "A bad `since`, `until` or `max` (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No public profile by that name", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many bulk exports from this address (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "A bad `since`, `until` or `max` (`invalid_request`)"),
+        (status = 404, description = "No public profile by that name"),
+        (status = 429, description = "Too many bulk exports from this address (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]

@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDateTime};
 use crate::edge::contract;
 use crate::engine;
 use crate::engine::Difficulty;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play;
 use crate::play::games::IdempotencyKey;
@@ -49,12 +49,12 @@ fn if_match(req: &HttpRequest) -> Result<Option<i32>, ApiError> {
     responses(
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String, description = "The game's version"), ("Location" = String))),
-        (status = 400, description = "Invalid request", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "You have as many games in progress as one player may (`too_many_games`, `GAMES_IN_PROGRESS_PER_USER`): finish or resign one", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many games on proven winnable deals this hour, by this player (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`) or from this address (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Invalid request"),
+        (status = 409, description = "You have as many games in progress as one player may (`too_many_games`, `GAMES_IN_PROGRESS_PER_USER`): finish or resign one"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)"),
+        (status = 429, description = "Too many games on proven winnable deals this hour, by this player (`winnable_quota`, `WINNABLE_PER_USER_PER_HOUR`) or from this address (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "No proven winnable deal of that kind is ready yet (`winnable_deal_unavailable`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -120,7 +120,7 @@ pub async fn create_game(
         (status = 200, description = "The game", body = GameView,
             headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified (If-None-Match matched)"),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
     )
 )]
 #[get("/games/{id}")]
@@ -196,12 +196,12 @@ pub async fn append_action(
     responses(
         (status = 200, description = "The game after the action", body = GameView,
             headers(("ETag" = String, description = "The game's new version"))),
-        (status = 400, description = "Malformed request, or `If-Match` and `expected_version` name different versions (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)", body = Problem, content_type = "application/problem+json"),
-        (status = 412, description = "The game changed since the given version (`version_conflict`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`); or the Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Nothing was changed: too many actions are waiting to be written (`writes_busy`), or the database is not reachable (`database_unavailable`); retry after `Retry-After` seconds (with an `Idempotency-Key`, a retry is always safe)", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Malformed request, or `If-Match` and `expected_version` name different versions (`invalid_request`)"),
+        (status = 404, description = "No such game among yours"),
+        (status = 409, description = "The game is over (`game_over`), it is a ranked daily whose day has ended (`daily_closed`), its log is full (`action_limit`: only `resign` is taken), it is a race game whose countdown is still on (`round_not_started`), or an undo under the `no_reveal` mode would take back a deal or a move that turned a card over (`undo_would_hide_card`)"),
+        (status = 412, description = "The game changed since the given version (`version_conflict`)"),
+        (status = 422, description = "The rules refuse the action: `code` names the rule (e.g. `group_not_same_suit`, `landing_rank_mismatch`, `deal_with_empty_column`, `nothing_to_undo`); or the Idempotency-Key was already used for a different request (`idempotency_key_reused`)"),
+        (status = 503, description = "Nothing was changed: too many actions are waiting to be written (`writes_busy`), or the database is not reachable (`database_unavailable`); retry after `Retry-After` seconds (with an `Idempotency-Key`, a retry is always safe)",
             headers(("Retry-After" = String, description = "Seconds to wait before retrying"))),
     )
 )]
@@ -254,7 +254,7 @@ pub async fn post_action(
     responses(
         (status = 200, description = "Legal moves and deal", body = LegalActions,
             headers(("ETag" = String, description = "The game's version"))),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
     )
 )]
 #[get("/games/{id}/moves")]
@@ -288,7 +288,7 @@ pub async fn legal_actions(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The event log, oldest first", body = EventLog),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
     )
 )]
 #[get("/games/{id}/events")]
@@ -328,9 +328,9 @@ pub async fn game_events(
     responses(
         (status = 201, description = "The new game", body = GameView,
             headers(("ETag" = String), ("Location" = String))),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "A race game cannot be restarted (`race_game`); you have as many games in progress as one player may (`too_many_games`)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
+        (status = 409, description = "A race game cannot be restarted (`race_game`); you have as many games in progress as one player may (`too_many_games`)"),
+        (status = 422, description = "This Idempotency-Key was already used for a different request (`idempotency_key_reused`)"),
     )
 )]
 #[post("/games/{id}/restart")]
@@ -369,7 +369,7 @@ fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "A page of games", body = GamePage),
-        (status = 400, description = "Bad limit or cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad limit or cursor"),
     )
 )]
 #[get("/users/me/games")]

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub use crate::engine::{HintKind as HintKindName, HintLevel};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::respond::{json_response, to_json};
 use crate::wire::ActionView;
@@ -88,12 +88,12 @@ pub(crate) fn level(name: Option<&str>) -> Result<HintLevel, ApiError> {
     responses(
         (status = 200, description = "A hint", body = HintView,
             headers(("ETag" = String, description = "The game's version"))),
-        (status = 400, description = "No such level (`unknown_level`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Hints are off in this race game (`hints_disabled`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "No such level (`unknown_level`)"),
+        (status = 403, description = "Hints are off in this race game (`hints_disabled`)"),
+        (status = 404, description = "No such game among yours"),
+        (status = 429, description = "Too many requests (`rate_limited`), or the caller already holds their share of the searches: one per account (`search_running`), a few per client address (`address_searches_busy`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Every search slot is busy (`search_busy`): retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]

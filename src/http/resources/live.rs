@@ -14,7 +14,7 @@ use utoipa::openapi::schema::{OneOfBuilder, Schema};
 use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play::{self, games::Loaded};
 use crate::respond;
@@ -128,7 +128,7 @@ impl Source for Follow {
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = GameStreamEvent),
-        (status = 404, description = "No such game among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game among yours"),
     )
 )]
 #[get("/games/{id}/stream")]

@@ -199,7 +199,7 @@ fn words(scope: &str) -> crate::i18n::Text {
     security(()),
     responses(
         (status = 200, description = "What the app asks", body = RequestView),
-        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part"),
     )
 )]
 #[get("/oauth/request")]
@@ -265,12 +265,12 @@ pub struct Redirect {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Where to send the player", body = Redirect),
-        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part; approving without the account's `password` (`password_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot approve apps (`session_required`); the password is wrong (`wrong_password`); a guest cannot let apps in (`guest_account`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "You already have as many active tokens as one account may (`too_many_tokens`): revoke one first", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many approvals or password attempts (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "The request cannot be approved (`invalid_request`): the sentence says which part; approving without the account's `password` (`password_required`)"),
+        (status = 403, description = "An access token cannot approve apps (`session_required`); the password is wrong (`wrong_password`); a guest cannot let apps in (`guest_account`)"),
+        (status = 409, description = "You already have as many active tokens as one account may (`too_many_tokens`): revoke one first"),
+        (status = 429, description = "Too many approvals or password attempts (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]

@@ -5,7 +5,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::{blocking, AppState};
 
 #[derive(Serialize, ToSchema)]
@@ -42,7 +42,7 @@ pub async fn healthz() -> HttpResponse {
     security(()),
     responses(
         (status = 200, description = "Ready", body = Health),
-        (status = 503, description = "The database is not reachable", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The database is not reachable"),
     )
 )]
 #[get("/readyz")]
@@ -74,7 +74,7 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
     security((), ("metrics" = [])),
     responses(
         (status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"),
-        (status = 401, description = "This server's metrics need its metrics token (`metrics_token_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "This server's metrics need its metrics token (`metrics_token_required`)"),
     )
 )]
 #[get("/metrics")]

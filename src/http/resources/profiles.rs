@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::records::{RatingView, RecordView};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::Caller;
 use crate::play::history::GameRow;
 use crate::wire::{GameStatus, VariantName};
@@ -76,7 +76,7 @@ pub struct Profile {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The profile", body = Profile),
-        (status = 404, description = "No public profile by that name", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No public profile by that name"),
     )
 )]
 #[get("/users/{username}")]
@@ -194,8 +194,8 @@ pub enum LanguageTag {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The settings now", body = ProfileSettings),
-        (status = 400, description = "Neither field, or a language this server does not speak (`unknown_language`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot do this (`session_required`); a guest has no profile to hide (`guest_account`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Neither field, or a language this server does not speak (`unknown_language`)"),
+        (status = 403, description = "An access token cannot do this (`session_required`); a guest has no profile to hide (`guest_account`)"),
     )
 )]
 #[put("/users/me/profile")]

@@ -8,7 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::records::{Measure, Record};
 use crate::engine;
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::boards::{BoardPage, Mark, PageStart, RatingRow, RecordsBoard};
 use crate::play::public_names;
@@ -309,8 +309,8 @@ fn entry(rank: i64, player: String, r: &Record, by: Measure) -> BoardEntry {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "A page of the leaderboard", body = Leaderboard),
-        (status = 400, description = "Bad suits, measure, limit or cursor", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad suits, measure, limit or cursor"),
+        (status = 401, description = "A token was sent but is not valid (leave it out to read anonymously)"),
     )
 )]
 #[get("/leaderboards")]

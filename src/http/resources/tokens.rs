@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::AppState;
 
@@ -102,12 +102,12 @@ pub struct TokenList {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "The new token (shown once)", body = CreatedToken),
-        (status = 400, description = "Bad name, scope or lifetime", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "An access token cannot create tokens (`session_required`); the password is wrong (`wrong_password`); a guest account has no password (`guest_account`)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Too many active tokens (`too_many_tokens`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Bad name, scope or lifetime"),
+        (status = 403, description = "An access token cannot create tokens (`session_required`); the password is wrong (`wrong_password`); a guest account has no password (`guest_account`)"),
+        (status = 409, description = "Too many active tokens (`too_many_tokens`)"),
+        (status = 429, description = "Too many password attempts for this account (`too_many_attempts`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)", body = Problem, content_type = "application/problem+json",
+        (status = 503, description = "Too many passwords being checked at once (`auth_busy`)",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -174,7 +174,7 @@ pub async fn create_token(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Your tokens", body = TokenList),
-        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)"),
     )
 )]
 #[get("/users/me/tokens")]
@@ -201,8 +201,8 @@ pub async fn list_tokens(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 403, description = "Needs a session token (`session_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such token among yours", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Needs a session token (`session_required`)"),
+        (status = 404, description = "No such token among yours"),
     )
 )]
 #[delete("/users/me/tokens/{id}")]

@@ -17,7 +17,7 @@ use twilight_model::http::interaction::{
 use twilight_model::id::Id;
 
 use super::{converse, off, replayed, signed, unauthorized, Reply, Room, Signed};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -152,10 +152,10 @@ fn message(reply: &Reply) -> InteractionResponse {
     request_body(content = Object, content_type = "application/json", description = "A Discord interaction object"),
     responses(
         (status = 200, description = "An interaction response: PONG (type 1) or a channel message (type 4)", body = Object),
-        (status = 400, description = "The body is not an interaction", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad signature (`invalid_signature`), a timestamp over five minutes off (`stale_request`) or a request seen before (`replayed_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "The Discord integration is off on this server", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The body is not an interaction"),
+        (status = 401, description = "Bad signature (`invalid_signature`), a timestamp over five minutes off (`stale_request`) or a request seen before (`replayed_request`)"),
+        (status = 404, description = "The Discord integration is off on this server"),
+        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)"),
     )
 )]
 #[post("/integrations/discord")]

@@ -11,7 +11,7 @@ use slack_morphism::events::{SlackCommandEvent, SlackCommandEventResponse};
 use slack_morphism::{SlackMessageContent, SlackMessageResponseType};
 
 use super::{converse, off, replayed, signed, unauthorized, Room, Signed};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -72,10 +72,10 @@ fn escape(text: &str) -> String {
     request_body(content = Object, content_type = "application/x-www-form-urlencoded", description = "Slack's slash command form (`team_id`, `user_id`, `user_name`, `command`, `text`, …)"),
     responses(
         (status = 200, description = "The message for Slack to show", body = Object),
-        (status = 400, description = "The body is not a slash command", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Bad signature (`invalid_signature`), a timestamp over five minutes off (`stale_request`) or a request seen before (`replayed_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "The Slack integration is off on this server", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The body is not a slash command"),
+        (status = 401, description = "Bad signature (`invalid_signature`), a timestamp over five minutes off (`stale_request`) or a request seen before (`replayed_request`)"),
+        (status = 404, description = "The Slack integration is off on this server"),
+        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)"),
     )
 )]
 #[post("/integrations/slack")]

@@ -13,7 +13,7 @@ use serde::Serialize;
 use subtle::ConstantTimeEq;
 
 use super::{converse, off, read_body, unauthorized, Reply, Room};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -127,10 +127,10 @@ mod tests {
     request_body(content = Object, content_type = "application/json", description = "A Telegram Update"),
     responses(
         (status = 200, description = "A `sendMessage` call for Telegram to make, or `{}`", body = Object),
-        (status = 400, description = "The body is not an update", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "The secret is missing or wrong (`invalid_secret`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "The Telegram integration is off on this server", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The body is not an update"),
+        (status = 401, description = "The secret is missing or wrong (`invalid_secret`)"),
+        (status = 404, description = "The Telegram integration is off on this server"),
+        (status = 413, description = "The body is larger than 32 KiB (`payload_too_large`)"),
     )
 )]
 #[post("/integrations/telegram")]

@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::domain::races::{Phase, Standing, MAX_SEATS, ROUND_CUTOFF_MS};
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
-use crate::error::{ApiError, Problem};
+use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
 use crate::play::live::Watcher;
 use crate::play::races::feed::Shared;
@@ -49,9 +49,9 @@ async fn look(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 201, description = "The room", body = RaceView),
-        (status = 400, description = "Invalid settings", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "A ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many new rooms from this address this hour (`too_many_attempts`, `RACES_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 400, description = "Invalid settings"),
+        (status = 403, description = "A ranked room needs a registered account (`account_required`)"),
+        (status = 429, description = "Too many new rooms from this address this hour (`too_many_attempts`, `RACES_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
     )
 )]
@@ -119,7 +119,7 @@ pub async fn create_race(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The room", body = RaceView),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race"),
     )
 )]
 #[get("/races/{code}")]
@@ -143,8 +143,8 @@ pub async fn get_race(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "The round and its standings", body = RoundView),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The race has not started a round yet (`no_round`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race"),
+        (status = 409, description = "The race has not started a round yet (`no_round`)"),
     )
 )]
 #[get("/races/{code}/standings")]
@@ -174,9 +174,9 @@ pub async fn get_standings(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, with your seat", body = RaceView),
-        (status = 403, description = "A ranked room needs a registered account (`account_required`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The room is full (`race_full`); another seat shows that name (`name_taken`); `CPU n` names are the CPUs' (`name_reserved`)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A ranked room needs a registered account (`account_required`)"),
+        (status = 404, description = "No such race"),
+        (status = 409, description = "The room is full (`race_full`); another seat shows that name (`name_taken`); `CPU n` names are the CPUs' (`name_reserved`)"),
     )
 )]
 #[post("/races/{code}/join")]
@@ -218,12 +218,12 @@ pub async fn join_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, counting down", body = RaceView),
-        (status = 403, description = "Only the host starts rounds (`not_host`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "A round is still on (`round_in_progress`)", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many proven deals taken from this address this hour: a round takes one, as a game on a proven deal does (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+        (status = 403, description = "Only the host starts rounds (`not_host`)"),
+        (status = 404, description = "No such race"),
+        (status = 409, description = "A round is still on (`round_in_progress`)"),
+        (status = 429, description = "Too many proven deals taken from this address this hour: a round takes one, as a game on a proven deal does (`too_many_attempts`, `WINNABLE_PER_ADDRESS_PER_HOUR`); retry after `Retry-After` seconds",
             headers(("Retry-After" = String, description = "Seconds to wait"))),
-        (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "No proven deal of that kind is ready (`winnable_deal_unavailable`)"),
     )
 )]
 #[post("/races/{code}/start")]
@@ -254,8 +254,8 @@ pub async fn start_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room", body = RaceView),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race"),
+        (status = 409, description = "You have no part in a running round (`not_racing`), or your part in it is over (`already_done`)"),
     )
 )]
 #[post("/races/{code}/quit")]
@@ -279,8 +279,8 @@ pub async fn quit_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, without your seat", body = RaceView),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "You have no seat (`not_seated`); the host cannot leave (`host_seat`); your seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race"),
+        (status = 409, description = "You have no seat (`not_seated`); the host cannot leave (`host_seat`); your seat plays the round in progress (`seat_in_round`)"),
     )
 )]
 #[post("/races/{code}/leave")]
@@ -308,10 +308,10 @@ pub async fn leave_race(
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The room, without that seat", body = RaceView),
-        (status = 400, description = "The seat is not a seat number, 1 or more (`invalid_request`)", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Only the host removes seats (`not_host`)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such race, or no such seat in it", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The host's own seat (`host_seat`); the seat plays the round in progress (`seat_in_round`)", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "The seat is not a seat number, 1 or more (`invalid_request`)"),
+        (status = 403, description = "Only the host removes seats (`not_host`)"),
+        (status = 404, description = "No such race, or no such seat in it"),
+        (status = 409, description = "The host's own seat (`host_seat`); the seat plays the round in progress (`seat_in_round`)"),
     )
 )]
 #[delete("/races/{code}/seats/{seat}")]
@@ -344,7 +344,7 @@ pub async fn remove_seat(
     security(("bearer" = []), ("token" = ["games:read"])),
     responses(
         (status = 200, description = "An event stream: each event as the schema says, its `data` a JSON text", content_type = "text/event-stream", body = RaceStreamEvent),
-        (status = 404, description = "No such race", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such race"),
     )
 )]
 #[get("/races/{code}/stream")]
