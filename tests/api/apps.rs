@@ -85,21 +85,11 @@ async fn trade(app: &TestApp, form: &[(&str, &str)]) -> Resp {
         })
         .collect::<Vec<_>>()
         .join("&");
-    let mut res = app
-        .client
-        .post(format!("{}/v1/oauth/token", app.base))
-        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-        .send_body(body)
-        .await
-        .expect("sent");
-    let bytes = res.body().await.expect("body");
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    Resp {
-        status: res.status().as_u16(),
-        headers: res.headers().clone(),
-        body: serde_json::from_str(&text).unwrap_or(Value::Null),
-        text,
-    }
+    let headers = [(
+        "Content-Type",
+        "application/x-www-form-urlencoded".to_string(),
+    )];
+    app.post_raw("/v1/oauth/token", &headers, body).await
 }
 
 fn good<'a>(code: &'a str, verifier: &'a str) -> Vec<(&'static str, &'a str)> {
@@ -610,22 +600,11 @@ async fn send_raw(
     content_type: &str,
     body: String,
 ) -> Resp {
-    let mut res = app
-        .client
-        .post(format!("{}{path}", app.base))
-        .insert_header(("Authorization", format!("Bearer {token}")))
-        .insert_header(("Content-Type", content_type.to_string()))
-        .send_body(body)
-        .await
-        .expect("sent");
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    Resp {
-        status: res.status().as_u16(),
-        headers: res.headers().clone(),
-        body: serde_json::from_str(&text).unwrap_or(Value::Null),
-        text,
-    }
+    let headers = [
+        ("Authorization", format!("Bearer {token}")),
+        ("Content-Type", content_type.to_string()),
+    ];
+    app.post_raw(path, &headers, body).await
 }
 
 /// A finished game in full, for anyone, and a game made from it: the same final position.
@@ -831,14 +810,8 @@ async fn a_players_finished_games_export_in_bulk_as_ndjson() {
     bulk("").await.problem(429, "too_many_attempts");
 
     // Hidden like the profile.
-    app.send(
-        "PUT",
-        "/v1/users/me/profile",
-        Some(&token),
-        &[],
-        Some(json!({"hidden": true})),
-    )
-    .await;
+    app.put("/v1/users/me/profile", &token, json!({"hidden": true}))
+        .await;
     bulk("").await.problem(404, "not_found");
     // A game's own export, for an id seen earlier, names them no more.
     for accept in ["text/plain", "application/json"] {

@@ -402,12 +402,7 @@ async fn access_tokens_are_scoped_expire_and_stop_at_once_when_revoked() {
     assert_eq!(again.status, 204);
 
     // Expired: refused once its time is up (moved into the past in the database).
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     {
         use diesel::RunQueryDsl;
         let mut conn = db.conn().unwrap();

@@ -669,12 +669,7 @@ async fn records_follow_wins_resignations_and_undos_and_match_a_rebuild() {
     app.act(&other, &id(&g), json!({"type": "resign"})).await;
 
     // What is stored equals what the event logs say.
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 2,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = open_db(&app.config.storage.database_url, 2);
     let computed = db.read(spider::store::records::compute_all).unwrap();
     let mut stored = Vec::new();
     for user in computed
@@ -902,13 +897,7 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
 
     // Hidden: 404, the same as a guest's or an unknown name.
     let hide = app
-        .send(
-            "PUT",
-            "/v1/users/me/profile",
-            Some(&token),
-            &[],
-            Some(json!({"hidden": true})),
-        )
+        .put("/v1/users/me/profile", &token, json!({"hidden": true}))
         .await;
     assert_eq!(hide.status, 200, "{}", hide.text);
     assert_eq!(app.get("/v1/me", &token).await.body["profile_hidden"], true);
@@ -929,23 +918,11 @@ async fn a_public_profile_shows_a_player_until_they_hide_it() {
     app.send("GET", &format!("/v1/users/{guest_name}"), None, &[], None)
         .await
         .problem(404, "not_found");
-    app.send(
-        "PUT",
-        "/v1/users/me/profile",
-        Some(&guest),
-        &[],
-        Some(json!({"hidden": true})),
-    )
-    .await
-    .problem(403, "guest_account");
+    app.put("/v1/users/me/profile", &guest, json!({"hidden": true}))
+        .await
+        .problem(403, "guest_account");
     let show = app
-        .send(
-            "PUT",
-            "/v1/users/me/profile",
-            Some(&token),
-            &[],
-            Some(json!({"hidden": false})),
-        )
+        .put("/v1/users/me/profile", &token, json!({"hidden": false}))
         .await;
     assert_eq!(show.status, 200);
     assert_eq!(
@@ -1427,13 +1404,7 @@ async fn a_hidden_player_keeps_their_places_but_is_named_on_no_board() {
         let (app, token) = (&app, &token);
         async move {
             let r = app
-                .send(
-                    "PUT",
-                    "/v1/users/me/profile",
-                    Some(token),
-                    &[],
-                    Some(json!({ "hidden": hidden })),
-                )
+                .put("/v1/users/me/profile", token, json!({ "hidden": hidden }))
                 .await;
             assert_eq!(r.status, 200, "{}", r.text);
         }

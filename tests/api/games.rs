@@ -180,7 +180,7 @@ async fn undo_is_chosen_by_mode_or_by_the_old_yes_no() {
 /// its down.sql keeps what older versions understand: replayed, every game is as it was.
 #[actix_rt::test]
 async fn the_undo_mode_migration_keeps_stored_games_as_they_were() {
-    let mut app = spawn_app().await;
+    let app = spawn_app().await;
     let token = app.guest().await;
     let mut games = Vec::new();
     for undo in [json!(false), json!(true), json!("no_reveal")] {
@@ -214,18 +214,7 @@ async fn the_undo_mode_migration_keeps_stored_games_as_they_were() {
     }
 
     // Back to the schema before 000080 (rows keep undo_allowed), then up again.
-    let dir = app._dir.take();
-    app.stop().await;
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
-    db.revert_from("20261201000080").unwrap();
-    assert!(db.migrate().unwrap() >= 1);
-    drop(db);
-    let app = start(app.config.clone(), dir).await;
+    let app = app.migrated_again_from("20261201000080").await;
 
     for (gid, was) in games.iter().zip(before) {
         let now = replayed(&app, &token, gid).await;

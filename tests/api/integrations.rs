@@ -28,28 +28,6 @@ pub(super) fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-/// POST `body` as it is, with `headers`.
-pub(super) async fn raw(
-    app: &TestApp,
-    path: &str,
-    headers: &[(&str, String)],
-    body: String,
-) -> Resp {
-    let mut req = app.client.post(format!("{}{path}", app.base));
-    for (name, value) in headers {
-        req = req.insert_header((*name, value.as_str()));
-    }
-    let mut res = req.send_body(body).await.expect("request sent");
-    let bytes = res.body().limit(1 << 20).await.expect("body");
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    Resp {
-        status: res.status().as_u16(),
-        headers: res.headers().clone(),
-        body: serde_json::from_str(&text).unwrap_or(Value::Null),
-        text,
-    }
-}
-
 // ---------------------------------------------------------------- Discord
 
 /// A fresh interaction id: Discord's are unique, so no two requests sign the same bytes.
@@ -101,8 +79,7 @@ fn discord_headers(key: &SigningKey, timestamp: i64, body: &str) -> Vec<(&'stati
 
 pub(super) async fn discord(app: &TestApp, body: &Value) -> Resp {
     let body = body.to_string();
-    raw(
-        app,
+    app.post_raw(
         "/v1/integrations/discord",
         &discord_headers(&discord_key(), now(), &body),
         body,
@@ -151,21 +128,15 @@ async fn discord_ping_and_signatures() {
     let body = ping.to_string();
     let other = SigningKey::from_bytes(&[8u8; 32]);
     let headers = discord_headers(&other, now(), &body);
-    raw(&app, "/v1/integrations/discord", &headers, body.clone())
+    app.post_raw("/v1/integrations/discord", &headers, body.clone())
         .await
         .problem(401, "invalid_signature");
-    raw(
-        &app,
-        "/v1/integrations/discord",
-        &headers[..1],
-        body.clone(),
-    )
-    .await
-    .problem(401, "invalid_signature");
+    app.post_raw("/v1/integrations/discord", &headers[..1], body.clone())
+        .await
+        .problem(401, "invalid_signature");
     // A body changed after signing.
     let headers = discord_headers(&discord_key(), now(), &body);
-    raw(
-        &app,
+    app.post_raw(
         "/v1/integrations/discord",
         &headers,
         body.replace("1,", "2,"),
@@ -174,35 +145,32 @@ async fn discord_ping_and_signatures() {
     .problem(401, "invalid_signature");
     // An old timestamp, signed as it is.
     let headers = discord_headers(&discord_key(), now() - 400, &body);
-    raw(&app, "/v1/integrations/discord", &headers, body.clone())
+    app.post_raw("/v1/integrations/discord", &headers, body.clone())
         .await
         .problem(401, "stale_request");
 
     // A replayed command: the same signature and timestamp again.
     let command = interaction(2, "501", "ada", Some("help")).to_string();
     let headers = discord_headers(&discord_key(), now(), &command);
-    let first = raw(&app, "/v1/integrations/discord", &headers, command.clone()).await;
+    let first = app
+        .post_raw("/v1/integrations/discord", &headers, command.clone())
+        .await;
     assert_eq!(first.status, 200, "{}", first.text);
-    raw(&app, "/v1/integrations/discord", &headers, command.clone())
+    app.post_raw("/v1/integrations/discord", &headers, command.clone())
         .await
         .problem(401, "replayed_request");
     // The same signature written in capitals still verifies: still the same request.
     let mut upper = headers.clone();
     upper[1].1 = upper[1].1.to_uppercase();
-    raw(&app, "/v1/integrations/discord", &upper, command)
+    app.post_raw("/v1/integrations/discord", &upper, command)
         .await
         .problem(401, "replayed_request");
 
     // Not JSON, once signed: a clear 400.
     let headers = discord_headers(&discord_key(), now(), "nonsense");
-    raw(
-        &app,
-        "/v1/integrations/discord",
-        &headers,
-        "nonsense".into(),
-    )
-    .await
-    .problem(400, "invalid_request");
+    app.post_raw("/v1/integrations/discord", &headers, "nonsense".into())
+        .await
+        .problem(400, "invalid_request");
 
     // Counted by platform and outcome: the ping and the command answered, the seven refused.
     let metrics = app.send("GET", "/metrics", None, &[], None).await.text;
@@ -642,36 +610,35 @@ async fn slack_commands_are_signed_and_private_unless_shared() {
         (slack_headers(SLACK_SECRET, now(), &body), body)
     };
     let (headers, body) = slack("U100", "new 4");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body.clone()).await;
+    let r = app
+        .post_raw("/v1/integrations/slack", &headers, body.clone())
+        .await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.body["response_type"], "ephemeral");
     let text = r.body["text"].as_str().unwrap();
     assert!(text.starts_with("New game: spider 4 suits."), "{text}");
     assert!(text.contains("```\nspider 4 suits"), "{text}");
     // The same request again.
-    raw(&app, "/v1/integrations/slack", &headers, body)
+    app.post_raw("/v1/integrations/slack", &headers, body)
         .await
         .problem(401, "replayed_request");
     // A wrong secret, a changed body, an old timestamp.
     let body = slack_form("U100", "d");
-    raw(
-        &app,
+    app.post_raw(
         "/v1/integrations/slack",
         &slack_headers("another-secret", now(), &body),
         body.clone(),
     )
     .await
     .problem(401, "invalid_signature");
-    raw(
-        &app,
+    app.post_raw(
         "/v1/integrations/slack",
         &slack_headers(SLACK_SECRET, now(), &body),
         body.replace("text=d", "text=u"),
     )
     .await
     .problem(401, "invalid_signature");
-    raw(
-        &app,
+    app.post_raw(
         "/v1/integrations/slack",
         &slack_headers(SLACK_SECRET, now() - 301, &body),
         body.clone(),
@@ -680,25 +647,25 @@ async fn slack_commands_are_signed_and_private_unless_shared() {
     .problem(401, "stale_request");
     let mut unsigned = slack_headers(SLACK_SECRET, now(), &body);
     unsigned.truncate(1);
-    raw(&app, "/v1/integrations/slack", &unsigned, body)
+    app.post_raw("/v1/integrations/slack", &unsigned, body)
         .await
         .problem(401, "invalid_signature");
 
     // Slack's control characters in what is echoed back are escaped.
     let (headers, body) = slack("U100", "<!channel> & more");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     let text = r.body["text"].as_str().unwrap();
     assert!(text.contains("&lt;!channel&gt; &amp; more"), "{text}");
 
     let (headers, body) = slack("U100", "resign");
     assert_eq!(
-        raw(&app, "/v1/integrations/slack", &headers, body)
+        app.post_raw("/v1/integrations/slack", &headers, body)
             .await
             .status,
         200
     );
     let (headers, body) = slack("U100", "share");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     assert_eq!(r.body["response_type"], "in_channel", "{}", r.text);
     assert!(
         r.body["text"]
@@ -733,7 +700,8 @@ pub(super) async fn telegram(app: &TestApp, secret: Option<&str>, body: String) 
     if let Some(secret) = secret {
         headers.push(("X-Telegram-Bot-Api-Secret-Token", secret.to_string()));
     }
-    raw(app, "/v1/integrations/telegram", &headers, body).await
+    app.post_raw("/v1/integrations/telegram", &headers, body)
+        .await
 }
 
 fn group_update(id: u64, from: u64, text: &str) -> String {
@@ -828,12 +796,11 @@ async fn each_endpoint_is_off_until_its_secret_is_set() {
     let app = spawn_app().await;
     let body = interaction(1, "", "", None).to_string();
     let headers = discord_headers(&discord_key(), now(), &body);
-    raw(&app, "/v1/integrations/discord", &headers, body)
+    app.post_raw("/v1/integrations/discord", &headers, body)
         .await
         .problem(404, "not_found");
     let body = slack_form("U1", "help");
-    raw(
-        &app,
+    app.post_raw(
         "/v1/integrations/slack",
         &slack_headers(SLACK_SECRET, now(), &body),
         body,
@@ -1041,24 +1008,13 @@ async fn an_append_that_names_another_player_moves_nothing() {
 /// player, and its down.sql takes the column away again.
 #[actix_rt::test]
 async fn the_distribution_key_migration_fills_stored_rows_with_their_player() {
-    let mut app = spawn_app().await;
+    let app = spawn_app().await;
     let (_, token) = app.register().await;
     let other = app.guest().await;
     let (daily, game) = a_daily_and_an_analysed_game(&app, &token, &other).await;
     let before = app.get(&format!("/v1/games/{game}"), &other).await.body;
 
-    let dir = app._dir.take();
-    app.stop().await;
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
-    db.revert_from("20261205000010").unwrap();
-    assert!(db.migrate().unwrap() >= 1);
-    drop(db);
-    let app = start(app.config.clone(), dir).await;
+    let app = app.migrated_again_from("20261205000010").await;
 
     assert_rows_carry_their_player(&app, "migrated", 1);
     assert_eq!(
@@ -1210,16 +1166,16 @@ async fn a_session_alone_lets_in_no_app_or_chat_and_the_owners_remedies_end_them
         ("client_id", "Pocket (remedies test)"),
     ])
     .unwrap();
-    let traded = raw(
-        &app,
-        "/v1/oauth/token",
-        &[(
-            "Content-Type",
-            "application/x-www-form-urlencoded".to_string(),
-        )],
-        form,
-    )
-    .await;
+    let traded = app
+        .post_raw(
+            "/v1/oauth/token",
+            &[(
+                "Content-Type",
+                "application/x-www-form-urlencoded".to_string(),
+            )],
+            form,
+        )
+        .await;
     assert_eq!(traded.status, 400, "{}", traded.text);
     assert_eq!(traded.body["error"], "invalid_grant");
     let login = app
@@ -1448,7 +1404,7 @@ async fn traded(app: &TestApp, code: &str) -> Option<String> {
         "Content-Type",
         "application/x-www-form-urlencoded".to_string(),
     )];
-    let r = raw(app, "/v1/oauth/token", &headers, form).await;
+    let r = app.post_raw("/v1/oauth/token", &headers, form).await;
     match r.status {
         200 => Some(r.body["access_token"].as_str().unwrap().to_string()),
         400 => {
@@ -1705,13 +1661,13 @@ async fn a_members_text_never_reformats_the_reply() {
     assert!(said.contains("`aˋbˋc`"), "{said}");
     // Slack: the same quote, with Slack's own escapes.
     let body = slack_form("U981", "<!channel> *x*");
-    let r = raw(
-        &app,
-        "/v1/integrations/slack",
-        &slack_headers(SLACK_SECRET, now(), &body),
-        body,
-    )
-    .await;
+    let r = app
+        .post_raw(
+            "/v1/integrations/slack",
+            &slack_headers(SLACK_SECRET, now(), &body),
+            body,
+        )
+        .await;
     let text = r.body["text"].as_str().unwrap_or_default();
     assert!(text.contains("`&lt;!channel&gt; *x*`"), "{text}");
     app.stop().await;

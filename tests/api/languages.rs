@@ -4,8 +4,8 @@
 //! keeps the web page's.
 
 use super::integrations::{
-    chat_app, discord, interaction, now, raw, slack_form, slack_headers, telegram, update,
-    SLACK_SECRET, TELEGRAM_SECRET,
+    chat_app, discord, interaction, now, slack_form, slack_headers, telegram, update, SLACK_SECRET,
+    TELEGRAM_SECRET,
 };
 use super::*;
 use spider::i18n::{Lang, Text};
@@ -243,10 +243,7 @@ async fn the_web_pages_language_is_kept_with_the_account() {
     let guest = app.guest().await;
     let set = |token: String, body: Value| {
         let app = &app;
-        async move {
-            app.send("PUT", "/v1/users/me/profile", Some(&token), &[], Some(body))
-                .await
-        }
+        async move { app.put("/v1/users/me/profile", &token, body).await }
     };
     // A guest may choose a language (though not hide a profile it does not have).
     let r = set(guest.clone(), json!({"language": "pt-BR"})).await;
@@ -342,14 +339,14 @@ async fn each_chat_platform_answers_in_its_members_language() {
         (slack_headers(SLACK_SECRET, now(), &body), body)
     };
     let (headers, body) = slack("new");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     assert!(
         r.body["text"].as_str().unwrap().starts_with("New game"),
         "{}",
         r.text
     );
     let (headers, body) = slack("lang de");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     assert_eq!(
         r.body["text"].as_str().unwrap(),
         Text::new("chat-language-set")
@@ -357,21 +354,21 @@ async fn each_chat_platform_answers_in_its_members_language() {
             .render(Lang::De)
     );
     let (headers, body) = slack("new 4");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     let text = r.body["text"].as_str().unwrap();
     assert!(text.starts_with("Neues Spiel"), "{text}");
     assert!(text.contains("Spider 4 Farben"), "{text}");
     let (headers, body) = slack("lang xx");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     assert!(
         r.body["text"].as_str().unwrap().contains("xx"),
         "{}",
         r.text
     );
     let (headers, body) = slack("lang auto");
-    raw(&app, "/v1/integrations/slack", &headers, body).await;
+    app.post_raw("/v1/integrations/slack", &headers, body).await;
     let (headers, body) = slack("games");
-    let r = raw(&app, "/v1/integrations/slack", &headers, body).await;
+    let r = app.post_raw("/v1/integrations/slack", &headers, body).await;
     assert!(
         r.body["text"].as_str().unwrap().starts_with("Your games"),
         "{}",

@@ -57,12 +57,7 @@ async fn race(app: &TestApp, token: &str, code: &str) -> Value {
 
 /// The deal a seat plays, read from the database (the API never shows it during a race).
 fn seat_deal(app: &TestApp, code: &str, round: i32, seat: i64) -> u64 {
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let mut conn = db.conn().unwrap();
     let race = spider::store::races::by_code(&mut conn, code)
         .unwrap()
@@ -800,12 +795,7 @@ async fn rooms_under_concurrency_lose_no_seat_rating_or_deal() {
 
 /// Proven 1-suit deals waiting in the cache.
 fn stocked(app: &TestApp) -> usize {
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let class = spider::store::winnable::Class {
         variant: spider::engine::Variant::Spider,
         suits: 1,

@@ -249,12 +249,7 @@ async fn metrics_can_be_kept_behind_a_token() {
 #[actix_rt::test]
 async fn migrations_run_up_down_and_up_again() {
     let (url, _dir) = fresh_database();
-    let db = Db::connect(&DbOptions {
-        url,
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = open_db(&url, 1);
     assert!(db.migrate().unwrap() >= 1);
     assert_eq!(db.migrate().unwrap(), 0);
     db.revert_all().unwrap();
@@ -288,12 +283,7 @@ fn instances_migrating_a_new_database_at_once_all_succeed() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        let db = Db::connect(&DbOptions {
-            url,
-            pool_size: 1,
-            sqlite_synchronous: "NORMAL".into(),
-        })
-        .expect("the database");
+        let db = open_db(&url, 1);
         assert_eq!(db.migrate().expect("migrations"), 0, "all applied once");
     }
 }
@@ -305,12 +295,7 @@ fn instances_migrating_a_new_database_at_once_all_succeed() {
 fn an_older_release_serves_a_newer_database_and_says_so() {
     use diesel::RunQueryDsl;
     let (url, _dir) = fresh_database();
-    let db = Db::connect(&DbOptions {
-        url: url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .expect("the database");
+    let db = open_db(&url, 1);
     db.migrate().expect("migrations");
     {
         let mut conn = db.conn().expect("a connection");

@@ -255,13 +255,7 @@ async fn a_lagging_standby_never_brings_back_a_hidden_players_name() {
         schema: lag.clone(),
     };
     let r = app
-        .send(
-            "PUT",
-            "/v1/users/me/profile",
-            Some(&token),
-            &[],
-            Some(json!({"hidden": true})),
-        )
+        .put("/v1/users/me/profile", &token, json!({"hidden": true}))
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
     let lagging = url.replace(

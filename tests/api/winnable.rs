@@ -226,12 +226,7 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
         })
         .collect();
     assert_eq!(ids.len(), 1, "one game for one key");
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let class = spider::store::winnable::Class {
         variant: spider::engine::Variant::Spider,
         suits: 1,

@@ -86,12 +86,7 @@ async fn idempotency_keys_are_forgotten_after_a_day() {
     let first = create(1).await;
     assert_eq!(first.status, 201, "{}", first.text);
     create(2).await.problem(422, "idempotency_key_reused");
-    let db = Db::connect(&DbOptions {
-        url: app.config.storage.database_url.clone(),
-        pool_size: 1,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .unwrap();
+    let db = app.db();
     let age = |db: &Db| {
         let old = system_now() - chrono::TimeDelta::hours(25);
         db.write(move |c| {

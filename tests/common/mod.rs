@@ -64,6 +64,23 @@ pub struct Resp {
 }
 
 impl Resp {
+    /// A response, read whole (up to 4 MiB): its status, headers, text and JSON (`Null` when
+    /// the text is not JSON).
+    pub async fn read<S>(mut res: awc::ClientResponse<S>) -> Resp
+    where
+        S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>>
+            + Unpin,
+    {
+        let bytes = res.body().limit(4 << 20).await.expect("body");
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        Resp {
+            status: res.status().as_u16(),
+            headers: res.headers().clone(),
+            body: serde_json::from_str(&text).unwrap_or(Value::Null),
+            text,
+        }
+    }
+
     pub fn header(&self, name: &str) -> Option<String> {
         self.headers
             .get(name)
@@ -169,6 +186,16 @@ fn serving(
     (running(config, dir, port, server, clock), play)
 }
 
+/// A connection pool of `pool_size` to the database at `url`, not migrated.
+pub fn open_db(url: &str, pool_size: u32) -> Db {
+    Db::connect(&DbOptions {
+        url: url.to_string(),
+        pool_size,
+        sqlite_synchronous: "NORMAL".into(),
+    })
+    .expect("a connection to the test database")
+}
+
 /// The test's database, migrated.
 fn migrated(config: &Config) -> Db {
     let db = Db::connect(&DbOptions {
@@ -226,12 +253,20 @@ impl TestApp {
     /// A connection pool of its own to the app's database, for what a test sets up or
     /// inspects below the API.
     pub fn db(&self) -> Db {
-        Db::connect(&DbOptions {
-            url: self.config.storage.database_url.clone(),
-            pool_size: 1,
-            sqlite_synchronous: "NORMAL".into(),
-        })
-        .expect("a connection to the test database")
+        open_db(&self.config.storage.database_url, 1)
+    }
+
+    /// Stops the app, takes its database back to the schema before `migration` and up again
+    /// (rows written under the newer schema meet the migration as a live database would), and
+    /// starts it again on the same database.
+    pub async fn migrated_again_from(mut self, migration: &str) -> TestApp {
+        let dir = self._dir.take();
+        self.stop().await;
+        let db = self.db();
+        db.revert_from(migration).expect("reverted");
+        assert!(db.migrate().expect("migrated") >= 1);
+        drop(db);
+        start(self.config.clone(), dir).await
     }
 
     pub async fn send(
@@ -263,19 +298,22 @@ impl TestApp {
         };
         // A connection that failed before the request went out (a kept-alive one the server
         // closed at that moment, on a loaded machine) is tried once more: nothing was sent.
-        let mut res = match send().await {
+        let res = match send().await {
             Err(awc::error::SendRequestError::Connect(_)) => send().await,
             sent => sent,
         }
         .expect("request sent");
-        let bytes = res.body().limit(4 << 20).await.expect("body");
-        let text = String::from_utf8_lossy(&bytes).to_string();
-        Resp {
-            status: res.status().as_u16(),
-            headers: res.headers().clone(),
-            body: serde_json::from_str(&text).unwrap_or(Value::Null),
-            text,
+        Resp::read(res).await
+    }
+
+    /// POST `body` as it is, with `headers` (a chat platform's signed request, a body that is
+    /// not JSON).
+    pub async fn post_raw(&self, path: &str, headers: &[(&str, String)], body: String) -> Resp {
+        let mut req = self.client.post(format!("{}{path}", self.base));
+        for (name, value) in headers {
+            req = req.insert_header((*name, value.as_str()));
         }
+        Resp::read(req.send_body(body).await.expect("request sent")).await
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Resp {
@@ -284,6 +322,10 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, token: &str, body: Value) -> Resp {
         self.send("POST", path, Some(token), &[], Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.send("PUT", path, Some(token), &[], Some(body)).await
     }
 
     pub async fn guest(&self) -> String {
