@@ -28,15 +28,27 @@ pub const TOKEN_DAYS: u32 = 365;
 /// The scopes an app may ask for.
 pub const SCOPES: [&str; 2] = ["games:read", "games:write"];
 
-/// An app's request, as `/oauth/authorize` got it and the consent page passes it on.
+/// An app's request, as `/oauth/authorize` got it and the consent page passes it on (RFC 6749
+/// §4.1.1, RFC 7636 §4.3): the query of `GET /v1/oauth/request`, and the fields of the
+/// decision `POST /v1/oauth/approve` takes beside the player's answer.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema, utoipa::IntoParams))]
+#[cfg_attr(feature = "schema", into_params(parameter_in = Query))]
+#[serde(deny_unknown_fields)]
 pub struct AuthRequest {
+    /// `code`.
     pub response_type: String,
+    /// The app's name for itself, as the app chose it (1–256 printable ASCII characters).
     pub client_id: String,
+    /// Where the player goes back with the code: exactly as the app will send it again.
     pub redirect_uri: String,
+    /// `games:read` and/or `games:write`, space-separated.
     pub scope: Option<String>,
+    /// Anything the app wants back unchanged (at most 1,000 printable ASCII characters).
     pub state: Option<String>,
+    /// The PKCE S256 challenge of the app's verifier.
     pub code_challenge: Option<String>,
+    /// `S256` (`plain` is refused).
     pub code_challenge_method: Option<String>,
 }
 

@@ -409,12 +409,22 @@ async fn approvals_refuse_what_is_unsafe_and_denials_go_back() {
         ("redirect_uri", json!("https://pocket.example/#frag")),
         ("client_id", json!("")),
         ("client_id", json!("x".repeat(257))),
+        // The decision is one flat object, every field named: nothing else, nothing mistyped.
+        ("keep_me_signed_in", json!(true)),
+        ("deny", json!("yes")),
+        ("password", json!(12345)),
+        ("state", json!(7)),
     ] {
         let r = app
             .post("/v1/oauth/approve", &session, with(field, value.clone()))
             .await;
         r.problem(400, "invalid_request");
         assert!(r.body.get("redirect_to").is_none());
+    }
+    for not_an_object in [json!([]), json!("approve"), Value::Null] {
+        app.post("/v1/oauth/approve", &session, not_an_object)
+            .await
+            .problem(400, "invalid_request");
     }
     // Only a session approves: not an access token, not nobody.
     let pat = app

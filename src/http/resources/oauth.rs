@@ -8,7 +8,7 @@ use crate::t;
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use crate::error::{ApiError, Problem};
 use crate::identity::Caller;
@@ -123,41 +123,6 @@ pub async fn metadata(state: web::Data<AppState>, req: HttpRequest) -> HttpRespo
     })
 }
 
-/// An app's request as the consent page passes it on: the query `/oauth/authorize` got.
-#[derive(Debug, Deserialize, ToSchema, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub struct AppRequest {
-    /// `code`.
-    pub response_type: String,
-    /// The app's name for itself, as the app chose it (1–256 printable ASCII characters).
-    pub client_id: String,
-    /// Where the player goes back with the code: exactly as the app will send it again.
-    pub redirect_uri: String,
-    /// `games:read` and/or `games:write`, space-separated.
-    pub scope: Option<String>,
-    /// Anything the app wants back unchanged (at most 1,000 printable ASCII characters).
-    pub state: Option<String>,
-    /// The PKCE S256 challenge of the app's verifier.
-    pub code_challenge: Option<String>,
-    /// `S256` (`plain` is refused).
-    pub code_challenge_method: Option<String>,
-}
-
-impl AppRequest {
-    fn to_play(&self) -> AuthRequest {
-        AuthRequest {
-            response_type: self.response_type.clone(),
-            client_id: self.client_id.clone(),
-            redirect_uri: self.redirect_uri.clone(),
-            scope: self.scope.clone(),
-            state: self.state.clone(),
-            code_challenge: self.code_challenge.clone(),
-            code_challenge_method: self.code_challenge_method.clone(),
-        }
-    }
-}
-
 /// One scope an app asks for, in words.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ScopeWords {
@@ -195,7 +160,7 @@ fn words(scope: &str) -> crate::i18n::Text {
 #[utoipa::path(
     tag = "apps",
     operation_id = "describeOAuthRequest",
-    params(AppRequest),
+    params(AuthRequest),
     security(()),
     responses(
         (status = 200, description = "What the app asks", body = RequestView),
@@ -204,10 +169,10 @@ fn words(scope: &str) -> crate::i18n::Text {
 )]
 #[get("/oauth/request")]
 pub async fn describe(
-    query: web::Query<AppRequest>,
+    query: web::Query<AuthRequest>,
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
-    let checked = oauth::check(&query.to_play())?;
+    let checked = oauth::check(&query)?;
     Ok(HttpResponse::Ok().json(RequestView {
         redirect_origin: oauth::redirect_origin(&checked.redirect_uri),
         insecure_redirect: oauth::insecure_redirect(&checked.redirect_uri),
@@ -225,24 +190,90 @@ pub async fn describe(
     }))
 }
 
-/// The player's decision on an app's request, with the request's parameters.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+/// The player's decision on an app's request: the request's fields (`AuthRequest`, written
+/// once in the application), then `deny` and `password`, side by side in one JSON object.
+#[derive(Debug)]
 pub struct Decision {
-    pub response_type: String,
-    pub client_id: String,
-    pub redirect_uri: String,
-    pub scope: Option<String>,
-    pub state: Option<String>,
-    pub code_challenge: Option<String>,
-    pub code_challenge_method: Option<String>,
-    /// True to deny the request (the app hears `error=access_denied`); default: approve.
-    #[serde(default)]
+    pub request: AuthRequest,
     pub deny: bool,
-    /// The account's password: required to approve (a session alone, which may have been
-    /// stolen, cannot let an app in), not to deny.
-    #[serde(default)]
     pub password: Option<String>,
+}
+
+/// The player's own fields of a decision.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    #[serde(default)]
+    deny: bool,
+    #[serde(default)]
+    password: Option<String>,
+}
+
+impl Answer {
+    const FIELDS: [&'static str; 2] = ["deny", "password"];
+}
+
+/// One flat object, every field named (serde's `flatten` cannot refuse unknown fields): the
+/// answer's two fields are taken out, and what is left must be the request, nothing more.
+impl<'de> Deserialize<'de> for Decision {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        use serde_json::{Map, Value};
+        let mut fields = Map::<String, Value>::deserialize(d)?;
+        let answer: Map<String, Value> = Answer::FIELDS
+            .iter()
+            .filter_map(|name| Some(((*name).to_string(), fields.remove(*name)?)))
+            .collect();
+        let Answer { deny, password } =
+            Answer::deserialize(Value::Object(answer)).map_err(D::Error::custom)?;
+        let request = AuthRequest::deserialize(Value::Object(fields)).map_err(D::Error::custom)?;
+        Ok(Decision {
+            request,
+            deny,
+            password,
+        })
+    }
+}
+
+/// The request's schema with the answer's two fields after it.
+impl utoipa::PartialSchema for Decision {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{Schema, SchemaType};
+        use utoipa::openapi::{ObjectBuilder, RefOr, Type};
+        let mut schema = <AuthRequest as utoipa::PartialSchema>::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            object.description = Some(
+                "The player's decision on an app's request, with the request's parameters.".into(),
+            );
+            object.properties.insert(
+                "deny".into(),
+                ObjectBuilder::new()
+                    .schema_type(Type::Boolean)
+                    .description(Some(
+                        "True to deny the request (the app hears `error=access_denied`); \
+                         default: approve.",
+                    ))
+                    .into(),
+            );
+            object.properties.insert(
+                "password".into(),
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                    .description(Some(
+                        "The account's password: required to approve (a session alone, which \
+                         may have been\nstolen, cannot let an app in), not to deny.",
+                    ))
+                    .into(),
+            );
+        }
+        schema
+    }
+}
+
+impl ToSchema for Decision {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Decision".into()
+    }
 }
 
 /// Where the consent page sends the player.
@@ -282,17 +313,12 @@ pub async fn approve(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require_session()?;
-    let d = body.into_inner();
-    let request = AuthRequest {
-        response_type: d.response_type,
-        client_id: d.client_id,
-        redirect_uri: d.redirect_uri,
-        scope: d.scope,
-        state: d.state,
-        code_challenge: d.code_challenge,
-        code_challenge_method: d.code_challenge_method,
-    };
-    let redirect_to = if d.deny {
+    let Decision {
+        request,
+        deny,
+        password,
+    } = body.into_inner();
+    let redirect_to = if deny {
         oauth::deny(&request)?
     } else {
         if let Some(limiter) = &state.limits.apps {
@@ -308,7 +334,7 @@ pub async fn approve(
                 t!("attempts-app-approvals-address"),
             )?;
         }
-        if d.password.is_some() {
+        if password.is_some() {
             // A request that cannot be approved is refused before it costs a password attempt.
             oauth::check(&request)?;
             super::accounts::password_attempt(&state, &caller.user_id, &req).await?;
@@ -318,7 +344,7 @@ pub async fn approve(
             &state.accounts,
             &caller.user_id,
             version,
-            d.password,
+            password,
             &request,
         )
         .await?
