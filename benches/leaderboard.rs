@@ -36,7 +36,7 @@ fn seed(db: &Db, n: usize, date: &str) {
             let people: Vec<User> = chunk
                 .clone()
                 .map(|i| User {
-                    id: format!("user-{i:06}"),
+                    id: format!("user-{i:06}").into(),
                     username: Some(format!("player{i}")),
                     password_hash: None,
                     is_guest: false,
@@ -54,8 +54,8 @@ fn seed(db: &Db, n: usize, date: &str) {
             let rows: Vec<GameRow> = chunk
                 .clone()
                 .map(|i| GameRow {
-                    id: format!("game-{i:06}"),
-                    user_id: format!("user-{i:06}"),
+                    id: format!("game-{i:06}").into(),
+                    user_id: format!("user-{i:06}").into(),
                     variant: Variant::Spider,
                     suits: 1,
                     undo_allowed: true,
@@ -90,7 +90,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                 .clone()
                 .filter(|i| i % 10 != 0)
                 .map(|i| RecordRow {
-                    user_id: format!("user-{i:06}"),
+                    user_id: format!("user-{i:06}").into(),
                     variant: Variant::Spider,
                     suits: 1,
                     played: 1,
@@ -98,13 +98,13 @@ fn seed(db: &Db, n: usize, date: &str) {
                     current_streak: 1,
                     longest_streak: 1,
                     best_score: Some(score(i)),
-                    best_score_game: Some(format!("game-{i:06}")),
+                    best_score_game: Some(format!("game-{i:06}").into()),
                     best_score_known_deal: false,
                     fastest_ms: Some(ms(i)),
-                    fastest_game: Some(format!("game-{i:06}")),
+                    fastest_game: Some(format!("game-{i:06}").into()),
                     fastest_known_deal: false,
                     fewest_actions: Some(actions(i)),
-                    fewest_game: Some(format!("game-{i:06}")),
+                    fewest_game: Some(format!("game-{i:06}").into()),
                     fewest_known_deal: false,
                     ranked_best_score: Some(score(i)),
                     ranked_best_score_at: Some(at(i)),
@@ -348,9 +348,14 @@ fn main() {
             |b| {
                 b.iter(|| {
                     let page = first_page(&mut conn, by);
-                    let you =
-                        record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
-                            .unwrap();
+                    let you = record_store::rank_of(
+                        &mut conn,
+                        &"user-050001".into(),
+                        Variant::Spider,
+                        1,
+                        by,
+                    )
+                    .unwrap();
                     black_box((page, you))
                 });
             },
@@ -372,12 +377,20 @@ fn main() {
             .take_now(&db, Variant::Spider, 1, by)
             .expect("a snapshot");
         let placed = ranks
-            .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
+            .place(
+                &db,
+                &mut conn,
+                &"user-050001".into(),
+                Variant::Spider,
+                1,
+                by,
+            )
             .unwrap()
             .expect("on the board");
-        let counted = record_store::rank_of(&mut conn, "user-050001", Variant::Spider, 1, by)
-            .unwrap()
-            .expect("on the board");
+        let counted =
+            record_store::rank_of(&mut conn, &"user-050001".into(), Variant::Spider, 1, by)
+                .unwrap()
+                .expect("on the board");
         assert!(!placed.counted);
         assert_eq!(
             placed.rank, counted.0,
@@ -389,7 +402,14 @@ fn main() {
                 b.iter(|| {
                     let page = first_page(&mut conn, by);
                     let you = ranks
-                        .place(&db, &mut conn, "user-050001", Variant::Spider, 1, by)
+                        .place(
+                            &db,
+                            &mut conn,
+                            &"user-050001".into(),
+                            Variant::Spider,
+                            1,
+                            by,
+                        )
                         .unwrap();
                     black_box((page, you))
                 });

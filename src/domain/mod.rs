@@ -8,9 +8,12 @@
 use spider_engine as engine;
 
 pub mod daily;
+pub mod ids;
 pub mod origin;
 pub mod pace;
 pub mod races;
 pub mod records;
+
+pub use ids::{GameId, RaceCode, UserId};
 #[cfg(feature = "diesel")]
 mod stored;

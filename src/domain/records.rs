@@ -5,13 +5,14 @@
 
 use chrono::NaiveDateTime;
 
+use super::ids::{GameId, UserId};
 use super::origin::OriginKind;
 use crate::engine::{Game, Status, Variant};
 
 /// One player's record at one variant and suit count: what their counting games add up to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
-    pub user_id: String,
+    pub user_id: UserId,
     pub variant: Variant,
     pub suits: i32,
     pub played: i32,
@@ -19,13 +20,13 @@ pub struct Record {
     pub current_streak: i32,
     pub longest_streak: i32,
     pub best_score: Option<i32>,
-    pub best_score_game: Option<String>,
+    pub best_score_game: Option<GameId>,
     pub best_score_known_deal: bool,
     pub fastest_ms: Option<i64>,
-    pub fastest_game: Option<String>,
+    pub fastest_game: Option<GameId>,
     pub fastest_known_deal: bool,
     pub fewest_actions: Option<i32>,
-    pub fewest_game: Option<String>,
+    pub fewest_game: Option<GameId>,
     pub fewest_known_deal: bool,
     pub ranked_best_score: Option<i32>,
     pub ranked_best_score_at: Option<NaiveDateTime>,
@@ -65,7 +66,7 @@ pub fn counting(origin: OriginKind, ranked: bool) -> Counting {
 /// The end of a game, as records see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
-    pub game_id: String,
+    pub game_id: GameId,
     pub won: bool,
     pub score: i32,
     pub duration_ms: i64,
@@ -78,14 +79,14 @@ impl Finish {
     /// The end of game `game_id`, begun at `started` and counting as `counting`, `game` being
     /// its final position, reached at `at`.
     pub fn of(
-        game_id: &str,
+        game_id: &GameId,
         started: NaiveDateTime,
         counting: Counting,
         game: &Game,
         at: NaiveDateTime,
     ) -> Finish {
         Finish {
-            game_id: game_id.to_string(),
+            game_id: game_id.clone(),
             won: game.status() == Status::Won,
             score: game.score() as i32,
             duration_ms: (at - started).num_milliseconds(),
@@ -99,7 +100,7 @@ impl Finish {
 /// Which record a change belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RecordKey {
-    pub user_id: String,
+    pub user_id: UserId,
     pub variant: Variant,
     pub suits: i32,
 }

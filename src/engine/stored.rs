@@ -49,6 +49,45 @@ macro_rules! text_column {
     };
 }
 
+/// Makes `$ty` (text inside: `AsRef<str>` and `From<String>`, an id) a text column type,
+/// stored and read back as it is.
+#[macro_export]
+macro_rules! string_column {
+    ($ty:ty, $proxy:ident) => {
+        /// Derives diesel's expression and row impls for the type it wraps.
+        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
+        #[allow(
+            dead_code,
+            reason = "a stand-in diesel's derives read; nothing builds it"
+        )]
+        struct $proxy($ty);
+
+        impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for $ty
+        where
+            DB: diesel::backend::Backend,
+            str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
+        {
+            fn to_sql<'b>(
+                &'b self,
+                out: &mut diesel::serialize::Output<'b, '_, DB>,
+            ) -> diesel::serialize::Result {
+                <$ty as AsRef<str>>::as_ref(self).to_sql(out)
+            }
+        }
+
+        impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for $ty
+        where
+            DB: diesel::backend::Backend,
+            String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+                String::from_sql(bytes).map(<$ty>::from)
+            }
+        }
+    };
+}
+
 use crate::{Difficulty, EmptyColumnDeal, Level, Status, UndoMode, Variant};
 
 text_column!(Variant, VariantColumn);

@@ -5,6 +5,7 @@
 //! their scopes, and are checked against the database on every request, so a revoked token
 //! stops working at once.
 
+use crate::domain::UserId;
 use crate::t;
 use std::future::{ready, Future};
 use std::pin::Pin;
@@ -49,7 +50,7 @@ impl std::str::FromStr for Scope {
 /// The signed-in caller.
 #[derive(Clone, Debug)]
 pub struct Caller {
-    pub user_id: String,
+    pub user_id: UserId,
     /// `None` for a session token (everything allowed); a personal access token's scopes.
     pub scopes: Option<Vec<Scope>>,
     /// A session token's claims (which session, at which token version).
@@ -112,7 +113,7 @@ async fn verify_session(state: &AppState, token: &str, now: bool) -> Result<Call
         accounts.check(&claims).await?;
     }
     Ok(Caller {
-        user_id: claims.sub.clone(),
+        user_id: claims.sub.clone().into(),
         scopes: None,
         session: Some(claims),
     })

@@ -60,7 +60,10 @@ pub(crate) fn remembered(
     lang: Lang,
 ) -> Result<(String, Option<String>), ApiError> {
     Ok(match &replayed.answer {
-        Answer::Game(seen) => (to_json(&GameView::of(seen, lang))?, Some(seen.id.clone())),
+        Answer::Game(seen) => (
+            to_json(&GameView::of(seen, lang))?,
+            Some(seen.id.to_string()),
+        ),
         // An earlier release's body: the game's view itself.
         Answer::Earlier(body) => {
             let id = serde_json::from_str::<serde_json::Value>(body)
@@ -84,7 +87,7 @@ pub fn created(state: &AppState, created: Created, lang: Lang) -> Result<HttpRes
         Created::New(seen) => {
             state.metrics.games_created.inc();
             let body = to_json(&GameView::of(&seen, lang))?;
-            (201, seen.version, body, Some(seen.id.clone()), false)
+            (201, seen.version, body, Some(seen.id.to_string()), false)
         }
         Created::Replayed(r) => {
             let (body, id) = remembered(&r, lang)?;

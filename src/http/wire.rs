@@ -263,7 +263,7 @@ impl GameView {
     pub(crate) fn of(seen: &Snapshot, lang: Lang) -> GameView {
         let view = &seen.view;
         GameView {
-            id: seen.id.clone(),
+            id: seen.id.to_string(),
             variant: view.variant,
             suits: view.suits.count(),
             rules: RulesView {

@@ -9,6 +9,7 @@
 //! not ended. Each instance remembers a check for [`SessionChecks::ttl`] (1 s): an ending
 //! made on this instance is seen at once, one made on another instance within that time.
 
+use crate::domain::UserId;
 use crate::i18n::Lang;
 use crate::AccountError;
 use std::collections::{HashMap, HashSet};
@@ -75,7 +76,7 @@ impl Accounts {
         let (db, now) = (self.db.clone(), self.clock.now());
         let user = blocking(move || {
             let user = users::User {
-                id: uuid::Uuid::new_v4().to_string(),
+                id: uuid::Uuid::new_v4().to_string().into(),
                 username: Some(username),
                 password_hash: Some(hash),
                 is_guest: false,
@@ -100,7 +101,7 @@ impl Accounts {
         let (db, now) = (self.db.clone(), self.clock.now());
         let user = blocking(move || {
             let user = users::User {
-                id: uuid::Uuid::new_v4().to_string(),
+                id: uuid::Uuid::new_v4().to_string().into(),
                 username: None,
                 password_hash: None,
                 is_guest: true,
@@ -151,8 +152,8 @@ impl Accounts {
     }
 
     /// The account `user_id`.
-    pub async fn user(&self, user_id: &str) -> Result<users::User, Error> {
-        let (db, id) = (self.db.clone(), user_id.to_string());
+    pub async fn user(&self, user_id: &UserId) -> Result<users::User, Error> {
+        let (db, id) = (self.db.clone(), user_id.clone());
         blocking(move || {
             let mut conn = db.conn()?;
             users::by_id(&mut conn, &id)?.ok_or(Error::Account(AccountError::UnknownUser))
@@ -163,7 +164,7 @@ impl Accounts {
     /// Check `password` against `user_id`'s. A guest has none to check.
     pub async fn confirm_password(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         password: String,
     ) -> Result<users::User, Error> {
         let user = self.user(user_id).await?;
@@ -187,7 +188,7 @@ impl Accounts {
     /// answer is a new one.
     pub async fn upgrade(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         username: String,
         password: String,
     ) -> Result<Session, Error> {
@@ -196,7 +197,7 @@ impl Accounts {
             return Err(Error::Account(AccountError::NotAGuest));
         }
         let hash = self.hash(password).await?;
-        let (db, id) = (self.db.clone(), user_id.to_string());
+        let (db, id) = (self.db.clone(), user_id.clone());
         let user = blocking(move || {
             match db.write(move |conn| users::upgrade_guest(conn, &id, &username, &hash)) {
                 Err(e) if e.is_unique_violation() => {
@@ -229,8 +230,12 @@ impl Accounts {
     }
 
     /// Keep the language `user_id` chose for the web page (`None`: their browser's).
-    pub async fn set_language(&self, user_id: &str, language: Option<Lang>) -> Result<(), Error> {
-        let (db, id) = (self.db.clone(), user_id.to_string());
+    pub async fn set_language(
+        &self,
+        user_id: &UserId,
+        language: Option<Lang>,
+    ) -> Result<(), Error> {
+        let (db, id) = (self.db.clone(), user_id.clone());
         let tag = language.map(Lang::tag);
         let found =
             blocking(move || Ok(db.write(move |conn| users::set_language(conn, &id, tag))?))
@@ -243,11 +248,11 @@ impl Accounts {
     }
 
     /// Hide or show `user_id`'s public profile (a guest has none).
-    pub async fn hide_profile(&self, user_id: &str, hidden: bool) -> Result<(), Error> {
+    pub async fn hide_profile(&self, user_id: &UserId, hidden: bool) -> Result<(), Error> {
         if self.user(user_id).await?.is_guest {
             return Err(Error::Account(AccountError::GuestHasNoProfile));
         }
-        let (db, id) = (self.db.clone(), user_id.to_string());
+        let (db, id) = (self.db.clone(), user_id.clone());
         let found = blocking(move || {
             Ok(db.write(move |conn| users::set_profile_hidden(conn, &id, hidden))?)
         })
@@ -264,7 +269,7 @@ impl Accounts {
     /// identity linked ends with them (what a stolen session could have let in): one write.
     pub async fn change_password(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         current: String,
         new: String,
         keep_apps: bool,
@@ -272,7 +277,7 @@ impl Accounts {
         let user = self.confirm_password(user_id, current).await?;
         validate_password(user.username.as_deref(), &new).map_err(AccountError::Credentials)?;
         let hash = self.hash(new).await?;
-        let (db, id, at) = (self.db.clone(), user_id.to_string(), self.clock.now());
+        let (db, id, at) = (self.db.clone(), user_id.clone(), self.clock.now());
         let user = blocking(move || {
             db.write(move |conn| -> Result<Option<users::User>, Error> {
                 // The links first: their rows are locked before the accounts' (as `unlink`
@@ -293,9 +298,15 @@ impl Accounts {
     /// with every other session of its account.
     pub async fn sign_out(&self, claims: &Claims) -> Result<(), Error> {
         if claims.jti.is_empty() {
-            return self.sign_out_everywhere(&claims.sub).await;
+            return self
+                .sign_out_everywhere(&UserId::from(claims.sub.as_str()))
+                .await;
         }
-        let (db, jti, user) = (self.db.clone(), claims.jti.clone(), claims.sub.clone());
+        let (db, jti, user) = (
+            self.db.clone(),
+            claims.jti.clone(),
+            UserId::from(claims.sub.as_str()),
+        );
         let expires = chrono::DateTime::from_timestamp(claims.exp.min(i64::MAX as u64) as i64, 0)
             .map_or_else(|| self.clock.now(), |t| t.naive_utc());
         blocking(move || Ok(db.write(move |conn| users::end_session(conn, &jti, &user, expires))?))
@@ -306,8 +317,8 @@ impl Accounts {
 
     /// End every session of `user_id`, every app token it let in and every chat identity
     /// linked to it, in one write.
-    pub async fn sign_out_everywhere(&self, user_id: &str) -> Result<(), Error> {
-        let (db, id, at) = (self.db.clone(), user_id.to_string(), self.clock.now());
+    pub async fn sign_out_everywhere(&self, user_id: &UserId) -> Result<(), Error> {
+        let (db, id, at) = (self.db.clone(), user_id.clone(), self.clock.now());
         let found = blocking(move || {
             db.write(move |conn| -> Result<bool, Error> {
                 // The links first, as in a password change.
@@ -349,7 +360,11 @@ impl Accounts {
     /// (a live stream told its session may have ended elsewhere), remembering what it finds.
     pub async fn check_now(&self, claims: &Claims) -> Result<(), Error> {
         let key = session_key(claims);
-        let (db, user, jti) = (self.db.clone(), claims.sub.clone(), claims.jti.clone());
+        let (db, user, jti) = (
+            self.db.clone(),
+            UserId::from(claims.sub.as_str()),
+            claims.jti.clone(),
+        );
         let state = blocking(move || {
             let mut conn = db.conn()?;
             Ok(users::session_state(&mut conn, &user, &jti)?)
@@ -373,7 +388,7 @@ impl Accounts {
 /// (a password change or sign out everywhere committed meanwhile); otherwise the account.
 pub(super) fn session_still_open(
     conn: &mut store::DbConn,
-    user_id: &str,
+    user_id: &UserId,
     version: i32,
 ) -> Result<users::User, Error> {
     let user = users::by_id(conn, user_id)?.ok_or(Error::Account(AccountError::UnknownUser))?;
@@ -389,7 +404,7 @@ pub(super) fn session_still_open(
 /// can be traded after): the owner's remedies for a stolen session end what it could let in.
 fn end_apps_and_links(
     conn: &mut store::DbConn,
-    user_id: &str,
+    user_id: &UserId,
     at: chrono::NaiveDateTime,
 ) -> Result<(), Error> {
     use crate::store::codes;

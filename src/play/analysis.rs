@@ -4,6 +4,7 @@
 //! is a pure function of data that no longer changes, so keeping it is memoisation (the
 //! table can be emptied at any time), and a second request is a read.
 
+use crate::domain::{GameId, UserId};
 use crate::GameError;
 use std::time::Instant;
 
@@ -29,9 +30,9 @@ pub struct Analysed {
 pub async fn analysis(
     play: &Play,
     who: &super::searches::Searcher,
-    game_id: &str,
+    game_id: &GameId,
 ) -> Result<Analysed, Error> {
-    let (p, user_id, game_id) = (play.clone(), who.account.clone(), game_id.to_string());
+    let (p, user_id, game_id) = (play.clone(), who.account.clone(), game_id.clone());
     let (row, log, kept) = blocking(move || open_game(&p, &user_id, &game_id)).await?;
     let (stored, computed) = match kept {
         Some(kept) => (kept, false),
@@ -66,8 +67,8 @@ pub async fn analysis(
 /// game is in progress, its daily's day is not over, or its race round is not over.
 fn open_game(
     play: &Play,
-    user_id: &str,
-    id: &str,
+    user_id: &UserId,
+    id: &GameId,
 ) -> Result<(GameRow, Vec<Action>, Option<AnalysisRow>), Error> {
     let (row, log, kept) = play.db.read(|conn| -> Result<_, Error> {
         let (row, log) =

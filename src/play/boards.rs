@@ -4,6 +4,7 @@
 //! A board may be a second stale: it is read from the standby when one is set; whether a
 //! player hid their profile is read from the primary.
 
+use crate::domain::UserId;
 use std::collections::HashSet;
 
 use chrono::NaiveDate;
@@ -32,7 +33,7 @@ pub struct BoardPage {
 pub struct DailyBoard {
     pub page: Page<(GameRow, Option<String>)>,
     pub players: i64,
-    pub hidden: HashSet<String>,
+    pub hidden: HashSet<UserId>,
 }
 
 /// A page of an all-time board: each player's record with their username; the asker's own
@@ -41,7 +42,7 @@ pub struct DailyBoard {
 pub struct RecordsBoard {
     pub page: Page<(Record, Option<String>)>,
     pub you: Option<(i64, Record, Option<String>)>,
-    pub hidden: HashSet<String>,
+    pub hidden: HashSet<UserId>,
 }
 
 impl Play {
@@ -75,7 +76,7 @@ impl Play {
     /// A page of an all-time board of ranked bests, with `asker`'s own place on it.
     pub async fn records_board(
         &self,
-        asker: Option<String>,
+        asker: Option<UserId>,
         board: BoardPage,
     ) -> Result<RecordsBoard, Error> {
         let (db, ranks) = (self.db.clone(), self.ranks.clone());
@@ -104,8 +105,11 @@ impl Play {
     }
 
     /// `user_id`'s personal records and race ratings, per variant and suits.
-    pub async fn records_of(&self, user_id: &str) -> Result<(Vec<Record>, Vec<RatingRow>), Error> {
-        let (db, user_id) = (self.db.clone(), user_id.to_string());
+    pub async fn records_of(
+        &self,
+        user_id: &UserId,
+    ) -> Result<(Vec<Record>, Vec<RatingRow>), Error> {
+        let (db, user_id) = (self.db.clone(), user_id.clone());
         blocking(move || {
             let mut conn = db.conn()?;
             let rows = records::for_user(&mut conn, &user_id)?;

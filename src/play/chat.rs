@@ -3,6 +3,7 @@
 //! only: the account's owner, signed in, makes a one-time code ([`link_code`]) and types it in
 //! chat ([`link`]); the bot never hands out a code a victim could be sent.
 
+use crate::domain::{GameId, UserId};
 use crate::i18n::Lang;
 use crate::{AccountError, ChatError};
 use chrono::NaiveDateTime;
@@ -88,12 +89,12 @@ impl Identity {
 pub struct Member {
     /// The identity's row.
     pub link_id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     /// The account's name (on the boards).
     pub username: String,
     /// The account was made for this identity (not linked).
     pub own_account: bool,
-    pub current_game: Option<String>,
+    pub current_game: Option<GameId>,
     /// The language the member chose with `lang`; `None`: the platform's.
     pub language: Option<Lang>,
 }
@@ -216,7 +217,7 @@ fn make(db: &Db, identity: &Identity, at: NaiveDateTime) -> Result<Member, Error
         }
     };
     let user = users::User {
-        id: uuid::Uuid::new_v4().to_string(),
+        id: uuid::Uuid::new_v4().to_string().into(),
         username: Some(username.clone()),
         password_hash: None,
         is_guest: false,
@@ -257,9 +258,9 @@ fn make(db: &Db, identity: &Identity, at: NaiveDateTime) -> Result<Member, Error
 }
 
 /// Point the member's game commands at `game`.
-pub async fn set_current(play: &Play, member: &Member, game: &str) -> Result<(), Error> {
+pub async fn set_current(play: &Play, member: &Member, game: &GameId) -> Result<(), Error> {
     let db = &play.db;
-    let (db, id, game) = (db.clone(), member.link_id.clone(), game.to_string());
+    let (db, id, game) = (db.clone(), member.link_id.clone(), game.clone());
     blocking(move || Ok(db.write(move |conn| chat_store::set_current(conn, &id, Some(&game)))?))
         .await
 }
@@ -291,7 +292,7 @@ pub fn normalize_code(typed: &str) -> String {
 /// when it expires.
 pub async fn link_code(
     accounts: &super::accounts::Accounts,
-    user_id: &str,
+    user_id: &UserId,
     session_version: i32,
     password: String,
 ) -> Result<(String, NaiveDateTime), Error> {
@@ -318,7 +319,7 @@ pub async fn link_code(
     let row = CodeRow {
         code_hash: secret_hash(&letters),
         purpose: PURPOSE.to_string(),
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         payload: "{}".to_string(),
         created_at: at,
         expires_at,
@@ -365,11 +366,11 @@ pub struct LinkPreview {
 fn may_link(
     conn: &mut store::DbConn,
     identity: &ChatIdentity,
-    owner: &str,
+    owner: &UserId,
 ) -> Result<String, Error> {
     let user = users::by_id(conn, owner)?.ok_or(Error::Account(AccountError::UnknownUser))?;
     let username = user.username.unwrap_or_default();
-    if identity.user_id == owner {
+    if identity.user_id == *owner {
         return Err(Error::Chat(ChatError::ChatAlreadyLinked { username }));
     }
     if !identity.own_account {
@@ -509,9 +510,9 @@ pub async fn unlink(play: &Play, member: &Member) -> Result<usize, Error> {
 }
 
 /// The chat identities linked to `user_id`, oldest link first.
-pub async fn links(play: &Play, user_id: &str) -> Result<Vec<ChatIdentity>, Error> {
+pub async fn links(play: &Play, user_id: &UserId) -> Result<Vec<ChatIdentity>, Error> {
     let db = &play.db;
-    let (db, user) = (db.clone(), user_id.to_string());
+    let (db, user) = (db.clone(), user_id.clone());
     blocking(move || {
         let mut conn = db.conn()?;
         Ok(chat_store::linked_to(&mut conn, &user)?)
@@ -520,9 +521,9 @@ pub async fn links(play: &Play, user_id: &str) -> Result<Vec<ChatIdentity>, Erro
 }
 
 /// The owner removes a linked chat identity from their account.
-pub async fn remove_link(play: &Play, user_id: &str, link_id: &str) -> Result<(), Error> {
+pub async fn remove_link(play: &Play, user_id: &UserId, link_id: &str) -> Result<(), Error> {
     let (db, clock) = (&play.db, play.clock.clone());
-    let (db, user, id) = (db.clone(), user_id.to_string(), link_id.to_string());
+    let (db, user, id) = (db.clone(), user_id.clone(), link_id.to_string());
     blocking(move || {
         db.write(move |conn| -> Result<(), Error> {
             match chat_store::lock(conn, &id)? {

@@ -4,6 +4,7 @@
 //! asked through the same use cases every other endpoint calls ([`super::games`],
 //! [`super::daily`], [`super::hints`]).
 
+use crate::domain::{GameId, UserId};
 use crate::GameError;
 
 use super::chat::{self as chat_play, Member};
@@ -54,12 +55,12 @@ impl Refused {
 }
 
 /// The game `game_id` of `user_id` as it stands, if it can be read.
-pub async fn position(play: &Play, user_id: &str, game_id: &str) -> Option<Game> {
+pub async fn position(play: &Play, user_id: &UserId, game_id: &GameId) -> Option<Game> {
     load(play, user_id, game_id).await.ok().map(|l| l.game)
 }
 
-async fn load(play: &Play, user_id: &str, game_id: &str) -> Result<Loaded, Error> {
-    let (play, user, id) = (play.clone(), user_id.to_string(), game_id.to_string());
+async fn load(play: &Play, user_id: &UserId, game_id: &GameId) -> Result<Loaded, Error> {
+    let (play, user, id) = (play.clone(), user_id.clone(), game_id.clone());
     blocking(move || games::load(&play, &user, &id)).await
 }
 
@@ -68,16 +69,16 @@ async fn load(play: &Play, user_id: &str, game_id: &str) -> Result<Loaded, Error
 pub async fn run(
     play: &Play,
     who: &Searcher,
-    game_id: &str,
+    game_id: &GameId,
     command: Command,
 ) -> Result<Answer, Refused> {
-    let user_id = who.account.as_str();
+    let user_id = &who.account;
     let refused = |error: Error, game: Option<Game>| Refused { error, game };
     match command {
         Command::Act(intent) => {
             let act = Act {
-                user_id: user_id.to_string(),
-                game_id: game_id.to_string(),
+                user_id: user_id.clone(),
+                game_id: game_id.clone(),
                 expected: None,
                 key: None,
                 intent,
@@ -128,8 +129,8 @@ pub fn secret_now(play: &Play, row: &GameRow) -> Result<bool, Error> {
 
 /// Whether the member's game `game_id` may not be shown in a room others read (a daily whose
 /// day is still on). An unknown game is not secret: the command on it is refused as unknown.
-pub async fn secret_in_room(play: &Play, member: &Member, game_id: &str) -> Result<bool, Error> {
-    let (db, user, game) = (play.db.clone(), member.user_id.clone(), game_id.to_string());
+pub async fn secret_in_room(play: &Play, member: &Member, game_id: &GameId) -> Result<bool, Error> {
+    let (db, user, game) = (play.db.clone(), member.user_id.clone(), game_id.clone());
     let row = blocking(move || {
         let mut conn = db.conn()?;
         Ok(crate::store::games::owned(&mut conn, &user, &game)?)
@@ -162,14 +163,14 @@ pub async fn new_game(
 }
 
 /// The id of a game just made (without an idempotency key, so never answered from memory).
-fn created_id(created: &Created) -> Result<&str, Error> {
+fn created_id(created: &Created) -> Result<&GameId, Error> {
     use super::snapshot::{Answer as Remembered, Replayed};
     match created {
         Created::New(seen)
         | Created::Replayed(Replayed {
             answer: Remembered::Game(seen),
             ..
-        }) => Ok(seen.id.as_str()),
+        }) => Ok(&seen.id),
         Created::Replayed(_) => Err(Error::Internal(
             "a game started without a key was answered from memory".into(),
         )),

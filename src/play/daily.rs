@@ -1,6 +1,7 @@
 //! The daily challenge: one secret deal a day per variant and suit count (`crate::domain::daily`),
 //! a ranked attempt and practice, and when the day's number may be shown.
 
+use crate::domain::UserId;
 use crate::{AccountError, GameError};
 use chrono::NaiveDate;
 
@@ -55,14 +56,14 @@ pub enum Practice {
 /// card (docs/RULES.md, Undo); practice has the standard rules.
 pub async fn start(
     play: &Play,
-    user_id: &str,
+    user_id: &UserId,
     variant: Variant,
     suits: Suits,
     key: Option<IdempotencyKey>,
 ) -> Result<Created, Error> {
     let date = play.clock.today();
     let new = Planned {
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         spec: DealSpec {
             variant,
             suits,
@@ -166,7 +167,7 @@ impl Play {
         &self,
         date: NaiveDate,
         kinds: Vec<(Variant, Suits)>,
-        asker: Option<String>,
+        asker: Option<UserId>,
     ) -> Result<TodayRead, Error> {
         let (db, day) = (self.db.clone(), date.to_string());
         blocking(move || {

@@ -5,6 +5,7 @@
 
 use super::{blocking, Error, Play};
 use crate::domain::origin::OriginKind;
+use crate::domain::{GameId, UserId};
 use crate::engine::{self, Action, DealSpec, Illegal};
 use crate::store::games::{self as game_store, GameRow, Origin};
 use crate::store::{users, writes};
@@ -24,8 +25,8 @@ pub struct Exported {
 /// The finished game `id`, whoever played it, once every card of it may be shown: refused
 /// while it is in progress, while its daily's day lasts and while its race round is on (the
 /// analysis's rules and codes). An unknown id is [`Error::Game(GameError::GameNotFound)`].
-pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
-    let (p, id) = (play.clone(), id.to_string());
+pub async fn export(play: &Play, id: &GameId) -> Result<Exported, Error> {
+    let (p, id) = (play.clone(), id.clone());
     blocking(move || {
         // A finished game's export may be a second stale: from the standby when one is set.
         let (row, log) = p.db.read_stale(move |conn| -> Result<_, Error> {
@@ -62,13 +63,13 @@ pub async fn export(play: &Play, id: &str) -> Result<Exported, Error> {
 /// (`None` when there are no more).
 pub async fn bulk_page(
     play: &Play,
-    user_id: &str,
+    user_id: &UserId,
     player: &str,
     (since, until): (NaiveDateTime, NaiveDateTime),
-    after: Option<(NaiveDateTime, String)>,
+    after: Option<(NaiveDateTime, GameId)>,
     limit: i64,
-) -> Result<(Vec<Exported>, Option<(NaiveDateTime, String)>), Error> {
-    let (p, user, player) = (play.clone(), user_id.to_string(), player.to_string());
+) -> Result<(Vec<Exported>, Option<(NaiveDateTime, GameId)>), Error> {
+    let (p, user, player) = (play.clone(), user_id.clone(), player.to_string());
     blocking(move || {
         let rows = p.db.read_stale(move |conn| {
             game_store::finished_page(conn, &user, since, until, after.clone(), limit)
@@ -120,8 +121,8 @@ pub fn check_line(spec: &DealSpec, actions: &[(usize, Action)]) -> Result<(), Il
 
 /// Refused as [`import`] would refuse `user_id` whatever it imports (a guest account, or
 /// none): asked first, so a request that can never import costs no one's allowance.
-pub async fn may_import(play: &Play, user_id: &str) -> Result<(), Error> {
-    let (db, user) = (play.db.clone(), user_id.to_string());
+pub async fn may_import(play: &Play, user_id: &UserId) -> Result<(), Error> {
+    let (db, user) = (play.db.clone(), user_id.clone());
     let owner = blocking(move || Ok::<_, Error>(db.read(|conn| users::by_id(conn, &user))?))
         .await?
         .ok_or(Error::Account(AccountError::UnknownUser))?;
@@ -138,16 +139,16 @@ pub async fn may_import(play: &Play, user_id: &str) -> Result<(), Error> {
 /// games in progress. It counts for nothing (origin `imported`). Its id.
 pub async fn import(
     play: &Play,
-    user_id: &str,
+    user_id: &UserId,
     spec: DealSpec,
     actions: Vec<Action>,
-) -> Result<String, Error> {
+) -> Result<GameId, Error> {
     if actions.len() > play.max_actions as usize {
         return Err(Error::Game(GameError::ActionLimit {
             limit: play.max_actions,
         }));
     }
-    let (p, user) = (play.clone(), user_id.to_string());
+    let (p, user) = (play.clone(), user_id.clone());
     blocking(move || {
         let mut game = spec.deal();
         for &action in &actions {
@@ -161,8 +162,13 @@ pub async fn import(
             difficulty: None,
         };
         let now = p.clock.now();
-        let mut row =
-            game_store::new_row(uuid::Uuid::new_v4().to_string(), user, spec, &origin, now);
+        let mut row = game_store::new_row(
+            uuid::Uuid::new_v4().to_string().into(),
+            user,
+            spec,
+            &origin,
+            now,
+        );
         row.version = actions.len() as i32;
         row.log = actions
             .iter()
@@ -206,7 +212,7 @@ pub async fn import(
 /// last hour (0: no limit), with when enough of them will have aged out.
 fn within_allowance(
     conn: &mut crate::store::DbConn,
-    user_id: &str,
+    user_id: &UserId,
     allowance: u32,
     asked: usize,
     now: chrono::NaiveDateTime,

@@ -1,6 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool within a time cap.
 
+use crate::domain::GameId;
 use crate::GameError;
 use std::time::{Duration, Instant};
 
@@ -40,13 +41,13 @@ pub async fn advise(
 pub async fn hint(
     play: &Play,
     who: &Searcher,
-    game_id: &str,
+    game_id: &GameId,
     level: HintLevel,
 ) -> Result<(i32, Hint), Error> {
     // The slot first: a refusal when the pool is full then costs no database read.
     let slot = play.searches.slot_for(who)?;
     let (p, percent) = (play.clone(), play.hint_budget_percent);
-    let (user_id, game_id) = (who.account.clone(), game_id.to_string());
+    let (user_id, game_id) = (who.account.clone(), game_id.clone());
     slot.run(move || {
         let Loaded { row, log, game } = load(&p, &user_id, &game_id)?;
         if !row.hints_allowed {

@@ -1,6 +1,7 @@
 //! A player's games as lists and logs: their games newest first, a page at a time, and one
 //! game's accepted actions with the server's times (a replay).
 
+use crate::domain::{GameId, UserId};
 use crate::GameError;
 use chrono::NaiveDateTime;
 
@@ -24,8 +25,12 @@ pub type After = (NaiveDateTime, String);
 
 impl Play {
     /// `user_id`'s game `id` and its event log, oldest first.
-    pub async fn events(&self, user_id: &str, id: &str) -> Result<(GameRow, Vec<Event>), Error> {
-        let (db, user_id, id) = (self.db.clone(), user_id.to_string(), id.to_string());
+    pub async fn events(
+        &self,
+        user_id: &UserId,
+        id: &GameId,
+    ) -> Result<(GameRow, Vec<Event>), Error> {
+        let (db, user_id, id) = (self.db.clone(), user_id.clone(), id.clone());
         blocking(move || {
             db.read(|conn| {
                 let row = game_store::owned(conn, &user_id, &id)?
@@ -49,11 +54,11 @@ impl Play {
     /// Up to `limit` of `user_id`'s games created by now, newest first, after `after`.
     pub async fn games_of(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         limit: i64,
         after: Option<After>,
     ) -> Result<Vec<GameRow>, Error> {
-        let (db, user_id, now) = (self.db.clone(), user_id.to_string(), self.clock.now());
+        let (db, user_id, now) = (self.db.clone(), user_id.clone(), self.clock.now());
         blocking(move || {
             let mut conn = db.conn()?;
             Ok(game_store::list(&mut conn, &user_id, limit, after, now)?)

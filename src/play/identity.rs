@@ -4,6 +4,7 @@
 //! request, so one revoked stops working at once. The HTTP layer only reads the header and
 //! asks.
 
+use crate::domain::UserId;
 use crate::store::tokens as token_store;
 use crate::AccountError;
 
@@ -28,7 +29,7 @@ pub enum TokenKind {
 pub struct Holder {
     /// The token's id (the part after the prefix).
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     /// The hash of its secret, as kept.
     pub secret_hash: String,
     /// Its scopes' names.

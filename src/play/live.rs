@@ -9,6 +9,7 @@
 //! hold) is looked at for every stream at once, by this instance's `streams` job
 //! (`crate::jobs::streams`), which wakes only the streams concerned.
 
+use crate::domain::RaceCode;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -355,7 +356,7 @@ const ROOM_PREFIX: &str = "race:";
 
 /// What a change of race room `code` (its seats, rounds or quits) is heard as; a change of
 /// one of its games is heard as the game's id.
-pub fn room_key(code: &str) -> String {
+pub fn room_key(code: &RaceCode) -> String {
     format!("{ROOM_PREFIX}{code}")
 }
 
@@ -430,10 +431,10 @@ mod tests {
         let mut a = live.open(opener("ann", "x", 8, 0)).unwrap();
         let mut b = live.open(opener("bob", "x", 8, 0)).unwrap();
         a.watch(vec!["g1".into()]);
-        b.watch(vec!["g2".into(), room_key("ABCD")]);
+        b.watch(vec!["g2".into(), room_key(&RaceCode::from("ABCD"))]);
         // Changed before anyone waits: the wake-up is kept.
         live.changed("g1");
-        live.seen_changed(&room_key("ABCD"));
+        live.seen_changed(&room_key(&RaceCode::from("ABCD")));
         let quick = Duration::from_millis(50);
         assert!(tokio::time::timeout(quick, a.woken()).await.is_ok());
         assert!(tokio::time::timeout(quick, b.woken()).await.is_ok());

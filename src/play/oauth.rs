@@ -4,6 +4,7 @@
 //! while signed in; the app trades the one-time code, with the verifier only it knows, for a
 //! scoped access token of the kind players make by hand, marked with its `client_id`.
 
+use crate::domain::UserId;
 use crate::{AccountError, OAuthProblem};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
@@ -282,7 +283,7 @@ pub fn deny(req: &AuthRequest) -> Result<String, Error> {
 /// (the redirect with `code` and `state`).
 pub async fn approve(
     accounts: &Accounts,
-    user_id: &str,
+    user_id: &UserId,
     session_version: i32,
     password: Option<String>,
     req: &AuthRequest,
@@ -310,7 +311,7 @@ pub async fn approve(
     let row = CodeRow {
         code_hash: secret_hash(&code),
         purpose: PURPOSE.to_string(),
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         payload: serde_json::to_string(&binding).map_err(|e| Error::Internal(e.to_string()))?,
         created_at: at,
         expires_at: at + chrono::Duration::seconds(CODE_SECONDS),

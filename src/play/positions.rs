@@ -5,6 +5,7 @@
 //! fresh read. A taken position is out of the cache while its action is decided, so two
 //! requests on one game never decide on the same copy.
 
+use crate::domain::GameId;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
@@ -18,9 +19,9 @@ pub struct Position {
 }
 
 struct Slots {
-    map: HashMap<String, (u64, Position)>,
+    map: HashMap<GameId, (u64, Position)>,
     /// Games in the order they were put, with the put's number: the oldest go first.
-    order: VecDeque<(String, u64)>,
+    order: VecDeque<(GameId, u64)>,
     next: u64,
 }
 
@@ -50,7 +51,7 @@ impl Positions {
     }
 
     /// Take the cached position of `game_id`, if any, out of the cache.
-    pub fn take(&self, game_id: &str) -> Option<Position> {
+    pub fn take(&self, game_id: &GameId) -> Option<Position> {
         if self.capacity == 0 {
             return None;
         }
@@ -128,10 +129,10 @@ mod tests {
         cache.put(position("a"));
         cache.put(position("c"));
         assert_eq!(cache.len(), 2);
-        assert!(cache.take("b").is_none(), "b was the oldest");
-        assert!(cache.take("a").is_some());
-        assert!(cache.take("a").is_none(), "taking removes");
-        assert!(cache.take("c").is_some());
+        assert!(cache.take(&GameId::from("b")).is_none(), "b was the oldest");
+        assert!(cache.take(&GameId::from("a")).is_some());
+        assert!(cache.take(&GameId::from("a")).is_none(), "taking removes");
+        assert!(cache.take(&GameId::from("c")).is_some());
         for i in 0..1000 {
             cache.put(position(&format!("g{}", i % 7)));
         }
@@ -146,7 +147,7 @@ mod tests {
     fn capacity_zero_caches_nothing() {
         let cache = Positions::new(0);
         cache.put(position("a"));
-        assert!(cache.take("a").is_none());
+        assert!(cache.take(&GameId::from("a")).is_none());
         assert!(cache.is_empty());
     }
 }

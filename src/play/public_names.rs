@@ -1,6 +1,7 @@
 //! How players are named in public (the boards, exports): a username, a guest's `guest-…`, or
 //! nothing of a player who hid their profile, which is read from the primary database.
 
+use crate::domain::UserId;
 use std::collections::HashSet;
 
 use super::Error;
@@ -11,7 +12,7 @@ pub const HIDDEN_NAME: &str = "(hidden)";
 
 /// How a player is named in public (boards, exports): their username, `guest-` and the start
 /// of a guest's id, or [`HIDDEN_NAME`] for a player who hid their profile.
-pub fn public_name(user_id: &str, username: Option<String>, hidden: bool) -> String {
+pub fn public_name(user_id: &UserId, username: Option<String>, hidden: bool) -> String {
     if hidden {
         return HIDDEN_NAME.to_string();
     }
@@ -20,7 +21,7 @@ pub fn public_name(user_id: &str, username: Option<String>, hidden: bool) -> Str
 
 /// Which of `ids` hid their profile, read from the primary: a board read from a standby that
 /// lags is named by what the players chose now, never by the copy's older choice.
-pub fn hidden_among(db: &Db, mut ids: Vec<String>) -> Result<HashSet<String>, Error> {
+pub fn hidden_among(db: &Db, mut ids: Vec<UserId>) -> Result<HashSet<UserId>, Error> {
     ids.sort();
     ids.dedup();
     let mut conn = db.conn()?;

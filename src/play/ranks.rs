@@ -10,6 +10,7 @@
 //! use (none yet, too old, or too much changed since), it counts, as before, and a new
 //! snapshot is taken.
 
+use crate::domain::UserId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -121,14 +122,14 @@ impl Ranks {
         &self,
         db: &Db,
         conn: &mut DbConn,
-        user_id: &str,
+        user_id: &UserId,
         variant: Variant,
         suits: i32,
         by: Measure,
     ) -> Result<Option<Placed>, StoreError> {
         let board = Board { variant, suits, by };
         let key = RecordKey {
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             variant,
             suits,
         };
@@ -240,7 +241,7 @@ fn corrected(
     conn: &mut DbConn,
     snapshot: &Snapshot,
     board: Board,
-    user_id: &str,
+    user_id: &UserId,
     mine: (i64, NaiveDateTime),
 ) -> Result<Option<i64>, StoreError> {
     let since = snapshot.taken - MARGIN;
@@ -272,7 +273,7 @@ fn corrected(
         if snapshot.place_of(user).is_some_and(|p| p < mine) {
             ahead -= 1;
         }
-        if user != user_id && place.is_some_and(|p| p < mine) {
+        if user != user_id.as_str() && place.is_some_and(|p| p < mine) {
             ahead += 1;
         }
     }

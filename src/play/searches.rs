@@ -10,6 +10,7 @@
 //! ([`Error::Search(SearchError::AddressSearchesBusy)`]), so another player's hint still finds a slot while one
 //! account analyses game after game or a few guests flood hints.
 
+use crate::domain::UserId;
 use crate::SearchError;
 use std::collections::HashMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -32,7 +33,7 @@ pub struct SearchPool {
 /// Who asks for a search: the account, and the client address the request came from.
 #[derive(Clone, Debug)]
 pub struct Searcher {
-    pub account: String,
+    pub account: UserId,
     pub address: String,
 }
 

@@ -2,6 +2,7 @@
 //! made from, and what an idempotency key remembers, so that a retry, whenever it comes, is
 //! answered exactly as the first request was.
 
+use crate::domain::GameId;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,7 @@ use crate::store::idempotency::Remembered;
 /// number only when [`deal_visible`] allows it), with the times of that moment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snapshot {
-    pub id: String,
+    pub id: GameId,
     pub origin: OriginKind,
     /// The player chose the deal number (or replays such a deal).
     pub deal_chosen: bool,

@@ -1,6 +1,7 @@
 //! Personal access tokens: a signed-in user makes named, scoped, expiring tokens for bots and
 //! scripts, lists them and revokes them. Only a hash of a token's secret is kept.
 
+use crate::domain::UserId;
 use crate::AccountError;
 use base64::Engine as _;
 
@@ -79,7 +80,7 @@ impl Accounts {
     /// alone, which may have been stolen, cannot make a long-lived token).
     pub async fn create_token(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         password: String,
         new: NewToken,
     ) -> Result<Made, Error> {
@@ -91,7 +92,7 @@ impl Accounts {
     /// or by hand (`None`), within the active tokens one user may hold.
     pub(super) async fn issue_token(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         new: NewToken,
         client_id: Option<String>,
     ) -> Result<Made, Error> {
@@ -102,7 +103,7 @@ impl Accounts {
         let at = self.clock.now();
         let row = AccessToken {
             id,
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             name: new.name,
             secret_hash: secret_hash(&secret),
             scopes: new.scopes.join(" "),
@@ -118,15 +119,15 @@ impl Accounts {
     }
 
     /// The tokens of `user_id`, newest first.
-    pub async fn tokens(&self, user_id: &str) -> Result<Vec<AccessToken>, Error> {
-        let (db, user_id) = (self.db.clone(), user_id.to_string());
+    pub async fn tokens(&self, user_id: &UserId) -> Result<Vec<AccessToken>, Error> {
+        let (db, user_id) = (self.db.clone(), user_id.clone());
         blocking(move || Ok(db.read(|conn| token_store::of_user(conn, &user_id))?)).await
     }
 
     /// Revoke token `id` of `user_id`: it stops working at once. Revoking a revoked token
     /// again is harmless.
-    pub async fn revoke_token(&self, user_id: &str, id: &str) -> Result<(), Error> {
-        let (db, owner, id) = (self.db.clone(), user_id.to_string(), id.to_string());
+    pub async fn revoke_token(&self, user_id: &UserId, id: &str) -> Result<(), Error> {
+        let (db, owner, id) = (self.db.clone(), user_id.clone(), id.to_string());
         let at = self.clock.now();
         let found =
             blocking(move || Ok(db.write(move |conn| token_store::revoke(conn, &owner, &id, at))?))

@@ -1,5 +1,6 @@
 //! Post-game analyses, stored once per finished game so that a second request is a read.
 
+use crate::domain::{GameId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -9,7 +10,7 @@ use super::{DbConn, StoreError};
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = game_analyses)]
 pub struct AnalysisRow {
-    pub game_id: String,
+    pub game_id: GameId,
     /// The game's version analysed.
     pub version: i32,
     /// The engine's analysis as JSON.
@@ -18,11 +19,11 @@ pub struct AnalysisRow {
     pub duration_ms: i64,
     pub computed_at: NaiveDateTime,
     /// The game's player (the key the analysis would be distributed by).
-    pub user_id: String,
+    pub user_id: UserId,
 }
 
 /// The stored analysis of a game, if any.
-pub fn get(conn: &mut DbConn, game_id: &str) -> Result<Option<AnalysisRow>, StoreError> {
+pub fn get(conn: &mut DbConn, game_id: &GameId) -> Result<Option<AnalysisRow>, StoreError> {
     Ok(game_analyses::table
         .find(game_id)
         .select(AnalysisRow::as_select())

@@ -226,7 +226,7 @@ fn in_one_statement<'a>(
             a.stamp.at,
         );
         let change = a.change();
-        c.game.push(a.game_id.clone());
+        c.game.push(a.game_id.to_string());
         c.read.push(a.read_version);
         c.version.push(change.version);
         c.log.push(encode(a.action));
@@ -239,7 +239,7 @@ fn in_one_statement<'a>(
         c.from.push(event.from_col);
         c.to.push(event.to_col);
         c.count.push(event.count);
-        c.user.push(a.user_id.clone());
+        c.user.push(a.user_id.to_string());
         c.key.push(a.key.as_ref().map(|k| k.key.clone()));
         c.fingerprint
             .push(a.key.as_ref().map(|k| k.fingerprint.clone()));

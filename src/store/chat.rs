@@ -2,6 +2,7 @@
 //! the signed requests already answered, and folding a chat-made account into the account its
 //! member links.
 
+use crate::domain::{GameId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -25,20 +26,20 @@ pub struct ChatIdentity {
     pub workspace: String,
     /// The member's id on the platform.
     pub member: String,
-    pub user_id: String,
+    pub user_id: UserId,
     /// The account was made for this identity (its games move when the member links theirs).
     pub own_account: bool,
     /// The member's name on the platform, as last seen.
     pub display: String,
     /// The game the member's game commands go to.
-    pub current_game: Option<String>,
+    pub current_game: Option<GameId>,
     pub created_at: NaiveDateTime,
     /// When the member linked the account they play as now, if they did.
     pub linked_at: Option<NaiveDateTime>,
     /// While linked: the account made for this identity, kept so that unlinking gives its
     /// games back (`None` for links made before accounts were kept: unlinking then starts a
     /// fresh account).
-    pub own_user_id: Option<String>,
+    pub own_user_id: Option<UserId>,
     /// The language the member chose with `lang` (a tag of `i18n::Lang`); `None`: the
     /// platform's (Discord's and Telegram's locale; Slack sends none: English).
     pub language: Option<String>,
@@ -81,7 +82,7 @@ pub fn find_by_id(conn: &mut DbConn, id: &str) -> Result<Option<ChatIdentity>, S
 
 /// How many games `user_id` has, and how many of them are ranked daily attempts (which a link
 /// would make practice).
-pub fn games_of(conn: &mut DbConn, user_id: &str) -> Result<(usize, usize), StoreError> {
+pub fn games_of(conn: &mut DbConn, user_id: &UserId) -> Result<(usize, usize), StoreError> {
     let rows: Vec<(bool, Option<String>)> = games::table
         .filter(games::user_id.eq(user_id))
         .select((games::ranked, games::daily_date))
@@ -125,7 +126,7 @@ pub fn set_language(conn: &mut DbConn, id: &str, language: Option<&str>) -> Resu
 }
 
 /// Point the identity's game commands at `game`.
-pub fn set_current(conn: &mut DbConn, id: &str, game: Option<&str>) -> Result<(), StoreError> {
+pub fn set_current(conn: &mut DbConn, id: &str, game: Option<&GameId>) -> Result<(), StoreError> {
     diesel::update(chat_identities::table.find(id))
         .set(chat_identities::current_game.eq(game))
         .execute(conn)?;
@@ -133,7 +134,7 @@ pub fn set_current(conn: &mut DbConn, id: &str, game: Option<&str>) -> Result<()
 }
 
 /// The identities linked to `user_id` by its owner (not those it was made for).
-pub fn linked_to(conn: &mut DbConn, user_id: &str) -> Result<Vec<ChatIdentity>, StoreError> {
+pub fn linked_to(conn: &mut DbConn, user_id: &UserId) -> Result<Vec<ChatIdentity>, StoreError> {
     Ok(chat_identities::table
         .filter(chat_identities::user_id.eq(user_id))
         .filter(chat_identities::own_account.eq(false))
@@ -147,8 +148,8 @@ pub fn linked_to(conn: &mut DbConn, user_id: &str) -> Result<Vec<ChatIdentity>, 
 pub fn link(
     conn: &mut DbConn,
     id: &str,
-    own_user_id: &str,
-    user_id: &str,
+    own_user_id: &UserId,
+    user_id: &UserId,
     at: NaiveDateTime,
 ) -> Result<(), StoreError> {
     diesel::update(chat_identities::table.find(id))
@@ -164,7 +165,11 @@ pub fn link(
 
 /// Inside the caller's write: end every chat identity linked to `user_id`, each given back
 /// what its link moved ([`unlink`]). How many ended.
-pub fn end_links(conn: &mut DbConn, user_id: &str, at: NaiveDateTime) -> Result<usize, StoreError> {
+pub fn end_links(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    at: NaiveDateTime,
+) -> Result<usize, StoreError> {
     let mut ids: Vec<String> = linked_to(conn, user_id)?
         .into_iter()
         .map(|row| row.id)
@@ -174,7 +179,7 @@ pub fn end_links(conn: &mut DbConn, user_id: &str, at: NaiveDateTime) -> Result<
     ids.sort();
     let mut ended = 0;
     for id in ids {
-        if let Some(row) = lock(conn, &id)?.filter(|r| r.user_id == user_id && !r.own_account) {
+        if let Some(row) = lock(conn, &id)?.filter(|r| r.user_id == *user_id && !r.own_account) {
             unlink(conn, &row, at)?;
             ended += 1;
         }
@@ -261,11 +266,11 @@ fn carry(conn: &mut DbConn, moved: &[GameRow], to: &str) -> Result<(), StoreErro
 }
 
 /// The records (of `user_id`) the games `moved` count in.
-fn record_keys(moved: &[GameRow], user_id: &str) -> Vec<RecordKey> {
+fn record_keys(moved: &[GameRow], user_id: &UserId) -> Vec<RecordKey> {
     let mut keys: Vec<RecordKey> = moved
         .iter()
         .map(|g| RecordKey {
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             variant: g.variant,
             suits: g.suits,
         })
@@ -332,8 +337,8 @@ pub struct Folded {
 /// kept (its name, ratings and nothing else), its profile hidden while its games are away.
 pub fn fold_account(
     conn: &mut DbConn,
-    from: &str,
-    into: &str,
+    from: &UserId,
+    into: &UserId,
     at: NaiveDateTime,
 ) -> Result<Folded, StoreError> {
     let moving: Vec<GameRow> = games::table

@@ -2,6 +2,7 @@
 //! an app; later, a chat member linking their account), traded once for what it stands for.
 //! Only a SHA-256 of each code is kept.
 
+use crate::domain::UserId;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -21,7 +22,7 @@ pub struct CodeRow {
     pub code_hash: String,
     /// What the code is for (`oauth`, …).
     pub purpose: String,
-    pub user_id: String,
+    pub user_id: UserId,
     /// What the code is bound to, as JSON.
     pub payload: String,
     pub created_at: NaiveDateTime,
@@ -113,7 +114,11 @@ pub fn prune(conn: &mut DbConn, before: NaiveDateTime) -> Result<usize, StoreErr
 }
 
 /// Forget `user_id`'s unused codes for `purpose` (a new one replaces them).
-pub fn forget_unused(conn: &mut DbConn, user_id: &str, purpose: &str) -> Result<usize, StoreError> {
+pub fn forget_unused(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    purpose: &str,
+) -> Result<usize, StoreError> {
     Ok(diesel::delete(
         one_time_codes::table
             .filter(one_time_codes::user_id.eq(user_id))

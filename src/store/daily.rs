@@ -2,6 +2,7 @@
 //! attempts (`daily_entries`, kept in step by each append) so that no index on the games table
 //! covers a column that every action changes.
 
+use crate::domain::{GameId, UserId};
 use diesel::prelude::*;
 
 use chrono::NaiveDateTime;
@@ -15,7 +16,11 @@ use crate::domain::records::Measure;
 use crate::engine::{Status, Variant};
 
 /// The caller's attempts at one day's dailies, oldest first.
-pub fn attempts(conn: &mut DbConn, user_id: &str, date: &str) -> Result<Vec<GameRow>, StoreError> {
+pub fn attempts(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    date: &str,
+) -> Result<Vec<GameRow>, StoreError> {
     Ok(games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::daily_date.eq(date))
@@ -28,7 +33,7 @@ pub fn attempts(conn: &mut DbConn, user_id: &str, date: &str) -> Result<Vec<Game
 /// The caller's ranked attempt at one daily, if any.
 pub fn ranked_attempt(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     date: &str,
     variant: Variant,
     suits: i32,
@@ -106,8 +111,8 @@ pub fn enter(conn: &mut DbConn, row: &GameRow) -> Result<(), StoreError> {
 /// Keep a ranked attempt's entry in step with an append, inside its transaction.
 pub fn follow(
     conn: &mut DbConn,
-    user_id: &str,
-    game_id: &str,
+    user_id: &UserId,
+    game_id: &GameId,
     summary: &Summary,
     at: NaiveDateTime,
     duration_ms: Option<i64>,
@@ -322,7 +327,7 @@ fn rows_in_order(
         .filter(games::id.eq_any(ids))
         .select((GameRow::as_select(), users::username))
         .load(conn)?;
-    rows.sort_by_key(|(row, _)| ids.iter().position(|id| *id == row.id));
+    rows.sort_by_key(|(row, _)| ids.iter().position(|id| row.id == *id));
     Ok(rows)
 }
 
@@ -330,7 +335,7 @@ fn rows_in_order(
 /// `limit`.
 pub fn ranked_days(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     limit: i64,
 ) -> Result<Vec<String>, StoreError> {
     Ok(games::table

@@ -1,5 +1,6 @@
 //! Games: a deal plus an append-only log of accepted actions.
 
+use crate::domain::{GameId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -14,8 +15,8 @@ use crate::engine::{Action, DealSpec, EmptyColumnDeal, Rules, Status, Suits, Und
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
-    pub id: String,
-    pub user_id: String,
+    pub id: GameId,
+    pub user_id: UserId,
     pub variant: Variant,
     pub suits: i32,
     /// Whether any undo is allowed (`undo_mode` is not `off`): kept for instances still on
@@ -94,8 +95,8 @@ pub struct Origin {
 /// A new game row for `spec`, in progress with an empty log.
 /// Made at `at`.
 pub fn new_row(
-    id: String,
-    user_id: String,
+    id: GameId,
+    user_id: UserId,
     spec: DealSpec,
     origin: &Origin,
     at: NaiveDateTime,
@@ -131,7 +132,7 @@ pub fn new_row(
 
 /// How many games `user_id` has in progress that they started themselves (race rounds deal
 /// theirs and are not counted).
-pub fn in_progress(conn: &mut DbConn, user_id: &str) -> Result<i64, StoreError> {
+pub fn in_progress(conn: &mut DbConn, user_id: &UserId) -> Result<i64, StoreError> {
     Ok(games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::status.eq(Status::InProgress))
@@ -143,7 +144,7 @@ pub fn in_progress(conn: &mut DbConn, user_id: &str) -> Result<i64, StoreError> 
 /// `user_id`'s most recently finished games (won or resigned), newest first, at most `limit`.
 pub fn recent_finished(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, StoreError> {
     Ok(games::table
@@ -159,7 +160,7 @@ pub fn recent_finished(
 /// The games `user_id` has in progress, newest first (at most `limit`).
 pub fn in_progress_list(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     limit: i64,
 ) -> Result<Vec<GameRow>, StoreError> {
     Ok(games::table
@@ -175,10 +176,10 @@ pub fn in_progress_list(
 /// after `after` (the last of the previous page), at most `limit`.
 pub fn finished_page(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     since: NaiveDateTime,
     until: NaiveDateTime,
-    after: Option<(NaiveDateTime, String)>,
+    after: Option<(NaiveDateTime, GameId)>,
     limit: i64,
 ) -> Result<Vec<(GameRow, Vec<Action>)>, StoreError> {
     let mut query = games::table
@@ -208,7 +209,7 @@ pub fn finished_page(
 }
 
 /// Any game by id (for the service's own bookkeeping, never for a caller's request).
-pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<GameRow>, StoreError> {
+pub fn by_id(conn: &mut DbConn, id: &GameId) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table
         .find(id)
         .select(GameRow::as_select())
@@ -226,7 +227,11 @@ pub fn versions(conn: &mut DbConn, ids: &[String]) -> Result<Vec<(String, i32)>,
 }
 
 /// The caller's game, or `None` when it does not exist or belongs to someone else.
-pub fn owned(conn: &mut DbConn, user_id: &str, id: &str) -> Result<Option<GameRow>, StoreError> {
+pub fn owned(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    id: &GameId,
+) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table
         .filter(games::id.eq(id))
         .filter(games::user_id.eq(user_id))
@@ -238,7 +243,7 @@ pub fn owned(conn: &mut DbConn, user_id: &str, id: &str) -> Result<Option<GameRo
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = game_events)]
 pub struct EventRow {
-    pub game_id: String,
+    pub game_id: GameId,
     pub seq: i32,
     pub kind: String,
     pub from_col: Option<i32>,
@@ -246,13 +251,13 @@ pub struct EventRow {
     pub count: Option<i32>,
     pub created_at: NaiveDateTime,
     /// The game's player (the key the events would be distributed by).
-    pub user_id: String,
+    pub user_id: UserId,
 }
 
 impl EventRow {
     pub(super) fn new(
-        user_id: &str,
-        game_id: &str,
+        user_id: &UserId,
+        game_id: &GameId,
         seq: i32,
         action: Action,
         created_at: NaiveDateTime,
@@ -269,14 +274,14 @@ impl EventRow {
             Action::Resign => ("resign", None, None, None),
         };
         EventRow {
-            game_id: game_id.to_string(),
+            game_id: game_id.clone(),
             seq,
             kind: kind.to_string(),
             from_col,
             to_col,
             count,
             created_at,
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
         }
     }
 
@@ -306,7 +311,7 @@ impl EventRow {
 }
 
 /// The log of a game, oldest first.
-pub fn events(conn: &mut DbConn, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
+pub fn events(conn: &mut DbConn, game_id: &GameId) -> Result<Vec<EventRow>, StoreError> {
     Ok(game_events::table
         .filter(game_events::game_id.eq(game_id))
         .order(game_events::seq.asc())
@@ -318,7 +323,7 @@ pub fn events(conn: &mut DbConn, game_id: &str) -> Result<Vec<EventRow>, StoreEr
 /// ends), newest first, after `cursor` (the last game of the previous page).
 pub fn list(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     limit: i64,
     cursor: Option<(NaiveDateTime, String)>,
     at: NaiveDateTime,
@@ -348,8 +353,8 @@ pub fn decode(log: &str) -> Result<Vec<Action>, StoreError> {
 /// The caller's game and its actions, from one row.
 pub fn load(
     conn: &mut DbConn,
-    user_id: &str,
-    id: &str,
+    user_id: &UserId,
+    id: &GameId,
 ) -> Result<Option<(GameRow, Vec<Action>)>, StoreError> {
     let Some(row) = owned(conn, user_id, id)? else {
         return Ok(None);
@@ -395,8 +400,8 @@ pub enum ForAppend {
 /// caller's game with its log (one row, the compact log included).
 pub fn read_for_append(
     conn: &mut DbConn,
-    user_id: &str,
-    game_id: &str,
+    user_id: &UserId,
+    game_id: &GameId,
     key: Option<&IdempotencyKey>,
     at: NaiveDateTime,
 ) -> Result<ForAppend, StoreError> {
@@ -416,7 +421,7 @@ pub fn read_for_append(
 /// When `user_id` created its games of origin `origin` since `since`, oldest first.
 pub fn created_since(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     origin: OriginKind,
     since: NaiveDateTime,
 ) -> Result<Vec<NaiveDateTime>, StoreError> {

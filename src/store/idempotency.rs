@@ -2,6 +2,7 @@
 //! nothing twice. A key is remembered for [`KEY_LIFETIME`], in the same transaction as what
 //! it answered.
 
+use crate::domain::UserId;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -38,7 +39,7 @@ pub const KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 /// What `key` answered within its lifetime (an older use is forgotten).
 pub fn remembered(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     key: &IdempotencyKey,
     at: NaiveDateTime,
 ) -> Result<KeyLookup, StoreError> {
@@ -69,7 +70,7 @@ pub fn remembered(
 /// transaction (a second request with the key committing first is a unique violation).
 pub fn remember(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     key: &IdempotencyKey,
     answer: &Remembered,
     at: NaiveDateTime,

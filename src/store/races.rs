@@ -1,5 +1,6 @@
 //! Races: rooms, seats, rounds, each seat's entry in a round, and ratings.
 
+use crate::domain::{GameId, RaceCode, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -12,8 +13,8 @@ use crate::engine::{Level, UndoMode, Variant};
 #[diesel(table_name = races)]
 pub struct RaceRow {
     pub id: String,
-    pub code: String,
-    pub host_id: String,
+    pub code: RaceCode,
+    pub host_id: UserId,
     pub variant: Variant,
     pub suits: i32,
     pub difficulty: Difficulty,
@@ -38,7 +39,7 @@ pub struct SeatRow {
     pub race_id: String,
     pub seat: i32,
     /// `None` for a CPU.
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub name: String,
     pub joined_at: NaiveDateTime,
 }
@@ -61,7 +62,7 @@ pub struct EntryRow {
     pub deal_number: i64,
     pub difficulty: Difficulty,
     pub streak: i32,
-    pub game_id: Option<String>,
+    pub game_id: Option<GameId>,
     pub cpu_line: Option<String>,
     pub pace_ms: i32,
     pub cpu_version: Option<i32>,
@@ -73,7 +74,7 @@ pub struct EntryRow {
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = ratings)]
 pub struct RatingRow {
-    pub user_id: String,
+    pub user_id: UserId,
     pub variant: Variant,
     pub suits: i32,
     pub rating: f64,
@@ -90,7 +91,7 @@ pub fn insert(conn: &mut DbConn, race: &RaceRow, host: &SeatRow) -> Result<(), S
     Ok(())
 }
 
-pub fn by_code(conn: &mut DbConn, code: &str) -> Result<Option<RaceRow>, StoreError> {
+pub fn by_code(conn: &mut DbConn, code: &RaceCode) -> Result<Option<RaceRow>, StoreError> {
     Ok(races::table
         .filter(races::code.eq(code))
         .select(RaceRow::as_select())
@@ -139,7 +140,7 @@ pub fn same_name(name: &str) -> String {
 pub fn add_seat(
     conn: &mut DbConn,
     race_id: &str,
-    user_id: Option<&str>,
+    user_id: Option<&UserId>,
     name: &str,
     max: usize,
     at: NaiveDateTime,
@@ -179,7 +180,7 @@ pub fn add_seat(
         .values(&SeatRow {
             race_id: race_id.to_string(),
             seat,
-            user_id: user_id.map(str::to_string),
+            user_id: user_id.cloned(),
             name: name.to_string(),
             joined_at: at,
         })
@@ -224,7 +225,7 @@ pub fn entries(conn: &mut DbConn, race_id: &str, number: i32) -> Result<Vec<Entr
 pub fn entry_of_game(
     conn: &mut DbConn,
     race_id: &str,
-    game_id: &str,
+    game_id: &GameId,
 ) -> Result<Option<EntryRow>, StoreError> {
     Ok(race_entries::table
         .filter(race_entries::race_id.eq(race_id))
@@ -290,7 +291,7 @@ pub fn set_game(
     race_id: &str,
     number: i32,
     seat: i32,
-    game_id: &str,
+    game_id: &GameId,
 ) -> Result<bool, StoreError> {
     let n =
         diesel::update(entry_filter(race_id, number, seat).filter(race_entries::game_id.is_null()))
@@ -345,7 +346,7 @@ pub fn claim_rating(conn: &mut DbConn, race_id: &str, number: i32) -> Result<boo
 
 pub fn rating(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     variant: Variant,
     suits: i32,
 ) -> Result<Option<RatingRow>, StoreError> {
@@ -356,7 +357,7 @@ pub fn rating(
         .optional()?)
 }
 
-pub fn ratings_of(conn: &mut DbConn, user_id: &str) -> Result<Vec<RatingRow>, StoreError> {
+pub fn ratings_of(conn: &mut DbConn, user_id: &UserId) -> Result<Vec<RatingRow>, StoreError> {
     Ok(ratings::table
         .filter(ratings::user_id.eq(user_id))
         .order((ratings::variant, ratings::suits))
@@ -385,7 +386,7 @@ pub fn needing_work(
     conn: &mut DbConn,
     at: NaiveDateTime,
     since: NaiveDateTime,
-) -> Result<Vec<String>, StoreError> {
+) -> Result<Vec<RaceCode>, StoreError> {
     Ok(races::table
         .inner_join(
             race_rounds::table.on(race_rounds::race_id

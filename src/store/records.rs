@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::domain::{GameId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -40,7 +41,7 @@ macro_rules! record_row {
 }
 
 record_row! {
-    user_id: String,
+    user_id: UserId,
     variant: Variant,
     suits: i32,
     played: i32,
@@ -48,13 +49,13 @@ record_row! {
     current_streak: i32,
     longest_streak: i32,
     best_score: Option<i32>,
-    best_score_game: Option<String>,
+    best_score_game: Option<GameId>,
     best_score_known_deal: bool,
     fastest_ms: Option<i64>,
-    fastest_game: Option<String>,
+    fastest_game: Option<GameId>,
     fastest_known_deal: bool,
     fewest_actions: Option<i32>,
-    fewest_game: Option<String>,
+    fewest_game: Option<GameId>,
     fewest_known_deal: bool,
     ranked_best_score: Option<i32>,
     ranked_best_score_at: Option<NaiveDateTime>,
@@ -276,7 +277,11 @@ fn places(
 }
 
 /// Note that `user_id`'s records leave their boards, inside the transaction that removes them.
-pub fn note_removed(conn: &mut DbConn, user_id: &str, at: NaiveDateTime) -> Result<(), StoreError> {
+pub fn note_removed(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    at: NaiveDateTime,
+) -> Result<(), StoreError> {
     let theirs: Vec<(Variant, i32)> = records::table
         .filter(records::user_id.eq(user_id))
         .select((records::variant, records::suits))
@@ -342,7 +347,7 @@ pub fn same_moment_before(
     Ok(query.count().get_result(conn)?)
 }
 
-pub fn for_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<Record>, StoreError> {
+pub fn for_user(conn: &mut DbConn, user_id: &UserId) -> Result<Vec<Record>, StoreError> {
     Ok(records::table
         .filter(records::user_id.eq(user_id))
         .order((records::variant.asc(), records::suits.asc()))
@@ -451,13 +456,13 @@ pub fn board(
 /// A player's place on an all-time leaderboard (1 for the first), if they are on it.
 pub fn rank_of(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     variant: Variant,
     suits: i32,
     by: Measure,
 ) -> Result<Option<(i64, Record)>, StoreError> {
     let key = RecordKey {
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         variant,
         suits,
     };
@@ -572,13 +577,13 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
 /// row.
 pub fn recompute(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     keys: &[RecordKey],
     at: NaiveDateTime,
 ) -> Result<(), StoreError> {
     for key in keys {
         let key = RecordKey {
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             ..key.clone()
         };
         locked(conn, &key)?;

@@ -32,6 +32,7 @@
 //! index (migration `retention_indexes` added those missing), which Postgres plans as an
 //! anti-join; a removal checks them all again under the account's lock.
 
+use crate::domain::UserId;
 use chrono::NaiveDateTime;
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
@@ -112,7 +113,7 @@ pub fn idle_guests(
     conn: &mut DbConn,
     cutoff: NaiveDateTime,
     limit: i64,
-) -> Result<Vec<String>, StoreError> {
+) -> Result<Vec<UserId>, StoreError> {
     Ok(removable(cutoff)
         .order((users::created_at.asc(), users::id.asc()))
         .limit(limit)
@@ -129,7 +130,7 @@ pub fn idle_guests(
 /// it is kept.
 pub fn remove_guest(
     conn: &mut DbConn,
-    id: &str,
+    id: &UserId,
     cutoff: NaiveDateTime,
 ) -> Result<Option<usize>, StoreError> {
     if let DbConn::Pg(c) = conn {

@@ -1,5 +1,6 @@
 //! Personal access tokens.
 
+use crate::domain::UserId;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -10,7 +11,7 @@ use super::{DbConn, StoreError};
 #[diesel(table_name = access_tokens)]
 pub struct AccessToken {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     /// SHA-256 (hex) of the token's secret part.
     pub secret_hash: String,
@@ -57,7 +58,7 @@ pub fn by_ids(conn: &mut DbConn, ids: &[String]) -> Result<Vec<AccessToken>, Sto
 }
 
 /// A user's tokens, newest first.
-pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<AccessToken>, StoreError> {
+pub fn of_user(conn: &mut DbConn, user_id: &UserId) -> Result<Vec<AccessToken>, StoreError> {
     Ok(access_tokens::table
         .filter(access_tokens::user_id.eq(user_id))
         .order((access_tokens::created_at.desc(), access_tokens::id.desc()))
@@ -69,7 +70,7 @@ pub fn of_user(conn: &mut DbConn, user_id: &str) -> Result<Vec<AccessToken>, Sto
 /// token.
 pub fn revoke(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     id: &str,
     at: NaiveDateTime,
 ) -> Result<bool, StoreError> {
@@ -114,7 +115,7 @@ pub fn touch(conn: &mut DbConn, id: &str, at: NaiveDateTime) -> Result<(), Store
 /// The ids revoked.
 pub fn revoke_apps(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     at: NaiveDateTime,
 ) -> Result<Vec<String>, StoreError> {
     let ids: Vec<String> = access_tokens::table

@@ -1,5 +1,6 @@
 //! Accounts.
 
+use crate::domain::UserId;
 use diesel::prelude::*;
 
 use super::schema::{ended_sessions, users};
@@ -8,7 +9,7 @@ use super::{DbConn, StoreError};
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
 #[diesel(table_name = users)]
 pub struct User {
-    pub id: String,
+    pub id: UserId,
     pub username: Option<String>,
     pub password_hash: Option<String>,
     pub is_guest: bool,
@@ -46,7 +47,7 @@ pub fn by_username(conn: &mut DbConn, username: &str) -> Result<Option<User>, St
 }
 
 /// Which of `ids` hid their profile.
-pub fn hidden_among(conn: &mut DbConn, ids: &[String]) -> Result<Vec<String>, StoreError> {
+pub fn hidden_among(conn: &mut DbConn, ids: &[UserId]) -> Result<Vec<UserId>, StoreError> {
     Ok(users::table
         .filter(users::id.eq_any(ids))
         .filter(users::profile_hidden.eq(true))
@@ -54,7 +55,7 @@ pub fn hidden_among(conn: &mut DbConn, ids: &[String]) -> Result<Vec<String>, St
         .load(conn)?)
 }
 
-pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreError> {
+pub fn by_id(conn: &mut DbConn, id: &UserId) -> Result<Option<User>, StoreError> {
     Ok(users::table
         .find(id)
         .select(User::as_select())
@@ -67,7 +68,7 @@ pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<User>, StoreError> {
 /// `Ok(None)` when `id` is not a guest account; a taken username is a unique violation.
 pub fn upgrade_guest(
     conn: &mut DbConn,
-    id: &str,
+    id: &UserId,
     username: &str,
     password_hash: &str,
 ) -> Result<Option<User>, StoreError> {
@@ -88,7 +89,7 @@ pub fn upgrade_guest(
 /// Set a new password hash and raise the token version: every session issued before ends.
 pub fn set_password(
     conn: &mut DbConn,
-    id: &str,
+    id: &UserId,
     password_hash: &str,
 ) -> Result<Option<User>, StoreError> {
     diesel::update(users::table.find(id))
@@ -101,7 +102,7 @@ pub fn set_password(
 }
 
 /// Raise the token version: every session token issued before no longer signs in.
-pub fn end_all_sessions(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
+pub fn end_all_sessions(conn: &mut DbConn, id: &UserId) -> Result<bool, StoreError> {
     Ok(diesel::update(users::table.find(id))
         .set(users::token_version.eq(users::token_version + 1))
         .execute(conn)?
@@ -112,7 +113,7 @@ pub fn end_all_sessions(conn: &mut DbConn, id: &str) -> Result<bool, StoreError>
 pub fn end_session(
     conn: &mut DbConn,
     jti: &str,
-    user_id: &str,
+    user_id: &UserId,
     expires_at: chrono::NaiveDateTime,
 ) -> Result<(), StoreError> {
     let row = (
@@ -138,7 +139,7 @@ pub fn end_session(
 /// whether the session with token id `jti` was ended. `None` when the account is gone.
 pub fn session_state(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     jti: &str,
 ) -> Result<Option<(i32, bool)>, StoreError> {
     let ended = diesel::dsl::exists(ended_sessions::table.find(jti));
@@ -179,7 +180,7 @@ pub fn forget_ended_sessions(
 /// Hold `id`'s row until the transaction ends, so that a count-then-insert over the user's
 /// rows (tokens, seats) cannot interleave with another. On SQLite every write transaction
 /// already holds the database's one write lock. False when there is no such user.
-pub fn lock(conn: &mut DbConn, id: &str) -> Result<bool, StoreError> {
+pub fn lock(conn: &mut DbConn, id: &UserId) -> Result<bool, StoreError> {
     let found = match conn {
         DbConn::Pg(c) => users::table
             .find(id)
@@ -206,7 +207,7 @@ const GRANTS_LOCK: i32 = 0x5350_4752; // "SPGR"
 /// (a code used before the remedy has its token or link ended by it; one after finds the code
 /// gone). Postgres: a transaction-scoped advisory lock, which no row lock waits on, so it
 /// adds no order to the row locks' own; SQLite has one writer at a time already.
-pub fn lock_grants(conn: &mut DbConn, id: &str) -> Result<(), StoreError> {
+pub fn lock_grants(conn: &mut DbConn, id: &UserId) -> Result<(), StoreError> {
     if let DbConn::Pg(c) = conn {
         diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
             .bind::<diesel::sql_types::Integer, _>(GRANTS_LOCK)
@@ -219,7 +220,7 @@ pub fn lock_grants(conn: &mut DbConn, id: &str) -> Result<(), StoreError> {
 /// Set (or, with `None`, forget) the language `id` chose. False when there is no such account.
 pub fn set_language(
     conn: &mut DbConn,
-    id: &str,
+    id: &UserId,
     language: Option<&str>,
 ) -> Result<bool, StoreError> {
     Ok(diesel::update(users::table.find(id))
@@ -229,7 +230,11 @@ pub fn set_language(
 }
 
 /// Hide or show `id`'s public profile. False when there is no such account.
-pub fn set_profile_hidden(conn: &mut DbConn, id: &str, hidden: bool) -> Result<bool, StoreError> {
+pub fn set_profile_hidden(
+    conn: &mut DbConn,
+    id: &UserId,
+    hidden: bool,
+) -> Result<bool, StoreError> {
     Ok(diesel::update(users::table.find(id))
         .set(users::profile_hidden.eq(hidden))
         .execute(conn)?

@@ -2,6 +2,7 @@
 //! runs in one transaction with what it changes elsewhere (the player's record, the daily
 //! board's entry, an idempotency key's remembered answer), so none lands without the others.
 
+use crate::domain::{GameId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -47,8 +48,8 @@ pub struct Stamp {
 /// Everything one append writes: the game moves from `read_version` to `stamp.version`.
 #[derive(Clone)]
 pub struct Append {
-    pub game_id: String,
-    pub user_id: String,
+    pub game_id: GameId,
+    pub user_id: UserId,
     pub read_version: i32,
     /// A ranked daily attempt: its leaderboard entry moves with it.
     pub ranked: bool,
@@ -311,7 +312,7 @@ pub fn import(conn: &mut DbConn, row: &GameRow, actions: &[Action]) -> Result<()
 /// imported actions).
 pub fn imports_since(
     conn: &mut DbConn,
-    user_id: &str,
+    user_id: &UserId,
     since: NaiveDateTime,
 ) -> Result<Vec<(NaiveDateTime, i32)>, StoreError> {
     let rows: Vec<(NaiveDateTime, Option<i32>)> = games::table

@@ -467,7 +467,7 @@ async fn one_account_or_address_cannot_take_every_search_slot() {
     // The hog's account has a search running (as a long analysis would).
     let held = pool
         .slot_for(&spider::http::searches::Searcher {
-            account: hog_id,
+            account: hog_id.into(),
             address: "203.0.113.7".into(),
         })
         .expect("a free slot");

@@ -888,6 +888,7 @@ async fn imports_are_an_accounts_written_whole_within_an_allowance_and_count_for
     {
         let mut conn = db.conn().unwrap();
         for gid in &ids {
+            let gid = &spider::domain::GameId::from(gid.as_str());
             let row = spider::store::games::by_id(&mut conn, gid)
                 .unwrap()
                 .unwrap();

@@ -962,7 +962,7 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     let actions = |i: usize| 100 + (i % 5) as i32;
     let people: Vec<User> = (0..n)
         .map(|i| User {
-            id: format!("user-{i:03}"),
+            id: format!("user-{i:03}").into(),
             username: Some(format!("p{i:02}")),
             password_hash: None,
             is_guest: false,
@@ -974,8 +974,8 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
         .collect();
     let rows: Vec<GameRow> = (0..n)
         .map(|i| GameRow {
-            id: format!("game-{i:03}"),
-            user_id: format!("user-{i:03}"),
+            id: format!("game-{i:03}").into(),
+            user_id: format!("user-{i:03}").into(),
             variant: Variant::Spider,
             suits: 1,
             undo_allowed: true,
@@ -1008,7 +1008,7 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
     let bests: Vec<RecordRow> = (0..n)
         .filter(|&i| won(i))
         .map(|i| RecordRow {
-            user_id: format!("user-{i:03}"),
+            user_id: format!("user-{i:03}").into(),
             variant: Variant::Spider,
             suits: 1,
             played: 1,
@@ -1016,13 +1016,13 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
             current_streak: 1,
             longest_streak: 1,
             best_score: Some(score(i)),
-            best_score_game: Some(format!("game-{i:03}")),
+            best_score_game: Some(format!("game-{i:03}").into()),
             best_score_known_deal: false,
             fastest_ms: Some(ms(i)),
-            fastest_game: Some(format!("game-{i:03}")),
+            fastest_game: Some(format!("game-{i:03}").into()),
             fastest_known_deal: false,
             fewest_actions: Some(actions(i)),
-            fewest_game: Some(format!("game-{i:03}")),
+            fewest_game: Some(format!("game-{i:03}").into()),
             fewest_known_deal: false,
             ranked_best_score: Some(score(i)),
             ranked_best_score_at: Some(at(i)),
@@ -1191,7 +1191,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     let hour_ago = now - chrono::Duration::hours(1);
     let second = |s: usize| chrono::Duration::seconds(s as i64);
     let person = |i: usize| User {
-        id: format!("user-{i:03}"),
+        id: format!("user-{i:03}").into(),
         username: Some(format!("p{i:03}")),
         password_hash: None,
         is_guest: false,
@@ -1207,7 +1207,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
         .map(|i| {
             let at = on_board(i).then(|| hour_ago + second(i % 3));
             RecordRow {
-                user_id: format!("user-{i:03}"),
+                user_id: format!("user-{i:03}").into(),
                 variant: Variant::Spider,
                 suits: 1,
                 played: 1,
@@ -1267,7 +1267,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
         let mut conn = db.conn().unwrap();
         let mut placed_players = 0;
         for i in 0..players {
-            let user = format!("user-{i:03}");
+            let user = spider::domain::UserId::from(format!("user-{i:03}"));
             for by in measures {
                 let placed = ranks
                     .place(&db, &mut conn, &user, Variant::Spider, 1, by)
@@ -1292,7 +1292,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     // New bests (some better, some not), a few reaching a moment others reached; then new
     // players.
     let finish = |i: usize, score: i32, ms: i64, actions: i32, at| Finish {
-        game_id: format!("game-{i:03}"),
+        game_id: format!("game-{i:03}").into(),
         won: true,
         score,
         duration_ms: ms,
@@ -1301,7 +1301,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
         counting: Counting::Ranked,
     };
     let key = |i: usize| RecordKey {
-        user_id: format!("user-{i:03}"),
+        user_id: format!("user-{i:03}").into(),
         variant: Variant::Spider,
         suits: 1,
     };
@@ -1331,13 +1331,13 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
         };
         for i in n..n + 10 {
             let key = RecordKey {
-                user_id: format!("user-{i:03}"),
+                user_id: format!("user-{i:03}").into(),
                 variant: Variant::Spider,
                 suits: 1,
             };
             record_store::apply(conn, &key, &Change::Start, system_now())?;
             let f = Finish {
-                game_id: format!("game-{i:03}"),
+                game_id: format!("game-{i:03}").into(),
                 won: true,
                 score: 1000 + (i % 5) as i32 * 10,
                 duration_ms: 60_000,
@@ -1353,15 +1353,22 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     check("after new bests and new players", n + 10);
 
     // An account folded into another: its records leave the boards.
-    db.write(|conn| spider::store::chat::fold_account(conn, "user-001", "user-002", system_now()))
-        .unwrap();
+    db.write(|conn| {
+        spider::store::chat::fold_account(
+            conn,
+            &"user-001".into(),
+            &"user-002".into(),
+            system_now(),
+        )
+    })
+    .unwrap();
     check("after a fold", n + 10);
     let mut conn = db.conn().unwrap();
     assert!(ranks
         .place(
             &db,
             &mut conn,
-            "user-001",
+            &"user-001".into(),
             Variant::Spider,
             1,
             Measure::Score

@@ -104,7 +104,12 @@ async fn say(app: &TestApp, user: &str, text: &str) -> (String, bool) {
 }
 
 /// The game a chat identity's commands go to, and its position.
-fn current_game(app: &TestApp, platform: &str, workspace: &str, member: &str) -> (String, Game) {
+fn current_game(
+    app: &TestApp,
+    platform: &str,
+    workspace: &str,
+    member: &str,
+) -> (spider::domain::GameId, Game) {
     let db = app.db();
     let mut conn = db.conn().unwrap();
     let row = spider::store::chat::find(&mut conn, platform, workspace, member)
@@ -238,7 +243,7 @@ async fn a_whole_short_game_by_discord() {
     let db = app.db();
     let owner = {
         let mut conn = db.conn().unwrap();
-        spider::store::games::by_id(&mut conn, &game_id)
+        spider::store::games::by_id(&mut conn, &game_id.as_str().into())
             .unwrap()
             .unwrap()
             .user_id
@@ -414,7 +419,7 @@ async fn a_player_links_their_account_and_unlinks_it() {
 
     // The account has the chat games; the chat identity plays as it.
     let games = app.get("/v1/users/me/games", &token).await;
-    assert!(games.text.contains(&chat_game), "{}", games.text);
+    assert!(games.text.contains(chat_game.as_str()), "{}", games.text);
     let (records, _) = say(&app, "901", "records").await;
     assert!(
         records.starts_with(&format!("Records of {username}:")),
@@ -480,8 +485,8 @@ async fn a_player_links_their_account_and_unlinks_it() {
     let (nothing, _) = say(&app, "901", "unlink").await;
     assert!(nothing.contains("no link to undo"), "{nothing}");
     let mine = app.get("/v1/users/me/games", &token).await.text;
-    assert!(!mine.contains(&chat_game), "{mine}");
-    assert!(mine.contains(&while_linked), "{mine}");
+    assert!(!mine.contains(chat_game.as_str()), "{mine}");
+    assert!(mine.contains(while_linked.as_str()), "{mine}");
     assert_eq!(
         app.send("GET", "/v1/users/user901@discord", None, &[], None)
             .await
@@ -951,7 +956,7 @@ async fn an_append_that_names_another_player_moves_nothing() {
     use spider::store::writes::{commit_append, Append, Stamp};
     let app = spawn_app().await;
     let token = app.guest().await;
-    let game = id(&app.new_game(&token, json!({"suits": 1})).await);
+    let game = spider::domain::GameId::from(id(&app.new_game(&token, json!({"suits": 1})).await));
     let db = app.db();
     let row = {
         let mut conn = db.conn().unwrap();
@@ -961,7 +966,7 @@ async fn an_append_that_names_another_player_moves_nothing() {
     };
     let append = |user_id: &str| Append {
         game_id: game.clone(),
-        user_id: user_id.to_string(),
+        user_id: user_id.into(),
         read_version: row.version,
         ranked: false,
         stamp: Stamp {
@@ -1278,7 +1283,7 @@ async fn a_link_code_someone_else_made_moves_nothing_until_confirmed_and_unlink_
         .get("/v1/users/me/games", &token)
         .await
         .text
-        .contains(&theirs));
+        .contains(theirs.as_str()));
     // Had they said yes, `unlink` gives everything back.
     let (linked, _) = say(&app, "961", &format!("link {code} yes")).await;
     assert!(linked.starts_with("Linked"), "{linked}");
@@ -1286,7 +1291,7 @@ async fn a_link_code_someone_else_made_moves_nothing_until_confirmed_and_unlink_
         .get("/v1/users/me/games", &token)
         .await
         .text
-        .contains(&theirs));
+        .contains(theirs.as_str()));
     let (unlinked, _) = say(&app, "961", "unlink").await;
     assert!(
         unlinked.contains("the 1 game the link moved is back with you"),
@@ -1296,7 +1301,7 @@ async fn a_link_code_someone_else_made_moves_nothing_until_confirmed_and_unlink_
         .get("/v1/users/me/games", &token)
         .await
         .text
-        .contains(&theirs));
+        .contains(theirs.as_str()));
     let (records, _) = say(&app, "961", "records").await;
     assert!(
         records.starts_with("Records of user961@discord") && records.contains("1 played"),

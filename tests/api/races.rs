@@ -59,7 +59,7 @@ async fn race(app: &TestApp, token: &str, code: &str) -> Value {
 fn seat_deal(app: &TestApp, code: &str, round: i32, seat: i64) -> u64 {
     let db = app.db();
     let mut conn = db.conn().unwrap();
-    let race = spider::store::races::by_code(&mut conn, code)
+    let race = spider::store::races::by_code(&mut conn, &code.into())
         .unwrap()
         .unwrap();
     let entries = spider::store::races::entries(&mut conn, &race.id, round).unwrap();

@@ -166,7 +166,10 @@ async fn retention_keeps_guests_on_a_board_or_in_a_race() {
     let r = app.post("/v1/daily/games", &dee, json!({"suits": 1})).await;
     assert_eq!(r.status, 201, "{}", r.text);
     let daily = id(&r.body);
-    let (user, game) = (dee_id.clone(), daily.clone());
+    let (user, game) = (
+        spider::domain::UserId::from(dee_id.clone()),
+        spider::domain::GameId::from(daily.clone()),
+    );
     app.db()
         .write(move |conn| -> Result<(), StoreError> {
             diesel::update(games::table.find(&game))

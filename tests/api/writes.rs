@@ -509,8 +509,8 @@ fn first_deal(
     let mut game = Game::new(Variant::Spider, Suits::One, Rules::default(), deal);
     game.apply(Action::Deal).unwrap();
     Append {
-        game_id: game_id.to_string(),
-        user_id: user_id.to_string(),
+        game_id: game_id.into(),
+        user_id: user_id.into(),
         read_version: read,
         ranked: false,
         stamp: Stamp {
@@ -591,7 +591,7 @@ async fn a_batch_in_which_one_game_conflicts_refuses_only_that_game() {
                     fingerprint: format!("deal {}", game(i)),
                 };
                 let found = db
-                    .read(|c| remembered(c, &user, &key, system_now()))
+                    .read(|c| remembered(c, &user.as_str().into(), &key, system_now()))
                     .unwrap();
                 match found {
                     KeyLookup::Answered(first) => {

@@ -1,5 +1,6 @@
 //! Accounts: register, log in, guest accounts, the caller's profile.
 
+use crate::domain::UserId;
 use crate::t;
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -40,7 +41,7 @@ pub struct UserView {
 impl From<&User> for UserView {
     fn from(user: &User) -> Self {
         UserView {
-            id: user.id.clone(),
+            id: user.id.to_string(),
             username: user.username.clone(),
             is_guest: user.is_guest,
             created_at: user.created_at.and_utc(),
@@ -284,7 +285,7 @@ pub async fn change_password(
 /// quickly either, nor add guesses to those sign-in allows.
 pub async fn password_attempt(
     state: &AppState,
-    user_id: &str,
+    user_id: &UserId,
     req: &actix_web::HttpRequest,
 ) -> Result<(), ApiError> {
     let Some(limiter) = state.limits.passwords.clone() else {

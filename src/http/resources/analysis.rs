@@ -2,6 +2,7 @@
 //! the last winnable position. It reads every card, so it opens only once that hurts nobody;
 //! it is searched once in the bounded search pool and stored, so a second request is a read.
 
+use crate::domain::GameId;
 use crate::play::SearchError;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
@@ -100,7 +101,7 @@ fn view(
     let status = row.status;
     let deal_shown = crate::play::snapshot::deal_visible(row, row.status, clock);
     Ok(AnalysisView {
-        game_id: row.id.clone(),
+        game_id: row.id.to_string(),
         version: stored.version,
         status,
         deal_number: deal_shown.then(|| (row.deal_number as u64).to_string()),
@@ -171,7 +172,7 @@ fn view(
 pub async fn get_analysis(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;

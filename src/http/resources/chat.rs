@@ -8,6 +8,7 @@
 //! - `3`: the best move for the cards at the end of column 3 ("tap a card").
 //! - `d` or `deal`, `u` or `undo`, `h` or `hint`, `resign`, `b` or `board`, `help`.
 
+use crate::domain::GameId;
 use crate::edge::language::Language;
 use crate::t;
 use actix_web::http::header::{self, HeaderValue};
@@ -222,7 +223,7 @@ pub(crate) fn board_of(game: &Game, lang: Lang) -> String {
 pub async fn get_board(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
@@ -282,7 +283,7 @@ const COMMAND_LIMIT: usize = 4_096;
 pub async fn run_command(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     payload: web::Payload,
     req: HttpRequest,
     Language(lang): Language,

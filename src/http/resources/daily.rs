@@ -48,7 +48,7 @@ pub struct AttemptView {
 impl AttemptView {
     fn of(row: &GameRow) -> Result<AttemptView, ApiError> {
         Ok(AttemptView {
-            game_id: row.id.clone(),
+            game_id: row.id.to_string(),
             ranked: row.ranked,
             status: row.status,
             score: row.score,

@@ -6,6 +6,7 @@
 //! `finished_at` say how it went and are ignored by an import), a blank line, then one action per line in
 //! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
 
+use crate::domain::{GameId, UserId};
 use crate::i18n::Text;
 use crate::play::GameError;
 use crate::t;
@@ -176,7 +177,7 @@ fn wants_json(req: &HttpRequest) -> bool {
 #[get("/games/{id}/export")]
 pub async fn export_game(
     state: web::Data<AppState>,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let exported = crate::play::exports::export(state.play(), &id).await?;
@@ -498,10 +499,10 @@ pub async fn export_user_games(
     let play = state.play().clone();
     struct Feed {
         play: crate::play::Play,
-        user: String,
+        user: UserId,
         player: String,
         window: (chrono::NaiveDateTime, chrono::NaiveDateTime),
-        after: Option<(chrono::NaiveDateTime, String)>,
+        after: Option<(chrono::NaiveDateTime, GameId)>,
         left: i64,
         done: bool,
     }
@@ -540,7 +541,7 @@ pub async fn export_user_games(
         let mut chunk = String::new();
         for game in games.iter().take(feed.left as usize) {
             let line = BulkLine {
-                id: game.row.id.clone(),
+                id: game.row.id.to_string(),
                 game: GameExport::of(game),
             };
             if let Ok(json) = serde_json::to_string(&line) {

@@ -1,5 +1,6 @@
 //! Games: create, read, act, legal moves, event log, restart, the caller's list.
 
+use crate::domain::GameId;
 use crate::t;
 use actix_web::http::header;
 use actix_web::http::StatusCode;
@@ -127,7 +128,7 @@ pub async fn create_game(
 pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
@@ -158,14 +159,14 @@ pub async fn get_game(
 pub async fn append_action(
     state: &AppState,
     caller: &Caller,
-    id: &str,
+    id: &GameId,
     expected: Option<i32>,
     key: Option<IdempotencyKey>,
     request: &ActionRequest,
 ) -> Result<Acted, ApiError> {
     let act = Act {
         user_id: caller.user_id.clone(),
-        game_id: id.to_string(),
+        game_id: id.clone(),
         expected,
         key,
         intent: request.intent()?,
@@ -209,7 +210,7 @@ pub async fn append_action(
 pub async fn post_action(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     body: web::Json<ActionBody>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
@@ -261,7 +262,7 @@ pub async fn post_action(
 pub async fn legal_actions(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let p = state.play.clone();
@@ -295,7 +296,7 @@ pub async fn legal_actions(
 pub async fn game_events(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let (row, events) = state.play.events(&caller.user_id, &id).await?;
@@ -308,7 +309,7 @@ pub async fn game_events(
         })
         .collect();
     let body = EventLog {
-        game_id: row.id,
+        game_id: row.id.to_string(),
         version: row.version,
         events,
     };
@@ -337,7 +338,7 @@ pub async fn game_events(
 pub async fn restart_game(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
@@ -396,7 +397,7 @@ pub async fn list_my_games(
             let spec = row.deal_spec()?;
             let status = row.status;
             Ok(GameSummary {
-                id: row.id.clone(),
+                id: row.id.to_string(),
                 variant: spec.variant,
                 suits: spec.suits.count(),
                 status,

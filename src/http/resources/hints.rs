@@ -1,6 +1,7 @@
 //! Hints: a suggested action from what the player can see, at a strength level, searched in
 //! the bounded search pool.
 
+use crate::domain::GameId;
 use crate::edge::language::Language;
 use crate::play::SearchError;
 use crate::t;
@@ -101,7 +102,7 @@ pub(crate) fn level(name: Option<&str>) -> Result<HintLevel, ApiError> {
 pub async fn hint(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     query: web::Query<HintQuery>,
     req: HttpRequest,
     Language(lang): Language,

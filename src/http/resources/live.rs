@@ -7,6 +7,7 @@
 //! SQLite the versions of every watched game are looked at once a second, in one statement
 //! for all streams (`crate::jobs::streams`).
 
+use crate::domain::GameId;
 use crate::t;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -35,7 +36,7 @@ pub struct ActionEvent {
 struct Follow {
     state: web::Data<AppState>,
     caller: Caller,
-    id: String,
+    id: GameId,
     /// The last version sent.
     sent: i32,
     /// The language of the view's sentences (the request's).
@@ -135,7 +136,7 @@ impl Source for Follow {
 pub async fn stream(
     state: web::Data<AppState>,
     caller: Caller,
-    id: web::Path<String>,
+    id: web::Path<GameId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
@@ -154,7 +155,7 @@ pub async fn stream(
     let mut watcher = sse::open(&state, &req, &caller.user_id)?;
     let id = id.into_inner();
     // Followed before the first read, so a change right after it is not missed.
-    watcher.watch(vec![id.clone()]);
+    watcher.watch(vec![id.to_string()]);
     let mut follow = Follow {
         state: state.clone(),
         caller,

@@ -39,7 +39,7 @@ pub struct PublicGame {
 impl PublicGame {
     fn of(row: &GameRow) -> PublicGame {
         PublicGame {
-            id: row.id.clone(),
+            id: row.id.to_string(),
             variant: row.variant,
             suits: u8::try_from(row.suits).unwrap_or(0),
             origin: row.origin.name().to_string(),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::records::{Measure, Record};
+use crate::domain::GameId;
 use crate::engine;
 use crate::error::ApiError;
 use crate::identity::{Caller, MaybeCaller, Scope};
@@ -188,17 +189,17 @@ impl RecordView {
             won: r.won,
             best_score: r.best_score.map(|value| Best {
                 value: i64::from(value),
-                game_id: r.best_score_game.clone(),
+                game_id: r.best_score_game.as_ref().map(GameId::to_string),
                 known_deal: r.best_score_known_deal,
             }),
             fastest_win_ms: r.fastest_ms.map(|value| Best {
                 value,
-                game_id: r.fastest_game.clone(),
+                game_id: r.fastest_game.as_ref().map(GameId::to_string),
                 known_deal: r.fastest_known_deal,
             }),
             fewest_actions: r.fewest_actions.map(|value| Best {
                 value: i64::from(value),
-                game_id: r.fewest_game.clone(),
+                game_id: r.fewest_game.as_ref().map(GameId::to_string),
                 known_deal: r.fewest_known_deal,
             }),
             current_streak: r.current_streak,

@@ -1,6 +1,7 @@
 //! Creating a game: on the deal a player chose, a random one, a proven winnable one, today's
 //! daily (`super::super::daily`), a race seat's; and restarting one on the same deal.
 
+use crate::domain::{GameId, UserId};
 use crate::{AccountError, GameError};
 
 use chrono::NaiveDateTime;
@@ -37,7 +38,7 @@ pub enum Deal {
 /// A new game a player asks for: its kind and rules, and which deal.
 #[derive(Clone, Debug)]
 pub struct NewGame {
-    pub user_id: String,
+    pub user_id: UserId,
     pub variant: Variant,
     pub suits: Suits,
     pub rules: Rules,
@@ -48,7 +49,7 @@ pub struct NewGame {
 /// A game about to be written: its deal and its origin decided.
 #[derive(Clone, Debug)]
 pub(crate) struct Planned {
-    pub user_id: String,
+    pub user_id: UserId,
     pub spec: DealSpec,
     pub origin: Origin,
     pub key: Option<IdempotencyKey>,
@@ -65,7 +66,7 @@ pub fn random_deal_number() -> Result<u64, Error> {
 /// The remembered answer to a request with idempotency key `key`, if one was given.
 pub(crate) fn answered(
     play: &Play,
-    user_id: &str,
+    user_id: &UserId,
     key: Option<&IdempotencyKey>,
 ) -> Result<Option<Created>, Error> {
     let Some(key) = key else { return Ok(None) };
@@ -83,7 +84,7 @@ fn fresh(
     new: &Planned,
 ) -> Result<(GameRow, Box<Snapshot>, Option<Remembered>), Error> {
     let row = game_store::new_row(
-        uuid::Uuid::new_v4().to_string(),
+        uuid::Uuid::new_v4().to_string().into(),
         new.user_id.clone(),
         new.spec,
         &new.origin,
@@ -225,7 +226,7 @@ fn class_of(spec: &DealSpec) -> Class {
 /// (0: no limit), counted under their row lock so concurrent requests count one at a time.
 pub(crate) fn room_for_a_game(
     conn: &mut crate::store::DbConn,
-    user: &str,
+    user: &UserId,
     most: u32,
 ) -> Result<(), Error> {
     if most == 0 {
@@ -243,7 +244,7 @@ pub(crate) fn room_for_a_game(
 /// to leave for race rounds.
 fn ration(
     conn: &mut crate::store::DbConn,
-    user: &str,
+    user: &UserId,
     rationing: Rationing,
     now: NaiveDateTime,
 ) -> Result<i64, Error> {
@@ -317,11 +318,11 @@ pub fn give_back(play: &Play, deals: Vec<ProvenDeal>) -> Result<(), Error> {
 /// is resigned first: one deal is never open twice.
 pub async fn restart(
     play: &Play,
-    user_id: &str,
-    game_id: &str,
+    user_id: &UserId,
+    game_id: &GameId,
     key: Option<IdempotencyKey>,
 ) -> Result<Created, Error> {
-    let (db, user, id) = (play.db.clone(), user_id.to_string(), game_id.to_string());
+    let (db, user, id) = (play.db.clone(), user_id.clone(), game_id.clone());
     let old = blocking(move || {
         let mut conn = db.conn()?;
         game_store::owned(&mut conn, &user, &id)?.ok_or(Error::Game(GameError::GameNotFound))
@@ -333,8 +334,8 @@ pub async fn restart(
     // One deal is never open twice: playing a copy would show the original's hidden cards.
     if !old.status.is_over() {
         let resign = Act {
-            user_id: user_id.to_string(),
-            game_id: game_id.to_string(),
+            user_id: user_id.clone(),
+            game_id: game_id.clone(),
             expected: None,
             key: None,
             intent: Intent::Resign,
@@ -344,7 +345,7 @@ pub async fn restart(
     // A replay of a deal the player has seen: it counts only for personal records (marked),
     // and a daily's number stays secret until its day is over.
     let new = Planned {
-        user_id: user_id.to_string(),
+        user_id: user_id.clone(),
         spec: old.deal_spec()?,
         origin: Origin {
             kind: OriginKind::Restart,

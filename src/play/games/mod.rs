@@ -9,6 +9,7 @@ pub use create::{
     Rationing,
 };
 
+use crate::domain::{GameId, UserId};
 use crate::GameError;
 use chrono::NaiveDateTime;
 
@@ -48,7 +49,7 @@ fn opened(row: &GameRow, at: NaiveDateTime) -> Result<(), Error> {
 }
 
 /// The caller's game, replayed.
-pub fn load(play: &Play, user_id: &str, id: &str) -> Result<Loaded, Error> {
+pub fn load(play: &Play, user_id: &UserId, id: &GameId) -> Result<Loaded, Error> {
     let mut conn = play.db.conn()?;
     let (row, log) =
         game_store::load(&mut conn, user_id, id)?.ok_or(Error::Game(GameError::GameNotFound))?;
@@ -60,7 +61,7 @@ pub fn load(play: &Play, user_id: &str, id: &str) -> Result<Loaded, Error> {
 
 /// Any game by id, replayed: for the service's own bookkeeping (race standings), never for a
 /// caller's request.
-pub fn load_any(db: &Db, id: &str) -> Result<Option<Loaded>, Error> {
+pub fn load_any(db: &Db, id: &GameId) -> Result<Option<Loaded>, Error> {
     let mut conn = db.conn()?;
     let Some(row) = game_store::by_id(&mut conn, id)? else {
         return Ok(None);
@@ -94,8 +95,8 @@ struct Decided {
 /// One action on the caller's game.
 #[derive(Clone, Debug)]
 pub struct Act {
-    pub user_id: String,
-    pub game_id: String,
+    pub user_id: UserId,
+    pub game_id: GameId,
     /// Act only if the game is at this version.
     pub expected: Option<i32>,
     pub key: Option<IdempotencyKey>,

@@ -5,6 +5,7 @@
 //! each stream only renders the room for its viewer. The reader ends within a second of its
 //! last stream.
 
+use crate::domain::{GameId, RaceCode};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -31,12 +32,12 @@ pub enum Shared {
 /// This instance's room readers, by room code.
 #[derive(Clone, Default)]
 pub struct Feeds {
-    readers: Arc<Mutex<HashMap<String, Arc<watch::Sender<Shared>>>>>,
+    readers: Arc<Mutex<HashMap<RaceCode, Arc<watch::Sender<Shared>>>>>,
 }
 
 impl Feeds {
     /// Follow room `code` (normalised): its reader's looks, starting one if none runs.
-    pub fn follow(&self, play: &Play, code: &str) -> watch::Receiver<Shared> {
+    pub fn follow(&self, play: &Play, code: &RaceCode) -> watch::Receiver<Shared> {
         let mut readers = self
             .readers
             .lock()
@@ -46,13 +47,13 @@ impl Feeds {
         }
         let (tx, rx) = watch::channel(Shared::Pending);
         let tx = Arc::new(tx);
-        readers.insert(code.to_string(), tx.clone());
-        tokio::spawn(read(play.clone(), code.to_string(), tx, self.clone()));
+        readers.insert(code.clone(), tx.clone());
+        tokio::spawn(read(play.clone(), code.clone(), tx, self.clone()));
         rx
     }
 }
 
-async fn read(play: Play, code: String, tx: Arc<watch::Sender<Shared>>, feeds: Feeds) {
+async fn read(play: Play, code: RaceCode, tx: Arc<watch::Sender<Shared>>, feeds: Feeds) {
     let mut watcher = play.live.internal();
     watcher.watch(vec![room_key(&code)]);
     loop {
@@ -61,7 +62,7 @@ async fn read(play: Play, code: String, tx: Arc<watch::Sender<Shared>>, feeds: F
                 watcher.watch(
                     room.entries
                         .iter()
-                        .filter_map(|e| e.game_id.clone())
+                        .filter_map(|e| e.game_id.as_ref().map(GameId::to_string))
                         .chain([room_key(&code)])
                         .collect(),
                 );

@@ -13,6 +13,7 @@ mod work;
 pub use standings::round_over_for_game;
 pub use work::{tick, TICK};
 
+use crate::domain::{RaceCode, UserId};
 use crate::{AccountError, RaceError};
 use std::collections::HashSet;
 
@@ -90,7 +91,7 @@ pub struct RoundNow {
 
 impl Room {
     /// The seat of `user_id`, if they have one.
-    pub fn seat_of(&self, user_id: &str) -> Option<i32> {
+    pub fn seat_of(&self, user_id: &UserId) -> Option<i32> {
         self.seats
             .iter()
             .find(|s| s.user_id.as_deref() == Some(user_id))
@@ -132,7 +133,7 @@ struct Snapshot {
     entries: Vec<EntryRow>,
 }
 
-fn snapshot(conn: &mut DbConn, code: &str) -> Result<Snapshot, Error> {
+fn snapshot(conn: &mut DbConn, code: &RaceCode) -> Result<Snapshot, Error> {
     let race = race_store::by_code(conn, code)?.ok_or(Error::Race(RaceError::RaceNotFound))?;
     let seats = race_store::seats(conn, &race.id)?;
     let round = race_store::round(conn, &race.id, race.round)?;
@@ -149,18 +150,18 @@ fn snapshot(conn: &mut DbConn, code: &str) -> Result<Snapshot, Error> {
 }
 
 /// A typed-in room code as stored: trimmed, upper case.
-pub fn normalise(code: &str) -> String {
-    code.trim().to_ascii_uppercase()
+pub fn normalise(code: &str) -> RaceCode {
+    RaceCode::new(code.trim().to_ascii_uppercase())
 }
 
 /// The room with code `code` as it stands now. A read: it never changes a game.
-pub async fn look(play: &Play, code: &str) -> Result<Room, Error> {
-    let (p, code) = (play.clone(), normalise(code));
+pub async fn look(play: &Play, code: &RaceCode) -> Result<Room, Error> {
+    let (p, code) = (play.clone(), code.clone());
     blocking(move || look_at(&p, &code, now(&p))).await
 }
 
 /// The room at `at`: standings computed from the games and the clock.
-fn look_at(play: &Play, code: &str, at: NaiveDateTime) -> Result<Room, Error> {
+fn look_at(play: &Play, code: &RaceCode, at: NaiveDateTime) -> Result<Room, Error> {
     let snap = play.db.read(|conn| snapshot(conn, code))?;
     let round = match &snap.round {
         None => None,
@@ -204,7 +205,7 @@ pub struct NewRace {
 
 /// Ranked rooms are for registered accounts: a rating that throwaway guests could feed
 /// would mean nothing.
-fn registered_only(conn: &mut DbConn, user_id: &str) -> Result<(), Error> {
+fn registered_only(conn: &mut DbConn, user_id: &UserId) -> Result<(), Error> {
     let user =
         store::users::by_id(conn, user_id)?.ok_or(Error::Account(AccountError::UnknownUser))?;
     if user.is_guest {
@@ -215,7 +216,11 @@ fn registered_only(conn: &mut DbConn, user_id: &str) -> Result<(), Error> {
 
 /// The name a seat shows: the one asked for (already checked), else the account's name, else
 /// `guest-` and the start of the account's id. `CPU n` is the CPUs' alone.
-fn display_name(conn: &mut DbConn, user_id: &str, asked: Option<String>) -> Result<String, Error> {
+fn display_name(
+    conn: &mut DbConn,
+    user_id: &UserId,
+    asked: Option<String>,
+) -> Result<String, Error> {
     let name = match asked {
         Some(name) => name,
         None => store::users::by_id(conn, user_id)?
@@ -254,8 +259,8 @@ fn random_code() -> Result<String, Error> {
 }
 
 /// Open a room: the caller takes seat 1 and is its host; CPU players take the next seats.
-pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Error> {
-    let (p, user_id) = (play.clone(), user_id.to_string());
+pub async fn create(play: &Play, user_id: &UserId, new: NewRace) -> Result<Room, Error> {
+    let (p, user_id) = (play.clone(), user_id.clone());
     blocking(move || {
         let at = now(&p);
         let name = p.db.read(|conn| {
@@ -267,7 +272,7 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
         for _ in 0..5 {
             let race = RaceRow {
                 id: uuid::Uuid::new_v4().to_string(),
-                code: random_code()?,
+                code: random_code()?.into(),
                 host_id: user_id.clone(),
                 variant: new.variant,
                 suits: i32::from(new.suits.count()),
@@ -334,11 +339,11 @@ pub async fn create(play: &Play, user_id: &str, new: NewRace) -> Result<Room, Er
 /// aside), and never `CPU n`. A player who joins during a round plays from the next one.
 pub async fn join(
     play: &Play,
-    user_id: &str,
-    code: &str,
+    user_id: &UserId,
+    code: &RaceCode,
     name: Option<String>,
 ) -> Result<Room, Error> {
-    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+    let (p, user_id, code) = (play.clone(), user_id.clone(), code.clone());
     blocking(move || {
         let (race, name) = p.db.read(|conn| {
             let race =
@@ -368,8 +373,8 @@ pub async fn join(
 /// Start the next round of room `code` (its host only): a short countdown, then every seat
 /// gets an identical game of one proven winnable deal (a handicapped winner's is one level
 /// harder per win in a row). Also "play again" once a round is over.
-pub async fn start(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
-    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+pub async fn start(play: &Play, user_id: &UserId, code: &RaceCode) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.clone(), code.clone());
     blocking(move || {
         let current = look_at(&p, &code, now(&p))?;
         if current.race.host_id != user_id {
@@ -517,7 +522,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
 /// A human seat's game of `deal`, dated at the round's start.
 fn seat_game(
     race: &RaceRow,
-    user_id: &str,
+    user_id: &UserId,
     deal: u64,
     level: Difficulty,
     started: NaiveDateTime,
@@ -530,8 +535,8 @@ fn seat_game(
         difficulty: Some(level),
     };
     let mut row = game_store::new_row(
-        uuid::Uuid::new_v4().to_string(),
-        user_id.to_string(),
+        uuid::Uuid::new_v4().to_string().into(),
+        user_id.clone(),
         spec_of(race, deal)?,
         &origin,
         started,
@@ -543,8 +548,8 @@ fn seat_game(
 
 /// Quit the current round of room `code`: the caller's game is resigned and they rank last.
 /// The last human to quit ends the round, and a ranked round's ratings apply then.
-pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
-    let code = normalise(code);
+pub async fn quit(play: &Play, user_id: &UserId, code: &RaceCode) -> Result<Room, Error> {
+    let code = code.clone();
     let current = look(play, &code).await?;
     let (Some(round), Some(seat)) = (&current.round, current.seat_of(user_id)) else {
         return Err(Error::Race(RaceError::NotRacing));
@@ -574,8 +579,8 @@ pub async fn quit(play: &Play, user_id: &str, code: &str) -> Result<Room, Error>
     work::rate_if_over(play, &code, now(play)).await?;
     if let Some(game_id) = current.game_of(seat) {
         let resign = super::games::Act {
-            user_id: user_id.to_string(),
-            game_id: game_id.to_string(),
+            user_id: user_id.clone(),
+            game_id: game_id.into(),
             expected: None,
             key: None,
             intent: engine::Intent::Resign,
@@ -615,8 +620,13 @@ fn free_seat(play: &Play, room: &Room, seat: i32) -> Result<Room, Error> {
 /// The host frees seat `seat` of room `code` (a player or a CPU, never the host's own), so
 /// that whoever has the code cannot fill the room for good. A seat that plays the round in
 /// progress is freed once that round is over.
-pub async fn remove_seat(play: &Play, user_id: &str, code: &str, seat: i32) -> Result<Room, Error> {
-    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+pub async fn remove_seat(
+    play: &Play,
+    user_id: &UserId,
+    code: &RaceCode,
+    seat: i32,
+) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.clone(), code.clone());
     blocking(move || {
         let room = look_at(&p, &code, now(&p))?;
         if room.race.host_id != user_id {
@@ -635,8 +645,8 @@ pub async fn remove_seat(play: &Play, user_id: &str, code: &str, seat: i32) -> R
 
 /// The caller leaves room `code`, freeing their seat (the host stays: a room keeps its
 /// host). A player of the round in progress leaves once it is over (quit it first).
-pub async fn leave(play: &Play, user_id: &str, code: &str) -> Result<Room, Error> {
-    let (p, user_id, code) = (play.clone(), user_id.to_string(), normalise(code));
+pub async fn leave(play: &Play, user_id: &UserId, code: &RaceCode) -> Result<Room, Error> {
+    let (p, user_id, code) = (play.clone(), user_id.clone(), code.clone());
     blocking(move || {
         let room = look_at(&p, &code, now(&p))?;
         let seat = room

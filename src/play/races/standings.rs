@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::races::Progress;
+use crate::domain::GameId;
 use crate::engine::{Game, Status};
 use crate::games::{load_any, Loaded};
 
@@ -69,7 +70,7 @@ pub(super) fn ratings(
     }
     play.db.read(|conn| {
         let mut out = Vec::new();
-        for s in seats.iter().filter_map(|s| s.user_id.as_deref()) {
+        for s in seats.iter().filter_map(|s| s.user_id.as_ref()) {
             if let Some(r) = race_store::rating(conn, s, race.variant, race.suits)? {
                 out.push(r);
             }
@@ -177,7 +178,7 @@ fn places_until(
 /// Whether the round that race game `game_id` belongs to is over, as a look at its room would
 /// say now (an idle player counts as still playing). Until then its cards must stay hidden:
 /// others may be playing the same deal.
-pub fn round_over_for_game(play: &Play, race_id: &str, game_id: &str) -> Result<bool, Error> {
+pub fn round_over_for_game(play: &Play, race_id: &str, game_id: &GameId) -> Result<bool, Error> {
     let at = now(play);
     let found = play.db.read(|conn| -> Result<_, Error> {
         let Some(race) = race_store::by_id(conn, race_id)? else {

@@ -1,6 +1,7 @@
 //! Race rooms' scheduled work, done by one instance at a time (a lease): stand-ins for idle
 //! players, and ratings of ranked rounds that are over.
 
+use crate::domain::{RaceCode, UserId};
 use std::time::Duration;
 
 use super::*;
@@ -12,7 +13,7 @@ async fn stand_in(
     play: &Play,
     race: &RaceRow,
     entry: &EntryRow,
-    user_id: &str,
+    user_id: &UserId,
     started: NaiveDateTime,
     at: NaiveDateTime,
 ) -> Result<bool, Error> {
@@ -53,7 +54,7 @@ async fn stand_in(
             break;
         };
         let move_ = Act {
-            user_id: user_id.to_string(),
+            user_id: user_id.clone(),
             game_id: game_id.clone(),
             expected: Some(version),
             key: None,
@@ -113,8 +114,8 @@ pub async fn tick(play: &Play, holder: &str) -> Result<(), Error> {
 }
 
 /// One race's scheduled work at `at`.
-async fn race_work(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Error> {
-    let (db, code_owned) = (play.db.clone(), code.to_string());
+async fn race_work(play: &Play, code: &RaceCode, at: NaiveDateTime) -> Result<(), Error> {
+    let (db, code_owned) = (play.db.clone(), code.clone());
     let snap = blocking(move || db.read(|conn| snapshot(conn, &code_owned))).await?;
     let Some(round) = snap.round.clone() else {
         return Ok(());
@@ -140,8 +141,12 @@ async fn race_work(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Err
 }
 
 /// Apply a ranked round's ratings once it is over (at most once: the round is claimed).
-pub(super) async fn rate_if_over(play: &Play, code: &str, at: NaiveDateTime) -> Result<(), Error> {
-    let (p, code) = (play.clone(), code.to_string());
+pub(super) async fn rate_if_over(
+    play: &Play,
+    code: &RaceCode,
+    at: NaiveDateTime,
+) -> Result<(), Error> {
+    let (p, code) = (play.clone(), code.clone());
     blocking(move || {
         let snap = p.db.read(|conn| snapshot(conn, &code))?;
         let Some(round) = &snap.round else {
@@ -175,7 +180,7 @@ fn rate(
     if round.rated {
         return Ok(());
     }
-    let mut humans: Vec<(String, usize)> = Vec::new();
+    let mut humans: Vec<(UserId, usize)> = Vec::new();
     for p in places {
         let Some(user) = seats
             .iter()
@@ -204,7 +209,7 @@ fn rate(
             .read(move |conn| store::users::by_id(conn, &id))?
             .is_some_and(|u| !u.is_guest);
         if own_actions > 0 && registered {
-            humans.push((user, p.place));
+            humans.push((user.clone(), p.place));
         }
     }
     if humans.len() < 2 {

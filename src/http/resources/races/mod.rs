@@ -16,6 +16,7 @@ use chrono::{DateTime, Utc};
 use tokio::sync::watch;
 
 use crate::domain::races::{Phase, Standing, MAX_SEATS, ROUND_CUTOFF_MS};
+use crate::domain::RaceCode;
 use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::error::ApiError;
@@ -35,7 +36,7 @@ async fn look(
     code: &str,
     lang: Lang,
 ) -> Result<RaceView, ApiError> {
-    let room = races::look(state.play(), code).await?;
+    let room = races::look(state.play(), &races::normalise(code)).await?;
     RaceView::of(&room, Some(&caller.user_id), lang)
 }
 
@@ -202,9 +203,14 @@ pub async fn join_race(
         ),
         None => None,
     };
-    let room = races::join(state.play(), &caller.user_id, &code, name)
-        .await
-        .map_err(ApiError::from)?;
+    let room = races::join(
+        state.play(),
+        &caller.user_id,
+        &races::normalise(&code),
+        name,
+    )
+    .await
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
@@ -242,7 +248,7 @@ pub async fn start_race(
             crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
         limiter.count(&format!("addr:{block}"), t!("attempts-winnable-address"))?;
     }
-    let room = races::start(state.play(), &caller.user_id, &code).await?;
+    let room = races::start(state.play(), &caller.user_id, &races::normalise(&code)).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
@@ -266,7 +272,7 @@ pub async fn quit_race(
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let room = races::quit(state.play(), &caller.user_id, &code).await?;
+    let room = races::quit(state.play(), &caller.user_id, &races::normalise(&code)).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
@@ -291,7 +297,7 @@ pub async fn leave_race(
     Language(lang): Language,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let room = races::leave(state.play(), &caller.user_id, &code).await?;
+    let room = races::leave(state.play(), &caller.user_id, &races::normalise(&code)).await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
@@ -328,7 +334,13 @@ pub async fn remove_seat(
         .ok()
         .filter(|&n| n >= 1)
         .ok_or_else(|| ApiError::invalid_request(t!("race-seat-number")))?;
-    let room = races::remove_seat(state.play(), &caller.user_id, &code, seat).await?;
+    let room = races::remove_seat(
+        state.play(),
+        &caller.user_id,
+        &races::normalise(&code),
+        seat,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(RaceView::of(&room, Some(&caller.user_id), lang)?))
 }
 
@@ -374,7 +386,7 @@ pub async fn stream_race(
     struct Watch {
         state: web::Data<AppState>,
         caller: Caller,
-        code: String,
+        code: RaceCode,
         last: String,
         feed: watch::Receiver<Shared>,
         /// The feed's reader stopped (its look failed): look once more alone.

@@ -1,5 +1,6 @@
 //! The JSON shapes of race rooms.
 
+use crate::domain::UserId;
 use crate::i18n::Lang;
 use crate::t;
 use serde::{Deserialize, Serialize};
@@ -246,11 +247,15 @@ fn round_view(room: &Room, round: &RoundNow) -> RoundView {
 
 impl RaceView {
     /// The room as `caller` (a seated player or a spectator) sees it.
-    pub(super) fn of(room: &Room, caller: Option<&str>, lang: Lang) -> Result<RaceView, ApiError> {
+    pub(super) fn of(
+        room: &Room,
+        caller: Option<&UserId>,
+        lang: Lang,
+    ) -> Result<RaceView, ApiError> {
         let race = &room.race;
         let my_seat = caller.and_then(|c| room.seat_of(c));
         Ok(RaceView {
-            code: race.code.clone(),
+            code: race.code.to_string(),
             settings: settings(race, lang)?,
             seats: room
                 .seats
