@@ -17,7 +17,7 @@ use criterion::{black_box, Criterion};
 use diesel::prelude::*;
 use spider::domain::origin::OriginKind;
 use spider::domain::records::{Measure, Record};
-use spider::engine::{EmptyColumnDeal, Status, UndoMode, Variant};
+use spider::engine::{EmptyColumnDeal, Status, Suits, UndoMode, Variant};
 use spider::play::ranks::Ranks;
 use spider::store::games::GameRow;
 use spider::store::pages::{Page, PageStart};
@@ -57,7 +57,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                     id: format!("game-{i:06}").into(),
                     user_id: format!("user-{i:06}").into(),
                     variant: Variant::Spider,
-                    suits: 1,
+                    suits: Suits::One,
                     undo_allowed: true,
                     undo_mode: UndoMode::Full,
                     empty_column_deal: EmptyColumnDeal::Standard,
@@ -92,7 +92,7 @@ fn seed(db: &Db, n: usize, date: &str) {
                 .map(|i| RecordRow {
                     user_id: format!("user-{i:06}").into(),
                     variant: Variant::Spider,
-                    suits: 1,
+                    suits: Suits::One,
                     played: 1,
                     won: 1,
                     current_streak: 1,
@@ -167,7 +167,15 @@ fn seed(db: &Db, n: usize, date: &str) {
 
 /// The all-time board's first page of 20.
 fn first_page(conn: &mut DbConn, by: Measure) -> Page<(Record, Option<String>)> {
-    record_store::board(conn, Variant::Spider, 1, by, PageStart::Offset(0), 20).expect("a page")
+    record_store::board(
+        conn,
+        Variant::Spider,
+        Suits::One,
+        by,
+        PageStart::Offset(0),
+        20,
+    )
+    .expect("a page")
 }
 
 fn main() {
@@ -215,7 +223,7 @@ fn main() {
             &mut conn,
             &date,
             Variant::Spider,
-            1,
+            Suits::One,
             Measure::Score,
             PageStart::Offset(0),
             20,
@@ -246,13 +254,14 @@ fn main() {
                         &mut conn,
                         &date,
                         Variant::Spider,
-                        1,
+                        Suits::One,
                         by,
                         PageStart::Offset(0),
                         20,
                     )
                     .unwrap();
-                    let players = daily::players(&mut conn, &date, Variant::Spider, 1).unwrap();
+                    let players =
+                        daily::players(&mut conn, &date, Variant::Spider, Suits::One).unwrap();
                     black_box((page, players))
                 });
             },
@@ -261,7 +270,7 @@ fn main() {
     // Deep pages: by offset (every row above skipped), and as a reader who paged down gets
     // them, by the cursor of the page before (a keyset: from its place in the index).
     let daily_page = |conn: &mut DbConn, by: Measure, start: PageStart| {
-        daily::leaderboard(conn, &date, Variant::Spider, 1, by, start, 20).unwrap()
+        daily::leaderboard(conn, &date, Variant::Spider, Suits::One, by, start, 20).unwrap()
     };
     criterion.bench_function(
         "daily leaderboard, page of 20 at rank 95,001 (unfinished part), by offset",
@@ -314,7 +323,7 @@ fn main() {
         ("moves", Measure::Moves),
     ] {
         let board = |conn: &mut DbConn, start: PageStart| {
-            record_store::board(conn, Variant::Spider, 1, by, start, 20).unwrap()
+            record_store::board(conn, Variant::Spider, Suits::One, by, start, 20).unwrap()
         };
         let start = board(&mut conn, PageStart::Offset(84_980))
             .next
@@ -352,7 +361,7 @@ fn main() {
                         &mut conn,
                         &"user-050001".into(),
                         Variant::Spider,
-                        1,
+                        Suits::One,
                         by,
                     )
                     .unwrap();
@@ -374,7 +383,7 @@ fn main() {
         ("moves", Measure::Moves),
     ] {
         ranks
-            .take_now(&db, Variant::Spider, 1, by)
+            .take_now(&db, Variant::Spider, Suits::One, by)
             .expect("a snapshot");
         let placed = ranks
             .place(
@@ -382,15 +391,20 @@ fn main() {
                 &mut conn,
                 &"user-050001".into(),
                 Variant::Spider,
-                1,
+                Suits::One,
                 by,
             )
             .unwrap()
             .expect("on the board");
-        let counted =
-            record_store::rank_of(&mut conn, &"user-050001".into(), Variant::Spider, 1, by)
-                .unwrap()
-                .expect("on the board");
+        let counted = record_store::rank_of(
+            &mut conn,
+            &"user-050001".into(),
+            Variant::Spider,
+            Suits::One,
+            by,
+        )
+        .unwrap()
+        .expect("on the board");
         assert!(!placed.counted);
         assert_eq!(
             placed.rank, counted.0,
@@ -407,7 +421,7 @@ fn main() {
                             &mut conn,
                             &"user-050001".into(),
                             Variant::Spider,
-                            1,
+                            Suits::One,
                             by,
                         )
                         .unwrap();
@@ -421,7 +435,7 @@ fn main() {
         group.sample_size(10);
         group.bench_function(
             "taking the snapshot of the all-time board (90,000 places), by score",
-            |b| b.iter(|| ranks.take_now(&db, Variant::Spider, 1, Measure::Score)),
+            |b| b.iter(|| ranks.take_now(&db, Variant::Spider, Suits::One, Measure::Score)),
         );
         group.finish();
     }

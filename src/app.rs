@@ -108,7 +108,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         .iter()
         .map(|&suits| Class {
             variant: Variant::Spider,
-            suits: i32::from(suits),
+            suits,
             empty_column_deal: EmptyColumnDeal::Standard,
         })
         .collect();

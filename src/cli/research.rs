@@ -588,7 +588,7 @@ fn cpu_bot(
     use crate::store::winnable::Class;
     let class = Class {
         variant,
-        suits: i32::from(suits.count()),
+        suits,
         empty_column_deal: EmptyColumnDeal::Standard,
     };
     let human_ms = pace::default_human_ms(variant, suits);

@@ -4,6 +4,8 @@
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::engine::Suits;
+
 use super::{
     Accounts, Chat, Config, Daily, Jobs, Limits, Searches, Secret, Serving, Storage,
     MAX_SESSION_SECONDS,
@@ -440,12 +442,12 @@ fn searches(env: &Env, d: Searches) -> Result<Searches, ConfigError> {
 }
 
 fn jobs(env: &Env, d: Jobs) -> Result<Jobs, ConfigError> {
-    let suits = |v: &str| -> Option<Vec<u8>> {
+    let suits = |v: &str| -> Option<Vec<Suits>> {
         if v == "none" {
             return Some(Vec::new());
         }
         v.split(',')
-            .map(|s| s.trim().parse().ok().filter(|n| [1, 2, 4].contains(n)))
+            .map(|s| Suits::try_from(s.trim().parse::<u8>().ok()?).ok())
             .collect()
     };
     Ok(Jobs {
@@ -492,7 +494,7 @@ mod tests {
         let d = Config::default();
         assert_eq!(config.storage.database_url, d.storage.database_url);
         assert_eq!(config.limits.streams_per_user, d.limits.streams_per_user);
-        assert_eq!(config.jobs.winnable_prefill, vec![1, 2, 4]);
+        assert_eq!(config.jobs.winnable_prefill, Suits::ALL.to_vec());
         assert!(config.accounts.jwt_secret_is_default && config.daily.daily_secret_is_default);
         assert!(config.chat.discord_public_key.is_none());
     }

@@ -222,7 +222,7 @@ pub struct Jobs {
     /// background prover.
     pub winnable_pool: usize,
     /// Suit counts whose Spider deals (standard rule) are proven ahead of any request.
-    pub winnable_prefill: Vec<u8>,
+    pub winnable_prefill: Vec<engine::Suits>,
     /// Proven deals of each kind and difficulty kept for race rounds (a player's request
     /// never takes the last ones; at most `winnable_pool - 1` on an instance that proves).
     pub winnable_reserve: u32,
@@ -331,7 +331,7 @@ impl Default for Jobs {
     fn default() -> Jobs {
         Jobs {
             winnable_pool: 5,
-            winnable_prefill: vec![1, 2, 4],
+            winnable_prefill: engine::Suits::ALL.to_vec(),
             winnable_reserve: 1,
             cpu_lines: true,
             scheduled_work: true,

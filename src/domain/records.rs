@@ -7,14 +7,14 @@ use chrono::NaiveDateTime;
 
 use super::ids::{GameId, UserId};
 use super::origin::OriginKind;
-use crate::engine::{Game, Status, Variant};
+use crate::engine::{Game, Status, Suits, Variant};
 
 /// One player's record at one variant and suit count: what their counting games add up to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     pub user_id: UserId,
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     pub played: i32,
     pub won: i32,
     pub current_streak: i32,
@@ -102,7 +102,7 @@ impl Finish {
 pub struct RecordKey {
     pub user_id: UserId,
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
 }
 
 fn better<T: PartialOrd>(new: T, old: Option<T>, lower_is_better: bool) -> bool {
@@ -217,7 +217,7 @@ mod tests {
         RecordKey {
             user_id: "u".into(),
             variant: Variant::Spider,
-            suits: 2,
+            suits: Suits::Two,
         }
     }
 

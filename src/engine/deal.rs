@@ -51,8 +51,8 @@ impl Variant {
 
 super::parse_by_name!(Variant);
 
-/// How many suits the deck uses: 1, 2 or 4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How many suits the deck uses: 1, 2 or 4 (ordered by that count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub enum Suits {
     One,

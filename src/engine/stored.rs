@@ -88,7 +88,7 @@ macro_rules! string_column {
     };
 }
 
-use crate::{Difficulty, EmptyColumnDeal, Level, Status, UndoMode, Variant};
+use crate::{Difficulty, EmptyColumnDeal, Level, Status, Suits, UndoMode, Variant};
 
 text_column!(Variant, VariantColumn);
 text_column!(Status, StatusColumn);
@@ -96,3 +96,44 @@ text_column!(UndoMode, UndoModeColumn);
 text_column!(EmptyColumnDeal, EmptyColumnDealColumn);
 text_column!(Level, LevelColumn);
 text_column!(Difficulty, DifficultyColumn);
+
+/// The suit count as an integer column (1, 2 or 4), as every table has held it; another
+/// number in a row is a read error.
+#[derive(diesel::AsExpression, diesel::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = diesel::sql_types::Integer)]
+#[allow(
+    dead_code,
+    reason = "a stand-in diesel's derives read; nothing builds it"
+)]
+struct SuitsColumn(Suits);
+
+impl<DB> diesel::serialize::ToSql<diesel::sql_types::Integer, DB> for Suits
+where
+    DB: diesel::backend::Backend,
+    i32: diesel::serialize::ToSql<diesel::sql_types::Integer, DB>,
+{
+    fn to_sql<'b>(
+        &'b self,
+        out: &mut diesel::serialize::Output<'b, '_, DB>,
+    ) -> diesel::serialize::Result {
+        const COUNTS: [i32; 3] = [1, 2, 4];
+        let count = match self {
+            Suits::One => &COUNTS[0],
+            Suits::Two => &COUNTS[1],
+            Suits::Four => &COUNTS[2],
+        };
+        count.to_sql(out)
+    }
+}
+
+impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Integer, DB> for Suits
+where
+    DB: diesel::backend::Backend,
+    i32: diesel::deserialize::FromSql<diesel::sql_types::Integer, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
+        let count = i32::from_sql(bytes)?;
+        Suits::try_from(count)
+            .map_err(|_| format!("the database holds {count} suits, not 1, 2 or 4").into())
+    }
+}

@@ -62,7 +62,7 @@ pub struct Proof {
 /// Proves deal `number` of `class`: its difficulty, positions searched and winning line when
 /// it is winnable within the prover's budget.
 pub fn prove(class: &Class, number: u64) -> Option<Proof> {
-    let spec = class.deal(number)?;
+    let spec = class.deal(number);
     let game = spec.deal();
     let report = solver::solve(&game, &prover_budget());
     match report.outcome {
@@ -77,12 +77,9 @@ pub fn prove(class: &Class, number: u64) -> Option<Proof> {
 
 /// The lines CPU players of each level play on deal `number` of `class`, from its winning
 /// line: pacers (`domain::pace`), in compact log notation, easy, normal, hard.
-pub fn cpu_lines(class: &Class, number: u64, winning: &[Action]) -> Option<[String; 3]> {
-    let game = class.deal(number)?.deal();
-    Some(
-        Level::ALL
-            .map(|level| notation::encode_log(&pace::pacer_line(&game, winning, level, number))),
-    )
+pub fn cpu_lines(class: &Class, number: u64, winning: &[Action]) -> [String; 3] {
+    let game = class.deal(number).deal();
+    Level::ALL.map(|level| notation::encode_log(&pace::pacer_line(&game, winning, level, number)))
 }
 
 /// The prover's search budget: the solver's default beams, with fewer positions. The
@@ -196,10 +193,9 @@ fn prove_forever(worker: &Worker, pool: i64, cpu_lines: bool, wanted: &Weak<Want
             let (nodes, length, at) = (proof.nodes, proof.line.len(), worker.clock.now());
             let mut deal = ProvenDeal::new(&class, number, difficulty, nodes, length, at);
             if cpu_lines {
-                if let Some([easy, normal, hard]) = self::cpu_lines(&class, number, &proof.line) {
-                    (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) =
-                        (Some(easy), Some(normal), Some(hard));
-                }
+                let [easy, normal, hard] = self::cpu_lines(&class, number, &proof.line);
+                (deal.cpu_easy, deal.cpu_normal, deal.cpu_hard) =
+                    (Some(easy), Some(normal), Some(hard));
             }
             let stored: Result<(), crate::store::StoreError> =
                 db.write(move |conn| cache::insert(conn, &deal));
@@ -268,18 +264,10 @@ fn compute_cpu_line(db: &Db, deal: &ProvenDeal, go_on: &dyn Fn() -> bool) -> boo
                 number,
                 "winnable-deal prover: a stored deal did not solve again"
             );
-            class.deal(number).map(|spec| {
-                let line = notation::encode_log(&crate::domain::races::cpu_line(&spec.deal()));
-                [line.clone(), line.clone(), line]
-            })
+            let game = class.deal(number).deal();
+            let line = notation::encode_log(&crate::domain::races::cpu_line(&game));
+            [line.clone(), line.clone(), line]
         }
-    };
-    let Some(lines) = lines else {
-        tracing::warn!(
-            suits = deal.suits,
-            "winnable-deal prover: a stored deal does not parse"
-        );
-        return false;
     };
     if !go_on() {
         return true;

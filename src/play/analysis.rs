@@ -107,7 +107,7 @@ fn compute(
     budget: &AnalysisBudget,
     clock: &super::clock::Clock,
 ) -> Result<AnalysisRow, Error> {
-    let spec = row.deal_spec()?;
+    let spec = row.deal_spec();
     let started = Instant::now();
     let analysis = engine::analyse(
         spec.variant,

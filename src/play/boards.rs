@@ -52,7 +52,7 @@ impl Play {
         let day = day.to_string();
         blocking(move || {
             let (page, players) = db.read_stale(move |conn| {
-                let (v, s) = (board.variant, i32::from(board.suits.count()));
+                let (v, s) = (board.variant, board.suits);
                 let page =
                     daily_store::leaderboard(conn, &day, v, s, board.by, board.start, board.limit)?;
                 let players = daily_store::players(conn, &day, v, s)?;
@@ -83,7 +83,7 @@ impl Play {
         blocking(move || {
             let primary = db.clone();
             let (page, you) = db.read_stale(move |conn| {
-                let (v, s) = (board.variant, i32::from(board.suits.count()));
+                let (v, s) = (board.variant, board.suits);
                 let page = records::board(conn, v, s, board.by, board.start, board.limit)?;
                 let you = match &asker {
                     Some(user) => ranks

@@ -201,11 +201,7 @@ pub async fn daily(play: &Play, member: &Member, suits: Suits) -> Result<Daily, 
             let ranked = blocking(move || {
                 let mut conn = db.conn()?;
                 Ok(crate::store::daily::ranked_attempt(
-                    &mut conn,
-                    &user,
-                    &date,
-                    variant,
-                    i32::from(suits.count()),
+                    &mut conn, &user, &date, variant, suits,
                 )?)
             })
             .await?;

@@ -113,7 +113,7 @@ pub async fn start(
             let earlier =
                 crate::store::daily::attempts(&mut conn, &new.user_id, &date.to_string())?
                     .into_iter()
-                    .filter(|g| g.variant == variant && g.suits == i32::from(suits.count()))
+                    .filter(|g| g.variant == variant && g.suits == suits)
                     .map(|g| (g.ranked, g.status.is_over()))
                     .collect::<Vec<_>>();
             (user.is_guest, earlier)
@@ -136,7 +136,7 @@ pub async fn start(
                     &new.user_id,
                     &date.to_string(),
                     new.spec.variant,
-                    i32::from(new.spec.suits.count()),
+                    new.spec.suits,
                 )?;
                 drop(conn);
                 if ranked.is_some_and(|g| !g.status.is_over()) {
@@ -174,7 +174,7 @@ impl Play {
             let mut conn = db.conn()?;
             let mut players = Vec::new();
             for (v, s) in kinds {
-                let n = crate::store::daily::players(&mut conn, &day, v, i32::from(s.count()))?;
+                let n = crate::store::daily::players(&mut conn, &day, v, s)?;
                 players.push((v, s, n));
             }
             let (attempts, guest) = match asker {

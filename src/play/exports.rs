@@ -38,7 +38,7 @@ pub async fn export(play: &Play, id: &GameId) -> Result<Exported, Error> {
         let owner = row.user_id.clone();
         let user = p.db.read(move |conn| users::by_id(conn, &owner))?;
         super::analysis::shown_in_full(&p, &row)?;
-        let spec = row.deal_spec()?;
+        let spec = row.deal_spec();
         let player = match user {
             Some(u) if u.profile_hidden => None,
             user => Some(super::public_names::public_name(
@@ -86,7 +86,7 @@ pub async fn bulk_page(
                 continue;
             }
             out.push(Exported {
-                spec: row.deal_spec()?,
+                spec: row.deal_spec(),
                 row,
                 log,
                 player: Some(player.clone()),

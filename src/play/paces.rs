@@ -37,7 +37,6 @@ pub fn recompute(db: &Db, holder: &str, at: chrono::NaiveDateTime) -> Result<usi
     }
     let mut followed = 0;
     for (variant, suits) in KINDS {
-        let suits = i32::from(suits.count());
         let times =
             db.read(|conn| store::paces::human_times(conn, variant, suits, pace::MAX_SAMPLES))?;
         let samples = times.len();
@@ -55,6 +54,6 @@ pub fn recompute(db: &Db, holder: &str, at: chrono::NaiveDateTime) -> Result<usi
 /// The median time people take to win a game of this kind: the stored one once there were
 /// enough wins, else the default (`domain::pace::default_human_ms`).
 pub fn human_ms(db: &Db, variant: Variant, suits: Suits) -> Result<i64, Error> {
-    let stored = db.read(|conn| store::paces::median(conn, variant, i32::from(suits.count())))?;
+    let stored = db.read(|conn| store::paces::median(conn, variant, suits))?;
     Ok(stored.unwrap_or_else(|| pace::default_human_ms(variant, suits)))
 }

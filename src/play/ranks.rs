@@ -11,6 +11,7 @@
 //! snapshot is taken.
 
 use crate::domain::UserId;
+use crate::engine::Suits;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -38,7 +39,7 @@ const MOST_PLACES: usize = 2_000_000;
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 struct Board {
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
 }
 
@@ -124,7 +125,7 @@ impl Ranks {
         conn: &mut DbConn,
         user_id: &UserId,
         variant: Variant,
-        suits: i32,
+        suits: Suits,
         by: Measure,
     ) -> Result<Option<Placed>, StoreError> {
         let board = Board { variant, suits, by };
@@ -166,7 +167,7 @@ impl Ranks {
         &self,
         db: &Db,
         variant: Variant,
-        suits: i32,
+        suits: Suits,
         by: Measure,
     ) -> Result<(), StoreError> {
         let board = Board { variant, suits, by };

@@ -3,6 +3,7 @@
 //! covers a column that every action changes.
 
 use crate::domain::{GameId, UserId};
+use crate::engine::Suits;
 use diesel::prelude::*;
 
 use chrono::NaiveDateTime;
@@ -36,7 +37,7 @@ pub fn ranked_attempt(
     user_id: &UserId,
     date: &str,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
 ) -> Result<Option<GameRow>, StoreError> {
     Ok(games::table
         .filter(games::user_id.eq(user_id))
@@ -54,7 +55,7 @@ pub fn players(
     conn: &mut DbConn,
     date: &str,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
 ) -> Result<i64, StoreError> {
     Ok(daily_players::table
         .find((date, variant, suits))
@@ -143,7 +144,7 @@ pub fn leaderboard(
     conn: &mut DbConn,
     date: &str,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
     start: PageStart,
     limit: i64,

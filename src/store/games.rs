@@ -18,7 +18,7 @@ pub struct GameRow {
     pub id: GameId,
     pub user_id: UserId,
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     /// Whether any undo is allowed (`undo_mode` is not `off`): kept for instances still on
     /// the previous version, and for a rollback of the migration that added `undo_mode`.
     pub undo_allowed: bool,
@@ -56,18 +56,16 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    pub fn deal_spec(&self) -> Result<DealSpec, StoreError> {
-        let suits = Suits::try_from(self.suits)
-            .map_err(|_| StoreError::Corrupt(format!("game {}: suits", self.id)))?;
-        Ok(DealSpec {
+    pub fn deal_spec(&self) -> DealSpec {
+        DealSpec {
             variant: self.variant,
-            suits,
+            suits: self.suits,
             rules: Rules {
                 undo: self.undo_mode,
                 empty_column_deal: self.empty_column_deal,
             },
             deal_number: self.deal_number as u64,
-        })
+        }
     }
 
     pub fn daily_date(&self) -> Result<Option<chrono::NaiveDate>, StoreError> {
@@ -105,7 +103,7 @@ pub fn new_row(
         id,
         user_id,
         variant: spec.variant,
-        suits: i32::from(spec.suits.count()),
+        suits: spec.suits,
         undo_allowed: spec.rules.undo.allows_any(),
         undo_mode: spec.rules.undo,
         empty_column_deal: spec.rules.empty_column_deal,

@@ -1,6 +1,7 @@
 //! The median time people take to win each kind of game, which CPU players' paces follow
 //! (`domain::pace`): the wins it is computed from, and the stored result.
 
+use crate::engine::Suits;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -15,7 +16,7 @@ use crate::engine::{Status, Variant};
 pub fn human_times(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     limit: usize,
 ) -> Result<Vec<i64>, StoreError> {
     let latest: Vec<(Status, Option<i64>)> = games::table
@@ -38,7 +39,7 @@ pub fn human_times(
 pub fn save(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     median_ms: i64,
     samples: usize,
     at: NaiveDateTime,
@@ -59,7 +60,11 @@ pub fn save(
 }
 
 /// The stored median of a kind's wins, if the scheduled work has found enough of them.
-pub fn median(conn: &mut DbConn, variant: Variant, suits: i32) -> Result<Option<i64>, StoreError> {
+pub fn median(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: Suits,
+) -> Result<Option<i64>, StoreError> {
     Ok(human_paces::table
         .find((variant, suits))
         .select(human_paces::median_ms)

@@ -1,6 +1,7 @@
 //! Races: rooms, seats, rounds, each seat's entry in a round, and ratings.
 
 use crate::domain::{GameId, RaceCode, UserId};
+use crate::engine::Suits;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -16,7 +17,7 @@ pub struct RaceRow {
     pub code: RaceCode,
     pub host_id: UserId,
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     pub difficulty: Difficulty,
     pub time_limit_s: i32,
     /// Whether any undo is allowed: kept as in `GameRow`.
@@ -76,7 +77,7 @@ pub struct EntryRow {
 pub struct RatingRow {
     pub user_id: UserId,
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     pub rating: f64,
     pub rounds: i32,
 }
@@ -348,7 +349,7 @@ pub fn rating(
     conn: &mut DbConn,
     user_id: &UserId,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
 ) -> Result<Option<RatingRow>, StoreError> {
     Ok(ratings::table
         .find((user_id, variant, suits))

@@ -4,6 +4,7 @@
 //! won or resigned), by the rules of [`crate::domain::records`]; `rebuild` folds the same
 //! rules over every game's replayed event log, so the two can never disagree.
 
+use crate::engine::Suits;
 use std::collections::BTreeMap;
 
 use crate::domain::{GameId, UserId};
@@ -43,7 +44,7 @@ macro_rules! record_row {
 record_row! {
     user_id: UserId,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     played: i32,
     won: i32,
     current_streak: i32,
@@ -177,7 +178,7 @@ pub fn board_key(record: &Record, by: Measure) -> Option<(i64, NaiveDateTime)> {
 pub fn board_keys(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
 ) -> Result<Vec<(String, i64, NaiveDateTime)>, StoreError> {
     Ok(places(conn, variant, suits, by, None)?
@@ -197,7 +198,7 @@ pub fn board_keys(
 pub fn changed_since(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
     since: NaiveDateTime,
     limit: i64,
@@ -223,7 +224,7 @@ pub fn changed_since(
 fn places(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
     changed: Option<(NaiveDateTime, i64)>,
 ) -> Result<Vec<(String, Option<(i64, NaiveDateTime)>)>, StoreError> {
@@ -363,7 +364,7 @@ pub fn for_user(conn: &mut DbConn, user_id: &UserId) -> Result<Vec<Record>, Stor
 pub fn board(
     conn: &mut DbConn,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
     start: PageStart,
     limit: i64,
@@ -458,7 +459,7 @@ pub fn rank_of(
     conn: &mut DbConn,
     user_id: &UserId,
     variant: Variant,
-    suits: i32,
+    suits: Suits,
     by: Measure,
 ) -> Result<Option<(i64, Record)>, StoreError> {
     let key = RecordKey {
@@ -549,7 +550,7 @@ fn compute(conn: &mut DbConn, all: &[GameRow]) -> Result<Vec<Record>, StoreError
             .iter()
             .map(super::games::EventRow::action)
             .collect::<Result<Vec<_>, _>>()?;
-        let spec = row.deal_spec()?;
+        let spec = row.deal_spec();
         let game = Game::replay(
             spec.variant,
             spec.suits,

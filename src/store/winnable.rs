@@ -14,7 +14,7 @@ use crate::engine::Difficulty;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Class {
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     pub empty_column_deal: EmptyColumnDeal,
 }
 
@@ -22,7 +22,7 @@ pub struct Class {
 #[diesel(table_name = winnable_deals)]
 pub struct ProvenDeal {
     pub variant: Variant,
-    pub suits: i32,
+    pub suits: Suits,
     pub empty_column_deal: EmptyColumnDeal,
     /// The `u64` deal number, stored bit for bit.
     pub deal_number: i64,
@@ -73,17 +73,17 @@ impl ProvenDeal {
 
 impl Class {
     /// Deal `number` of this kind, with every undo allowed (the prover's view: undo does not
-    /// decide what is winnable). `None` for a stored suit count the engine does not know.
-    pub fn deal(&self, number: u64) -> Option<DealSpec> {
-        Some(DealSpec {
+    /// decide what is winnable).
+    pub fn deal(&self, number: u64) -> DealSpec {
+        DealSpec {
             variant: self.variant,
-            suits: Suits::try_from(self.suits).ok()?,
+            suits: self.suits,
             rules: Rules {
                 undo: UndoMode::Full,
                 empty_column_deal: self.empty_column_deal,
             },
             deal_number: number,
-        })
+        }
     }
 }
 
@@ -103,7 +103,7 @@ pub fn proving_lease(class: &Class) -> String {
     format!(
         "prove:{}:{}:{}",
         class.variant.name(),
-        class.suits,
+        class.suits.count(),
         class.empty_column_deal.name()
     )
 }
@@ -113,7 +113,7 @@ pub fn lines_lease(deal: &ProvenDeal) -> String {
     format!(
         "cpu-lines:{}:{}:{}:{}",
         deal.variant.name(),
-        deal.suits,
+        deal.suits.count(),
         deal.empty_column_deal.name(),
         deal.deal_number
     )
@@ -198,7 +198,7 @@ pub fn counts(conn: &mut DbConn, class: &Class) -> Result<Vec<(Difficulty, i64)>
 
 /// How many proven deals wait, per kind and difficulty: every kind with at least one. A read.
 pub fn stock(conn: &mut DbConn) -> Result<Vec<(Class, Difficulty, i64)>, StoreError> {
-    let rows: Vec<(Variant, i32, EmptyColumnDeal, Difficulty, i64)> = winnable_deals::table
+    let rows: Vec<(Variant, Suits, EmptyColumnDeal, Difficulty, i64)> = winnable_deals::table
         .group_by((
             winnable_deals::variant,
             winnable_deals::suits,

@@ -334,7 +334,7 @@ async fn a_daily_opens_once_its_day_is_over() {
 async fn a_race_game_opens_once_the_round_is_over() {
     let app = spawn_with(|c| {
         c.jobs.winnable_pool = 2;
-        c.jobs.winnable_prefill = vec![1];
+        c.jobs.winnable_prefill = vec![spider::engine::Suits::One];
     })
     .await;
     let (host, bob) = (app.guest().await, app.guest().await);

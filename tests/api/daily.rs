@@ -977,7 +977,7 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
             id: format!("game-{i:03}").into(),
             user_id: format!("user-{i:03}").into(),
             variant: Variant::Spider,
-            suits: 1,
+            suits: spider::engine::Suits::One,
             undo_allowed: true,
             undo_mode: UndoMode::Full,
             empty_column_deal: EmptyColumnDeal::Standard,
@@ -1010,7 +1010,7 @@ async fn pages_by_cursor_are_the_pages_by_offset_through_ties() {
         .map(|i| RecordRow {
             user_id: format!("user-{i:03}").into(),
             variant: Variant::Spider,
-            suits: 1,
+            suits: spider::engine::Suits::One,
             played: 1,
             won: 1,
             current_streak: 1,
@@ -1209,7 +1209,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
             RecordRow {
                 user_id: format!("user-{i:03}").into(),
                 variant: Variant::Spider,
-                suits: 1,
+                suits: spider::engine::Suits::One,
                 played: 1,
                 won: i32::from(on_board(i)),
                 current_streak: 0,
@@ -1261,7 +1261,9 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     let measures = [Measure::Score, Measure::Time, Measure::Moves];
     let ranks = Ranks::default();
     for by in measures {
-        ranks.take_now(&db, Variant::Spider, 1, by).unwrap();
+        ranks
+            .take_now(&db, Variant::Spider, spider::engine::Suits::One, by)
+            .unwrap();
     }
     let check = |stage: &str, players: usize| {
         let mut conn = db.conn().unwrap();
@@ -1270,10 +1272,23 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
             let user = spider::domain::UserId::from(format!("user-{i:03}"));
             for by in measures {
                 let placed = ranks
-                    .place(&db, &mut conn, &user, Variant::Spider, 1, by)
+                    .place(
+                        &db,
+                        &mut conn,
+                        &user,
+                        Variant::Spider,
+                        spider::engine::Suits::One,
+                        by,
+                    )
                     .unwrap();
-                let counted =
-                    record_store::rank_of(&mut conn, &user, Variant::Spider, 1, by).unwrap();
+                let counted = record_store::rank_of(
+                    &mut conn,
+                    &user,
+                    Variant::Spider,
+                    spider::engine::Suits::One,
+                    by,
+                )
+                .unwrap();
                 assert_eq!(
                     placed.as_ref().map(|p| (p.rank, &p.record)),
                     counted.as_ref().map(|(rank, r)| (*rank, r)),
@@ -1303,7 +1318,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
     let key = |i: usize| RecordKey {
         user_id: format!("user-{i:03}").into(),
         variant: Variant::Spider,
-        suits: 1,
+        suits: spider::engine::Suits::One,
     };
     let changes: Vec<(RecordKey, Finish)> = (0..n)
         .step_by(4)
@@ -1333,7 +1348,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
             let key = RecordKey {
                 user_id: format!("user-{i:03}").into(),
                 variant: Variant::Spider,
-                suits: 1,
+                suits: spider::engine::Suits::One,
             };
             record_store::apply(conn, &key, &Change::Start, system_now())?;
             let f = Finish {
@@ -1370,7 +1385,7 @@ async fn your_place_from_a_snapshot_is_the_counted_place_as_records_change() {
             &mut conn,
             &"user-001".into(),
             Variant::Spider,
-            1,
+            spider::engine::Suits::One,
             Measure::Score
         )
         .unwrap()

@@ -7,7 +7,7 @@ use super::*;
 async fn prover_app() -> TestApp {
     spawn_with(|c| {
         c.jobs.winnable_pool = 2;
-        c.jobs.winnable_prefill = vec![1];
+        c.jobs.winnable_prefill = vec![spider::engine::Suits::One];
     })
     .await
 }
@@ -798,7 +798,7 @@ fn stocked(app: &TestApp) -> usize {
     let db = app.db();
     let class = spider::store::winnable::Class {
         variant: spider::engine::Variant::Spider,
-        suits: 1,
+        suits: spider::engine::Suits::One,
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     spider::store::winnable::counts(&mut db.conn().unwrap(), &class)
@@ -1074,7 +1074,7 @@ fn pacer_deal(suits: u8, number: u64) -> (spider::store::winnable::ProvenDeal, V
     use spider::store::winnable::{Class, ProvenDeal};
     let class = Class {
         variant: Variant::Spider,
-        suits: i32::from(suits),
+        suits: Suits::try_from(suits).unwrap(),
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     let game = Game::new(
@@ -1084,7 +1084,7 @@ fn pacer_deal(suits: u8, number: u64) -> (spider::store::winnable::ProvenDeal, V
         number,
     );
     let winning = winning_line(&game).unwrap();
-    let [easy, normal, hard] = spider::jobs::winnable::cpu_lines(&class, number, &winning).unwrap();
+    let [easy, normal, hard] = spider::jobs::winnable::cpu_lines(&class, number, &winning);
     let mut deal = ProvenDeal::new(
         &class,
         number,

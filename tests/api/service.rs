@@ -760,3 +760,31 @@ async fn control_characters_in_free_text_are_refused_on_every_backend() {
     r.problem(400, "invalid_request");
     app.stop().await;
 }
+
+/// A suit count the rules do not know, found in a row (written by hand, or by a release that
+/// knew more), is a read error: the game answers 500 `internal_error` and is never played as
+/// some other suit count; the other games answer as before.
+#[actix_rt::test]
+async fn a_row_with_a_suit_count_the_rules_do_not_know_is_an_error_not_a_guess() {
+    let app = spawn_app().await;
+    let token = app.guest().await;
+    let bad = id(&app.new_game(&token, json!({"suits": 2})).await);
+    let good = id(&app.new_game(&token, json!({"suits": 2})).await);
+    let db = app.db();
+    let row = spider::domain::GameId::from(bad.as_str());
+    db.write(move |conn| -> Result<usize, spider::store::StoreError> {
+        use diesel::prelude::*;
+        use spider::store::schema::games;
+        Ok(diesel::update(games::table.find(&row))
+            .set(games::suits.eq(3))
+            .execute(conn)?)
+    })
+    .unwrap();
+    app.get(&format!("/v1/games/{bad}"), &token)
+        .await
+        .problem(500, "internal_error");
+    let r = app.get(&format!("/v1/games/{good}"), &token).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["suits"], 2);
+    app.stop().await;
+}

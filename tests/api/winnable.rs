@@ -26,7 +26,7 @@ async fn winnable_game(app: &TestApp, token: &str, body: Value) -> Value {
 async fn winnable_games_are_proven_deals_of_the_difficulty_asked_for() {
     let app = spawn_with(|c| {
         c.jobs.winnable_pool = 2;
-        c.jobs.winnable_prefill = vec![1];
+        c.jobs.winnable_prefill = vec![spider::engine::Suits::One];
     })
     .await;
     let token = app.guest().await;
@@ -229,7 +229,7 @@ async fn a_retried_winnable_request_takes_one_deal_however_the_retries_race() {
     let db = app.db();
     let class = spider::store::winnable::Class {
         variant: spider::engine::Variant::Spider,
-        suits: 1,
+        suits: spider::engine::Suits::One,
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     let counts = spider::store::winnable::counts(&mut db.conn().unwrap(), &class).unwrap();
@@ -280,7 +280,7 @@ async fn instances_share_the_provers_work_through_leases() {
     // Proving a kind: one holder at a time.
     let class = cache::Class {
         variant: spider::engine::Variant::Spider,
-        suits: 1,
+        suits: spider::engine::Suits::One,
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     let prove = |holder: &'static str| {

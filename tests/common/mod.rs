@@ -525,7 +525,7 @@ fn made_up_deal(
     use spider::store::winnable::{Class, ProvenDeal};
     let class = Class {
         variant: spider::engine::Variant::Spider,
-        suits: 1,
+        suits: spider::engine::Suits::One,
         empty_column_deal: spider::engine::EmptyColumnDeal::Standard,
     };
     ProvenDeal::new(&class, number, difficulty, 1_000, 100, system_now())

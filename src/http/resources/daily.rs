@@ -136,7 +136,7 @@ pub async fn today(
     for (variant, suits, players) in counts {
         let mut your_attempts = mine
             .iter()
-            .filter(|g| g.variant == variant && g.suits == i32::from(suits.count()))
+            .filter(|g| g.variant == variant && g.suits == suits)
             .map(AttemptView::of)
             .collect::<Result<Vec<_>, _>>()?;
         your_attempts.sort_by_key(|a| !a.ranked);

@@ -394,7 +394,7 @@ pub async fn list_my_games(
     let games = rows
         .iter()
         .map(|row| {
-            let spec = row.deal_spec()?;
+            let spec = row.deal_spec();
             let status = row.status;
             Ok(GameSummary {
                 id: row.id.to_string(),

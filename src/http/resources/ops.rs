@@ -141,7 +141,7 @@ async fn pool_stock(state: &AppState) -> String {
                     "spider_winnable_pool_deals{{variant=\"{}\",suits=\"{}\",\
                      empty_column_deal=\"{}\",difficulty=\"{}\"}} {n}\n",
                     class.variant.name(),
-                    class.suits,
+                    class.suits.count(),
                     class.empty_column_deal.name(),
                     difficulty.name(),
                 ));

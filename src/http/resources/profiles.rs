@@ -41,7 +41,7 @@ impl PublicGame {
         PublicGame {
             id: row.id.to_string(),
             variant: row.variant,
-            suits: u8::try_from(row.suits).unwrap_or(0),
+            suits: row.suits.count(),
             origin: row.origin.name().to_string(),
             status: row.status,
             score: row.score,

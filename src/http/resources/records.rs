@@ -184,7 +184,7 @@ impl RecordView {
     pub(crate) fn from_record(r: Record) -> Result<RecordView, ApiError> {
         Ok(RecordView {
             variant: r.variant,
-            suits: u8::try_from(r.suits).unwrap_or(0),
+            suits: r.suits.count(),
             played: r.played,
             won: r.won,
             best_score: r.best_score.map(|value| Best {
@@ -231,7 +231,7 @@ impl RatingView {
     pub(crate) fn of(r: &RatingRow) -> RatingView {
         RatingView {
             variant: r.variant,
-            suits: u8::try_from(r.suits).unwrap_or(0),
+            suits: r.suits.count(),
             rating: r.rating,
             rounds: r.rounds,
         }

@@ -217,7 +217,7 @@ fn insert_winnable(
 fn class_of(spec: &DealSpec) -> Class {
     Class {
         variant: spec.variant,
-        suits: i32::from(spec.suits.count()),
+        suits: spec.suits,
         empty_column_deal: spec.rules.empty_column_deal,
     }
 }
@@ -346,7 +346,7 @@ pub async fn restart(
     // and a daily's number stays secret until its day is over.
     let new = Planned {
         user_id: user_id.clone(),
-        spec: old.deal_spec()?,
+        spec: old.deal_spec(),
         origin: Origin {
             kind: OriginKind::Restart,
             deal_known: old.deal_chosen,

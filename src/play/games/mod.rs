@@ -27,7 +27,7 @@ pub const ATTEMPTS: usize = 50;
 
 /// The position of a stored game, every action checked again.
 pub fn replay(row: &GameRow, log: Vec<Action>) -> Result<Game, Error> {
-    row.deal_spec()?
+    row.deal_spec()
         .replay(log)
         .map_err(|e| Error::Internal(format!("stored log of {} no longer replays: {e}", row.id)))
 }

@@ -44,12 +44,10 @@ fn ms(d: chrono::Duration) -> i64 {
 
 /// The deal a race's seat plays: the room's variant and suits, its undo mode, the standard
 /// empty-column rule.
-pub fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, Error> {
-    let suits = Suits::try_from(race.suits)
-        .map_err(|_| Error::Internal(format!("stored race {}: suits", race.id)))?;
+pub fn spec_of(race: &RaceRow, deal_number: u64) -> DealSpec {
     let mut spec = DealSpec {
         variant: race.variant,
-        suits,
+        suits: race.suits,
         rules: engine::Rules {
             undo: race.undo_mode,
             empty_column_deal: engine::EmptyColumnDeal::Standard,
@@ -60,7 +58,7 @@ pub fn spec_of(race: &RaceRow, deal_number: u64) -> Result<DealSpec, Error> {
     if race.ranked {
         spec.rules.undo = spec.rules.undo.for_ranked_play();
     }
-    Ok(spec)
+    spec
 }
 
 /// A room as it stands at one moment.
@@ -275,7 +273,7 @@ pub async fn create(play: &Play, user_id: &UserId, new: NewRace) -> Result<Room,
                 code: random_code()?.into(),
                 host_id: user_id.clone(),
                 variant: new.variant,
-                suits: i32::from(new.suits.count()),
+                suits: new.suits,
                 difficulty: new.difficulty,
                 time_limit_s: new.time_limit_s as i32,
                 undo_allowed: new.undo.allows_any(),
@@ -431,7 +429,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
             .map_or(0, |e| e.streak)
             + 1
     };
-    let base_spec = spec_of(race, 0)?;
+    let base_spec = spec_of(race, 0);
     let mut deal_for = |d: Difficulty| -> Result<u64, Error> {
         if let Some(deal) = taken.iter().find(|x| x.difficulty == d) {
             return Ok(deal.deal_number as u64);
@@ -469,7 +467,7 @@ fn begin_round(play: &Play, room: &Room, taken: &mut Vec<ProvenDeal>) -> Result<
     let cpu_line = match stored {
         Some(line) => line,
         None => {
-            let spec = spec_of(race, base_deal)?;
+            let spec = spec_of(race, base_deal);
             engine::notation::encode_log(&rules::cpu_line(&spec.deal()))
         }
     };
@@ -537,7 +535,7 @@ fn seat_game(
     let mut row = game_store::new_row(
         uuid::Uuid::new_v4().to_string().into(),
         user_id.clone(),
-        spec_of(race, deal)?,
+        spec_of(race, deal),
         &origin,
         started,
     );

@@ -19,7 +19,7 @@ fn human_progress(
     } else {
         // Replay only what happened before the cutoff.
         let events = play.db.read(|conn| game_store::events(conn, &hg.row.id))?;
-        let spec = hg.row.deal_spec()?;
+        let spec = hg.row.deal_spec();
         let mut game = spec.deal();
         let mut last = None;
         for event in events.iter().filter(|e| e.created_at <= cutoff) {
@@ -131,7 +131,7 @@ fn places_until(
     let mut all_done = true;
     let mut last_done: Option<NaiveDateTime> = None;
     for entry in entries {
-        let spec = spec_of(race, entry.deal_number as u64)?;
+        let spec = spec_of(race, entry.deal_number as u64);
         let runs_total = spec.variant.runs();
         let (runs, finished_ms, quit) = if at < started {
             (0, None, false)

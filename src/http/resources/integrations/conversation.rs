@@ -216,8 +216,12 @@ struct Started {
     ranked: bool,
 }
 
-fn kind_of(variant: engine::Variant, suits: i32) -> Text {
-    t!("chat-kind", variant = variant.name(), suits = suits)
+fn kind_of(variant: engine::Variant, suits: engine::Suits) -> Text {
+    t!(
+        "chat-kind",
+        variant = variant.name(),
+        suits = i32::from(suits.count())
+    )
 }
 
 async fn new_game(
@@ -230,11 +234,7 @@ async fn new_game(
     let created = commands::new_game(state.play(), member, suits, variant).await?;
     let started = started(created, lang)?;
     Ok(Reply::with_board(
-        t!(
-            "chat-new-game",
-            kind = kind_of(variant, i32::from(suits.count()))
-        )
-        .render(lang),
+        t!("chat-new-game", kind = kind_of(variant, suits)).render(lang),
         started.board,
     ))
 }
@@ -263,7 +263,7 @@ async fn daily(
     suits: engine::Suits,
     lang: Lang,
 ) -> Result<Reply, ApiError> {
-    let kind = kind_of(engine::Variant::Spider, i32::from(suits.count()));
+    let kind = kind_of(engine::Variant::Spider, suits);
     match commands::daily(state.play(), member, suits).await? {
         commands::Daily::Started(created) => {
             let started = started(created, lang)?;

@@ -171,7 +171,7 @@ pub struct JoinRace {
 }
 
 fn settings(race: &RaceRow, lang: Lang) -> Result<RaceSettings, ApiError> {
-    let undo_mode = races::spec_of(race, 0)?.rules.undo;
+    let undo_mode = races::spec_of(race, 0).rules.undo;
     Ok(RaceSettings {
         variant: race.variant,
         suits: race.suits as u8,
