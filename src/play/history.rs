@@ -21,7 +21,7 @@ pub struct Event {
 
 /// Where a page of a player's games starts: after the game created at this moment with this
 /// id (games are listed by creation, newest first, then by id).
-pub type After = (NaiveDateTime, String);
+pub type After = (NaiveDateTime, GameId);
 
 impl Play {
     /// `user_id`'s game `id` and its event log, oldest first.

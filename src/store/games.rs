@@ -170,6 +170,19 @@ pub fn in_progress_list(
         .load(conn)?)
 }
 
+/// The keyset cursor of a page of games ordered by `column` then id, newest first: what comes
+/// after `cursor`, the page before's last game (`(moment, id)`), or everything without one.
+macro_rules! after_cursor {
+    ($query:expr, $column:expr, $cursor:expr) => {
+        match $cursor {
+            Some((at, id)) => {
+                $query.filter($column.lt(at).or($column.eq(at).and(games::id.lt(id))))
+            }
+            None => $query,
+        }
+    };
+}
+
 /// `user_id`'s finished games with their logs, finished in `[since, until)`, newest first,
 /// after `after` (the last of the previous page), at most `limit`.
 pub fn finished_page(
@@ -180,7 +193,7 @@ pub fn finished_page(
     after: Option<(NaiveDateTime, GameId)>,
     limit: i64,
 ) -> Result<Vec<(GameRow, Vec<Action>)>, StoreError> {
-    let mut query = games::table
+    let query = games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::status.ne(Status::InProgress))
         .filter(games::finished_at.ge(since))
@@ -189,14 +202,7 @@ pub fn finished_page(
         .limit(limit)
         .select(GameRow::as_select())
         .into_boxed();
-    if let Some((at, id)) = after {
-        query = query.filter(
-            games::finished_at
-                .lt(at)
-                .or(games::finished_at.eq(at).and(games::id.lt(id))),
-        );
-    }
-    let rows = query.load(conn)?;
+    let rows = after_cursor!(query, games::finished_at, after).load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         if let Some((row, log)) = load(conn, user_id, &row.id.clone())? {
@@ -323,24 +329,17 @@ pub fn list(
     conn: &mut DbConn,
     user_id: &UserId,
     limit: i64,
-    cursor: Option<(NaiveDateTime, String)>,
+    cursor: Option<(NaiveDateTime, GameId)>,
     at: NaiveDateTime,
 ) -> Result<Vec<GameRow>, StoreError> {
-    let mut query = games::table
+    let query = games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::created_at.le(at))
         .order((games::created_at.desc(), games::id.desc()))
         .limit(limit)
         .select(GameRow::as_select())
         .into_boxed();
-    if let Some((at, id)) = cursor {
-        query = query.filter(
-            games::created_at
-                .lt(at)
-                .or(games::created_at.eq(at).and(games::id.lt(id))),
-        );
-    }
-    Ok(query.load(conn)?)
+    Ok(after_cursor!(query, games::created_at, cursor).load(conn)?)
 }
 
 /// The actions of a stored compact log.

@@ -353,13 +353,13 @@ fn encode_cursor(row: &GameRow) -> String {
     format!("{}_{}", row.created_at.and_utc().timestamp_micros(), row.id)
 }
 
-fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, String), ApiError> {
+fn decode_cursor(cursor: &str) -> Result<(NaiveDateTime, GameId), ApiError> {
     let bad = || ApiError::invalid_request(t!("bad-cursor"));
     let cursor = contract::check(contract::GAMES_CURSOR, cursor, t!("bad-cursor"))?;
     let (micros, id) = cursor.split_once('_').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
     let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
-    Ok((at.naive_utc(), id.to_string()))
+    Ok((at.naive_utc(), GameId::from(id)))
 }
 
 /// The caller's games, newest first.
