@@ -5,6 +5,6 @@ use crate::ids::{GameId, RaceCode, UserId};
 use crate::origin::OriginKind;
 
 spider_engine::text_column!(OriginKind, OriginKindColumn);
-spider_engine::string_column!(UserId, UserIdColumn);
-spider_engine::string_column!(GameId, GameIdColumn);
-spider_engine::string_column!(RaceCode, RaceCodeColumn);
+spider_engine::text_column!(UserId, UserIdColumn, as_is);
+spider_engine::text_column!(GameId, GameIdColumn, as_is);
+spider_engine::text_column!(RaceCode, RaceCodeColumn, as_is);

@@ -31,7 +31,8 @@ mod sampling;
 mod setup;
 pub mod solver;
 #[cfg(feature = "diesel")]
-mod stored;
+#[doc(hidden)]
+pub mod stored;
 mod unaided;
 mod view;
 

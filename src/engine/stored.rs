@@ -4,10 +4,28 @@
 //! know is a read error, not a silent default. Here because Rust lets only a type's crate (or
 //! the trait's) implement a trait for it.
 
-/// Makes `$ty` (with `name()` and `FromStr`) a text column type.
+/// Makes `$ty` a text column type: a named value (with `name()` and `FromStr`) stored by its
+/// name; with `as_is`, a value that is text inside (`AsRef<str>` and `From<String>`: an id)
+/// stored as it is.
 #[macro_export]
 macro_rules! text_column {
     ($ty:ty, $proxy:ident) => {
+        $crate::text_column!(
+            @impl $ty,
+            $proxy,
+            |value: &$ty| value.name(),
+            $crate::stored::by_name::<$ty>
+        );
+    };
+    ($ty:ty, $proxy:ident, as_is) => {
+        $crate::text_column!(
+            @impl $ty,
+            $proxy,
+            <$ty as AsRef<str>>::as_ref,
+            $crate::stored::as_is::<$ty>
+        );
+    };
+    (@impl $ty:ty, $proxy:ident, $text:expr, $read:expr) => {
         /// Derives diesel's expression and row impls for the type it wraps.
         #[derive(diesel::AsExpression, diesel::FromSqlRow)]
         #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
@@ -26,7 +44,7 @@ macro_rules! text_column {
                 &'b self,
                 out: &mut diesel::serialize::Output<'b, '_, DB>,
             ) -> diesel::serialize::Result {
-                self.name().to_sql(out)
+                ($text)(self).to_sql(out)
             }
         }
 
@@ -36,56 +54,26 @@ macro_rules! text_column {
             String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
         {
             fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
-                let name = String::from_sql(bytes)?;
-                name.parse::<$ty>().map_err(|_| {
-                    format!(
-                        "the database holds {name:?}, not a known {}",
-                        stringify!($ty)
-                    )
-                    .into()
-                })
+                ($read)(String::from_sql(bytes)?).map_err(Into::into)
             }
         }
     };
 }
 
-/// Makes `$ty` (text inside: `AsRef<str>` and `From<String>`, an id) a text column type,
-/// stored and read back as it is.
-#[macro_export]
-macro_rules! string_column {
-    ($ty:ty, $proxy:ident) => {
-        /// Derives diesel's expression and row impls for the type it wraps.
-        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
-        #[diesel(foreign_derive, sql_type = diesel::sql_types::Text)]
-        #[allow(
-            dead_code,
-            reason = "a stand-in diesel's derives read; nothing builds it"
-        )]
-        struct $proxy($ty);
+/// A named value read back from its stored name; a name the code does not know is an error.
+pub fn by_name<T: std::str::FromStr>(name: String) -> Result<T, String> {
+    name.parse::<T>().map_err(|_| {
+        let kind = std::any::type_name::<T>()
+            .rsplit("::")
+            .next()
+            .unwrap_or("value");
+        format!("the database holds {name:?}, not a known {kind}")
+    })
+}
 
-        impl<DB> diesel::serialize::ToSql<diesel::sql_types::Text, DB> for $ty
-        where
-            DB: diesel::backend::Backend,
-            str: diesel::serialize::ToSql<diesel::sql_types::Text, DB>,
-        {
-            fn to_sql<'b>(
-                &'b self,
-                out: &mut diesel::serialize::Output<'b, '_, DB>,
-            ) -> diesel::serialize::Result {
-                <$ty as AsRef<str>>::as_ref(self).to_sql(out)
-            }
-        }
-
-        impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for $ty
-        where
-            DB: diesel::backend::Backend,
-            String: diesel::deserialize::FromSql<diesel::sql_types::Text, DB>,
-        {
-            fn from_sql(bytes: DB::RawValue<'_>) -> diesel::deserialize::Result<Self> {
-                String::from_sql(bytes).map(<$ty>::from)
-            }
-        }
-    };
+/// A value that is text inside, read back as it was stored.
+pub fn as_is<T: From<String>>(text: String) -> Result<T, String> {
+    Ok(T::from(text))
 }
 
 use crate::{Difficulty, EmptyColumnDeal, Level, Status, Suits, UndoMode, Variant};
