@@ -55,9 +55,10 @@ super::parse_by_name!(Variant);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub enum Suits {
-    One,
-    Two,
-    Four,
+    // The count itself, so even a cast (`as u8`) says it.
+    One = 1,
+    Two = 2,
+    Four = 4,
 }
 
 impl Suits {

@@ -436,6 +436,22 @@ async fn a_cpu_stands_in_for_an_idle_player_until_they_act() {
 
 /// In a room without hints a stand-in plays as a player without hints would (the engine's
 /// `unaided_move`), not by the hint its player could not ask for.
+/// A room says the suit count it was hosted with, as a count: 1, 2 or 4, in the room's view,
+/// the host's and anyone's.
+#[actix_rt::test]
+async fn a_room_says_the_suit_count_it_was_hosted_with() {
+    let app = spawn_app().await;
+    let (host, other) = (app.guest().await, app.guest().await);
+    for suits in [1, 2, 4] {
+        let room = create(&app, &host, json!({ "suits": suits })).await;
+        assert_eq!(room["settings"]["suits"], suits, "{room}");
+        let code = room["code"].as_str().unwrap();
+        let seen = app.get(&format!("/v1/races/{code}"), &other).await;
+        assert_eq!(seen.body["settings"]["suits"], suits, "{}", seen.text);
+    }
+    app.stop().await;
+}
+
 #[actix_rt::test]
 async fn a_stand_in_in_a_room_without_hints_plays_without_them() {
     let app = prover_app().await;

@@ -174,7 +174,7 @@ fn settings(race: &RaceRow, lang: Lang) -> Result<RaceSettings, ApiError> {
     let undo_mode = races::spec_of(race, 0).rules.undo;
     Ok(RaceSettings {
         variant: race.variant,
-        suits: race.suits as u8,
+        suits: race.suits.count(),
         difficulty: race.difficulty,
         time_limit_seconds: race.time_limit_s,
         undo: undo_mode.allows_any(),
