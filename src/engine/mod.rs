@@ -25,6 +25,7 @@ mod illegal;
 mod levels;
 pub mod notation;
 mod observation;
+pub mod puzzle;
 mod reason;
 mod rules;
 mod sampling;

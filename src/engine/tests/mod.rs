@@ -495,6 +495,7 @@ fn there_is_no_automatic_loss_but_the_view_reports_when_nothing_is_left() {
 
 mod laws;
 mod play;
+mod puzzles;
 mod undo;
 
 pub(super) use laws::properties;

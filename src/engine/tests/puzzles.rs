@@ -1,0 +1,274 @@
+//! Puzzles against an independent check (docs/PUZZLES.md): a plain brute-force search, written
+//! here apart from `engine::puzzle` (no table, no pruning, no move grouping; only the rules'
+//! own `legal_actions` and `apply`), agrees with the engine on every puzzle it finds: the
+//! answer reaches the goal, and no other first move does; and the answer reaches it on every
+//! other arrangement of the hidden cards the player could not tell from the real one.
+
+use super::*;
+use crate::puzzle::{verdict, Goal, Verdict};
+
+/// Every line of at most `left` moves under the known-cards rule, written out plainly: true
+/// if one reaches `goal`. `closed` are the columns a turned card closed.
+fn brute(game: &Game, closed: &[bool], goal: Goal, left: usize) -> bool {
+    if left == 0 {
+        return false;
+    }
+    let empties = |g: &Game| {
+        (0..g.column_count())
+            .filter(|&c| g.column(c).map(|(_, cards)| cards.len()) == Some(0))
+            .count()
+    };
+    for action in game.legal_actions() {
+        let Action::Move { from, to, .. } = action else {
+            continue; // never a deal: the stock is hidden
+        };
+        if closed[from] || closed[to] {
+            continue;
+        }
+        let mut next = game.clone();
+        let before = empties(game);
+        let Ok(outcome) = next.apply(action) else {
+            continue;
+        };
+        let reached = match goal {
+            Goal::Win => next.status() == Status::Won,
+            Goal::RemoveRun => next.runs_completed() > game.runs_completed(),
+            Goal::EmptyColumn => empties(&next) > before,
+            Goal::TurnCard => next.face_down_cards() < game.face_down_cards(),
+        };
+        if reached {
+            return true;
+        }
+        let mut now_closed = closed.to_vec();
+        for (c, flag) in now_closed.iter_mut().enumerate() {
+            if outcome.turned.contains(c) {
+                *flag = true;
+            }
+        }
+        if next.status() == Status::InProgress && brute(&next, &now_closed, goal, left - 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Plays `line` and says whether its last move reaches `goal` under the known-cards rule, and
+/// no earlier one does.
+fn line_reaches(game: &Game, line: &[Action], goal: Goal) -> bool {
+    let mut g = game.clone();
+    let mut closed = vec![false; g.column_count()];
+    for (i, &action) in line.iter().enumerate() {
+        let Action::Move { from, to, .. } = action else {
+            return false;
+        };
+        if closed[from] || closed[to] {
+            return false;
+        }
+        let (runs, down) = (g.runs_completed(), g.face_down_cards());
+        let empties_before = (0..g.column_count())
+            .filter(|&c| g.column(c).map(|(_, cards)| cards.len()) == Some(0))
+            .count();
+        let Ok(outcome) = g.apply(action) else {
+            return false;
+        };
+        let empties = (0..g.column_count())
+            .filter(|&c| g.column(c).map(|(_, cards)| cards.len()) == Some(0))
+            .count();
+        let reached = match goal {
+            Goal::Win => g.status() == Status::Won,
+            Goal::RemoveRun => g.runs_completed() > runs,
+            Goal::EmptyColumn => empties > empties_before,
+            Goal::TurnCard => g.face_down_cards() < down,
+        };
+        if reached {
+            return i + 1 == line.len();
+        }
+        for c in outcome.turned.iter() {
+            closed[c] = true;
+        }
+    }
+    false
+}
+
+/// Positions met on the way through numbered deals: each deal, after every few of the first
+/// moves the rules list (a plain walk, so the set is fixed).
+fn positions() -> Vec<(Game, Vec<Action>)> {
+    let mut out = Vec::new();
+    for (suits, deal) in [
+        (Suits::One, 1),
+        (Suits::One, 7),
+        (Suits::Two, 3),
+        (Suits::Four, 5),
+    ] {
+        let mut game = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        let mut log = Vec::new();
+        for step in 0..60 {
+            if step % 3 == 0 {
+                out.push((game.clone(), log.clone()));
+            }
+            // Moves first (a different one each step), a deal when no move is left.
+            let mut moves: Vec<Action> = game
+                .legal_actions()
+                .into_iter()
+                .filter(|a| matches!(a, Action::Move { .. }))
+                .collect();
+            if moves.is_empty() {
+                moves = game.legal_actions();
+            }
+            let Some(&action) = moves.get(step % moves.len().max(1)) else {
+                break;
+            };
+            if game.apply(action).is_err() || game.status() != Status::InProgress {
+                break;
+            }
+            log.push(action);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_puzzle_found_holds_under_a_plain_brute_force_search() {
+    let mut checked = 0;
+    let mut refused = 0;
+    for (game, log) in positions() {
+        // The same table with the hidden cards in other places: what the player could not tell
+        // from the real game.
+        let others = Observation::new(&game, &log).guesses(3, 61);
+        for goal in [Goal::RemoveRun, Goal::EmptyColumn, Goal::TurnCard] {
+            for within in 1..=4 {
+                match verdict(&game, goal, within, 2_000_000) {
+                    Verdict::Unique(line) => {
+                        assert!(line.len() <= within, "{line:?}");
+                        assert!(line_reaches(&game, &line, goal), "{goal:?} {line:?}");
+                        // The known-cards rule: the line reaches the goal whatever is hidden.
+                        for other in &others {
+                            assert!(line_reaches(other, &line, goal), "{goal:?} {line:?}");
+                        }
+                        let first = line[0];
+                        // No other first move reaches the goal within the bound (moving the
+                        // same cards to another empty column is the same move).
+                        for action in game.legal_actions() {
+                            let Action::Move { from, to, count } = action else {
+                                continue;
+                            };
+                            let same = match first {
+                                Action::Move {
+                                    from: f,
+                                    to: t,
+                                    count: n,
+                                } => {
+                                    f == from
+                                        && n == count
+                                        && (t == to
+                                            || [t, to].iter().all(|&c| {
+                                                game.column(c).map(|(_, cards)| cards.len())
+                                                    == Some(0)
+                                            }))
+                                }
+                                _ => false,
+                            };
+                            if same {
+                                continue;
+                            }
+                            let alone = brute_from(&game, action, goal, within);
+                            assert!(
+                                !alone,
+                                "{goal:?} within {within}: {action:?} also reaches it"
+                            );
+                        }
+                        checked += 1;
+                    }
+                    verdict => {
+                        // The brute force agrees: no first move reaches it, or two do.
+                        let reaching = game
+                            .legal_actions()
+                            .into_iter()
+                            .filter(|&a| brute_from(&game, a, goal, within))
+                            .count();
+                        match verdict {
+                            Verdict::Unreachable => assert_eq!(reaching, 0, "{goal:?} {within}"),
+                            Verdict::Several => assert!(reaching >= 2, "{goal:?} {within}"),
+                            _ => panic!("a small bound ran out of budget"),
+                        }
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 20,
+        "only {checked} puzzles found ({refused} refused)"
+    );
+}
+
+/// Whether some line that starts with `action` reaches `goal` within `within` moves, by the
+/// brute force.
+fn brute_from(game: &Game, action: Action, goal: Goal, within: usize) -> bool {
+    let Action::Move { .. } = action else {
+        return false;
+    };
+    if !goal.fits(game) {
+        return false;
+    }
+    if line_reaches(game, &[action], goal) {
+        return true;
+    }
+    let mut next = game.clone();
+    let Ok(outcome) = next.apply(action) else {
+        return false;
+    };
+    let mut closed = vec![false; game.column_count()];
+    for c in outcome.turned.iter() {
+        closed[c] = true;
+    }
+    next.status() == Status::InProgress && brute(&next, &closed, goal, within - 1)
+}
+
+/// A `win` puzzle is set only where nothing is hidden; near the end of a won 1-suit deal, the
+/// engine and the brute force agree on whether the last moves are one answer.
+#[test]
+fn a_win_is_asked_only_where_nothing_is_hidden_and_both_searches_agree() {
+    use crate::solver::{self, Outcome};
+    let mut game = Game::new(Variant::Spider, Suits::One, Rules::default(), 1);
+    assert!(!Goal::Win.fits(&game), "cards are hidden at the start");
+    let Outcome::Solved(line) = solver::solve(&game, &solver::Budget::default()).outcome else {
+        panic!("deal 1 at one suit is won by the solver");
+    };
+    let mut asked = 0;
+    for (i, &action) in line.iter().enumerate() {
+        let left = line.len() - i;
+        if Goal::Win.fits(&game) && left <= 2 {
+            let verdict = verdict(&game, Goal::Win, left, 2_000_000);
+            let reaching = game
+                .legal_actions()
+                .into_iter()
+                .filter(|&a| brute_from(&game, a, Goal::Win, left))
+                .count();
+            match verdict {
+                Verdict::Unique(answer) => {
+                    assert!(line_reaches(&game, &answer, Goal::Win), "{answer:?}");
+                    assert!(reaching >= 1, "the brute force finds the answer");
+                }
+                Verdict::Several => assert!(reaching >= 2),
+                other => panic!("the solver's own line wins from here: {other:?}"),
+            }
+            asked += 1;
+        }
+        game.apply(action).expect("the solver's line is legal");
+    }
+    assert!(asked > 0, "the end of the line has nothing hidden");
+    assert_eq!(game.status(), Status::Won);
+}
+
+#[test]
+fn goals_have_stable_names() {
+    for goal in Goal::ALL {
+        assert_eq!(goal.name().parse::<Goal>(), Ok(goal));
+    }
+    assert_eq!(
+        Goal::ALL.map(Goal::name),
+        ["win", "remove_run", "empty_column", "turn_card"]
+    );
+}
