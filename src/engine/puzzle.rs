@@ -256,3 +256,38 @@ pub fn verdict(game: &Game, goal: Goal, within: usize, budget: u64) -> Verdict {
         None => Verdict::Unreachable,
     }
 }
+
+/// A puzzle a position holds: its goal, the moves it allows, and its answer's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub goal: Goal,
+    /// N: the fewest moves that reach the goal from the position.
+    pub within: usize,
+    pub line: Vec<Action>,
+}
+
+/// Every puzzle `game` holds: for each goal that fits, the fewest moves that reach it, when
+/// one first move alone does so in that many. A goal whose search runs past `budget` (per
+/// search) yields nothing.
+pub fn find(game: &Game, budget: u64) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    for goal in Goal::ALL {
+        if !goal.fits(game) {
+            continue;
+        }
+        for within in 1..=MAX_MOVES {
+            match reach(game, goal, within, budget) {
+                Reach::Never => continue,
+                Reach::Unknown => break,
+                Reach::Line(_) => {
+                    if let Verdict::Unique(line) = verdict(game, goal, within, budget) {
+                        out.push(Puzzle { goal, within, line });
+                    }
+                    // The fewest moves are found: more moves only let more first moves in.
+                    break;
+                }
+            }
+        }
+    }
+    out
+}

@@ -272,3 +272,34 @@ fn goals_have_stable_names() {
         ["win", "remove_run", "empty_column", "turn_card"]
     );
 }
+
+/// What `find` offers is a puzzle with the fewest moves: the brute force finds no line shorter
+/// than its N, its answer reaches the goal, and no other first move does within N.
+#[test]
+fn found_puzzles_ask_for_the_fewest_moves_and_have_one_answer() {
+    use crate::puzzle::find;
+    let mut found = 0;
+    for (game, _) in positions().into_iter().step_by(4) {
+        for puzzle in find(&game, 2_000_000) {
+            let (goal, within) = (puzzle.goal, puzzle.within);
+            if within > 3 {
+                continue; // past what the brute force checks quickly
+            }
+            assert_eq!(puzzle.line.len(), within, "{puzzle:?}");
+            assert!(line_reaches(&game, &puzzle.line, goal), "{puzzle:?}");
+            let shorter = game
+                .legal_actions()
+                .into_iter()
+                .any(|a| within > 1 && brute_from(&game, a, goal, within - 1));
+            assert!(!shorter, "a shorter line reaches {goal:?}: {puzzle:?}");
+            let reaching = game
+                .legal_actions()
+                .into_iter()
+                .filter(|&a| brute_from(&game, a, goal, within))
+                .count();
+            assert!(reaching >= 1, "{puzzle:?}");
+            found += 1;
+        }
+    }
+    assert!(found >= 5, "only {found} puzzles found");
+}
