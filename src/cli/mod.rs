@@ -2,6 +2,7 @@
 //! (`solve`, `hint-bot`) and printing what operators paste elsewhere (the OpenAPI document,
 //! Discord's slash command). `src/main.rs` only picks the allocator and calls [`main`].
 
+mod puzzles;
 mod research;
 mod serve;
 mod spidersolver;
@@ -172,11 +173,38 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         timeout: u64,
     },
+    /// Puzzles (docs/PUZZLES.md).
+    Puzzles {
+        #[command(subcommand)]
+        what: PuzzlesCommand,
+    },
     /// Write the OpenAPI document.
     Openapi {
         /// Where to write it; `-` for standard output.
         #[arg(long, default_value = "openapi/openapi.json")]
         out: PathBuf,
+    },
+}
+
+/// `spider puzzles ...`.
+#[derive(Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Play numbered deals with the hint player and print the puzzles met along each game.
+    Mine {
+        #[arg(long, default_value_t = 1)]
+        suits: u8,
+        #[arg(long, default_value = "spider")]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        from: u64,
+        #[arg(long, default_value_t = 1)]
+        to: u64,
+        /// The most moves a puzzle may ask for.
+        #[arg(long, default_value_t = 6)]
+        most: usize,
+        /// Moves each goal's search may make at one position.
+        #[arg(long, default_value_t = 20_000)]
+        budget: u64,
     },
 }
 
@@ -289,6 +317,29 @@ pub fn main() -> ExitCode {
             check_plies: check_plies.as_deref(),
         }) {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(Command::Puzzles {
+        what:
+            PuzzlesCommand::Mine {
+                suits,
+                variant,
+                from,
+                to,
+                most,
+                budget,
+            },
+    }) = &cli.command
+    {
+        return match puzzles::mine_deals(*suits, variant, *from, *to, *most, *budget) {
+            Ok(tally) => {
+                eprintln!("{tally:?}");
+                ExitCode::SUCCESS
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::card::Suit;
 use super::game::{Action, Game, Position, Status};
 
 /// The most moves a puzzle may ask for.
@@ -213,47 +214,54 @@ fn idea(game: &Game, action: Action) -> Idea {
 }
 
 /// The puzzle `game` holds for `goal` within `within` moves, if any: every first move is
-/// searched (the answer's and every other), each with at most `budget` moves searched.
+/// searched (the answer's and every other), with at most `budget` moves searched in all.
 pub fn verdict(game: &Game, goal: Goal, within: usize, budget: u64) -> Verdict {
     let within = within.min(MAX_MOVES);
     if !goal.fits(game) || within == 0 {
         return Verdict::Unreachable;
     }
-    let mut answer: Option<(Idea, Vec<Action>)> = None;
-    let mut tried: Vec<Idea> = Vec::new();
-    let mut search = Search::new(goal, budget);
-    for action in line_moves(game, 0) {
-        let key = idea(game, action);
-        if tried.contains(&key) {
-            continue;
-        }
-        tried.push(key);
-        let Some((next, closed, reached)) = line_step(game, 0, action, goal) else {
-            continue;
-        };
-        let line = if reached {
-            Some(vec![action])
-        } else if next.status() == Status::InProgress {
-            search.reach(&next, closed, within - 1).map(|mut rest| {
-                rest.insert(0, action);
-                rest
-            })
-        } else {
-            None
-        };
-        if search.out_of_budget {
-            return Verdict::Unknown;
-        }
-        if let Some(line) = line {
-            if answer.is_some() {
-                return Verdict::Several;
+    Search::new(goal, budget).verdict(game, within)
+}
+
+impl Search {
+    /// [`verdict`] on this search's table and budget (what it proved for a smaller bound
+    /// still holds).
+    fn verdict(&mut self, game: &Game, within: usize) -> Verdict {
+        let mut answer: Option<(Idea, Vec<Action>)> = None;
+        let mut tried: Vec<Idea> = Vec::new();
+        for action in line_moves(game, 0) {
+            let key = idea(game, action);
+            if tried.contains(&key) {
+                continue;
             }
-            answer = Some((key, line));
+            tried.push(key);
+            let Some((next, closed, reached)) = line_step(game, 0, action, self.goal) else {
+                continue;
+            };
+            let line = if reached {
+                Some(vec![action])
+            } else if next.status() == Status::InProgress {
+                self.reach(&next, closed, within - 1).map(|mut rest| {
+                    rest.insert(0, action);
+                    rest
+                })
+            } else {
+                None
+            };
+            if self.out_of_budget {
+                return Verdict::Unknown;
+            }
+            if let Some(line) = line {
+                if answer.is_some() {
+                    return Verdict::Several;
+                }
+                answer = Some((key, line));
+            }
         }
-    }
-    match answer {
-        Some((_, line)) => Verdict::Unique(line),
-        None => Verdict::Unreachable,
+        match answer {
+            Some((_, line)) => Verdict::Unique(line),
+            None => Verdict::Unreachable,
+        }
     }
 }
 
@@ -267,26 +275,192 @@ pub struct Puzzle {
 }
 
 /// Every puzzle `game` holds: for each goal that fits, the fewest moves that reach it, when
-/// one first move alone does so in that many. A goal whose search runs past `budget` (per
-/// search) yields nothing.
+/// one first move alone does so in that many. A goal whose search runs past `budget` yields
+/// nothing.
 pub fn find(game: &Game, budget: u64) -> Vec<Puzzle> {
+    find_within(game, MAX_MOVES, budget)
+}
+
+/// [`find`] for puzzles of at most `most` moves, with at most `budget` moves searched per
+/// goal (one table per goal serves every bound and the verdict: what cannot be reached in k
+/// moves cannot in fewer).
+pub fn find_within(game: &Game, most: usize, budget: u64) -> Vec<Puzzle> {
     let mut out = Vec::new();
     for goal in Goal::ALL {
-        if !goal.fits(game) {
+        if !goal.fits(game) || !could(goal, game) {
             continue;
         }
-        for within in 1..=MAX_MOVES {
-            match reach(game, goal, within, budget) {
-                Reach::Never => continue,
-                Reach::Unknown => break,
-                Reach::Line(_) => {
-                    if let Verdict::Unique(line) = verdict(game, goal, within, budget) {
-                        out.push(Puzzle { goal, within, line });
-                    }
-                    // The fewest moves are found: more moves only let more first moves in.
+        let mut search = Search::new(goal, budget);
+        for within in 1..=most.min(MAX_MOVES) {
+            if search.reach(game, 0, within).is_none() {
+                if search.out_of_budget {
                     break;
                 }
+                continue;
             }
+            if let Verdict::Unique(line) = search.verdict(game, within) {
+                out.push(Puzzle { goal, within, line });
+            }
+            // The fewest moves are found: more moves only let more first moves in.
+            break;
+        }
+    }
+    out
+}
+
+/// A cheap necessary condition for a line under the known-cards rule to reach `goal`: a run
+/// is removed only when all thirteen ranks of one suit are face up already (a card a line
+/// turns closes its column, so it never joins a run); a column is emptied only if one holds
+/// no face-down card (turning one would close it).
+pub fn could(goal: Goal, game: &Game) -> bool {
+    let columns = || (0..game.column_count()).filter_map(|c| game.column(c));
+    match goal {
+        Goal::Win | Goal::TurnCard => true,
+        Goal::RemoveRun => Suit::ALL.into_iter().any(|suit| {
+            let mut ranks = 0u16;
+            for (_, cards) in columns() {
+                for card in cards.iter().filter(|card| card.suit == suit) {
+                    ranks |= 1 << card.rank.value();
+                }
+            }
+            ranks == 0b11_1111_1111_1110
+        }),
+        Goal::EmptyColumn => columns().any(|(down, cards)| down == 0 && !cards.is_empty()),
+    }
+}
+
+/// What a puzzle's line does, shown with the answer (docs/PUZZLES.md, "Themes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// The line moves cards into an empty column.
+    EmptyColumn,
+    /// Cards the line put in an empty column move out of it again later in the line.
+    Swap,
+    /// A move takes cards off a card of their own suit one rank above (it splits a run).
+    BreaksRun,
+    /// The line removes a K–A run.
+    SuitRemoval,
+    /// Five moves or more.
+    Long,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 5] = [
+        Theme::EmptyColumn,
+        Theme::Swap,
+        Theme::BreaksRun,
+        Theme::SuitRemoval,
+        Theme::Long,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::EmptyColumn => "empty_column",
+            Theme::Swap => "swap",
+            Theme::BreaksRun => "breaks_run",
+            Theme::SuitRemoval => "suit_removal",
+            Theme::Long => "long",
+        }
+    }
+}
+
+super::parse_by_name!(Theme);
+
+/// The themes of `line` played from `game`, in [`Theme::ALL`]'s order.
+pub fn themes(game: &Game, line: &[Action]) -> Vec<Theme> {
+    let mut found = Vec::new();
+    let mut game = game.clone();
+    let mut parked = 0u16;
+    for &action in line {
+        let Action::Move { from, to, count } = action else {
+            break;
+        };
+        let Some((_, cards)) = game.column(from) else {
+            break;
+        };
+        if cards.len() > count {
+            let (above, moved) = (cards[cards.len() - count - 1], cards[cards.len() - count]);
+            if moved.follows_in_suit(above) {
+                found.push(Theme::BreaksRun);
+            }
+        }
+        if parked & (1 << from) != 0 {
+            found.push(Theme::Swap);
+        }
+        if game.column(to).is_some_and(|(_, cards)| cards.is_empty()) {
+            found.push(Theme::EmptyColumn);
+            parked |= 1 << to;
+        }
+        match game.apply(action) {
+            Ok(outcome) if !outcome.completed.is_empty() => found.push(Theme::SuitRemoval),
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    if line.len() >= 5 {
+        found.push(Theme::Long);
+    }
+    Theme::ALL
+        .into_iter()
+        .filter(|theme| found.contains(theme))
+        .collect()
+}
+
+/// A new puzzle's rating before anyone has tried it (docs/PUZZLES.md, "Ratings"): 800, and 150
+/// for each move past the first, 10 for each legal first move past the first (up to 30), 100
+/// for a line that breaks a run and 50 for one that swaps; at most 2600.
+pub fn estimated_rating(game: &Game, puzzle: &Puzzle) -> f64 {
+    let first_moves = line_moves(game, 0).len().clamp(1, 31) - 1;
+    let themes = themes(game, &puzzle.line);
+    let mut rating = 800.0 + 150.0 * (puzzle.within.saturating_sub(1) as f64);
+    rating += 10.0 * first_moves as f64;
+    if themes.contains(&Theme::BreaksRun) {
+        rating += 100.0;
+    }
+    if themes.contains(&Theme::Swap) {
+        rating += 50.0;
+    }
+    rating.min(2600.0)
+}
+
+/// A puzzle met along a game: after `at` of its actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mined {
+    pub at: usize,
+    pub puzzle: Puzzle,
+}
+
+/// The puzzles met along a game that starts at `start` and plays `log` (a player's game or the
+/// hint player's): at each position in play, [`find_within`] with `most` moves and `budget`.
+/// A puzzle is left out when the one found a position earlier asks the same goal and its line
+/// still holds this one's (the player made an unrelated move, or the answer's first move).
+pub fn mine(start: &Game, log: &[Action], most: usize, budget: u64) -> Vec<Mined> {
+    let mut out: Vec<Mined> = Vec::new();
+    let mut game = start.clone();
+    let mut before: Vec<Puzzle> = Vec::new();
+    for at in 0..=log.len() {
+        let now = if game.status() == Status::InProgress {
+            find_within(&game, most, budget)
+        } else {
+            Vec::new()
+        };
+        for puzzle in &now {
+            let repeated = before.iter().any(|old| {
+                old.goal == puzzle.goal
+                    && (old.line == puzzle.line || old.line.get(1..) == Some(&puzzle.line[..]))
+            });
+            if !repeated {
+                out.push(Mined {
+                    at,
+                    puzzle: puzzle.clone(),
+                });
+            }
+        }
+        before = now;
+        let Some(&action) = log.get(at) else { break };
+        if game.apply(action).is_err() {
+            break;
         }
     }
     out

@@ -303,3 +303,119 @@ fn found_puzzles_ask_for_the_fewest_moves_and_have_one_answer() {
     }
     assert!(found >= 5, "only {found} puzzles found");
 }
+
+/// The cheap filter never hides a puzzle: where `could` says a run cannot be removed or a
+/// column emptied, the brute force finds no line of up to three moves that does.
+#[test]
+fn the_cheap_filter_never_hides_a_reachable_goal() {
+    use crate::puzzle::could;
+    let mut filtered = 0;
+    for (game, _) in positions() {
+        for goal in [Goal::RemoveRun, Goal::EmptyColumn] {
+            if !goal.fits(&game) || could(goal, &game) {
+                continue;
+            }
+            let reaching = game
+                .legal_actions()
+                .into_iter()
+                .any(|a| brute_from(&game, a, goal, 3));
+            assert!(!reaching, "{goal:?} is reachable but filtered");
+            filtered += 1;
+        }
+    }
+    assert!(filtered >= 20, "only {filtered} positions filtered");
+}
+
+/// One table per goal for every bound finds what a fresh search for each bound finds.
+#[test]
+fn a_shared_table_finds_what_fresh_searches_find() {
+    use crate::puzzle::{find_within, reach, Puzzle, Reach};
+    for (game, _) in positions().into_iter().step_by(2) {
+        let mut fresh = Vec::new();
+        for goal in Goal::ALL {
+            if !goal.fits(&game) {
+                continue;
+            }
+            for within in 1..=4 {
+                match reach(&game, goal, within, 2_000_000) {
+                    Reach::Never => continue,
+                    Reach::Unknown => panic!("a small bound ran out of budget"),
+                    Reach::Line(_) => {
+                        if let Verdict::Unique(line) = verdict(&game, goal, within, 2_000_000) {
+                            fresh.push(Puzzle { goal, within, line });
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        assert_eq!(find_within(&game, 4, 2_000_000), fresh);
+    }
+}
+
+/// What the miner offers along a hint player's game holds when checked again from the stored
+/// position: a fresh verdict gives the same answer, the brute force agrees for short ones, and
+/// the themes say what the line does.
+#[test]
+fn mined_puzzles_hold_from_their_stored_position() {
+    use crate::puzzle::{mine, themes, Theme};
+    let mut checked = 0;
+    for (suits, deal) in [(Suits::One, 2), (Suits::Two, 4)] {
+        let start = Game::new(Variant::Spider, suits, Rules::default(), deal);
+        let (_, log) = crate::follow(&start, 300, crate::plain_player());
+        for mined in mine(&start, &log, 4, 20_000) {
+            let spec = crate::DealSpec {
+                variant: Variant::Spider,
+                suits,
+                rules: Rules::default(),
+                deal_number: deal,
+            };
+            let game = spec
+                .replay(log[..mined.at].to_vec())
+                .expect("a logged prefix");
+            let p = &mined.puzzle;
+            assert_eq!(
+                verdict(&game, p.goal, p.within, 2_000_000),
+                Verdict::Unique(p.line.clone())
+            );
+            assert!(line_reaches(&game, &p.line, p.goal), "{p:?}");
+            if p.within <= 3 {
+                let reaching = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|&a| brute_from(&game, a, p.goal, p.within))
+                    .count();
+                assert!(reaching >= 1, "{p:?}");
+            }
+            let t = themes(&game, &p.line);
+            assert_eq!(t.contains(&Theme::Long), p.line.len() >= 5);
+            assert_eq!(
+                t.contains(&Theme::SuitRemoval),
+                p.goal == Goal::RemoveRun || p.goal == Goal::Win,
+                "{p:?} {t:?}"
+            );
+            let into_empty = {
+                let mut g = game.clone();
+                p.line.iter().any(|&a| {
+                    let Action::Move { to, .. } = a else {
+                        return false;
+                    };
+                    let empty = g.column(to).map(|(_, c)| c.len()) == Some(0);
+                    g.apply(a).expect("the answer is legal");
+                    empty
+                })
+            };
+            assert_eq!(t.contains(&Theme::EmptyColumn), into_empty, "{p:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} puzzles mined");
+}
+
+#[test]
+fn themes_have_stable_names() {
+    use crate::puzzle::Theme;
+    for theme in Theme::ALL {
+        assert_eq!(theme.name().parse::<Theme>(), Ok(theme));
+    }
+}
