@@ -189,7 +189,8 @@ pub enum Command {
 /// `spider puzzles ...`.
 #[derive(Subcommand, Debug)]
 pub enum PuzzlesCommand {
-    /// Play numbered deals with the hint player and print the puzzles met along each game.
+    /// Play numbered deals with the hint player and add the puzzles met along each game to
+    /// the database's set (DATABASE_URL); a puzzle already held is not added twice.
     Mine {
         #[arg(long, default_value_t = 1)]
         suits: u8,
@@ -197,14 +198,9 @@ pub enum PuzzlesCommand {
         variant: String,
         #[arg(long, default_value_t = 1)]
         from: u64,
-        #[arg(long, default_value_t = 1)]
-        to: u64,
-        /// The most moves a puzzle may ask for.
-        #[arg(long, default_value_t = 6)]
-        most: usize,
-        /// Moves each goal's search may make at one position.
-        #[arg(long, default_value_t = 20_000)]
-        budget: u64,
+        /// The last deal number (default: the first).
+        #[arg(long)]
+        to: Option<u64>,
     },
 }
 
@@ -323,29 +319,6 @@ pub fn main() -> ExitCode {
             }
         };
     }
-    if let Some(Command::Puzzles {
-        what:
-            PuzzlesCommand::Mine {
-                suits,
-                variant,
-                from,
-                to,
-                most,
-                budget,
-            },
-    }) = &cli.command
-    {
-        return match puzzles::mine_deals(*suits, variant, *from, *to, *most, *budget) {
-            Ok(tally) => {
-                eprintln!("{tally:?}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
     if let Some(Command::Openapi { out }) = &cli.command {
         let json = match serde_json::to_string_pretty(&crate::http::openapi()) {
             Ok(json) => json + "\n",
@@ -392,6 +365,16 @@ pub fn main() -> ExitCode {
     crate::init_logging(&config.serving.log_level, config.serving.log_json);
     let result = match cli.command {
         Some(Command::Migrate) => serve::open_db(&config).map(|_| ()),
+        Some(Command::Puzzles {
+            what:
+                PuzzlesCommand::Mine {
+                    suits,
+                    variant,
+                    from,
+                    to,
+                },
+        }) => serve::open_db(&config)
+            .and_then(|db| puzzles::mine_deals(&db, suits, &variant, from, to.unwrap_or(from))),
         Some(Command::Backup { path }) => serve::backup(&config, &path),
         Some(Command::Restore { path }) => serve::restore(&config, &path),
         Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {

@@ -1,64 +1,73 @@
 //! `spider puzzles mine`: the puzzle miner (docs/PUZZLES.md). Plays numbered deals with the
-//! hint player and walks each game's positions for puzzles; `--out` prints them as NDJSON.
+//! hint player, walks each game's positions for puzzles and adds the new ones to the
+//! database's set; says what it found, by goal and by number of moves, and at what cost.
 
-use std::io::Write as _;
 use std::time::Instant;
 
-use crate::engine::puzzle::{self, Goal};
-use crate::engine::{self, Suits, Variant};
+use crate::engine::puzzle::{Goal, MAX_MOVES};
+use crate::engine::{DealSpec, Rules, Suits, Variant};
+use crate::play::clock::Clock;
+use crate::play::puzzles;
+use crate::store::Db;
 
-/// What one mining run found and what it cost.
-#[derive(Debug, Default)]
-pub struct Tally {
-    pub positions: usize,
-    pub puzzles: usize,
-    pub by_goal: [usize; 4],
-    pub by_moves: [usize; puzzle::MAX_MOVES + 1],
-    pub cpu_seconds: f64,
-}
-
-/// Mines deals `from..=to` of one kind, each played by the hint player (its visible ranking),
-/// printing each puzzle as a line of JSON to standard output.
-pub fn mine_deals(
-    suits: u8,
-    variant: &str,
-    from: u64,
-    to: u64,
-    most: usize,
-    budget: u64,
-) -> Result<Tally, String> {
-    let suits = Suits::try_from(suits).map_err(|e| e.to_string())?;
+/// Mines deals `from..=to` of one kind into `db`; prints a line per deal and a summary.
+pub fn mine_deals(db: &Db, suits: u8, variant: &str, from: u64, to: u64) -> anyhow::Result<()> {
+    let suits = Suits::try_from(suits)?;
     let variant: Variant = variant
         .parse()
-        .map_err(|_| "variant must be spider or spiderette".to_string())?;
-    let mut tally = Tally::default();
+        .map_err(|()| anyhow::anyhow!("variant must be spider or spiderette"))?;
+    anyhow::ensure!(to >= from, "--to must not be below --from");
+    let clock = Clock::default();
     let started = Instant::now();
-    let mut out = std::io::stdout().lock();
+    let cpu_started = super::research::thread_cpu(true);
+    let (mut met, mut added) = (0, 0);
+    let mut by_goal = [0usize; 4];
+    let mut by_moves = [0usize; MAX_MOVES + 1];
     for number in from..=to {
-        let start = engine::Game::new(variant, suits, engine::Rules::default(), number);
-        let (_, log) = engine::follow(&start, 1_000, engine::plain_player());
-        tally.positions += log.len() + 1;
-        for mined in puzzle::mine(&start, &log, most, budget) {
-            let p = &mined.puzzle;
-            tally.puzzles += 1;
-            let goal = Goal::ALL.iter().position(|g| *g == p.goal).unwrap_or(0);
-            tally.by_goal[goal] += 1;
-            tally.by_moves[p.within] += 1;
-            let line = serde_json::json!({
-                "deal_number": number,
-                "at": mined.at,
-                "goal": p.goal.name(),
-                "within": p.within,
-                "line": p.line.iter().map(|&a| engine::notation::line(a)).collect::<Vec<_>>(),
-            });
-            let _ = writeln!(out, "{line}");
+        let spec = DealSpec {
+            variant,
+            suits,
+            rules: Rules::default(),
+            deal_number: number,
+        };
+        let (rows, new) = puzzles::mine_deal(db, &spec, clock.now())?;
+        met += rows.len();
+        added += new;
+        for row in &rows {
+            let goal = Goal::ALL.iter().position(|g| *g == row.goal).unwrap_or(0);
+            by_goal[goal] += 1;
+            by_moves[usize::try_from(row.within_moves)
+                .unwrap_or(0)
+                .min(MAX_MOVES)] += 1;
         }
         eprintln!(
-            "deal {number}: {} puzzles so far, {:.1} s",
-            tally.puzzles,
+            "deal {number}: {} puzzles met, {new} new ({met} met, {added} new so far, {:.0} s)",
+            rows.len(),
             started.elapsed().as_secs_f64()
         );
     }
-    tally.cpu_seconds = started.elapsed().as_secs_f64();
-    Ok(tally)
+    let cpu = (super::research::thread_cpu(true) - cpu_started).as_secs_f64();
+    let per_minute = if cpu > 0.0 {
+        met as f64 * 60.0 / cpu
+    } else {
+        0.0
+    };
+    println!(
+        "mined {} {}-suit deals {from}-{to}: {met} puzzles met, {added} new; {cpu:.1} CPU-s, \
+         {per_minute:.0} puzzles per CPU-minute",
+        variant.name(),
+        suits.count()
+    );
+    let goals: Vec<String> = Goal::ALL
+        .iter()
+        .zip(by_goal)
+        .map(|(g, n)| format!("{} {n}", g.name()))
+        .collect();
+    println!("by goal: {}", goals.join(", "));
+    let moves: Vec<String> = (1..=MAX_MOVES)
+        .filter(|&n| by_moves[n] > 0)
+        .map(|n| format!("{n}: {}", by_moves[n]))
+        .collect();
+    println!("by moves: {}", moves.join(", "));
+    Ok(())
 }

@@ -523,14 +523,14 @@ fn diagnose(variant: Variant, suits: Suits, deal: u64, line: &[engine::Action]) 
 /// The CPU time this thread has used (a hint's cost apart from what other threads do), or
 /// with `whole_process` (one job: the solver's helper threads count too) the process's.
 #[cfg(not(target_os = "linux"))]
-fn thread_cpu(_whole_process: bool) -> Duration {
+pub(super) fn thread_cpu(_whole_process: bool) -> Duration {
     Duration::ZERO
 }
 
 /// The CPU time this thread has used (a hint's cost apart from what other threads do), or
 /// with `whole_process` (one job: the solver's helper threads count too) the process's.
 #[cfg(target_os = "linux")]
-fn thread_cpu(whole_process: bool) -> Duration {
+pub(super) fn thread_cpu(whole_process: bool) -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

@@ -11,6 +11,7 @@ pub mod daily;
 pub mod ids;
 pub mod origin;
 pub mod pace;
+pub mod puzzles;
 pub mod races;
 pub mod records;
 

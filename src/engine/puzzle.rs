@@ -465,3 +465,49 @@ pub fn mine(start: &Game, log: &[Action], most: usize, budget: u64) -> Vec<Mined
     }
     out
 }
+
+/// Where an attempt at a puzzle stands (docs/PUZZLES.md, "One answer").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The goal is reached, by the move at this index.
+    Solved { by: usize },
+    /// The move at this index left the goal out of reach in what was left of N (judged from
+    /// the position the player saw before it, under the known-cards rule).
+    Failed { at: usize },
+    /// Every move so far still reaches the goal: the attempt goes on.
+    Going,
+}
+
+/// Judges `moves` from `game`, the puzzle's position, against `goal` within `within`: each
+/// move is played on the real cards and judged from the position before it (a line under
+/// the known-cards rule from there that starts with it must reach the goal in the moves left).
+/// A search past `budget` proves nothing and counts as still reaching. `Err` names the index
+/// of a move that is not a legal move (nothing is judged then).
+pub fn judge(
+    game: &Game,
+    goal: Goal,
+    within: usize,
+    moves: &[Action],
+    budget: u64,
+) -> Result<(Judgement, Game), usize> {
+    let mut game = game.clone();
+    for (i, &action) in moves.iter().enumerate() {
+        if !matches!(action, Action::Move { .. }) || i >= within {
+            return Err(i);
+        }
+        let (next, closed, reached) = line_step(&game, 0, action, goal).ok_or(i)?;
+        if reached {
+            return Ok((Judgement::Solved { by: i }, next));
+        }
+        let left = within - i - 1;
+        let reaching = left > 0 && next.status() == Status::InProgress && {
+            let mut search = Search::new(goal, budget);
+            search.reach(&next, closed, left).is_some() || search.out_of_budget
+        };
+        if !reaching {
+            return Ok((Judgement::Failed { at: i }, next));
+        }
+        game = next;
+    }
+    Ok((Judgement::Going, game))
+}

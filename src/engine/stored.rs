@@ -84,6 +84,7 @@ text_column!(UndoMode, UndoModeColumn);
 text_column!(EmptyColumnDeal, EmptyColumnDealColumn);
 text_column!(Level, LevelColumn);
 text_column!(Difficulty, DifficultyColumn);
+text_column!(crate::puzzle::Goal, GoalColumn);
 
 /// The suit count as an integer column (1, 2 or 4), as every table has held it; another
 /// number in a row is a read error.

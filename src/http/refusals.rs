@@ -8,7 +8,7 @@ use super::error::ApiError;
 use crate::i18n::Text;
 use crate::play::identity::TokenKind;
 use crate::play::{
-    AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError,
+    AccountError, ChatError, Error, GameError, OAuthProblem, PuzzleError, RaceError, SearchError,
 };
 use crate::t;
 
@@ -20,6 +20,7 @@ impl From<Error> for ApiError {
             Error::Race(e) => e.into(),
             Error::Chat(e) => e.into(),
             Error::Search(e) => e.into(),
+            Error::Puzzle(e) => e.into(),
             Error::Store(e) => e.into(),
             Error::Internal(what) => Self::internal("internal error", what),
         }
@@ -264,6 +265,38 @@ fn oauth(problem: OAuthProblem) -> Text {
         OAuthProblem::UnknownScope(scope) => t!("oauth-unknown-scope", scope = scope),
         OAuthProblem::NoScope => t!("oauth-no-scope"),
         OAuthProblem::State => t!("oauth-state"),
+    }
+}
+
+/// Refusals of puzzles.
+impl From<PuzzleError> for ApiError {
+    fn from(e: PuzzleError) -> Self {
+        match e {
+            PuzzleError::NotFound => Self::new(
+                StatusCode::NOT_FOUND,
+                "puzzle_not_found",
+                "title-not-found",
+                t!("puzzle-not-found"),
+            ),
+            PuzzleError::NoneLeft => Self::new(
+                StatusCode::NOT_FOUND,
+                "no_puzzle",
+                "title-not-found",
+                t!("puzzle-none-left"),
+            ),
+            PuzzleError::TooManyMoves { within } => Self::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "too_many_moves",
+                "title-puzzle-move",
+                t!("puzzle-too-many-moves", within = within),
+            ),
+            PuzzleError::IllegalMove { at } => Self::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_puzzle_move",
+                "title-puzzle-move",
+                t!("puzzle-illegal-move", number = at + 1),
+            ),
+        }
     }
 }
 

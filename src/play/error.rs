@@ -20,6 +20,8 @@ pub enum Error {
     #[error(transparent)]
     Search(#[from] SearchError),
     #[error(transparent)]
+    Puzzle(#[from] super::puzzles::PuzzleError),
+    #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that
     /// died.

@@ -36,6 +36,7 @@ pub mod paces;
 pub mod positions;
 pub mod profiles;
 pub mod public_names;
+pub mod puzzles;
 pub mod races;
 pub mod ranks;
 pub mod retention;
@@ -49,6 +50,7 @@ use crate::store::Db;
 pub use crate::store::{Failure, StoreError};
 use clock::Clock;
 pub use error::{AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError};
+pub use puzzles::PuzzleError;
 use wanted::Prover;
 
 /// What the use cases reach: the database, the server's clock (and the dailies' calendar), the prover of winnable

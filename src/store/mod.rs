@@ -21,6 +21,7 @@ pub mod paces;
 pub mod pages;
 pub mod pg;
 mod pool;
+pub mod puzzles;
 pub mod races;
 pub mod records;
 mod replica;

@@ -309,6 +309,55 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    puzzles (id) {
+        id -> Text,
+        variant -> Text,
+        suits -> Integer,
+        undo_mode -> Text,
+        empty_column_deal -> Text,
+        deal_number -> BigInt,
+        log -> Text,
+        source -> Text,
+        goal -> Text,
+        within_moves -> Integer,
+        line -> Text,
+        themes -> Text,
+        fingerprint -> Text,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        plays -> Integer,
+        solves -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    puzzle_players (user_id) {
+        user_id -> Text,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        attempts -> Integer,
+        solved -> Integer,
+        best_streak -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    puzzle_attempts (user_id, puzzle_id) {
+        user_id -> Text,
+        puzzle_id -> Text,
+        solved -> Bool,
+        rating_before -> Double,
+        rating_after -> Double,
+        attempted_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(puzzle_attempts -> puzzles (puzzle_id));
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(one_time_codes -> users (user_id));
@@ -340,5 +389,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     leases,
     race_entries,
     ratings,
-    game_analyses
+    game_analyses,
+    puzzles,
+    puzzle_players,
+    puzzle_attempts
 );

@@ -20,6 +20,7 @@ mod games;
 mod integrations;
 mod languages;
 mod limits;
+mod puzzles;
 mod races;
 mod retention;
 mod service;

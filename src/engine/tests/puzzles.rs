@@ -419,3 +419,49 @@ fn themes_have_stable_names() {
         assert_eq!(theme.name().parse::<Theme>(), Ok(theme));
     }
 }
+
+/// An attempt is judged move by move: the answer solves, any other first move fails at once,
+/// a prefix of the answer goes on, and a move the rules refuse is named, not judged.
+#[test]
+fn attempts_are_judged_by_whether_the_goal_stays_in_reach() {
+    use crate::puzzle::{find_within, judge, Judgement};
+    let mut judged = 0;
+    for (game, _) in positions() {
+        for p in find_within(&game, 4, 200_000) {
+            let (j, _) = judge(&game, p.goal, p.within, &p.line, 200_000).unwrap();
+            assert_eq!(
+                j,
+                Judgement::Solved {
+                    by: p.line.len() - 1
+                },
+                "{p:?}"
+            );
+            if p.line.len() > 1 {
+                let (j, _) = judge(&game, p.goal, p.within, &p.line[..1], 200_000).unwrap();
+                assert_eq!(j, Judgement::Going, "{p:?}");
+            }
+            for other in game.legal_actions() {
+                let Action::Move { from, count, .. } = other else {
+                    continue;
+                };
+                let Action::Move {
+                    from: f, count: n, ..
+                } = p.line[0]
+                else {
+                    unreachable!()
+                };
+                if (from, count) == (f, n) {
+                    continue; // the answer's cards, perhaps to another empty column
+                }
+                let (j, _) = judge(&game, p.goal, p.within, &[other], 200_000).unwrap();
+                assert_eq!(j, Judgement::Failed { at: 0 }, "{p:?} {other:?}");
+            }
+            assert_eq!(
+                judge(&game, p.goal, p.within, &[Action::Deal], 200_000).map(|j| j.0),
+                Err(0)
+            );
+            judged += 1;
+        }
+    }
+    assert!(judged >= 10, "only {judged} puzzles judged");
+}

@@ -35,6 +35,7 @@ use actix_web::App;
         (name = "auth", description = "Accounts and bearer tokens"),
         (name = "games", description = "Playing games"),
         (name = "daily", description = "The daily challenge: one deal a day for everyone"),
+        (name = "puzzles", description = "Puzzles: a position from a real game, a goal within a few moves, one proven answer; rated"),
         (name = "records", description = "Personal records and all-time leaderboards"),
         (name = "races", description = "Races: a party plays the same deal, with CPU opponents"),
         (name = "chat", description = "For chat bots: the board as text, and typed commands"),

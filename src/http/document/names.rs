@@ -111,3 +111,16 @@ named!(
 named!(VerdictName, Verdict, Some("The analysis in a word."));
 
 named!(CpuLevel, Level, None);
+named!(
+    PuzzleGoal,
+    engine::puzzle::Goal,
+    Some(
+        "What a puzzle asks (docs/PUZZLES.md): `win` the game (only where nothing is hidden), \
+         `remove_run`, `empty_column` or `turn_card` within its number of moves."
+    )
+);
+named!(
+    PuzzleTheme,
+    engine::puzzle::Theme,
+    Some("What a puzzle's answer does (docs/PUZZLES.md, \"Themes\").")
+);

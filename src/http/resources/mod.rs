@@ -17,6 +17,7 @@ pub mod oauth;
 pub mod ops;
 pub mod page;
 pub mod profiles;
+pub mod puzzles;
 pub mod races;
 pub mod records;
 pub mod tokens;

@@ -128,3 +128,14 @@ address-searches-busy = Tipps und Analysen von deiner Netzwerkadresse belegen be
     [one] { $share } Suchplatz
    *[other] { $share } Suchplätze
     }, mehr darf eine Adresse nicht gleichzeitig belegen: Frag erneut, sobald eine davon beantwortet ist.
+
+## Puzzles
+
+title-puzzle-move = Kein Zug dieses Puzzles
+puzzle-not-found = Es gibt kein Puzzle mit dieser ID.
+puzzle-none-left = Für dich gibt es noch kein Puzzle dieser Art: Versuch eine andere Farbenzahl oder schau wieder vorbei, wenn mehr Puzzles gefunden sind.
+puzzle-too-many-moves = Dieses Puzzle ist in { $within ->
+    [one] { $within } Zug
+   *[other] { $within } Zügen
+    } gelöst: Der Versuch enthält mehr.
+puzzle-illegal-move = Zug { $number } des Versuchs ist in dieser Stellung nach den Regeln nicht erlaubt (ein Puzzle kennt nur Kartenzüge: kein Austeilen, kein Rückgängig).

@@ -128,3 +128,14 @@ address-searches-busy = Hints and analyses from your network address already tak
     [one] { $share } search slot
    *[other] { $share } search slots
     }, as many as one address may hold at once: ask again when one has answered.
+
+## Puzzles
+
+title-puzzle-move = Not a move of this puzzle
+puzzle-not-found = There is no puzzle with that id.
+puzzle-none-left = There is no puzzle of this kind for you yet: try another suit setting, or come back once more puzzles are mined.
+puzzle-too-many-moves = This puzzle is solved within { $within ->
+    [one] { $within } move
+   *[other] { $within } moves
+    }: the attempt holds more.
+puzzle-illegal-move = Move { $number } of the attempt is not a move the rules allow in that position (a puzzle takes moves of cards only: no deal, no undo).

@@ -128,3 +128,14 @@ address-searches-busy = Las pistas y análisis desde tu dirección de red ya ocu
     [one] { $share } espacio de búsqueda
    *[other] { $share } espacios de búsqueda
     }, el máximo que puede ocupar una dirección a la vez: vuelve a pedirlo cuando termine alguno.
+
+## Puzzles
+
+title-puzzle-move = No es una jugada de este problema
+puzzle-not-found = No existe ningún problema con ese identificador.
+puzzle-none-left = Todavía no hay ningún problema de este tipo para ti: prueba con otro número de palos o vuelve cuando se hayan encontrado más.
+puzzle-too-many-moves = Este problema se resuelve en { $within ->
+    [one] { $within } movimiento
+   *[other] { $within } movimientos
+    }: el intento tiene más.
+puzzle-illegal-move = El movimiento { $number } del intento no está permitido por las reglas en esa posición (un problema solo admite movimientos de cartas: ni repartir ni deshacer).

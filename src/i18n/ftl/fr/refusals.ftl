@@ -128,3 +128,14 @@ address-searches-busy = Les indices et analyses provenant de votre adresse rése
     [one] { $share } emplacement de recherche
    *[other] { $share } emplacements de recherche
     }, le maximum autorisé par adresse : redemandez quand l'une d'elles aura répondu.
+
+## Puzzles
+
+title-puzzle-move = Pas un coup de ce problème
+puzzle-not-found = Il n'existe pas de problème avec cet identifiant.
+puzzle-none-left = Il n'y a pas encore de problème de ce type pour vous : essayez un autre nombre de couleurs, ou revenez quand d'autres problèmes auront été trouvés.
+puzzle-too-many-moves = Ce problème se résout en { $within ->
+    [one] { $within } coup
+   *[other] { $within } coups
+    } : la tentative en contient davantage.
+puzzle-illegal-move = Le coup { $number } de la tentative n'est pas permis par les règles dans cette position (un problème ne prend que des déplacements de cartes : ni distribution, ni annulation).

@@ -128,3 +128,14 @@ address-searches-busy = As dicas e análises do seu endereço de rede já ocupam
     [one] { $share } espaço de busca
    *[other] { $share } espaços de busca
     }, o máximo que um endereço pode ocupar ao mesmo tempo: peça de novo quando uma delas tiver sido respondida.
+
+## Puzzles
+
+title-puzzle-move = Não é um movimento deste problema
+puzzle-not-found = Não existe problema com esse identificador.
+puzzle-none-left = Ainda não há problema deste tipo para você: tente outro número de naipes ou volte quando mais problemas forem encontrados.
+puzzle-too-many-moves = Este problema se resolve em { $within ->
+    [one] { $within } movimento
+   *[other] { $within } movimentos
+    }: a tentativa tem mais.
+puzzle-illegal-move = O movimento { $number } da tentativa não é permitido pelas regras nessa posição (um problema aceita só movimentos de cartas: nem distribuir, nem desfazer).

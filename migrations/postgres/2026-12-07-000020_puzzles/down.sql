@@ -1,0 +1,3 @@
+DROP TABLE puzzle_attempts;
+DROP TABLE puzzle_players;
+DROP TABLE puzzles;

@@ -1,0 +1,279 @@
+//! Puzzles (docs/PUZZLES.md): the mined set, each account's puzzle rating and first attempts.
+//! The deal number and the log of a puzzle's position never leave the server: the use cases
+//! replay them to show the position's visible cards and to judge an attempt.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{puzzle_attempts, puzzle_players, puzzles};
+use super::{DbConn, StoreError};
+use crate::domain::UserId;
+use crate::engine::puzzle::Goal;
+use crate::engine::{EmptyColumnDeal, Suits, UndoMode, Variant};
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = puzzles)]
+pub struct PuzzleRow {
+    pub id: String,
+    pub variant: Variant,
+    pub suits: Suits,
+    pub undo_mode: UndoMode,
+    pub empty_column_deal: EmptyColumnDeal,
+    /// The `u64` deal number, stored bit for bit: the server's alone.
+    pub deal_number: i64,
+    /// The actions before the position (compact log notation): the server's alone.
+    pub log: String,
+    /// `hint_player` or `game`.
+    pub source: String,
+    pub goal: Goal,
+    pub within_moves: i32,
+    /// The proven answer (compact log notation).
+    pub line: String,
+    /// Theme names, comma-separated.
+    pub themes: String,
+    pub fingerprint: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub plays: i32,
+    pub solves: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = puzzle_players)]
+pub struct PlayerRow {
+    pub user_id: UserId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub attempts: i32,
+    pub solved: i32,
+    pub best_streak: i32,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = puzzle_attempts)]
+pub struct AttemptRow {
+    pub user_id: UserId,
+    pub puzzle_id: String,
+    pub solved: bool,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub attempted_at: NaiveDateTime,
+}
+
+/// Adds the puzzles not already held (the same fingerprint is the same puzzle); returns how
+/// many were new.
+pub fn insert(conn: &mut DbConn, rows: &[PuzzleRow]) -> Result<usize, StoreError> {
+    let mut added = 0;
+    for chunk in rows.chunks(200) {
+        added += match conn {
+            DbConn::Pg(c) => diesel::insert_into(puzzles::table)
+                .values(chunk)
+                .on_conflict_do_nothing()
+                .execute(c)?,
+            DbConn::Sqlite(c) => {
+                // SQLite takes one row per statement from diesel with ON CONFLICT.
+                let mut n = 0;
+                for row in chunk {
+                    n += diesel::insert_into(puzzles::table)
+                        .values(row)
+                        .on_conflict_do_nothing()
+                        .execute(c)?;
+                }
+                n
+            }
+        };
+    }
+    Ok(added)
+}
+
+pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<PuzzleRow>, StoreError> {
+    Ok(puzzles::table
+        .find(id)
+        .select(PuzzleRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// How many puzzles of a kind are held.
+pub fn count(conn: &mut DbConn, variant: Variant, suits: Suits) -> Result<i64, StoreError> {
+    Ok(puzzles::table
+        .filter(puzzles::variant.eq(variant))
+        .filter(puzzles::suits.eq(suits))
+        .count()
+        .get_result(conn)?)
+}
+
+/// The daily puzzle: of the puzzles of a kind made before `before` that ask for at least two
+/// moves, the first whose id is at or after `mark` (or the first of all past the last).
+pub fn daily(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: Suits,
+    mark: &str,
+    before: NaiveDateTime,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    let kind = || {
+        puzzles::table
+            .filter(puzzles::variant.eq(variant))
+            .filter(puzzles::suits.eq(suits))
+            .filter(puzzles::created_at.lt(before))
+            .filter(puzzles::within_moves.ge(2))
+            .order(puzzles::id.asc())
+            .select(PuzzleRow::as_select())
+            .into_boxed()
+    };
+    if let Some(row) = kind().filter(puzzles::id.ge(mark)).first(conn).optional()? {
+        return Ok(Some(row));
+    }
+    Ok(kind().first(conn).optional()?)
+}
+
+/// The puzzle of a kind whose rating is nearest `rating` that `user` has not attempted (and is
+/// not `skip`): the nearest few above and below, the closer of the two.
+pub fn near(
+    conn: &mut DbConn,
+    user: Option<&UserId>,
+    variant: Variant,
+    suits: Suits,
+    rating: f64,
+    skip: Option<&str>,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    let kind = || {
+        let mut q = puzzles::table
+            .filter(puzzles::variant.eq(variant))
+            .filter(puzzles::suits.eq(suits))
+            .select(PuzzleRow::as_select())
+            .into_boxed();
+        if let Some(user) = user {
+            q = q.filter(diesel::dsl::not(diesel::dsl::exists(
+                puzzle_attempts::table
+                    .filter(puzzle_attempts::user_id.eq(user.clone()))
+                    .filter(puzzle_attempts::puzzle_id.eq(puzzles::id)),
+            )));
+        }
+        if let Some(skip) = skip {
+            q = q.filter(puzzles::id.ne(skip.to_string()));
+        }
+        q
+    };
+    let above: Option<PuzzleRow> = kind()
+        .filter(puzzles::rating.ge(rating))
+        .order(puzzles::rating.asc())
+        .first(conn)
+        .optional()?;
+    let below: Option<PuzzleRow> = kind()
+        .filter(puzzles::rating.lt(rating))
+        .order(puzzles::rating.desc())
+        .first(conn)
+        .optional()?;
+    Ok(match (above, below) {
+        (Some(a), Some(b)) => Some(if a.rating - rating <= rating - b.rating {
+            a
+        } else {
+            b
+        }),
+        (a, b) => a.or(b),
+    })
+}
+
+pub fn player(conn: &mut DbConn, user: &UserId) -> Result<Option<PlayerRow>, StoreError> {
+    Ok(puzzle_players::table
+        .find(user)
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+pub fn attempt(
+    conn: &mut DbConn,
+    user: &UserId,
+    puzzle_id: &str,
+) -> Result<Option<AttemptRow>, StoreError> {
+    Ok(puzzle_attempts::table
+        .find((user, puzzle_id))
+        .select(AttemptRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// A rated first attempt: the attempt, the player's new rating and counts, the puzzle's new
+/// rating and counts, in the caller's transaction. A second first attempt (two requests at
+/// once) fails on the attempts' key and changes nothing.
+pub fn rate(
+    conn: &mut DbConn,
+    attempt: &AttemptRow,
+    player: &PlayerRow,
+    puzzle: (f64, f64, f64),
+) -> Result<(), StoreError> {
+    diesel::insert_into(puzzle_attempts::table)
+        .values(attempt)
+        .execute(conn)?;
+    let updated = diesel::update(puzzle_players::table.find(&player.user_id))
+        .set((
+            puzzle_players::rating.eq(player.rating),
+            puzzle_players::deviation.eq(player.deviation),
+            puzzle_players::volatility.eq(player.volatility),
+            puzzle_players::attempts.eq(player.attempts),
+            puzzle_players::solved.eq(player.solved),
+            puzzle_players::updated_at.eq(player.updated_at),
+        ))
+        .execute(conn)?;
+    if updated == 0 {
+        diesel::insert_into(puzzle_players::table)
+            .values(player)
+            .execute(conn)?;
+    }
+    let (rating, deviation, volatility) = puzzle;
+    diesel::update(puzzles::table.find(&attempt.puzzle_id))
+        .set((
+            puzzles::rating.eq(rating),
+            puzzles::deviation.eq(deviation),
+            puzzles::volatility.eq(volatility),
+            puzzles::plays.eq(puzzles::plays + 1),
+            puzzles::solves.eq(puzzles::solves + i32::from(attempt.solved)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The player's attempts, newest first, before `before` (a page).
+pub fn activity(
+    conn: &mut DbConn,
+    user: &UserId,
+    before: Option<NaiveDateTime>,
+    limit: i64,
+) -> Result<Vec<(AttemptRow, Goal, i32)>, StoreError> {
+    let mut q = puzzle_attempts::table
+        .inner_join(puzzles::table)
+        .filter(puzzle_attempts::user_id.eq(user))
+        .select((
+            AttemptRow::as_select(),
+            puzzles::goal,
+            puzzles::within_moves,
+        ))
+        .order((
+            puzzle_attempts::attempted_at.desc(),
+            puzzle_attempts::puzzle_id.desc(),
+        ))
+        .limit(limit)
+        .into_boxed();
+    if let Some(before) = before {
+        q = q.filter(puzzle_attempts::attempted_at.lt(before));
+    }
+    Ok(q.load(conn)?)
+}
+
+pub fn by_fingerprint(
+    conn: &mut DbConn,
+    fingerprint: &str,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    Ok(puzzles::table
+        .filter(puzzles::fingerprint.eq(fingerprint))
+        .select(PuzzleRow::as_select())
+        .first(conn)
+        .optional()?)
+}

@@ -1,0 +1,311 @@
+//! Puzzles over real HTTP (docs/PUZZLES.md): a mined set, the daily puzzle, a puzzle by id and
+//! the next one, attempts judged on the real cards, rated once per account, and refusals.
+
+use super::*;
+use spider::engine::notation;
+use spider::engine::{DealSpec, Intent};
+use spider::store::puzzles::{self as store, PuzzleRow};
+
+/// Mines 1-suit deal 1 (the hint player's game) into the app's set, dated now; returns what
+/// was added.
+fn mine(app: &TestApp) -> Vec<PuzzleRow> {
+    let spec = DealSpec {
+        variant: Variant::Spider,
+        suits: Suits::One,
+        rules: Rules::default(),
+        deal_number: 1,
+    };
+    let db = app.db();
+    let (rows, added) = spider::play::puzzles::mine_deal(&db, &spec, app.clock.now()).unwrap();
+    assert_eq!(added, rows.len(), "a fresh set holds none of them");
+    assert!(rows.len() >= 20, "only {} puzzles on deal 1", rows.len());
+    // Mining the same deal again adds nothing: the same puzzle is held once.
+    let (_, again) = spider::play::puzzles::mine_deal(&db, &spec, app.clock.now()).unwrap();
+    assert_eq!(again, 0);
+    let mut conn = db.conn().unwrap();
+    rows.iter()
+        .filter_map(|r| store::by_fingerprint(&mut conn, &r.fingerprint).unwrap())
+        .collect()
+}
+
+/// The stored puzzle's position, as the server has it.
+fn position_of(row: &PuzzleRow) -> Game {
+    let spec = DealSpec {
+        variant: row.variant,
+        suits: row.suits,
+        rules: Rules::default(),
+        deal_number: row.deal_number as u64,
+    };
+    spec.replay(notation::decode(&row.log).unwrap()).unwrap()
+}
+
+fn moves_of(line: &[Action]) -> Value {
+    Value::Array(
+        line.iter()
+            .map(|&a| match a {
+                Action::Move { from, to, count } => {
+                    json!({"from": from + 1, "to": to + 1, "count": count})
+                }
+                other => panic!("a puzzle line holds moves only: {other:?}"),
+            })
+            .collect(),
+    )
+}
+
+/// A legal first move that is not the answer's (other cards or another column).
+fn wrong_first_move(game: &Game, answer: Action) -> Action {
+    let Action::Move {
+        from: f, count: n, ..
+    } = answer
+    else {
+        panic!("{answer:?}")
+    };
+    game.legal_actions()
+        .into_iter()
+        .find(|&a| matches!(a, Action::Move { from, count, .. } if (from, count) != (f, n)))
+        .expect("a position with a puzzle has another move")
+}
+
+#[actix_rt::test]
+async fn a_puzzle_shows_only_what_its_player_saw_and_an_attempt_is_judged_and_rated_once() {
+    let app = spawn_app().await;
+    let rows = mine(&app);
+    // Tomorrow, today's mined puzzles may be the daily one.
+    app.pass(std::time::Duration::from_secs(86_400));
+
+    // The daily puzzle: the same for an anonymous caller and an account, asks two moves or
+    // more, and carries nothing a client could compute hidden cards from.
+    let daily = app
+        .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await;
+    assert_eq!(daily.status, 200, "{}", daily.text);
+    let (_, token) = app.register().await;
+    let again = app.get("/v1/puzzles/daily?suits=1", &token).await;
+    assert_eq!(again.body["id"], daily.body["id"]);
+    assert!(
+        daily.body["within"].as_u64().unwrap() >= 2,
+        "{}",
+        daily.text
+    );
+    for secret in [
+        "deal_number",
+        "log",
+        "line",
+        "answer",
+        "themes",
+        "fingerprint",
+    ] {
+        assert!(
+            daily.body.get(secret).is_none(),
+            "{secret} shown: {}",
+            daily.text
+        );
+    }
+    let id = daily.body["id"].as_str().unwrap().to_string();
+    let row = rows
+        .iter()
+        .find(|r| r.id == id)
+        .expect("the daily is a mined puzzle");
+    let game = position_of(row);
+    let view = &daily.body["position"];
+    assert_eq!(
+        shown_cards(view),
+        game.view()
+            .columns
+            .iter()
+            .map(|c| c.face_up.len())
+            .sum::<usize>()
+    );
+    for (c, column) in view["columns"].as_array().unwrap().iter().enumerate() {
+        let (down, up) = game.column(c).unwrap();
+        assert_eq!(column["face_down"], down);
+        assert_eq!(column["face_up"].as_array().unwrap().len(), up.len());
+        assert!(column.get("cards").is_none());
+    }
+    assert_eq!(daily.body["goal"], row.goal.name());
+    assert!(!daily.text.contains(&row.deal_number.to_string()) || row.deal_number < 10);
+
+    // By id: the same puzzle.
+    let by_id = app
+        .send("GET", &format!("/v1/puzzles/{id}"), None, &[], None)
+        .await;
+    assert_eq!(by_id.status, 200);
+    assert_eq!(by_id.body["position"], daily.body["position"]);
+
+    // Anonymous: the answer solves it, unrated; the answer and themes come with the end.
+    let line = notation::decode(&row.line).unwrap();
+    let path = format!("/v1/puzzles/{id}/attempts");
+    let solved = app
+        .send(
+            "POST",
+            &path,
+            None,
+            &[],
+            Some(json!({"moves": moves_of(&line)})),
+        )
+        .await;
+    assert_eq!(solved.status, 200, "{}", solved.text);
+    assert_eq!(solved.body["result"], "solved");
+    assert_eq!(solved.body["rating"], Value::Null);
+    assert_eq!(solved.body["answer"].as_array().unwrap().len(), line.len());
+    assert!(solved.body["themes"].is_array());
+
+    // The first move alone goes on (the goal still in reach) and tells nothing yet.
+    let going = app
+        .send(
+            "POST",
+            &path,
+            None,
+            &[],
+            Some(json!({"moves": moves_of(&line[..1])})),
+        )
+        .await;
+    assert_eq!(going.body["result"], "going", "{}", going.text);
+    assert_eq!(going.body["answer"], Value::Null);
+
+    // An account's wrong first move fails at move 1 and is rated: down for the player.
+    let wrong = wrong_first_move(&game, line[0]);
+    let failed = app
+        .post(&path, &token, json!({"moves": moves_of(&[wrong])}))
+        .await;
+    assert_eq!(failed.status, 200, "{}", failed.text);
+    assert_eq!(failed.body["result"], "failed");
+    assert_eq!(failed.body["mistake"], 1);
+    let before = failed.body["rating"]["before"].as_i64().unwrap();
+    let after = failed.body["rating"]["after"].as_i64().unwrap();
+    assert_eq!(before, 1500);
+    assert!(after < before, "{}", failed.text);
+    assert!(failed.body["answer"].is_array());
+
+    // Solving it afterwards is not rated: only the first attempt is.
+    let later = app
+        .post(&path, &token, json!({"moves": moves_of(&line)}))
+        .await;
+    assert_eq!(later.body["result"], "solved");
+    assert_eq!(later.body["rating"], Value::Null);
+
+    // The dashboard has the attempt and the rating.
+    let me = app.get("/v1/users/me/puzzles", &token).await;
+    assert_eq!(me.status, 200, "{}", me.text);
+    assert_eq!(me.body["attempts"], 1);
+    assert_eq!(me.body["solved"], 0);
+    assert_eq!(me.body["rating"], after);
+    assert_eq!(me.body["recent"][0]["puzzle_id"], id.as_str());
+    assert_eq!(me.body["recent"][0]["solved"], false);
+
+    // The next puzzle for the account is one it has not tried; several in a row differ.
+    let mut seen = HashSet::from([id.clone()]);
+    for _ in 0..3 {
+        let next = app.get("/v1/puzzles/next?suits=1", &token).await;
+        assert_eq!(next.status, 200, "{}", next.text);
+        let next_id = next.body["id"].as_str().unwrap().to_string();
+        assert!(seen.insert(next_id.clone()), "offered {next_id} again");
+        let row = rows.iter().find(|r| r.id == next_id).unwrap();
+        let line = notation::decode(&row.line).unwrap();
+        let r = app
+            .post(
+                &format!("/v1/puzzles/{next_id}/attempts"),
+                &token,
+                json!({"moves": moves_of(&line)}),
+            )
+            .await;
+        assert_eq!(r.body["result"], "solved", "{}", r.text);
+        assert!(r.body["rating"]["after"].as_i64() > r.body["rating"]["before"].as_i64());
+    }
+
+    // A guest plays unrated.
+    let guest = app.guest().await;
+    let r = app
+        .post(&path, &guest, json!({"moves": moves_of(&line)}))
+        .await;
+    assert_eq!(r.body["result"], "solved");
+    assert_eq!(r.body["rating"], Value::Null);
+}
+
+#[actix_rt::test]
+async fn attempts_that_are_not_moves_of_the_puzzle_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let rows = mine(&app);
+    let row = rows.iter().find(|r| r.within_moves >= 2).unwrap();
+    let game = position_of(row);
+    let path = format!("/v1/puzzles/{}/attempts", row.id);
+    let (_, token) = app.register().await;
+
+    // A move the rules refuse: named by its number.
+    let illegal = game
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move { from, .. } => (0..game.column_count())
+                .find(|&to| {
+                    to != from
+                        && game
+                            .resolve(Intent::Move {
+                                from,
+                                to,
+                                count: Some(1),
+                            })
+                            .ok()
+                            .and_then(|a| game.clone().apply(a).ok())
+                            .is_none()
+                })
+                .map(|to| json!({"from": from + 1, "to": to + 1, "count": 1})),
+            _ => None,
+        })
+        .unwrap();
+    let r = app.post(&path, &token, json!({"moves": [illegal]})).await;
+    r.problem(422, "illegal_puzzle_move");
+    assert!(
+        r.body["detail"].as_str().unwrap().contains('1'),
+        "{}",
+        r.text
+    );
+
+    // More moves than the puzzle allows.
+    let many: Vec<Value> = (0..=row.within_moves)
+        .map(|_| json!({"from": 1, "to": 2}))
+        .collect();
+    app.post(&path, &token, json!({"moves": many}))
+        .await
+        .problem(422, "too_many_moves");
+
+    // Not an attempt: an unknown field, a column that is not a number, no moves at all.
+    for body in [
+        json!({"moves": [{"from": 1, "to": 2}], "hint": true}),
+        json!({"moves": [{"from": "one", "to": 2}]}),
+        json!({"steps": []}),
+    ] {
+        let r = app.post(&path, &token, body).await;
+        assert_eq!(r.status, 400, "{}", r.text);
+    }
+
+    // Nothing was rated by any of them.
+    let me = app.get("/v1/users/me/puzzles", &token).await;
+    assert_eq!(me.body["attempts"], 0, "{}", me.text);
+
+    // Unknown puzzles and kinds with no puzzle yet.
+    app.send("GET", "/v1/puzzles/0000000000", None, &[], None)
+        .await
+        .problem(404, "puzzle_not_found");
+    app.post(
+        "/v1/puzzles/0000000000/attempts",
+        &token,
+        json!({"moves": [{"from": 1, "to": 2}]}),
+    )
+    .await
+    .problem(404, "puzzle_not_found");
+    app.send("GET", "/v1/puzzles/next?suits=4", None, &[], None)
+        .await
+        .problem(404, "no_puzzle");
+    app.send("GET", "/v1/puzzles/daily?suits=2", None, &[], None)
+        .await
+        .problem(404, "no_puzzle");
+    let r = app
+        .send("GET", "/v1/puzzles/daily?suits=3", None, &[], None)
+        .await;
+    assert_eq!(r.status, 400, "{}", r.text);
+    // Today's mined puzzles are not today's daily (it is chosen from the set held at midnight).
+    app.send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await
+        .problem(404, "no_puzzle");
+}
