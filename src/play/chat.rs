@@ -97,6 +97,9 @@ pub struct Member {
     pub current_game: Option<GameId>,
     /// The language the member chose with `lang`; `None`: the platform's.
     pub language: Option<Lang>,
+    /// The puzzle the member's moves go to, and the moves made in it so far (compact log
+    /// notation).
+    pub puzzle: Option<(String, String)>,
 }
 
 /// The name a chat-made account takes: the platform name's letters, digits, `_`, `.` and `-`
@@ -191,6 +194,7 @@ fn find(conn: &mut store::DbConn, identity: &Identity) -> Result<Option<Member>,
         own_account: row.own_account,
         current_game: row.current_game,
         language: row.language.as_deref().and_then(Lang::from_tag),
+        puzzle: row.current_puzzle.map(|id| (id, row.puzzle_moves)),
     }))
 }
 
@@ -240,6 +244,8 @@ fn make(db: &Db, identity: &Identity, at: NaiveDateTime) -> Result<Member, Error
         own_user_id: None,
         language: None,
         asked_code: None,
+        current_puzzle: None,
+        puzzle_moves: String::new(),
     };
     let member = Member {
         link_id: row.id.clone(),
@@ -248,6 +254,7 @@ fn make(db: &Db, identity: &Identity, at: NaiveDateTime) -> Result<Member, Error
         own_account: true,
         current_game: None,
         language: None,
+        puzzle: None,
     };
     db.write(move |conn| -> Result<(), Error> {
         users::insert(conn, &user)?;

@@ -277,3 +277,92 @@ pub async fn current(play: &Play, member: &Member) -> Result<Option<Loaded>, Err
         None => Ok(None),
     }
 }
+
+/// Which puzzle `puzzle` in chat shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleAsked {
+    /// `puzzle [1|2|4]`: today's.
+    Daily(Suits),
+    /// `puzzle next [1|2|4]`: the next near the member's rating.
+    Next(Suits),
+}
+
+/// Shows the member a puzzle and points their moves at it (docs/PUZZLES.md).
+pub async fn puzzle(
+    play: &Play,
+    member: &Member,
+    asked: PuzzleAsked,
+) -> Result<super::puzzles::Shown, Error> {
+    let shown = match asked {
+        PuzzleAsked::Daily(suits) => super::puzzles::daily(play, Variant::Spider, suits).await?,
+        PuzzleAsked::Next(suits) => {
+            let skip = member.puzzle.as_ref().map(|(id, _)| id.clone());
+            super::puzzles::next(
+                play,
+                Some(member.user_id.clone()),
+                Variant::Spider,
+                suits,
+                skip,
+            )
+            .await?
+        }
+    };
+    set_puzzle(play, member, Some(&shown.id), "").await?;
+    Ok(shown)
+}
+
+async fn set_puzzle(
+    play: &Play,
+    member: &Member,
+    puzzle: Option<&str>,
+    moves: &str,
+) -> Result<(), Error> {
+    let (db, id) = (play.db.clone(), member.link_id.clone());
+    let (puzzle, moves) = (puzzle.map(str::to_string), moves.to_string());
+    blocking(move || {
+        Ok(db.write(move |conn| {
+            crate::store::chat::set_puzzle(conn, &id, puzzle.as_deref(), &moves)
+        })?)
+    })
+    .await
+}
+
+/// Stops the member's puzzle: their moves go to their game again. Whether one was on.
+pub async fn puzzle_stop(play: &Play, member: &Member) -> Result<bool, Error> {
+    if member.puzzle.is_none() {
+        return Ok(false);
+    }
+    set_puzzle(play, member, None, "").await?;
+    Ok(true)
+}
+
+/// The member's next move in their puzzle: the attempt so far with it added, judged; the
+/// puzzle stays theirs while the attempt goes on, and is left once it is over (or gone).
+pub async fn puzzle_move(
+    play: &Play,
+    member: &Member,
+    intent: Intent,
+) -> Result<super::puzzles::Attempted, Error> {
+    let Some((id, so_far)) = member.puzzle.clone() else {
+        return Err(Error::Internal("a puzzle move without a puzzle".into()));
+    };
+    let mut moves: Vec<Intent> = crate::engine::notation::decode(&so_far)
+        .map_err(|e| Error::Internal(format!("a chat member's puzzle moves: {e}")))?
+        .into_iter()
+        .map(Intent::from)
+        .collect();
+    moves.push(intent);
+    let attempted =
+        super::puzzles::attempt(play, Some(member.user_id.clone()), id.clone(), moves).await;
+    match &attempted {
+        Ok(a) if a.judgement == crate::engine::puzzle::Judgement::Going => {
+            let moves = crate::engine::notation::encode_log(&a.moves);
+            set_puzzle(play, member, Some(&id), &moves).await?;
+        }
+        Ok(_) | Err(Error::Puzzle(super::puzzles::PuzzleError::NotFound)) => {
+            set_puzzle(play, member, None, "").await?;
+        }
+        Err(_) => {}
+    }
+    attempted
+}

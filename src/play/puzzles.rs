@@ -67,6 +67,8 @@ pub struct Change {
 #[derive(Clone, Debug)]
 pub struct Attempted {
     pub puzzle: Shown,
+    /// The attempt's moves, exact (each with its count).
+    pub moves: Vec<Action>,
     pub judgement: Judgement,
     /// The position after the attempt's moves (the real cards a move turned are face up).
     pub after: View,
@@ -323,6 +325,7 @@ pub async fn attempt(
         }
         Ok(Attempted {
             puzzle: shown(&puzzle_now, &start),
+            moves: exact,
             judgement,
             after: after.view(),
             answer,

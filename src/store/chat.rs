@@ -46,6 +46,10 @@ pub struct ChatIdentity {
     /// The hash of the link code the bot last asked this member about (`link CODE`): only
     /// that code's `yes` links.
     pub asked_code: Option<String>,
+    /// The puzzle the member's moves go to while they solve it (`puzzle` in chat).
+    pub current_puzzle: Option<String>,
+    /// The moves made in it so far (compact log notation).
+    pub puzzle_moves: String,
 }
 
 /// Remember that the member of identity `id` was asked about the code whose hash is `hash`.
@@ -129,6 +133,23 @@ pub fn set_language(conn: &mut DbConn, id: &str, language: Option<&str>) -> Resu
 pub fn set_current(conn: &mut DbConn, id: &str, game: Option<&GameId>) -> Result<(), StoreError> {
     diesel::update(chat_identities::table.find(id))
         .set(chat_identities::current_game.eq(game))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Point the identity's moves at `puzzle` with the moves made in it so far (`None`: back to
+/// its game).
+pub fn set_puzzle(
+    conn: &mut DbConn,
+    id: &str,
+    puzzle: Option<&str>,
+    moves: &str,
+) -> Result<(), StoreError> {
+    diesel::update(chat_identities::table.find(id))
+        .set((
+            chat_identities::current_puzzle.eq(puzzle),
+            chat_identities::puzzle_moves.eq(moves),
+        ))
         .execute(conn)?;
     Ok(())
 }

@@ -209,6 +209,8 @@ diesel::table! {
         own_user_id -> Nullable<Text>,
         language -> Nullable<Text>,
         asked_code -> Nullable<Text>,
+        current_puzzle -> Nullable<Text>,
+        puzzle_moves -> Text,
     }
 }
 

@@ -8,7 +8,7 @@ use sha2::Sha256;
 
 pub(super) const SLACK_SECRET: &str = "slack-test-signing-secret";
 pub(super) const TELEGRAM_SECRET: &str = "telegram-test-secret_1";
-const GUILD: &str = "1100000000000000001";
+pub(super) const GUILD: &str = "1100000000000000001";
 
 fn discord_key() -> SigningKey {
     SigningKey::from_bytes(&[7u8; 32])
@@ -89,7 +89,7 @@ pub(super) async fn discord(app: &TestApp, body: &Value) -> Resp {
 
 /// `/spider text` from Discord user `user`: the message's content, and whether only they
 /// see it.
-async fn say(app: &TestApp, user: &str, text: &str) -> (String, bool) {
+pub(super) async fn say(app: &TestApp, user: &str, text: &str) -> (String, bool) {
     let r = discord(
         app,
         &interaction(2, user, &format!("user{user}"), Some(text)),

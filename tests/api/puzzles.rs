@@ -309,3 +309,114 @@ async fn attempts_that_are_not_moves_of_the_puzzle_are_refused_and_change_nothin
         .await
         .problem(404, "no_puzzle");
 }
+
+/// The puzzle a chat identity's moves go to, and the moves so far.
+fn chat_puzzle(app: &TestApp, member: &str) -> (Option<String>, String) {
+    let db = app.db();
+    let mut conn = db.conn().unwrap();
+    let row = spider::store::chat::find(&mut conn, "discord", super::integrations::GUILD, member)
+        .unwrap()
+        .expect("the chat identity exists");
+    (row.current_puzzle, row.puzzle_moves)
+}
+
+fn chat_moves(line: &[Action]) -> Vec<String> {
+    line.iter().map(|&a| notation::line(a)).collect()
+}
+
+#[actix_rt::test]
+async fn a_puzzle_by_chat_takes_the_member_s_moves_until_it_is_over() {
+    use super::integrations::{chat_app, say};
+    let app = chat_app(|_| {}).await;
+    let rows = mine(&app);
+    app.pass(std::time::Duration::from_secs(86_400));
+
+    let (none, _) = say(&app, "901", "puzzle stop").await;
+    assert!(none.starts_with("You have no puzzle in progress"), "{none}");
+    say(&app, "901", "new").await;
+    let (shown, _) = say(&app, "901", "puzzle").await;
+    assert!(
+        shown.starts_with("Today's puzzle (spider 1 suit): "),
+        "{shown}"
+    );
+    assert!(shown.contains("   1   2   3"), "the table: {shown}");
+    let (id, moves) = chat_puzzle(&app, "901");
+    let id = id.expect("the member's moves go to the puzzle");
+    assert!(moves.is_empty());
+    let daily = app
+        .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await;
+    assert_eq!(
+        daily.body["id"],
+        id.as_str(),
+        "the chat shows today's puzzle"
+    );
+    let row = rows.iter().find(|r| r.id == id).unwrap();
+    let line = notation::decode(&row.line).unwrap();
+    assert!(line.len() >= 2);
+
+    // Not a puzzle's: a deal, a hint.
+    for text in ["d", "h"] {
+        let (refused, _) = say(&app, "901", text).await;
+        assert!(
+            refused.starts_with("A puzzle takes moves of cards only"),
+            "{refused}"
+        );
+    }
+    // The answer, move by move: on track, then solved and rated.
+    let typed = chat_moves(&line);
+    for (i, text) in typed.iter().enumerate() {
+        let (said, _) = say(&app, "901", text).await;
+        if i + 1 < typed.len() {
+            assert!(
+                said.starts_with("On track: the goal is still in reach"),
+                "{said}"
+            );
+            assert_eq!(
+                chat_puzzle(&app, "901").1,
+                notation::encode_log(&line[..=i])
+            );
+        } else {
+            assert!(
+                said.starts_with("Solved! Your puzzle rating: 1500 → "),
+                "{said}"
+            );
+        }
+    }
+    assert_eq!(
+        chat_puzzle(&app, "901"),
+        (None, String::new()),
+        "over: moves go to the game"
+    );
+    let (board, _) = say(&app, "901", "b").await;
+    assert!(!board.contains("puzzle"), "{board}");
+
+    // The next puzzle near the member's rating: a wrong first move fails it and shows the answer.
+    let (next, _) = say(&app, "901", "puzzle next").await;
+    assert!(next.starts_with("A puzzle (spider 1 suit): "), "{next}");
+    let (next_id, _) = chat_puzzle(&app, "901");
+    let next_id = next_id.unwrap();
+    assert_ne!(next_id, id);
+    let row = rows.iter().find(|r| r.id == next_id).unwrap();
+    let game = position_of(row);
+    let answer = notation::decode(&row.line).unwrap();
+    let wrong = wrong_first_move(&game, answer[0]);
+    let (failed, _) = say(&app, "901", &notation::line(wrong)).await;
+    assert!(
+        failed.starts_with("After move 1 the goal is out of reach"),
+        "{failed}"
+    );
+    assert!(
+        failed.contains(&format!("`{}`", notation::line(answer[0]))),
+        "{failed}"
+    );
+    assert!(failed.contains("Your puzzle rating: "), "{failed}");
+    assert_eq!(chat_puzzle(&app, "901").0, None);
+
+    // `puzzle stop` leaves a puzzle in progress.
+    say(&app, "901", "puzzle next").await;
+    let (stopped, _) = say(&app, "901", "puzzle stop").await;
+    assert!(stopped.starts_with("Puzzle left"), "{stopped}");
+    assert_eq!(chat_puzzle(&app, "901").0, None);
+    app.stop().await;
+}

@@ -109,6 +109,17 @@ async fn run(
         Line::New { suits, variant } => new_game(state, &member, suits, variant, lang).await,
         Line::Daily { .. } if room.shared => Ok(say(t!("chat-private-daily"))),
         Line::Daily { suits } => daily(state, &member, suits, lang).await,
+        Line::Puzzle(Some(asked)) => puzzle(state, &member, asked, lang).await,
+        Line::Puzzle(None) => Ok(say(
+            if commands::puzzle_stop(state.play(), &member).await? {
+                t!("chat-puzzle-stopped")
+            } else {
+                t!("chat-puzzle-none")
+            },
+        )),
+        Line::Play(command) if member.puzzle.is_some() => {
+            puzzle_command(state, &member, command, lang).await
+        }
         Line::Games => games(state, &member, lang).await,
         Line::Resume(n) => resume(state, &member, n, room, lang).await,
         Line::Records => records(state, &member, lang).await,
@@ -279,6 +290,131 @@ async fn daily(
             chat::board_of(&loaded.game, lang),
         )),
     }
+}
+
+fn goal_words(goal: engine::puzzle::Goal) -> Text {
+    use engine::puzzle::Goal;
+    match goal {
+        Goal::Win => t!("puzzle-goal-win"),
+        Goal::RemoveRun => t!("puzzle-goal-remove-run"),
+        Goal::EmptyColumn => t!("puzzle-goal-empty-column"),
+        Goal::TurnCard => t!("puzzle-goal-turn-card"),
+    }
+}
+
+/// `puzzle`, `puzzle next`: the puzzle, its goal in words and its table; the member's moves go
+/// to it from now on.
+async fn puzzle(
+    state: &AppState,
+    member: &Member,
+    asked: commands::PuzzleAsked,
+    lang: Lang,
+) -> Result<Reply, ApiError> {
+    let shown = commands::puzzle(state.play(), member, asked).await?;
+    let kind = kind_of(shown.variant, shown.suits);
+    let (goal, within, rating) = (
+        goal_words(shown.goal),
+        shown.within,
+        shown.rating.round() as i64,
+    );
+    let sentence = match asked {
+        commands::PuzzleAsked::Daily(_) => t!(
+            "chat-puzzle-daily",
+            kind = kind,
+            goal = goal,
+            within = within,
+            rating = rating
+        ),
+        commands::PuzzleAsked::Next(_) => t!(
+            "chat-puzzle-next",
+            kind = kind,
+            goal = goal,
+            within = within,
+            rating = rating
+        ),
+    };
+    Ok(Reply::with_board(
+        sentence.render(lang),
+        board::text(&shown.view, lang),
+    ))
+}
+
+/// A game command while a puzzle is on: a move goes to the puzzle, `b` shows it; anything
+/// else is not a puzzle's.
+async fn puzzle_command(
+    state: &AppState,
+    member: &Member,
+    command: Command,
+    lang: Lang,
+) -> Result<Reply, ApiError> {
+    use engine::puzzle::Judgement;
+    let intent = match command {
+        Command::Help => return Ok(Reply::say(t!("chat-help").render(lang))),
+        Command::Act(request) => request.intent()?,
+        Command::Board => {
+            // The table after the moves so far: the attempt as it stands, judged again.
+            let Some((id, so_far)) = member.puzzle.clone() else {
+                return Ok(Reply::say(t!("chat-puzzle-none").render(lang)));
+            };
+            let moves = engine::notation::decode(&so_far)
+                .map_err(|e| ApiError::internal("a chat member's puzzle moves", e))?
+                .into_iter()
+                .map(engine::Intent::from)
+                .collect();
+            let now = crate::play::puzzles::attempt(state.play(), None, id, moves).await?;
+            return Ok(Reply::with_board(
+                String::new(),
+                board::text(&now.after, lang),
+            ));
+        }
+        Command::Hint => return Ok(Reply::say(t!("chat-puzzle-moves-only").render(lang))),
+    };
+    if !matches!(
+        intent,
+        engine::Intent::Move { .. } | engine::Intent::Auto { .. }
+    ) {
+        return Ok(Reply::say(t!("chat-puzzle-moves-only").render(lang)));
+    }
+    let attempted = commands::puzzle_move(state.play(), member, intent).await?;
+    let rating = attempted.rated.map(|c| {
+        t!(
+            "chat-puzzle-rating",
+            before = c.before.round() as i64,
+            after = c.after.round() as i64
+        )
+        .render(lang)
+    });
+    let mut sentence = match attempted.judgement {
+        Judgement::Going => t!(
+            "chat-puzzle-going",
+            left = attempted
+                .puzzle
+                .within
+                .saturating_sub(attempted.moves.len())
+        )
+        .render(lang),
+        Judgement::Solved { .. } => t!("chat-puzzle-solved").render(lang),
+        Judgement::Failed { at } => {
+            let answer = attempted
+                .answer
+                .as_ref()
+                .map(|(line, _)| {
+                    line.iter()
+                        .map(|&a| format!("`{}`", engine::notation::line(a)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
+            t!("chat-puzzle-failed", mistake = at + 1, answer = answer).render(lang)
+        }
+    };
+    if let Some(rating) = rating {
+        sentence = format!("{sentence} {rating}");
+    }
+    Ok(Reply::with_board(
+        sentence,
+        board::text(&attempted.after, lang),
+    ))
 }
 
 async fn games(state: &AppState, member: &Member, lang: Lang) -> Result<Reply, ApiError> {

@@ -3,6 +3,7 @@
 //! the game, show their records and link their account.
 
 use crate::engine::{Suits, Variant};
+use crate::play::commands::PuzzleAsked;
 use crate::resources::chat::{self, Command};
 
 /// One line a chat member typed.
@@ -14,6 +15,9 @@ pub enum Line {
     New { suits: Suits, variant: Variant },
     /// `daily [1|2|4]`: today's daily challenge.
     Daily { suits: Suits },
+    /// `puzzle [1|2|4]`: today's puzzle; `puzzle next [1|2|4]`: the next near the member's
+    /// rating; `puzzle stop` (`None`): back to the current game.
+    Puzzle(Option<PuzzleAsked>),
     /// `games`: the games in progress, numbered.
     Games,
     /// `resume N`: the N-th game `games` lists becomes the current one.
@@ -66,6 +70,20 @@ pub fn parse(text: &str) -> Line {
         Some("daily" | "/daily") => match rest {
             [] => Line::Daily { suits: Suits::One },
             [n] => suits(n).map_or_else(|| Line::Unknown(shown()), |suits| Line::Daily { suits }),
+            _ => Line::Unknown(shown()),
+        },
+        Some("puzzle" | "/puzzle") => match rest {
+            [] => Line::Puzzle(Some(PuzzleAsked::Daily(Suits::One))),
+            [w] if w == "stop" => Line::Puzzle(None),
+            [w] if w == "next" => Line::Puzzle(Some(PuzzleAsked::Next(Suits::One))),
+            [n] => suits(n).map_or_else(
+                || Line::Unknown(shown()),
+                |s| Line::Puzzle(Some(PuzzleAsked::Daily(s))),
+            ),
+            [w, n] if w == "next" => suits(n).map_or_else(
+                || Line::Unknown(shown()),
+                |s| Line::Puzzle(Some(PuzzleAsked::Next(s))),
+            ),
             _ => Line::Unknown(shown()),
         },
         Some("games" | "/games") if rest.is_empty() => Line::Games,
@@ -183,6 +201,25 @@ mod tests {
             ("daily", Line::Daily { suits: Suits::One }),
             ("daily 2", Line::Daily { suits: Suits::Two }),
             ("games", Line::Games),
+            ("puzzle", Line::Puzzle(Some(PuzzleAsked::Daily(Suits::One)))),
+            (
+                "puzzle 4",
+                Line::Puzzle(Some(PuzzleAsked::Daily(Suits::Four))),
+            ),
+            (
+                "/spider Puzzle NEXT",
+                Line::Puzzle(Some(PuzzleAsked::Next(Suits::One))),
+            ),
+            (
+                "puzzle next 2",
+                Line::Puzzle(Some(PuzzleAsked::Next(Suits::Two))),
+            ),
+            ("puzzle stop", Line::Puzzle(None)),
+            ("puzzle 3", Line::Unknown("puzzle 3".into())),
+            (
+                "puzzle next 2 now",
+                Line::Unknown("puzzle next 2 now".into()),
+            ),
             ("resume 3", Line::Resume(3)),
             ("records", Line::Records),
             (

@@ -15,6 +15,7 @@ command-not-utf8 = Der Befehl ist kein gültiger UTF-8-Text.
 chat-help = Spider Solitaire. Befehle:
     • `new [1|2|4] [spider|spiderette]`: ein neues Spiel (1 Farbe, Spider, wenn du nichts anderes sagst)
     • `daily [1|2|4]`: die heutige Tagesaufgabe; dein erster Versuch wird gewertet
+    • `puzzle [1|2|4]`: das heutige Puzzle, `puzzle next` eines nahe deiner Wertung; deine Züge gehen daran, bis es vorbei ist, `puzzle stop` führt zurück zu deinem Spiel
     • `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3
     • `d` teilt eine neue Reihe aus, `u` nimmt zurück, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf
     • `games` listet deine laufenden Spiele auf, `resume N` kehrt zu einem davon zurück
@@ -120,3 +121,28 @@ language-name = { $tag ->
 
 # Ein neuer Verknüpfungscode: wo er einzugeben ist. $code ist der Code, genau so einzugeben.
 chat-link-instructions = Gib `/spider link { $code }` in Discord oder Slack ein oder schick dem Telegram-Bot `link { $code }`, innerhalb von { $minutes } Minuten.
+
+## Puzzles im Chat
+
+chat-puzzle-daily = Das heutige Puzzle ({ $kind }): { $goal } in höchstens { $within ->
+        [one] { $within } Zug
+       *[other] { $within } Zügen
+    } (Wertung { $rating }). Schreib deine Züge (`3 7`, `3 7 2`); `puzzle stop` führt zurück zu deinem Spiel.
+chat-puzzle-next = Ein Puzzle ({ $kind }): { $goal } in höchstens { $within ->
+        [one] { $within } Zug
+       *[other] { $within } Zügen
+    } (Wertung { $rating }). Schreib deine Züge (`3 7`, `3 7 2`); `puzzle stop` führt zurück zu deinem Spiel.
+puzzle-goal-win = gewinne das Spiel
+puzzle-goal-remove-run = lege eine Folge ab
+puzzle-goal-empty-column = leere eine Spalte
+puzzle-goal-turn-card = decke eine Karte auf
+chat-puzzle-going = Auf gutem Weg: Das Ziel ist noch erreichbar, { $left ->
+        [one] { $left } Zug bleibt
+       *[other] { $left } Züge bleiben
+    }.
+chat-puzzle-solved = Gelöst!
+chat-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar, egal welche Karten verdeckt liegen. Die Lösung: { $answer }.
+chat-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.
+chat-puzzle-moves-only = Ein Puzzle kennt nur Kartenzüge (`3 7`, `3 7 2`): kein Austeilen, kein Rückgängig, kein Tipp. `puzzle stop` führt zurück zu deinem Spiel.
+chat-puzzle-stopped = Puzzle verlassen: Deine Züge gehen wieder an dein Spiel.
+chat-puzzle-none = Du hast kein Puzzle offen: `puzzle` zeigt das heutige.

@@ -15,6 +15,7 @@ command-not-utf8 = The command is not valid UTF-8 text.
 chat-help = Spider Solitaire. Commands:
     • `new [1|2|4] [spider|spiderette]`: a new game (1 suit, Spider unless you say)
     • `daily [1|2|4]`: today's daily challenge; your first attempt is ranked
+    • `puzzle [1|2|4]`: today's puzzle, `puzzle next` one near your rating; your moves go to it until it is over, `puzzle stop` goes back to your game
     • `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3
     • `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up
     • `games` lists your games in progress, `resume N` goes back to one
@@ -120,3 +121,29 @@ language-name = { $tag ->
 
 # A new link code: where to type it. $code is the code, typed as it is.
 chat-link-instructions = Type `/spider link { $code }` in Discord or Slack, or send `link { $code }` to the Telegram bot, within { $minutes } minutes.
+
+## Puzzles in chat
+
+# $kind is chat-kind; $goal one of the puzzle-goal-* messages.
+chat-puzzle-daily = Today's puzzle ({ $kind }): { $goal } within { $within ->
+        [one] { $within } move
+       *[other] { $within } moves
+    } (rated { $rating }). Type your moves (`3 7`, `3 7 2`); `puzzle stop` goes back to your game.
+chat-puzzle-next = A puzzle ({ $kind }): { $goal } within { $within ->
+        [one] { $within } move
+       *[other] { $within } moves
+    } (rated { $rating }). Type your moves (`3 7`, `3 7 2`); `puzzle stop` goes back to your game.
+puzzle-goal-win = win the game
+puzzle-goal-remove-run = remove a run
+puzzle-goal-empty-column = empty a column
+puzzle-goal-turn-card = turn a card face up
+chat-puzzle-going = On track: the goal is still in reach, { $left ->
+        [one] { $left } move left
+       *[other] { $left } moves left
+    }.
+chat-puzzle-solved = Solved!
+chat-puzzle-failed = After move { $mistake } the goal is out of reach whatever the face-down cards are. The answer: { $answer }.
+chat-puzzle-rating = Your puzzle rating: { $before } → { $after }.
+chat-puzzle-moves-only = A puzzle takes moves of cards only (`3 7`, `3 7 2`): no deal, undo or hint. `puzzle stop` goes back to your game.
+chat-puzzle-stopped = Puzzle left: your moves go to your game again.
+chat-puzzle-none = You have no puzzle in progress: `puzzle` shows today's.

@@ -15,6 +15,7 @@ command-not-utf8 = El comando no es texto UTF-8 válido.
 chat-help = Solitario Spider. Comandos:
     • `new [1|2|4] [spider|spiderette]`: una partida nueva (de 1 palo y Spider si no dices otra cosa)
     • `daily [1|2|4]`: el desafío diario de hoy; tu primer intento es el clasificatorio
+    • `puzzle [1|2|4]`: el problema de hoy, `puzzle next` uno cercano a tu puntuación; tus movimientos van a él hasta que termine, `puzzle stop` vuelve a tu partida
     • `3 7` mueve de la columna 3 a la 7, `3 7 2` mueve dos cartas, `3` hace el mejor movimiento desde la columna 3
     • `d` reparte una fila, `u` deshace, `h` da una pista, `b` muestra el tablero, `resign` abandona la partida
     • `games` muestra tus partidas en curso, `resume N` vuelve a una de ellas
@@ -120,3 +121,28 @@ language-name = { $tag ->
 
 # Un código de vinculación nuevo: dónde escribirlo. $code es el código, tal cual.
 chat-link-instructions = Escribe `/spider link { $code }` en Discord o Slack, o envía `link { $code }` al bot de Telegram, en los próximos { $minutes } minutos.
+
+## Problemas en el chat
+
+chat-puzzle-daily = El problema de hoy ({ $kind }): { $goal } en { $within ->
+        [one] { $within } movimiento
+       *[other] { $within } movimientos
+    } como máximo (puntuación { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
+chat-puzzle-next = Un problema ({ $kind }): { $goal } en { $within ->
+        [one] { $within } movimiento
+       *[other] { $within } movimientos
+    } como máximo (puntuación { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
+puzzle-goal-win = gana la partida
+puzzle-goal-remove-run = retira una escalera
+puzzle-goal-empty-column = vacía una columna
+puzzle-goal-turn-card = destapa una carta
+chat-puzzle-going = Vas bien: el objetivo sigue a tu alcance, { $left ->
+        [one] queda { $left } movimiento
+       *[other] quedan { $left } movimientos
+    }.
+chat-puzzle-solved = ¡Resuelto!
+chat-puzzle-failed = Después del movimiento { $mistake } el objetivo ya no se alcanza, sean cuales sean las cartas tapadas. La solución: { $answer }.
+chat-puzzle-rating = Tu puntuación de problemas: { $before } → { $after }.
+chat-puzzle-moves-only = Un problema solo admite movimientos de cartas (`3 7`, `3 7 2`): ni repartir, ni deshacer, ni pistas. `puzzle stop` vuelve a tu partida.
+chat-puzzle-stopped = Has dejado el problema: tus movimientos vuelven a tu partida.
+chat-puzzle-none = No tienes ningún problema en curso: `puzzle` muestra el de hoy.

@@ -15,6 +15,7 @@ command-not-utf8 = La commande n'est pas un texte UTF-8 valide.
 chat-help = Spider Solitaire. Commandes :
     • `new [1|2|4] [spider|spiderette]` : une nouvelle partie (1 couleur, Spider sauf indication contraire)
     • `daily [1|2|4]` : le défi du jour ; votre première tentative est classée
+    • `puzzle [1|2|4]` : le problème du jour, `puzzle next` un problème proche de votre classement ; vos coups y vont jusqu'à sa fin, `puzzle stop` revient à votre partie
     • `3 7` déplace de la colonne 3 vers la 7, `3 7 2` déplace deux cartes, `3` joue le meilleur coup depuis la colonne 3
     • `d` distribue une rangée, `u` annule, `h` donne un indice, `b` affiche le plateau, `resign` abandonne la partie
     • `games` liste vos parties en cours, `resume N` reprend l'une d'elles
@@ -138,3 +139,28 @@ language-name = { $tag ->
 
 # Un nouveau code de liaison : où le saisir. $code est le code, à taper tel quel.
 chat-link-instructions = Tapez `/spider link { $code }` dans Discord ou Slack, ou envoyez `link { $code }` au bot Telegram, dans les { $minutes } minutes.
+
+## Problèmes dans le chat
+
+chat-puzzle-daily = Le problème du jour ({ $kind }) : { $goal } en { $within ->
+        [one] { $within } coup
+       *[other] { $within } coups
+    } au plus (classement { $rating }). Écrivez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
+chat-puzzle-next = Un problème ({ $kind }) : { $goal } en { $within ->
+        [one] { $within } coup
+       *[other] { $within } coups
+    } au plus (classement { $rating }). Écrivez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
+puzzle-goal-win = gagner la partie
+puzzle-goal-remove-run = retirer une suite
+puzzle-goal-empty-column = vider une colonne
+puzzle-goal-turn-card = retourner une carte
+chat-puzzle-going = Bien : l'objectif est encore atteignable, { $left ->
+        [one] il reste { $left } coup
+       *[other] il reste { $left } coups
+    }.
+chat-puzzle-solved = Résolu !
+chat-puzzle-failed = Après le coup { $mistake }, l'objectif n'est plus atteignable, quelles que soient les cartes cachées. La solution : { $answer }.
+chat-puzzle-rating = Votre classement aux problèmes : { $before } → { $after }.
+chat-puzzle-moves-only = Un problème ne prend que des déplacements de cartes (`3 7`, `3 7 2`) : ni distribution, ni annulation, ni indice. `puzzle stop` revient à votre partie.
+chat-puzzle-stopped = Problème quitté : vos coups vont de nouveau à votre partie.
+chat-puzzle-none = Vous n'avez pas de problème en cours : `puzzle` affiche celui du jour.

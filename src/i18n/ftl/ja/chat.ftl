@@ -15,6 +15,7 @@ command-not-utf8 = コマンドが有効な UTF-8 テキストではありませ
 chat-help = スパイダーソリティア。コマンド：
     • `new [1|2|4] [spider|spiderette]`：新しいゲーム（指定しなければ 1 スートのスパイダー）
     • `daily [1|2|4]`：今日のデイリーチャレンジ。最初の挑戦がランキング対象です
+    • `puzzle [1|2|4]`：今日のパズル、`puzzle next`：あなたのレーティングに近いパズル。終わるまで手はパズルに入ります。`puzzle stop` でゲームに戻ります
     • `3 7` で 3 列目から 7 列目へ移動、`3 7 2` で 2 枚移動、`3` で 3 列目から最善の移動
     • `d` で山札から配る、`u` で元に戻す、`h` でヒント、`b` で盤面を表示、`resign` で投了
     • `games` で進行中のゲームの一覧、`resume N` でそのゲームに戻る
@@ -112,3 +113,19 @@ language-name = { $tag ->
 
 # 新しい連携コード：どこに入力するか。$code はそのまま入力するコード。
 chat-link-instructions = { $minutes } 分以内に、Discord または Slack で `/spider link { $code }` と入力するか、Telegram のボットに `link { $code }` を送ってください。
+
+## チャットのパズル
+
+chat-puzzle-daily = 今日のパズル（{ $kind }）：{ $within }手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
+chat-puzzle-next = パズル（{ $kind }）：{ $within }手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
+puzzle-goal-win = ゲームに勝つ
+puzzle-goal-remove-run = 組を1つ取り除く
+puzzle-goal-empty-column = 列を1つ空にする
+puzzle-goal-turn-card = カードを1枚表にする
+chat-puzzle-going = 順調です。目標にはまだ届きます（残り{ $left }手）。
+chat-puzzle-solved = 正解です！
+chat-puzzle-failed = { $mistake }手目のあと、裏向きのカードが何であっても目標に届かなくなりました。正解：{ $answer }。
+chat-puzzle-rating = パズルのレーティング：{ $before } → { $after }。
+chat-puzzle-moves-only = パズルで使えるのはカードの移動だけです（`3 7`、`3 7 2`）。配札・元に戻す・ヒントは使えません。`puzzle stop` でゲームに戻ります。
+chat-puzzle-stopped = パズルを終了しました。手はまたゲームに入ります。
+chat-puzzle-none = 進行中のパズルはありません。`puzzle` で今日のパズルを表示します。

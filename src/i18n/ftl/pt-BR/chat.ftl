@@ -15,6 +15,7 @@ command-not-utf8 = O comando não é um texto UTF-8 válido.
 chat-help = Paciência Spider. Comandos:
     • `new [1|2|4] [spider|spiderette]`: um novo jogo (1 naipe e Spider, se você não disser outra coisa)
     • `daily [1|2|4]`: o desafio diário de hoje; sua primeira tentativa é ranqueada
+    • `puzzle [1|2|4]`: o problema de hoje, `puzzle next` um perto da sua pontuação; seus movimentos vão para ele até terminar, `puzzle stop` volta para a sua partida
     • `3 7` move da coluna 3 para a 7, `3 7 2` move duas cartas, `3` faz o melhor movimento a partir da coluna 3
     • `d` distribui uma fileira, `u` desfaz, `h` dá uma dica, `b` mostra o tabuleiro, `resign` desiste
     • `games` lista seus jogos em andamento, `resume N` volta para um deles
@@ -120,3 +121,28 @@ language-name = { $tag ->
 
 # Um novo código de vinculação: onde digitá-lo. $code é o código, digitado como está.
 chat-link-instructions = Digite `/spider link { $code }` no Discord ou no Slack, ou envie `link { $code }` ao bot do Telegram, em até { $minutes } minutos.
+
+## Problemas no chat
+
+chat-puzzle-daily = O problema de hoje ({ $kind }): { $goal } em até { $within ->
+        [one] { $within } movimento
+       *[other] { $within } movimentos
+    } (pontuação { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para a sua partida.
+chat-puzzle-next = Um problema ({ $kind }): { $goal } em até { $within ->
+        [one] { $within } movimento
+       *[other] { $within } movimentos
+    } (pontuação { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para a sua partida.
+puzzle-goal-win = vença a partida
+puzzle-goal-remove-run = retire uma sequência
+puzzle-goal-empty-column = esvazie uma coluna
+puzzle-goal-turn-card = vire uma carta
+chat-puzzle-going = Bom caminho: o objetivo ainda está ao alcance, { $left ->
+        [one] resta { $left } movimento
+       *[other] restam { $left } movimentos
+    }.
+chat-puzzle-solved = Resolvido!
+chat-puzzle-failed = Depois do movimento { $mistake } o objetivo ficou fora de alcance, sejam quais forem as cartas viradas para baixo. A solução: { $answer }.
+chat-puzzle-rating = Sua pontuação de problemas: { $before } → { $after }.
+chat-puzzle-moves-only = Um problema aceita só movimentos de cartas (`3 7`, `3 7 2`): nem distribuir, nem desfazer, nem dica. `puzzle stop` volta para a sua partida.
+chat-puzzle-stopped = Você saiu do problema: seus movimentos voltam para a sua partida.
+chat-puzzle-none = Você não tem problema em andamento: `puzzle` mostra o de hoje.
