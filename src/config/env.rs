@@ -464,6 +464,11 @@ fn jobs(env: &Env, d: Jobs) -> Result<Jobs, ConfigError> {
             )?
             .unwrap_or(d.winnable_prefill),
         winnable_reserve: env.number("WINNABLE_RESERVE", d.winnable_reserve, "deals")?,
+        puzzle_pool: env.number(
+            "PUZZLE_POOL",
+            d.puzzle_pool,
+            "puzzles (0 turns the miner off)",
+        )?,
         cpu_lines: env.flag("CPU_LINES", d.cpu_lines)?,
         scheduled_work: env.flag("SCHEDULED_WORK", d.scheduled_work)?,
     })

@@ -229,6 +229,8 @@ pub struct Jobs {
     /// Whether the prover, once its deals are stocked, computes the line a CPU player of each
     /// level plays on each waiting deal (race rooms' CPUs play them).
     pub cpu_lines: bool,
+    /// Puzzles of each suit setting the miner keeps in the set (docs/PUZZLES.md); 0 stops it.
+    pub puzzle_pool: usize,
     /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
     /// instance at a time does it, by a lease).
     pub scheduled_work: bool,
@@ -331,6 +333,7 @@ impl Default for Jobs {
     fn default() -> Jobs {
         Jobs {
             winnable_pool: 5,
+            puzzle_pool: 1_000,
             winnable_prefill: engine::Suits::ALL.to_vec(),
             winnable_reserve: 1,
             cpu_lines: true,

@@ -10,6 +10,7 @@
 //! | [`paces`]: the median time people take to win each kind of game, which CPU paces follow | every 10 minutes | `paces`, 11 min | the latest 500 race and daily wins of each of 6 kinds |
 //! | [`retention`]: remove guests idle for `GUEST_RETENTION_DAYS` (when not 0) with their games, unless a board, a race, an app or a chat refers to them | every hour | `retention`, 61 min | 500 guests a run, each in one transaction |
 //! | [`streams`]: the live streams' shared looks: watched games' versions, open streams' tokens | every 1 s (Postgres 15 s); every 5 s | none: this instance's streams | one statement per 500 games or tokens |
+//! | [`puzzles`]: mine numbered deals played by the hint player for puzzles | one thread, while a suit setting holds fewer than `PUZZLE_POOL` | one per suit setting, 120 s | `PUZZLE_POOL` puzzles per suit setting; a lower scheduling priority |
 //! | [`winnable`]: prove winnable deals (each stored with its CPU pacer lines), add the lines of deals proven before | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
 //!
 //! The HTTP layer's in-memory limiters are pruned every minute through [`Jobs::every`] too
@@ -23,6 +24,7 @@ use spider_play as play;
 use spider_store as store;
 
 pub mod paces;
+pub mod puzzles;
 pub mod races;
 pub mod retention;
 pub mod streams;
@@ -61,6 +63,13 @@ impl Jobs {
             if days > 0 {
                 retention::start(&jobs, play.clone(), holder.clone(), days);
             }
+            puzzles::start(
+                play.db.clone(),
+                play.clock.clone(),
+                holder.to_string(),
+                config.jobs.puzzle_pool,
+                Arc::downgrade(&jobs.alive),
+            );
             paces::start(&jobs, play.clone(), holder);
         }
         jobs

@@ -219,7 +219,7 @@ const SEARCH_NICE: i32 = 10;
 
 /// Lower the calling thread's scheduling priority by [`SEARCH_NICE`] (Linux: nice is per
 /// thread). Elsewhere, or if the call fails, the thread keeps its priority.
-fn lower_priority() {
+pub fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: gettid takes no arguments, and setpriority only reads its three integer
     // arguments; neither touches memory of ours.

@@ -420,3 +420,41 @@ async fn a_puzzle_by_chat_takes_the_member_s_moves_until_it_is_over() {
     assert_eq!(chat_puzzle(&app, "901").0, None);
     app.stop().await;
 }
+
+/// The background miner fills an empty set for every suit setting, up to the pool it keeps.
+#[actix_rt::test]
+async fn the_miner_fills_the_set_for_every_suit_setting() {
+    let app = spawn_with(|c| {
+        c.jobs.puzzle_pool = 3;
+        c.jobs.scheduled_work = true;
+    })
+    .await;
+    for suits in [1, 2, 4] {
+        let mut found = false;
+        for _ in 0..1_200 {
+            let r = app
+                .send(
+                    "GET",
+                    &format!("/v1/puzzles/next?suits={suits}"),
+                    None,
+                    &[],
+                    None,
+                )
+                .await;
+            if r.status == 200 {
+                assert_eq!(r.body["suits"], suits);
+                found = true;
+                break;
+            }
+            r.problem(404, "no_puzzle");
+            actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(found, "no {suits}-suit puzzle mined within two minutes");
+    }
+    let db = app.db();
+    let mut conn = db.conn().unwrap();
+    for suits in Suits::ALL {
+        let n = store::count(&mut conn, Variant::Spider, suits).unwrap();
+        assert!(n >= 3, "{n} puzzles of {suits:?}");
+    }
+}

@@ -152,6 +152,7 @@ pub fn test_config(url: &str) -> Config {
     config.limits.races_per_address_per_hour = 0;
     config.limits.streams_per_address = 0;
     config.jobs.winnable_pool = 0;
+    config.jobs.puzzle_pool = 0;
     config.jobs.cpu_lines = false;
     config
 }
