@@ -23,6 +23,7 @@ pub fn mine_deals(db: &Db, suits: u8, variant: &str, from: u64, to: u64) -> anyh
     let (mut met, mut added) = (0, 0);
     let mut by_goal = [0usize; 4];
     let mut by_moves = [0usize; MAX_MOVES + 1];
+    let mut ratings: Vec<f64> = Vec::new();
     for number in from..=to {
         let spec = DealSpec {
             variant,
@@ -34,6 +35,7 @@ pub fn mine_deals(db: &Db, suits: u8, variant: &str, from: u64, to: u64) -> anyh
         met += rows.len();
         added += new;
         for row in &rows {
+            ratings.push(row.rating);
             let goal = Goal::ALL.iter().position(|g| *g == row.goal).unwrap_or(0);
             by_goal[goal] += 1;
             by_moves[usize::try_from(row.within_moves)
@@ -69,5 +71,17 @@ pub fn mine_deals(db: &Db, suits: u8, variant: &str, from: u64, to: u64) -> anyh
         .map(|n| format!("{n}: {}", by_moves[n]))
         .collect();
     println!("by moves: {}", moves.join(", "));
+    ratings.sort_by(f64::total_cmp);
+    if !ratings.is_empty() {
+        let at = |p: f64| ratings[((ratings.len() - 1) as f64 * p).round() as usize];
+        println!(
+            "first ratings: min {:.0}, p10 {:.0}, median {:.0}, p90 {:.0}, max {:.0}",
+            at(0.0),
+            at(0.1),
+            at(0.5),
+            at(0.9),
+            at(1.0)
+        );
+    }
     Ok(())
 }

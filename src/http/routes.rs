@@ -45,6 +45,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
             .service(records::my_records)
             .service(puzzles::daily)
             .service(puzzles::next)
+            .service(puzzles::export)
             .service(puzzles::get_puzzle)
             .service(puzzles::attempt)
             .service(puzzles::my_puzzles)

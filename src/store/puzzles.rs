@@ -277,3 +277,24 @@ pub fn by_fingerprint(
         .first(conn)
         .optional()?)
 }
+
+/// A page of the set in id order, after `after`, of one suit setting or all.
+pub fn page(
+    conn: &mut DbConn,
+    suits: Option<Suits>,
+    after: Option<&str>,
+    limit: i64,
+) -> Result<Vec<PuzzleRow>, StoreError> {
+    let mut q = puzzles::table
+        .order(puzzles::id.asc())
+        .limit(limit)
+        .select(PuzzleRow::as_select())
+        .into_boxed();
+    if let Some(suits) = suits {
+        q = q.filter(puzzles::suits.eq(suits));
+    }
+    if let Some(after) = after {
+        q = q.filter(puzzles::id.gt(after.to_string()));
+    }
+    Ok(q.load(conn)?)
+}

@@ -458,3 +458,103 @@ async fn the_miner_fills_the_set_for_every_suit_setting() {
         assert!(n >= 3, "{n} puzzles of {suits:?}");
     }
 }
+
+fn ndjson(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[actix_rt::test]
+async fn the_set_is_exported_as_ndjson_with_answers_except_today_s_daily() {
+    let app = spawn_app().await;
+    let rows = mine(&app);
+    app.pass(std::time::Duration::from_secs(86_400));
+    let daily = app
+        .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await;
+    let daily_id = daily.body["id"].as_str().unwrap().to_string();
+
+    let all = app
+        .send("GET", "/v1/puzzles/export?max=10000", None, &[], None)
+        .await;
+    assert_eq!(all.status, 200, "{}", all.text);
+    assert_eq!(
+        all.header("content-type").as_deref(),
+        Some("application/x-ndjson")
+    );
+    let lines = ndjson(&all.text);
+    assert_eq!(
+        lines.len(),
+        rows.len() - 1,
+        "every puzzle but today's daily"
+    );
+    assert!(lines.iter().all(|l| l["id"] != daily_id.as_str()));
+    let ids: Vec<&str> = lines.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "in id order");
+    for line in &lines {
+        let row = rows
+            .iter()
+            .find(|r| r.id == line["id"].as_str().unwrap())
+            .unwrap();
+        let answer = notation::decode(&row.line).unwrap();
+        assert_eq!(line["line"].as_array().unwrap().len(), answer.len());
+        assert_eq!(line["goal"], row.goal.name());
+        assert!(line["themes"].is_array());
+        assert!(line["position"]["columns"].is_array());
+        assert!(line.get("deal_number").is_none());
+    }
+
+    // In parts: `after` the last id read goes on where the part before stopped.
+    let first = ndjson(
+        &app.send("GET", "/v1/puzzles/export?suits=1&max=7", None, &[], None)
+            .await
+            .text,
+    );
+    assert!(first.len() <= 7 && first.len() >= 6);
+    let last = first.last().unwrap()["id"].as_str().unwrap().to_string();
+    let rest = ndjson(
+        &app.send(
+            "GET",
+            &format!("/v1/puzzles/export?suits=1&after={last}&max=10000"),
+            None,
+            &[],
+            None,
+        )
+        .await
+        .text,
+    );
+    assert_eq!(first.len() + rest.len(), lines.len());
+    assert!(rest
+        .iter()
+        .all(|l| l["id"].as_str().unwrap() > last.as_str()));
+
+    // Another suit setting holds none yet; a bad max is refused.
+    let none = app
+        .send("GET", "/v1/puzzles/export?suits=4", None, &[], None)
+        .await;
+    assert_eq!(none.status, 200);
+    assert!(none.text.is_empty());
+    for bad in ["max=0", "max=10001", "suits=3", "color=red"] {
+        let r = app
+            .send("GET", &format!("/v1/puzzles/export?{bad}"), None, &[], None)
+            .await;
+        assert_eq!(r.status, 400, "{bad}: {}", r.text);
+    }
+
+    // Once its day is over, yesterday's daily is in the export (today's is left out instead).
+    app.pass(std::time::Duration::from_secs(86_400));
+    let later = ndjson(
+        &app.send("GET", "/v1/puzzles/export?max=10000", None, &[], None)
+            .await
+            .text,
+    );
+    let today = app
+        .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await;
+    let today_id = today.body["id"].as_str().unwrap();
+    assert!(later.iter().all(|l| l["id"] != today_id));
+    if today_id != daily_id {
+        assert!(later.iter().any(|l| l["id"] == daily_id.as_str()));
+    }
+}

@@ -381,3 +381,128 @@ pub async fn my_puzzles(
             .collect(),
     }))
 }
+
+/// Puzzles read from the database per page of the export.
+const EXPORT_PAGE: i64 = 500;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ExportQuery {
+    /// Only this suit setting (1, 2 or 4).
+    #[param(value_type = Option<crate::edge::contract::SuitCount>)]
+    pub suits: Option<u8>,
+    /// Puzzles whose id comes after this one (the last id of the part already read).
+    pub after: Option<String>,
+    /// At most this many puzzles, 1–10000 (default 1000).
+    #[param(minimum = 1, maximum = 10000)]
+    pub max: Option<i64>,
+}
+
+/// A line of the export.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportLine {
+    #[serde(flatten)]
+    pub puzzle: PuzzleView,
+    /// The proven answer.
+    pub line: Vec<ActionView>,
+    #[schema(value_type = Vec<crate::document::names::PuzzleTheme>)]
+    pub themes: Vec<Theme>,
+}
+
+/// The puzzle set, public, as NDJSON in id order (one puzzle a line: what its player sees,
+/// the goal, N, the proven answer, its themes and rating), streamed as it is read; continue
+/// with `after` set to the last id read. Today's daily puzzles are left out until the day is
+/// over. Each client address may start a few a minute (`BULK_EXPORTS_PER_MINUTE`).
+#[utoipa::path(
+    tag = "puzzles",
+    operation_id = "exportPuzzles",
+    params(ExportQuery),
+    security(()),
+    responses(
+        (status = 200, description = "The puzzles, one JSON object a line", content_type = "application/x-ndjson", body = ExportLine),
+        (status = 400, description = "A bad `suits` or `max` (`invalid_request`)"),
+        (status = 429, description = "Too many bulk exports from this address (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds",
+            headers(("Retry-After" = String, description = "Seconds to wait"))),
+    )
+)]
+#[get("/puzzles/export")]
+pub async fn export(
+    state: web::Data<AppState>,
+    query: web::Query<ExportQuery>,
+    req: actix_web::HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let max = query.max.unwrap_or(1000);
+    if !(1..=10_000).contains(&max) {
+        return Err(ApiError::invalid_request(crate::t!(
+            "puzzle-export-bad-max"
+        )));
+    }
+    let suits = query.suits.map(engine::Suits::try_from).transpose()?;
+    if let Some(limiter) = &state.limits.bulk {
+        let address =
+            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
+        limiter.count(
+            &format!("addr:{address}"),
+            crate::t!("attempts-bulk-exports"),
+        )?;
+    }
+    struct Feed {
+        play: crate::play::Play,
+        suits: Option<engine::Suits>,
+        after: Option<String>,
+        left: i64,
+        done: bool,
+    }
+    let feed = Feed {
+        play: state.play().clone(),
+        suits,
+        after: query.after.clone(),
+        left: max,
+        done: false,
+    };
+    let body = futures_util::stream::unfold(feed, |mut feed| async move {
+        if feed.done || feed.left <= 0 {
+            return None;
+        }
+        let page = use_case::export_page(
+            &feed.play,
+            feed.suits,
+            feed.after.take(),
+            EXPORT_PAGE.min(feed.left),
+        )
+        .await;
+        let (puzzles, next_after) = match page {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "puzzle export");
+                return Some((
+                    Err(actix_web::error::ErrorInternalServerError("puzzle export")),
+                    Feed { done: true, ..feed },
+                ));
+            }
+        };
+        let mut chunk = String::new();
+        for p in &puzzles {
+            let line = ExportLine {
+                puzzle: PuzzleView::of(&p.puzzle),
+                line: p.line.iter().copied().map(ActionView::from).collect(),
+                themes: p.themes.clone(),
+            };
+            if let Ok(json) = serde_json::to_string(&line) {
+                chunk.push_str(&json);
+                chunk.push('\n');
+            }
+        }
+        feed.left -= EXPORT_PAGE.min(feed.left);
+        feed.done = next_after.is_none();
+        feed.after = next_after;
+        Some((Ok::<_, actix_web::Error>(web::Bytes::from(chunk)), feed))
+    });
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            actix_web::http::header::CONTENT_TYPE,
+            actix_web::http::header::HeaderValue::from_static("application/x-ndjson"),
+        ))
+        .streaming(body))
+}

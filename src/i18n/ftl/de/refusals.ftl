@@ -131,6 +131,8 @@ address-searches-busy = Tipps und Analysen von deiner Netzwerkadresse belegen be
 
 ## Puzzles
 
+puzzle-export-bad-max = max muss eine ganze Zahl von 1 bis 10000 sein.
+
 title-puzzle-move = Kein Zug dieses Puzzles
 puzzle-not-found = Es gibt kein Puzzle mit dieser ID.
 puzzle-none-left = Für dich gibt es noch kein Puzzle dieser Art: Versuch eine andere Farbenzahl oder schau wieder vorbei, wenn mehr Puzzles gefunden sind.

@@ -131,6 +131,8 @@ address-searches-busy = Hints and analyses from your network address already tak
 
 ## Puzzles
 
+puzzle-export-bad-max = max must be a whole number from 1 to 10000.
+
 title-puzzle-move = Not a move of this puzzle
 puzzle-not-found = There is no puzzle with that id.
 puzzle-none-left = There is no puzzle of this kind for you yet: try another suit setting, or come back once more puzzles are mined.

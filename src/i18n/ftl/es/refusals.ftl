@@ -131,6 +131,8 @@ address-searches-busy = Las pistas y análisis desde tu dirección de red ya ocu
 
 ## Puzzles
 
+puzzle-export-bad-max = max debe ser un número entero de 1 a 10000.
+
 title-puzzle-move = No es una jugada de este problema
 puzzle-not-found = No existe ningún problema con ese identificador.
 puzzle-none-left = Todavía no hay ningún problema de este tipo para ti: prueba con otro número de palos o vuelve cuando se hayan encontrado más.

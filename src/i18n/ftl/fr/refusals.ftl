@@ -131,6 +131,8 @@ address-searches-busy = Les indices et analyses provenant de votre adresse rése
 
 ## Puzzles
 
+puzzle-export-bad-max = max doit être un nombre entier de 1 à 10000.
+
 title-puzzle-move = Pas un coup de ce problème
 puzzle-not-found = Il n'existe pas de problème avec cet identifiant.
 puzzle-none-left = Il n'y a pas encore de problème de ce type pour vous : essayez un autre nombre de couleurs, ou revenez quand d'autres problèmes auront été trouvés.

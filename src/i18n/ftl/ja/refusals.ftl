@@ -121,6 +121,8 @@ address-searches-busy = あなたのネットワークアドレスからのヒ�
 
 ## Puzzles
 
+puzzle-export-bad-max = max は 1 から 10000 までの整数で指定してください。
+
 title-puzzle-move = このパズルの手ではありません
 puzzle-not-found = そのIDのパズルはありません。
 puzzle-none-left = この種類のパズルはまだありません。別のスート数を試すか、パズルが増えてからもう一度どうぞ。

@@ -131,6 +131,8 @@ address-searches-busy = As dicas e análises do seu endereço de rede já ocupam
 
 ## Puzzles
 
+puzzle-export-bad-max = max deve ser um número inteiro de 1 a 10000.
+
 title-puzzle-move = Não é um movimento deste problema
 puzzle-not-found = Não existe problema com esse identificador.
 puzzle-none-left = Ainda não há problema deste tipo para você: tente outro número de naipes ou volte quando mais problemas forem encontrados.
