@@ -66,6 +66,7 @@ impl Jobs {
             puzzles::start(
                 play.db.clone(),
                 play.clock.clone(),
+                play.daily_secret.clone(),
                 holder.to_string(),
                 config.jobs.puzzle_pool,
                 Arc::downgrade(&jobs.alive),

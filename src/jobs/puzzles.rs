@@ -2,7 +2,8 @@
 //! set by mining numbered deals the hint player plays. One thread per instance, at a lower
 //! scheduling priority than requests; one instance at a time mines each suit setting (a
 //! lease), and a deal number is drawn at random each time (it stays the server's: a puzzle
-//! never shows it).
+//! never shows it). Before each deal it fixes today's daily puzzles where the set held none at
+//! midnight, so a new server has them on its first day.
 
 use std::sync::Weak;
 use std::time::Duration;
@@ -19,7 +20,14 @@ pub const LEASE: Duration = Duration::from_secs(120);
 const IDLE: Duration = Duration::from_secs(60);
 
 /// Starts the miner (unless `pool` is 0); it stops once `alive` has no strong reference left.
-pub fn start(db: Db, clock: Clock, holder: String, pool: usize, alive: Weak<()>) {
+pub fn start(
+    db: Db,
+    clock: Clock,
+    secret: std::sync::Arc<[u8]>,
+    holder: String,
+    pool: usize,
+    alive: Weak<()>,
+) {
     if pool == 0 {
         return;
     }
@@ -30,6 +38,7 @@ pub fn start(db: Db, clock: Clock, holder: String, pool: usize, alive: Weak<()>)
             mine_forever(
                 &db,
                 &clock,
+                &secret,
                 &holder,
                 i64::try_from(pool).unwrap_or(i64::MAX),
                 &alive,
@@ -56,10 +65,14 @@ fn claim(db: &Db, clock: &Clock, holder: &str, name: &str) -> bool {
     })
 }
 
-fn mine_forever(db: &Db, clock: &Clock, holder: &str, pool: i64, alive: &Weak<()>) {
+fn mine_forever(db: &Db, clock: &Clock, secret: &[u8], holder: &str, pool: i64, alive: &Weak<()>) {
     loop {
         if alive.strong_count() == 0 {
             return;
+        }
+        // Today's daily puzzles, where the set held none at midnight (a new server's first day).
+        if let Err(e) = puzzles::fix_today(db, secret, clock.today(), clock.now()) {
+            tracing::warn!(%e, "puzzle miner: fixing today's daily puzzles");
         }
         let mut short = None;
         for suits in Suits::ALL {

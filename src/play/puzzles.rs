@@ -147,19 +147,79 @@ fn glicko(row: &PuzzleRow) -> Glicko {
     }
 }
 
-/// Today's puzzle of a kind: the same for everyone all day (`domain::puzzles::daily_mark`).
+/// The daily puzzle of `date`: the one fixed for it, else the first puzzle held from before the
+/// day began whose id is at or after the day's secret mark (`domain::puzzles::daily_mark`).
+fn daily_row(
+    conn: &mut crate::store::DbConn,
+    secret: &[u8],
+    date: chrono::NaiveDate,
+    variant: Variant,
+    suits: Suits,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    let day = date.to_string();
+    if let Some(row) = store::fixed_daily(conn, &day, variant, suits)? {
+        return Ok(Some(row));
+    }
+    let mark = rating::daily_mark(secret, date, variant, suits);
+    store::daily(
+        conn,
+        variant,
+        suits,
+        &mark,
+        date.and_hms_opt(0, 0, 0).unwrap_or_default(),
+    )
+}
+
+/// Today's puzzle of a kind: the same for everyone all day.
 pub async fn daily(play: &Play, variant: Variant, suits: Suits) -> Result<Shown, Error> {
     let date = play.clock.today();
-    let mark = rating::daily_mark(&play.daily_secret, date, variant, suits);
-    let day_start = date.and_hms_opt(0, 0, 0).unwrap_or_default();
+    let secret = play.daily_secret.clone();
     let db = play.db.clone();
     blocking(move || {
         let row = db
-            .read(|conn| store::daily(conn, variant, suits, &mark, day_start))?
+            .read(|conn| daily_row(conn, &secret, date, variant, suits))?
             .ok_or(PuzzleError::NoneLeft)?;
         show(&row)
     })
     .await
+}
+
+/// Fixes today's daily puzzle of each suit setting (Spider) where none is held from before
+/// the day began: the miner calls it, so that a new server has a daily puzzle on its first
+/// day, and it stays the same all day. Where the set held one at midnight, that one is fixed
+/// (what readers were already shown).
+pub fn fix_today(
+    db: &Db,
+    secret: &[u8],
+    date: chrono::NaiveDate,
+    now: NaiveDateTime,
+) -> Result<(), Error> {
+    let secret = secret.to_vec();
+    Ok(db.write(move |conn| -> Result<(), StoreError> {
+        let day = date.to_string();
+        for suits in Suits::ALL {
+            let variant = Variant::Spider;
+            if store::fixed_daily(conn, &day, variant, suits)?.is_some() {
+                continue;
+            }
+            let mark = rating::daily_mark(&secret, date, variant, suits);
+            let at_midnight = date.and_hms_opt(0, 0, 0).unwrap_or_default();
+            let chosen = match store::daily(conn, variant, suits, &mark, at_midnight)? {
+                Some(row) => Some(row),
+                None => store::daily(
+                    conn,
+                    variant,
+                    suits,
+                    &mark,
+                    now + chrono::TimeDelta::seconds(1),
+                )?,
+            };
+            if let Some(row) = chosen {
+                store::fix_daily(conn, &day, variant, suits, &row.id)?;
+            }
+        }
+        Ok(())
+    })?)
 }
 
 pub async fn by_id(play: &Play, id: String) -> Result<Shown, Error> {
@@ -494,7 +554,6 @@ pub async fn export_page(
     limit: i64,
 ) -> Result<(Vec<Exported>, Option<String>), Error> {
     let date = play.clock.today();
-    let day_start = date.and_hms_opt(0, 0, 0).unwrap_or_default();
     let secret = play.daily_secret.clone();
     let db = play.db.clone();
     blocking(move || {
@@ -503,8 +562,7 @@ pub async fn export_page(
             let mut dailies = Vec::new();
             for variant in Variant::ALL {
                 for kind in Suits::ALL {
-                    let mark = rating::daily_mark(&secret, date, variant, kind);
-                    if let Some(row) = store::daily(conn, variant, kind, &mark, day_start)? {
+                    if let Some(row) = daily_row(conn, &secret, date, variant, kind)? {
                         dailies.push(row.id);
                     }
                 }

@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{puzzle_attempts, puzzle_players, puzzles};
+use super::schema::{puzzle_attempts, puzzle_dailies, puzzle_players, puzzles};
 use super::{DbConn, StoreError};
 use crate::domain::UserId;
 use crate::engine::puzzle::Goal;
@@ -130,6 +130,50 @@ pub fn daily(
         return Ok(Some(row));
     }
     Ok(kind().first(conn).optional()?)
+}
+
+/// The daily puzzle fixed for `date`, if one was.
+pub fn fixed_daily(
+    conn: &mut DbConn,
+    date: &str,
+    variant: Variant,
+    suits: Suits,
+) -> Result<Option<PuzzleRow>, StoreError> {
+    Ok(puzzle_dailies::table
+        .inner_join(puzzles::table)
+        .filter(puzzle_dailies::daily_date.eq(date))
+        .filter(puzzle_dailies::variant.eq(variant))
+        .filter(puzzle_dailies::suits.eq(suits))
+        .select(PuzzleRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Fixes `puzzle_id` as the daily puzzle of `date` unless one is fixed already.
+pub fn fix_daily(
+    conn: &mut DbConn,
+    date: &str,
+    variant: Variant,
+    suits: Suits,
+    puzzle_id: &str,
+) -> Result<(), StoreError> {
+    let row = (
+        puzzle_dailies::daily_date.eq(date),
+        puzzle_dailies::variant.eq(variant),
+        puzzle_dailies::suits.eq(suits),
+        puzzle_dailies::puzzle_id.eq(puzzle_id),
+    );
+    match conn {
+        DbConn::Pg(c) => diesel::insert_into(puzzle_dailies::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+        DbConn::Sqlite(c) => diesel::insert_into(puzzle_dailies::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+    };
+    Ok(())
 }
 
 /// The puzzle of a kind whose rating is nearest `rating` that `user` has not attempted (and is

@@ -359,7 +359,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    puzzle_dailies (daily_date, variant, suits) {
+        daily_date -> Text,
+        variant -> Text,
+        suits -> Integer,
+        puzzle_id -> Text,
+    }
+}
+
 diesel::joinable!(puzzle_attempts -> puzzles (puzzle_id));
+diesel::joinable!(puzzle_dailies -> puzzles (puzzle_id));
 diesel::joinable!(games -> users (user_id));
 diesel::joinable!(access_tokens -> users (user_id));
 diesel::joinable!(one_time_codes -> users (user_id));
@@ -394,5 +404,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_analyses,
     puzzles,
     puzzle_players,
-    puzzle_attempts
+    puzzle_attempts,
+    puzzle_dailies
 );

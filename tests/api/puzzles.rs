@@ -457,6 +457,34 @@ async fn the_miner_fills_the_set_for_every_suit_setting() {
         let n = store::count(&mut conn, Variant::Spider, suits).unwrap();
         assert!(n >= 3, "{n} puzzles of {suits:?}");
     }
+    drop(conn);
+    // A new server has a daily puzzle on its first day (the miner fixes one from what it
+    // mined), and it stays the same while the set grows.
+    let mut daily = None;
+    for _ in 0..1_200 {
+        let r = app
+            .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+            .await;
+        if r.status == 200 {
+            daily = Some(r.body["id"].as_str().unwrap().to_string());
+            break;
+        }
+        r.problem(404, "no_puzzle");
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let daily = daily.expect("a daily puzzle on the first day");
+    let spec = DealSpec {
+        variant: Variant::Spider,
+        suits: Suits::One,
+        rules: Rules::default(),
+        deal_number: 5,
+    };
+    let (_, added) = spider::play::puzzles::mine_deal(&db, &spec, app.clock.now()).unwrap();
+    assert!(added > 0);
+    let again = app
+        .send("GET", "/v1/puzzles/daily?suits=1", None, &[], None)
+        .await;
+    assert_eq!(again.body["id"], daily.as_str());
 }
 
 fn ndjson(text: &str) -> Vec<Value> {
