@@ -71,10 +71,11 @@ trap 'exit 130' INT TERM
 
 echo "== server on $BASE"
 # Races start on proven winnable deals: prove one 1-suit deal of each difficulty ahead (fast at
-# one suit), nothing else.
+# one suit), nothing else; a few puzzles of each suit setting (the daily puzzle's step).
 DATABASE_URL="sqlite://$TMP/spider.db" \
   WINNABLE_POOL=1 \
   WINNABLE_PREFILL=1 \
+  PUZZLE_POOL=5 \
   RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 REGISTRATIONS_PER_HOUR=0 IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR=0 WINNABLE_PER_ADDRESS_PER_HOUR=0 RACES_PER_ADDRESS_PER_HOUR=0 STREAMS_PER_ADDRESS=0 CPU_LINES=false \
   TELEGRAM_WEBHOOK_SECRET=browser-test-telegram-secret \
   BIND="127.0.0.1:$PORT" \

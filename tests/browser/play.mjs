@@ -5,7 +5,7 @@
 // that my games, records and the all-time boards show a win and my place; a race hosted (with
 // its undo mode) in one browser and joined in another by its link, with a CPU player, live
 // standings, the results with rating changes and play again; a phone-sized screen played by
-// touch.
+// touch; today's puzzle solved on the puzzles screen.
 //
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
@@ -219,6 +219,59 @@ async function shot(p, name) {
   console.log(`   ${file}`);
 }
 const shots = [];
+
+/** A call without a token: anonymous play (puzzles). */
+async function anon(method, urlPath, body) {
+  const res = await fetch(BASE + urlPath, {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, data: await res.json().catch(() => null) };
+}
+
+/** Every move the rules allow on a puzzle's table (a same-suit run from the end, onto a card
+ * one rank higher or an empty column): what a player could try. */
+function puzzleMoves(position) {
+  const out = [];
+  const cols = position.columns;
+  cols.forEach((c, f) => {
+    const up = c.face_up;
+    for (let k = 1; k <= up.length; k++) {
+      const first = up[up.length - k];
+      if (k > 1) {
+        const below = up[up.length - k + 1];
+        if (below.suit !== first.suit || below.rank !== first.rank - 1) break;
+      }
+      cols.forEach((d, t) => {
+        if (t === f) return;
+        const last = d.face_up[d.face_up.length - 1];
+        if (!last ? d.face_down === 0 : last.rank === first.rank + 1) out.push({ from: f + 1, to: t + 1, count: k });
+      });
+    }
+  });
+  return out;
+}
+
+/** A line that solves the puzzle, found as a player could, by asking the server's judge
+ * (anonymous attempts: nothing is rated): each step, the first move that keeps the goal in
+ * reach. Returns the moves and the table before each. */
+async function solvePuzzle(puzzle) {
+  const moves = [];
+  const tables = [puzzle.position];
+  for (let step = 0; step < puzzle.within; step++) {
+    let next = null;
+    for (const m of puzzleMoves(tables[tables.length - 1])) {
+      const r = await anon('POST', `/v1/puzzles/${puzzle.id}/attempts`, { moves: [...moves, m] });
+      if (r.status === 200 && r.data.result !== 'failed') { next = { m, r: r.data }; break; }
+    }
+    check(next, `no move keeps puzzle ${puzzle.id} in reach after ${JSON.stringify(moves)}`);
+    moves.push(next.m);
+    tables.push(next.r.position);
+    if (next.r.result === 'solved') return { moves, tables };
+  }
+  throw new CheckFailed(`puzzle ${puzzle.id} not solved within ${puzzle.within}`);
+}
 
 /** Goes to a screen through the navigation, as a person would. */
 async function nav(p, screen) {
@@ -1003,6 +1056,38 @@ async function main() {
     check(rec.ratings.length === 1, `ratings: ${JSON.stringify(rec.ratings)}`);
     await page.waitForFunction((r) => document.querySelector('[data-testid="ratings"]').textContent.includes(Math.round(r).toLocaleString('en')), rec.ratings[0].rating);
     await shot(page, 'records-rating.png');
+  });
+
+  await step('solve today\'s puzzle on the puzzles screen (signed in: rated)', async () => {
+    let daily = null;
+    for (let i = 0; i < 180 && !daily; i++) {
+      const r = await anon('GET', '/v1/puzzles/daily?suits=1');
+      if (r.status === 200) daily = r.data;
+      else await new Promise((ok) => setTimeout(ok, 500));
+    }
+    check(daily, 'the miner gave the new server a daily puzzle within 90 s');
+    const { moves, tables } = await solvePuzzle(daily);
+    await nav(page, 'puzzles');
+    await page.click('[data-testid="puzzle-daily"]');
+    await page.waitForFunction((id) => document.querySelector('[data-testid="puzzle-board"]').dataset.puzzleId === id, daily.id);
+    const goal = await page.textContent('[data-testid="puzzle-goal"]');
+    check(goal.includes(String(daily.within)), `the goal says N: ${goal}`);
+    for (const [i, m] of moves.entries()) {
+      const column = tables[i].columns[m.from - 1];
+      const index = column.face_up.length - m.count;
+      await page.click(`[data-testid="puzzle-board"] [data-column="${m.from}"][data-index="${index}"]`);
+      await page.click(`[data-testid="puzzle-target-${m.to}"]`);
+      const want = i + 1 === moves.length ? 'solved' : 'going';
+      await page.waitForFunction(([w, n]) => {
+        const r = document.querySelector('[data-testid="puzzle-result"]');
+        return r.dataset.result === w && (w === 'solved' || r.textContent.includes(String(n)));
+      }, [want, daily.within - i - 1]);
+    }
+    const said = await page.textContent('[data-testid="puzzle-result"]');
+    check(said.startsWith('Solved!') && said.includes('Your puzzle rating: 1,500 →'), `the result: ${said}`);
+    const mine = (await apiAs(await pageToken(page), 'GET', '/v1/users/me/puzzles')).data;
+    eq([mine.attempts, mine.solved], [1, 1], 'the rated attempt');
+    await shot(page, 'puzzle-solved.png');
   });
 
   await step('a phone in portrait (390x844) plays by touch', async () => {

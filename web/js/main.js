@@ -13,7 +13,7 @@
 //   input.js    tap, drag and keys on the table
 //   daily.js    the daily challenge panel and starting an attempt
 //   account.js  sign up, sign in, sign out, the dialog after a refused session
-//   race.js, games.js, records.js, boards.js, analysis.js: those screens
+//   race.js, games.js, records.js, puzzles.js, boards.js, analysis.js: those screens
 //
 // The API base is the page's own origin (relative URLs), always: the page never takes another
 // server from its URL (a link could otherwise send the sign-in form's password elsewhere), and
@@ -50,6 +50,7 @@ import { initAccount, renderAccountBar } from './account.js';
 import { initRace, race } from './race.js';
 import { initGames } from './games.js';
 import { initBoards } from './boards.js';
+import { initPuzzles } from './puzzles.js';
 import { initAnalysis } from './analysis.js';
 
 // The language first: every screen is drawn in it. The player's pick (this browser's, or their
@@ -68,6 +69,7 @@ function init() {
   initRace();
   initGames();
   initBoards();
+  initPuzzles();
   initAnalysis();
   initInput();
 

@@ -1,4 +1,4 @@
-// Screens: the hash is the route (#play, #race/CODE, #games, #records, #boards,
+// Screens: the hash is the route (#play, #race/CODE, #games, #records, #puzzles, #boards,
 // #analysis/ID, #account). Modules go to a screen with nav.js; this one draws it.
 
 import { state, store } from './state.js';
@@ -9,12 +9,13 @@ import { renderAccountScreen } from './account.js';
 import { race } from './race.js';
 import { games } from './games.js';
 import { records } from './records.js';
+import { puzzles } from './puzzles.js';
 import { boards } from './boards.js';
 import { analysis } from './analysis.js';
 import { consent } from './consent.js';
 import { profile } from './profile.js';
 
-const SCREENS = ['play', 'race', 'games', 'records', 'boards', 'analysis', 'account', 'consent', 'profile'];
+const SCREENS = ['play', 'race', 'games', 'records', 'puzzles', 'boards', 'analysis', 'account', 'consent', 'profile'];
 
 export function route(initial = false) {
   const [name, ...rest] = location.hash.replace(/^#/, '').split('/');
@@ -43,6 +44,7 @@ export function route(initial = false) {
     case 'race': race.enter(arg || store.get('race')); break;
     case 'games': games.load(); break;
     case 'records': records.load(); break;
+    case 'puzzles': puzzles.load(); break;
     case 'boards': boards.load(); break;
     case 'analysis': analysis.open(arg); break;
     case 'account': renderAccountScreen(); break;

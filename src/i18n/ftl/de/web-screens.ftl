@@ -185,3 +185,24 @@ screens-boards-empty = In dieser Bestenliste steht noch niemand: Gewinne ein Spi
 # Mein Platz in der Bestenliste: $rank, und $value meine Punkte, Zeit oder Züge.
 screens-boards-you = Du bist auf Platz { $rank } ({ $value }).
 screens-boards-not-you = Du stehst noch nicht in dieser Bestenliste.
+
+## Puzzles
+
+screens-puzzle-goal = { $goal } in höchstens { $within ->
+        [one] { $within } Zug
+       *[other] { $within } Zügen
+    } (Wertung { $rating })
+screens-puzzle-goal-win = Gewinne das Spiel
+screens-puzzle-goal-remove-run = Lege eine Folge ab
+screens-puzzle-goal-empty-column = Leere eine Spalte
+screens-puzzle-goal-turn-card = Decke eine Karte auf
+screens-puzzle-card = { $card }, Spalte { $column }
+screens-puzzle-column = Spalte { $column }
+screens-puzzle-face-down = { $count } verdeckt
+screens-puzzle-going = Auf gutem Weg: { $left ->
+        [one] { $left } Zug bleibt.
+       *[other] { $left } Züge bleiben.
+    }
+screens-puzzle-solved = Gelöst!
+screens-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar. Die Lösung: { $answer }.
+screens-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.

@@ -137,3 +137,11 @@ page-help-keys = Tasten: <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> nehmen die be
 page-room = Raum
 page-invite-link = Einladungslink
 page-language = Sprache
+
+## Puzzles (web)
+
+page-puzzles = Puzzles
+page-which-puzzle = Welches Puzzle
+page-todays-puzzle = Heutiges Puzzle
+page-next-puzzle = Nächstes Puzzle
+page-puzzle-how = Tippe auf eine Karte (sie und die Karten darauf ziehen mit), dann auf die Spalte, in die sie kommt.

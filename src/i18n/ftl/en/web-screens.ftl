@@ -191,3 +191,24 @@ screens-boards-empty = No one is on this board yet: win a game to be the first.
 # My place on the board: $rank, and $value my score, time or moves.
 screens-boards-you = Your place: #{ $rank } ({ $value }).
 screens-boards-not-you = You are not on this board yet.
+
+## Puzzles
+
+screens-puzzle-goal = { $goal } within { $within ->
+        [one] { $within } move
+       *[other] { $within } moves
+    } (rated { $rating })
+screens-puzzle-goal-win = Win the game
+screens-puzzle-goal-remove-run = Remove a run
+screens-puzzle-goal-empty-column = Empty a column
+screens-puzzle-goal-turn-card = Turn a card face up
+screens-puzzle-card = { $card }, column { $column }
+screens-puzzle-column = Column { $column }
+screens-puzzle-face-down = { $count } face down
+screens-puzzle-going = On track: { $left ->
+        [one] { $left } move left.
+       *[other] { $left } moves left.
+    }
+screens-puzzle-solved = Solved!
+screens-puzzle-failed = After move { $mistake } the goal is out of reach. The answer: { $answer }.
+screens-puzzle-rating = Your puzzle rating: { $before } → { $after }.

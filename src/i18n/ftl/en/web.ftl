@@ -137,3 +137,11 @@ page-help-keys = Keys: <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick up a colum
 page-room = Room
 page-invite-link = Invite link
 page-language = Language
+
+## Puzzles (web)
+
+page-puzzles = Puzzles
+page-which-puzzle = Which puzzle
+page-todays-puzzle = Today's puzzle
+page-next-puzzle = Next puzzle
+page-puzzle-how = Tap a card (it and the cards on it move), then the column it goes to.

@@ -191,3 +191,24 @@ screens-boards-empty = Todavía no hay nadie en este ranking: gana una partida p
 # Mi posición en el ranking: $rank, y $value mi puntuación, tiempo o movimientos.
 screens-boards-you = Tu posición: n.º { $rank } ({ $value }).
 screens-boards-not-you = Todavía no estás en este ranking.
+
+## Problemas
+
+screens-puzzle-goal = { $goal } en { $within ->
+        [one] { $within } movimiento
+       *[other] { $within } movimientos
+    } como máximo (puntuación { $rating })
+screens-puzzle-goal-win = Gana la partida
+screens-puzzle-goal-remove-run = Retira una escalera
+screens-puzzle-goal-empty-column = Vacía una columna
+screens-puzzle-goal-turn-card = Destapa una carta
+screens-puzzle-card = { $card }, columna { $column }
+screens-puzzle-column = Columna { $column }
+screens-puzzle-face-down = { $count } tapadas
+screens-puzzle-going = Vas bien: { $left ->
+        [one] queda { $left } movimiento.
+       *[other] quedan { $left } movimientos.
+    }
+screens-puzzle-solved = ¡Resuelto!
+screens-puzzle-failed = Después del movimiento { $mistake } el objetivo ya no se alcanza. La solución: { $answer }.
+screens-puzzle-rating = Tu puntuación de problemas: { $before } → { $after }.

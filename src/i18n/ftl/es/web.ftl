@@ -137,3 +137,11 @@ page-help-keys = Teclas: <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> seleccionan l
 page-room = Sala
 page-invite-link = Enlace de invitación
 page-language = Idioma
+
+## Problemas (web)
+
+page-puzzles = Problemas
+page-which-puzzle = Qué problema
+page-todays-puzzle = Problema de hoy
+page-next-puzzle = Siguiente problema
+page-puzzle-how = Toca una carta (se mueven ella y las que tiene encima) y luego la columna a la que va.

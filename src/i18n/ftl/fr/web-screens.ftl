@@ -191,3 +191,24 @@ screens-boards-empty = Personne ne figure encore dans ce classement : gagnez un
 # Ma place dans le classement : $rank, et $value mon score, mon temps ou mon nombre de coups.
 screens-boards-you = Votre place : n° { $rank } ({ $value }).
 screens-boards-not-you = Vous ne figurez pas encore dans ce classement.
+
+## Problèmes
+
+screens-puzzle-goal = { $goal } en { $within ->
+        [one] { $within } coup
+       *[other] { $within } coups
+    } au plus (classement { $rating })
+screens-puzzle-goal-win = Gagner la partie
+screens-puzzle-goal-remove-run = Retirer une suite
+screens-puzzle-goal-empty-column = Vider une colonne
+screens-puzzle-goal-turn-card = Retourner une carte
+screens-puzzle-card = { $card }, colonne { $column }
+screens-puzzle-column = Colonne { $column }
+screens-puzzle-face-down = { $count } cachée(s)
+screens-puzzle-going = Bien : { $left ->
+        [one] il reste { $left } coup.
+       *[other] il reste { $left } coups.
+    }
+screens-puzzle-solved = Résolu !
+screens-puzzle-failed = Après le coup { $mistake }, l'objectif n'est plus atteignable. La solution : { $answer }.
+screens-puzzle-rating = Votre classement aux problèmes : { $before } → { $after }.

@@ -137,3 +137,11 @@ page-help-keys = Clavier : <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> prennent l
 page-room = Salon
 page-invite-link = Lien d'invitation
 page-language = Langue
+
+## Problèmes (web)
+
+page-puzzles = Problèmes
+page-which-puzzle = Quel problème
+page-todays-puzzle = Problème du jour
+page-next-puzzle = Problème suivant
+page-puzzle-how = Touchez une carte (elle et les cartes posées dessus se déplacent), puis la colonne où elle va.

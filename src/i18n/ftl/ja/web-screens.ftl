@@ -149,3 +149,18 @@ screens-boards-empty = このランキングにはまだ誰もいません。ゲ
 # ランキングでの自分の順位：$rank と、自分のスコア、時間、手数の $value。
 screens-boards-you = あなたの順位：{ $rank } 位（{ $value }）。
 screens-boards-not-you = あなたはまだこのランキングに載っていません。
+
+## パズル
+
+screens-puzzle-goal = { $within }手以内に{ $goal }（レーティング { $rating }）
+screens-puzzle-goal-win = ゲームに勝つ
+screens-puzzle-goal-remove-run = 組を1つ取り除く
+screens-puzzle-goal-empty-column = 列を1つ空にする
+screens-puzzle-goal-turn-card = カードを1枚表にする
+screens-puzzle-card = { $card }、{ $column }列目
+screens-puzzle-column = { $column }列目
+screens-puzzle-face-down = 裏向き{ $count }枚
+screens-puzzle-going = 順調です（残り{ $left }手）。
+screens-puzzle-solved = 正解です！
+screens-puzzle-failed = { $mistake }手目のあと、目標に届かなくなりました。正解：{ $answer }。
+screens-puzzle-rating = パズルのレーティング：{ $before } → { $after }。

@@ -136,3 +136,11 @@ page-help-keys = キー操作：<kbd>1</kbd>–<kbd>9</kbd>、<kbd>0</kbd> で�
 page-room = ルーム
 page-invite-link = 招待リンク
 page-language = 言語
+
+## パズル（ウェブ）
+
+page-puzzles = パズル
+page-which-puzzle = パズルの選択
+page-todays-puzzle = 今日のパズル
+page-next-puzzle = 次のパズル
+page-puzzle-how = カードをタップし（その上のカードも一緒に動きます）、次に移動先の列をタップします。

@@ -201,3 +201,24 @@ screens-boards-empty = Ninguém está neste ranking ainda: vença um jogo para s
 # Minha posição no ranking: $rank, e $value minha pontuação, meu tempo ou minhas jogadas.
 screens-boards-you = Sua posição: { $rank }º ({ $value }).
 screens-boards-not-you = Você ainda não está neste ranking.
+
+## Problemas
+
+screens-puzzle-goal = { $goal } em até { $within ->
+        [one] { $within } movimento
+       *[other] { $within } movimentos
+    } (pontuação { $rating })
+screens-puzzle-goal-win = Vença a partida
+screens-puzzle-goal-remove-run = Retire uma sequência
+screens-puzzle-goal-empty-column = Esvazie uma coluna
+screens-puzzle-goal-turn-card = Vire uma carta
+screens-puzzle-card = { $card }, coluna { $column }
+screens-puzzle-column = Coluna { $column }
+screens-puzzle-face-down = { $count } viradas para baixo
+screens-puzzle-going = Bom caminho: { $left ->
+        [one] resta { $left } movimento.
+       *[other] restam { $left } movimentos.
+    }
+screens-puzzle-solved = Resolvido!
+screens-puzzle-failed = Depois do movimento { $mistake } o objetivo ficou fora de alcance. A solução: { $answer }.
+screens-puzzle-rating = Sua pontuação de problemas: { $before } → { $after }.

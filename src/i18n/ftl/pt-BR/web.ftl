@@ -137,3 +137,11 @@ page-help-keys = Teclas: <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pegam as cart
 page-room = Sala
 page-invite-link = Link de convite
 page-language = Idioma
+
+## Problemas (web)
+
+page-puzzles = Problemas
+page-which-puzzle = Qual problema
+page-todays-puzzle = Problema de hoje
+page-next-puzzle = Próximo problema
+page-puzzle-how = Toque numa carta (ela e as cartas sobre ela se movem) e depois na coluna para onde ela vai.

@@ -1,0 +1,137 @@
+// Puzzles: today's, or the next near the player's rating (docs/PUZZLES.md). A move is a tap on
+// a face-up card (it and the cards on it move) then a tap on the column they go to (its
+// "column N" button, or any of its cards); keys do the same with Tab and Enter. Each move
+// sends the whole attempt so far; the server judges it on the real cards.
+
+import { $, el, cardName, isRed, rankShort, SUIT_SYMBOL } from './util.js';
+import { number, t } from './i18n.js';
+import { request } from './api.js';
+
+const GOALS = {
+  win: 'screens-puzzle-goal-win',
+  remove_run: 'screens-puzzle-goal-remove-run',
+  empty_column: 'screens-puzzle-goal-empty-column',
+  turn_card: 'screens-puzzle-goal-turn-card',
+};
+
+// The puzzle on screen: its view, the table now, the moves so far, the card picked, the end.
+let current = null;
+
+export const puzzles = {
+  load() {
+    if (current) render();
+    else open('daily');
+  },
+};
+
+export function initPuzzles() {
+  $('#puzzle-daily').addEventListener('click', () => open('daily'));
+  $('#puzzle-next').addEventListener('click', () => open('next'));
+}
+
+async function open(which) {
+  const suits = $('#puzzle-suits').value;
+  const q = new URLSearchParams({ suits });
+  if (which === 'next' && current) q.set('skip', current.puzzle.id);
+  $('#puzzle-result').textContent = '';
+  try {
+    const { data } = await request('GET', `/v1/puzzles/${which}?${q}`, { auth: 'optional' });
+    current = { puzzle: data, position: data.position, moves: [], picked: null, over: false };
+  } catch (err) {
+    current = null;
+    $('#puzzle-goal').textContent = err.message;
+    $('#puzzle-board').replaceChildren();
+    return;
+  }
+  render();
+}
+
+function render() {
+  const board = $('#puzzle-board');
+  if (!current) {
+    board.replaceChildren();
+    return;
+  }
+  const p = current.puzzle;
+  $('#puzzle-goal').textContent = t('screens-puzzle-goal', {
+    goal: t(GOALS[p.goal] || GOALS.turn_card),
+    within: p.within,
+    rating: number(p.rating),
+  });
+  board.dataset.puzzleId = p.id;
+  board.dataset.state = current.over ? 'over' : 'open';
+  const columns = current.position.columns.map((c, i) => {
+    const n = i + 1;
+    const picked = current.picked && current.picked.column === n;
+    const cards = c.face_up.map((card, index) => el('button', {
+      type: 'button',
+      class: `pcard${isRed(card.suit) ? ' red' : ''}`,
+      'data-card': card.text,
+      'data-column': n,
+      'data-index': index,
+      'aria-pressed': picked && index >= c.face_up.length - current.picked.count ? 'true' : 'false',
+      'aria-label': t('screens-puzzle-card', { card: cardName(card), column: n }),
+      disabled: current.over || undefined,
+      onclick: () => tap(n, c.face_up.length - index),
+    }, `${rankShort(card.rank)}${SUIT_SYMBOL[card.suit]}`));
+    return el('div', { class: 'pcol', 'data-testid': `puzzle-column-${n}` },
+      el('button', {
+        type: 'button',
+        class: 'ptarget',
+        'data-testid': `puzzle-target-${n}`,
+        disabled: current.over || undefined,
+        onclick: () => tap(n, null),
+        text: t('screens-puzzle-column', { column: n }),
+      }),
+      c.face_down ? el('span', { class: 'pdown', text: t('screens-puzzle-face-down', { count: c.face_down }) }) : null,
+      ...cards);
+  });
+  board.replaceChildren(...columns);
+}
+
+// A tap on column `column`: on a card (`count` cards from it to the end) with nothing picked,
+// picks them; with cards picked elsewhere, moves them here; on the picked column, drops them.
+function tap(column, count) {
+  if (!current || current.over) return;
+  const picked = current.picked;
+  if (!picked) {
+    if (count) current.picked = { column, count };
+    render();
+    return;
+  }
+  current.picked = null;
+  if (picked.column === column) {
+    render();
+    return;
+  }
+  play({ from: picked.column, to: column, count: picked.count });
+}
+
+async function play(move) {
+  const moves = [...current.moves, move];
+  let data;
+  try {
+    ({ data } = await request('POST', `/v1/puzzles/${encodeURIComponent(current.puzzle.id)}/attempts`,
+      { body: { moves }, auth: 'optional' }));
+  } catch (err) {
+    $('#puzzle-result').textContent = err.message;
+    render();
+    return;
+  }
+  current.moves = moves;
+  current.position = data.position;
+  current.puzzle = data.puzzle;
+  const result = $('#puzzle-result');
+  result.dataset.result = data.result;
+  const rating = data.rating ? ` ${t('screens-puzzle-rating', { before: number(data.rating.before), after: number(data.rating.after) })}` : '';
+  if (data.result === 'going') {
+    result.textContent = t('screens-puzzle-going', { left: current.puzzle.within - moves.length });
+  } else {
+    current.over = true;
+    const answer = (data.answer || []).map((a) => `${a.from} → ${a.to} (${a.count})`).join(', ');
+    result.textContent = (data.result === 'solved'
+      ? t('screens-puzzle-solved')
+      : t('screens-puzzle-failed', { mistake: data.mistake, answer })) + rating;
+  }
+  render();
+}
