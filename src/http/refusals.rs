@@ -296,6 +296,16 @@ impl From<PuzzleError> for ApiError {
                 "title-puzzle-move",
                 t!("puzzle-illegal-move", number = at + 1),
             ),
+            PuzzleError::StreakNotFound => Self::new(
+                StatusCode::NOT_FOUND,
+                "streak_not_found",
+                "title-not-found",
+                t!("puzzle-streak-not-found"),
+            ),
+            PuzzleError::StreakOver => Self::conflict("streak_over", t!("puzzle-streak-over")),
+            PuzzleError::StreakMovedOn => {
+                Self::conflict("streak_moved_on", t!("puzzle-streak-moved-on"))
+            }
         }
     }
 }

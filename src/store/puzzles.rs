@@ -5,7 +5,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{puzzle_attempts, puzzle_dailies, puzzle_players, puzzles};
+use super::schema::{
+    puzzle_attempts, puzzle_dailies, puzzle_players, puzzle_streaks, puzzles, users,
+};
 use super::{DbConn, StoreError};
 use crate::domain::UserId;
 use crate::engine::puzzle::Goal;
@@ -341,4 +343,159 @@ pub fn page(
         q = q.filter(puzzles::id.gt(after.to_string()));
     }
     Ok(q.load(conn)?)
+}
+
+#[derive(Clone, Debug, Queryable, Selectable, Insertable)]
+#[diesel(table_name = puzzle_streaks)]
+pub struct StreakRow {
+    pub id: String,
+    pub user_id: UserId,
+    pub variant: Variant,
+    pub suits: Suits,
+    pub puzzle_id: Option<String>,
+    /// Every puzzle shown, comma-separated.
+    pub shown: String,
+    pub score: i32,
+    pub over: bool,
+    pub started_at: NaiveDateTime,
+    pub ended_at: Option<NaiveDateTime>,
+}
+
+/// Starts `row`, ending the player's open streak if one is (one open streak per player).
+pub fn start_streak(conn: &mut DbConn, row: &StreakRow) -> Result<(), StoreError> {
+    diesel::update(
+        puzzle_streaks::table
+            .filter(puzzle_streaks::user_id.eq(&row.user_id))
+            .filter(puzzle_streaks::over.eq(false)),
+    )
+    .set((
+        puzzle_streaks::over.eq(true),
+        puzzle_streaks::puzzle_id.eq(None::<String>),
+        puzzle_streaks::ended_at.eq(Some(row.started_at)),
+    ))
+    .execute(conn)?;
+    diesel::insert_into(puzzle_streaks::table)
+        .values(row)
+        .execute(conn)?;
+    Ok(())
+}
+
+pub fn streak(conn: &mut DbConn, id: &str) -> Result<Option<StreakRow>, StoreError> {
+    Ok(puzzle_streaks::table
+        .find(id)
+        .select(StreakRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Moves a streak on from `score` (its score when it was read): false when another request
+/// moved it first (nothing is written then).
+pub fn advance_streak(
+    conn: &mut DbConn,
+    row: &StreakRow,
+    from_score: i32,
+) -> Result<bool, StoreError> {
+    let n = diesel::update(
+        puzzle_streaks::table
+            .filter(puzzle_streaks::id.eq(&row.id))
+            .filter(puzzle_streaks::score.eq(from_score))
+            .filter(puzzle_streaks::over.eq(false)),
+    )
+    .set((
+        puzzle_streaks::puzzle_id.eq(&row.puzzle_id),
+        puzzle_streaks::shown.eq(&row.shown),
+        puzzle_streaks::score.eq(row.score),
+        puzzle_streaks::over.eq(row.over),
+        puzzle_streaks::ended_at.eq(row.ended_at),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Keeps `score` as the player's best streak if it is (a player row is made for a new one).
+pub fn keep_best_streak(
+    conn: &mut DbConn,
+    fresh: &PlayerRow,
+    score: i32,
+) -> Result<(), StoreError> {
+    let updated = diesel::update(
+        puzzle_players::table
+            .filter(puzzle_players::user_id.eq(&fresh.user_id))
+            .filter(puzzle_players::best_streak.lt(score)),
+    )
+    .set(puzzle_players::best_streak.eq(score))
+    .execute(conn)?;
+    if updated == 0 && player(conn, &fresh.user_id)?.is_none() {
+        diesel::insert_into(puzzle_players::table)
+            .values(&PlayerRow {
+                best_streak: score,
+                ..fresh.clone()
+            })
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The streak board of a suit setting: each registered player's best finished streak, best
+/// first (ties to whoever finished first), at most `limit`.
+pub fn streak_board(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: Suits,
+    limit: i64,
+) -> Result<Vec<(String, i32)>, StoreError> {
+    let best = diesel::dsl::max(puzzle_streaks::score);
+    let rows: Vec<(Option<String>, Option<i32>)> = puzzle_streaks::table
+        .inner_join(users::table)
+        .filter(puzzle_streaks::variant.eq(variant))
+        .filter(puzzle_streaks::suits.eq(suits))
+        .filter(puzzle_streaks::over.eq(true))
+        .filter(puzzle_streaks::score.gt(0))
+        .filter(users::is_guest.eq(false))
+        .filter(users::profile_hidden.eq(false))
+        .group_by(users::username)
+        .select((users::username, best))
+        .order((best.desc(), users::username.asc()))
+        .limit(limit)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(name, best)| Some((name?, best?)))
+        .collect())
+}
+
+/// The puzzle of a kind nearest `rating` that is not among `shown`.
+pub fn near_unshown(
+    conn: &mut DbConn,
+    variant: Variant,
+    suits: Suits,
+    rating: f64,
+    shown: &[String],
+) -> Result<Option<PuzzleRow>, StoreError> {
+    let kind = || {
+        puzzles::table
+            .filter(puzzles::variant.eq(variant))
+            .filter(puzzles::suits.eq(suits))
+            .filter(puzzles::id.ne_all(shown.to_vec()))
+            .select(PuzzleRow::as_select())
+            .into_boxed()
+    };
+    let above: Option<PuzzleRow> = kind()
+        .filter(puzzles::rating.ge(rating))
+        .order(puzzles::rating.asc())
+        .first(conn)
+        .optional()?;
+    let below: Option<PuzzleRow> = kind()
+        .filter(puzzles::rating.lt(rating))
+        .order(puzzles::rating.desc())
+        .first(conn)
+        .optional()?;
+    Ok(match (above, below) {
+        (Some(a), Some(b)) => Some(if a.rating - rating <= rating - b.rating {
+            a
+        } else {
+            b
+        }),
+        (a, b) => a.or(b),
+    })
 }

@@ -368,6 +368,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    puzzle_streaks (id) {
+        id -> Text,
+        user_id -> Text,
+        variant -> Text,
+        suits -> Integer,
+        puzzle_id -> Nullable<Text>,
+        shown -> Text,
+        score -> Integer,
+        over -> Bool,
+        started_at -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(puzzle_streaks -> users (user_id));
 diesel::joinable!(puzzle_attempts -> puzzles (puzzle_id));
 diesel::joinable!(puzzle_dailies -> puzzles (puzzle_id));
 diesel::joinable!(games -> users (user_id));
@@ -405,5 +421,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     puzzles,
     puzzle_players,
     puzzle_attempts,
-    puzzle_dailies
+    puzzle_dailies,
+    puzzle_streaks
 );

@@ -451,13 +451,22 @@ async fn the_miner_fills_the_set_for_every_suit_setting() {
         }
         assert!(found, "no {suits}-suit puzzle mined within two minutes");
     }
+    // Each suit setting fills up to the pool (a deal may hold fewer than it keeps: the miner
+    // goes on to another).
     let db = app.db();
-    let mut conn = db.conn().unwrap();
     for suits in Suits::ALL {
-        let n = store::count(&mut conn, Variant::Spider, suits).unwrap();
+        let mut n = 0;
+        for _ in 0..1_200 {
+            n = db
+                .read(|conn| store::count(conn, Variant::Spider, suits))
+                .unwrap();
+            if n >= 3 {
+                break;
+            }
+            actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
         assert!(n >= 3, "{n} puzzles of {suits:?}");
     }
-    drop(conn);
     // A new server has a daily puzzle on its first day (the miner fixes one from what it
     // mined), and it stays the same while the set grows.
     let mut daily = None;
@@ -585,4 +594,142 @@ async fn the_set_is_exported_as_ndjson_with_answers_except_today_s_daily() {
     if today_id != daily_id {
         assert!(later.iter().any(|l| l["id"] == daily_id.as_str()));
     }
+}
+
+/// The answer of a puzzle, as moves for an attempt.
+fn answer_moves(rows: &[PuzzleRow], id: &str) -> Value {
+    let row = rows.iter().find(|r| r.id == id).expect("a mined puzzle");
+    moves_of(&notation::decode(&row.line).unwrap())
+}
+
+#[actix_rt::test]
+async fn a_streak_rises_until_the_first_mistake_and_the_best_goes_on_the_board() {
+    let app = spawn_app().await;
+    let rows = mine(&app);
+    let (name, token) = app.register().await;
+
+    let r = app
+        .post("/v1/puzzles/streaks", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    assert_eq!(r.body["score"], 0);
+    assert_eq!(r.body["over"], false);
+    let mut puzzle = r.body["puzzle"].clone();
+    let path = format!("/v1/puzzles/streaks/{id}/attempts");
+
+    // Three solved in a row: each moves the streak on to a new puzzle, rated higher on the
+    // whole; none is rated for the player.
+    let mut seen = HashSet::new();
+    let mut ratings = Vec::new();
+    for score in 1..=3 {
+        let pid = puzzle["id"].as_str().unwrap().to_string();
+        assert!(seen.insert(pid.clone()), "{pid} came twice");
+        ratings.push(puzzle["rating"].as_i64().unwrap());
+        let r = app
+            .post(&path, &token, json!({"moves": answer_moves(&rows, &pid)}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert_eq!(r.body["result"], "solved");
+        assert_eq!(r.body["streak"]["score"], score);
+        puzzle = r.body["streak"]["puzzle"].clone();
+        assert!(puzzle.is_object(), "a next puzzle: {}", r.text);
+    }
+    assert!(ratings[2] >= ratings[0], "rising: {ratings:?}");
+    let me = app.get("/v1/users/me/puzzles", &token).await;
+    assert_eq!(me.body["attempts"], 0, "streaks are not rated");
+
+    // The streak as it stands.
+    let now = app.get(&format!("/v1/puzzles/streaks/{id}"), &token).await;
+    assert_eq!(now.body["score"], 3);
+    assert_eq!(now.body["puzzle"]["id"], puzzle["id"]);
+
+    // A mistake ends it; the best is kept and goes on the board.
+    let pid = puzzle["id"].as_str().unwrap().to_string();
+    let row = rows.iter().find(|r| r.id == pid).unwrap();
+    let game = position_of(row);
+    let wrong = wrong_first_move(&game, notation::decode(&row.line).unwrap()[0]);
+    let r = app
+        .post(&path, &token, json!({"moves": moves_of(&[wrong])}))
+        .await;
+    assert_eq!(r.body["result"], "failed", "{}", r.text);
+    assert_eq!(r.body["mistake"], 1);
+    assert_eq!(r.body["streak"]["over"], true);
+    assert_eq!(r.body["streak"]["score"], 3);
+    assert!(r.body["streak"]["puzzle"].is_null());
+    assert!(r.body["answer"].is_array());
+    app.post(&path, &token, json!({"moves": moves_of(&[wrong])}))
+        .await
+        .problem(409, "streak_over");
+    let me = app.get("/v1/users/me/puzzles", &token).await;
+    assert_eq!(me.body["best_streak"], 3, "{}", me.text);
+    let board = app
+        .send("GET", "/v1/puzzles/streaks/board?suits=1", None, &[], None)
+        .await;
+    assert_eq!(board.status, 200, "{}", board.text);
+    assert_eq!(board.body, json!([{"username": name, "best": 3}]));
+
+    // A guest plays streaks too, but stays off the board; another's streak is not found.
+    let guest = app.guest().await;
+    let r = app
+        .post("/v1/puzzles/streaks", &guest, json!({"suits": 1}))
+        .await;
+    assert_eq!(r.status, 201);
+    let guest_streak = r.body["id"].as_str().unwrap().to_string();
+    let first = r.body["puzzle"]["id"].as_str().unwrap().to_string();
+    let gpath = format!("/v1/puzzles/streaks/{guest_streak}/attempts");
+    let r = app
+        .post(
+            &gpath,
+            &guest,
+            json!({"moves": answer_moves(&rows, &first)}),
+        )
+        .await;
+    assert_eq!(r.body["streak"]["score"], 1);
+    app.get(&format!("/v1/puzzles/streaks/{guest_streak}"), &token)
+        .await
+        .problem(404, "streak_not_found");
+    app.post(
+        &gpath,
+        &token,
+        json!({"moves": answer_moves(&rows, &first)}),
+    )
+    .await
+    .problem(404, "streak_not_found");
+    // Starting another ends the open one.
+    let again = app
+        .post("/v1/puzzles/streaks", &guest, json!({"suits": 1}))
+        .await;
+    assert_eq!(again.status, 201);
+    let old = app
+        .get(&format!("/v1/puzzles/streaks/{guest_streak}"), &guest)
+        .await;
+    assert_eq!(old.body["over"], true);
+    let board = app
+        .send("GET", "/v1/puzzles/streaks/board?suits=1", None, &[], None)
+        .await;
+    assert_eq!(board.body.as_array().unwrap().len(), 1, "{}", board.text);
+
+    // Refusals: no puzzles of a kind, bad bodies, no session.
+    app.post("/v1/puzzles/streaks", &token, json!({"suits": 4}))
+        .await
+        .problem(404, "no_puzzle");
+    for body in [
+        json!({"suits": 3}),
+        json!({"suits": 1, "extra": 1}),
+        json!({}),
+    ] {
+        let r = app.post("/v1/puzzles/streaks", &token, body).await;
+        assert_eq!(r.status, 400, "{}", r.text);
+    }
+    let r = app
+        .send(
+            "POST",
+            "/v1/puzzles/streaks",
+            None,
+            &[],
+            Some(json!({"suits": 1})),
+        )
+        .await;
+    assert_eq!(r.status, 401, "{}", r.text);
 }

@@ -5,7 +5,7 @@
 // that my games, records and the all-time boards show a win and my place; a race hosted (with
 // its undo mode) in one browser and joined in another by its link, with a CPU player, live
 // standings, the results with rating changes and play again; a phone-sized screen played by
-// touch; today's puzzle solved on the puzzles screen.
+// touch; today's puzzle solved on the puzzles screen, and a streak's first puzzle.
 //
 //   BASE=http://127.0.0.1:8181 node play.mjs
 //
@@ -1088,6 +1088,26 @@ async function main() {
     const mine = (await apiAs(await pageToken(page), 'GET', '/v1/users/me/puzzles')).data;
     eq([mine.attempts, mine.solved], [1, 1], 'the rated attempt');
     await shot(page, 'puzzle-solved.png');
+  });
+
+  await step('a puzzle streak: one solved brings the next puzzle', async () => {
+    await page.click('[data-testid="puzzle-streak"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="puzzle-goal"]').textContent.startsWith('Streak: 0'));
+    const id = await page.evaluate(() => document.querySelector('[data-testid="puzzle-board"]').dataset.puzzleId);
+    const first = (await anon('GET', `/v1/puzzles/${id}`)).data;
+    const { moves, tables } = await solvePuzzle(first);
+    for (const [i, m] of moves.entries()) {
+      const index = tables[i].columns[m.from - 1].face_up.length - m.count;
+      await page.click(`[data-testid="puzzle-board"] [data-column="${m.from}"][data-index="${index}"]`);
+      await page.click(`[data-testid="puzzle-target-${m.to}"]`);
+      if (i + 1 < moves.length) {
+        await page.waitForFunction((n) => document.querySelector('[data-testid="puzzle-result"]').textContent.includes(String(n)), first.within - i - 1);
+      }
+    }
+    await page.waitForFunction(() => document.querySelector('[data-testid="puzzle-goal"]').textContent.startsWith('Streak: 1'));
+    const next = await page.evaluate(() => document.querySelector('[data-testid="puzzle-board"]').dataset.puzzleId);
+    check(next && next !== id, 'the streak moved on to another puzzle');
+    await shot(page, 'puzzle-streak.png');
   });
 
   await step('a phone in portrait (390x844) plays by touch', async () => {

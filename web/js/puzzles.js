@@ -1,4 +1,4 @@
-// Puzzles: today's, or the next near the player's rating (docs/PUZZLES.md). A move is a tap on
+// Puzzles: today's, the next near the player's rating, or a streak (docs/PUZZLES.md). A move is a tap on
 // a face-up card (it and the cards on it move) then a tap on the column they go to (its
 // "column N" button, or any of its cards); keys do the same with Tab and Enter. Each move
 // sends the whole attempt so far; the server judges it on the real cards.
@@ -27,6 +27,22 @@ export const puzzles = {
 export function initPuzzles() {
   $('#puzzle-daily').addEventListener('click', () => open('daily'));
   $('#puzzle-next').addEventListener('click', () => open('next'));
+  $('#puzzle-streak').addEventListener('click', () => startStreak());
+}
+
+// A streak: puzzles of rising rating until the first mistake; each solved one brings the next.
+async function startStreak() {
+  $('#puzzle-result').textContent = '';
+  try {
+    const { data } = await request('POST', '/v1/puzzles/streaks', { body: { suits: Number($('#puzzle-suits').value) } });
+    current = { puzzle: data.puzzle, position: data.puzzle.position, moves: [], picked: null, over: false, streak: { id: data.id, score: 0 } };
+  } catch (err) {
+    current = null;
+    $('#puzzle-goal').textContent = err.message;
+    $('#puzzle-board').replaceChildren();
+    return;
+  }
+  render();
 }
 
 async function open(which) {
@@ -53,11 +69,14 @@ function render() {
     return;
   }
   const p = current.puzzle;
-  $('#puzzle-goal').textContent = t('screens-puzzle-goal', {
+  const goal = t('screens-puzzle-goal', {
     goal: t(GOALS[p.goal] || GOALS.turn_card),
     within: p.within,
     rating: number(p.rating),
   });
+  $('#puzzle-goal').textContent = current.streak
+    ? `${t('screens-puzzle-streak', { score: current.streak.score })} · ${goal}`
+    : goal;
   board.dataset.puzzleId = p.id;
   board.dataset.state = current.over ? 'over' : 'open';
   const columns = current.position.columns.map((c, i) => {
@@ -109,10 +128,12 @@ function tap(column, count) {
 
 async function play(move) {
   const moves = [...current.moves, move];
+  const path = current.streak
+    ? `/v1/puzzles/streaks/${encodeURIComponent(current.streak.id)}/attempts`
+    : `/v1/puzzles/${encodeURIComponent(current.puzzle.id)}/attempts`;
   let data;
   try {
-    ({ data } = await request('POST', `/v1/puzzles/${encodeURIComponent(current.puzzle.id)}/attempts`,
-      { body: { moves }, auth: 'optional' }));
+    ({ data } = await request('POST', path, current.streak ? { body: { moves } } : { body: { moves }, auth: 'optional' }));
   } catch (err) {
     $('#puzzle-result').textContent = err.message;
     render();
@@ -120,15 +141,30 @@ async function play(move) {
   }
   current.moves = moves;
   current.position = data.position;
-  current.puzzle = data.puzzle;
+  if (data.puzzle) current.puzzle = data.puzzle;
   const result = $('#puzzle-result');
   result.dataset.result = data.result;
-  const rating = data.rating ? ` ${t('screens-puzzle-rating', { before: number(data.rating.before), after: number(data.rating.after) })}` : '';
+  const answer = (data.answer || []).map((a) => `${a.from} → ${a.to} (${a.count})`).join(', ');
   if (data.result === 'going') {
     result.textContent = t('screens-puzzle-going', { left: current.puzzle.within - moves.length });
+  } else if (current.streak) {
+    const s = data.streak;
+    current.streak.score = s.score;
+    if (s.over) {
+      current.over = true;
+      result.textContent = data.result === 'failed'
+        ? `${t('screens-puzzle-failed', { mistake: data.mistake, answer })} ${t('screens-puzzle-streak-over', { score: s.score })}`
+        : t('screens-puzzle-streak-over', { score: s.score });
+    } else {
+      // The next puzzle of the streak.
+      result.textContent = t('screens-puzzle-solved');
+      current.puzzle = s.puzzle;
+      current.position = s.puzzle.position;
+      current.moves = [];
+    }
   } else {
     current.over = true;
-    const answer = (data.answer || []).map((a) => `${a.from} → ${a.to} (${a.count})`).join(', ');
+    const rating = data.rating ? ` ${t('screens-puzzle-rating', { before: number(data.rating.before), after: number(data.rating.after) })}` : '';
     result.textContent = (data.result === 'solved'
       ? t('screens-puzzle-solved')
       : t('screens-puzzle-failed', { mistake: data.mistake, answer })) + rating;

@@ -141,3 +141,6 @@ puzzle-too-many-moves = Dieses Puzzle ist in { $within ->
    *[other] { $within } Zügen
     } gelöst: Der Versuch enthält mehr.
 puzzle-illegal-move = Zug { $number } des Versuchs ist in dieser Stellung nach den Regeln nicht erlaubt (ein Puzzle kennt nur Kartenzüge: kein Austeilen, kein Rückgängig).
+puzzle-streak-not-found = Unter deinen Serien gibt es keine mit dieser ID.
+puzzle-streak-over = Diese Serie ist vorbei: Starte eine neue.
+puzzle-streak-moved-on = Eine andere Anfrage hat diese Serie im selben Moment weitergeführt: Lies sie neu und mach dort weiter.

@@ -206,3 +206,5 @@ screens-puzzle-going = Auf gutem Weg: { $left ->
 screens-puzzle-solved = Gelöst!
 screens-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar. Die Lösung: { $answer }.
 screens-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.
+screens-puzzle-streak = Serie: { $score }
+screens-puzzle-streak-over = Serie vorbei: { $score } gelöst.

@@ -145,3 +145,4 @@ page-which-puzzle = Welches Puzzle
 page-todays-puzzle = Heutiges Puzzle
 page-next-puzzle = Nächstes Puzzle
 page-puzzle-how = Tippe auf eine Karte (sie und die Karten darauf ziehen mit), dann auf die Spalte, in die sie kommt.
+page-puzzle-streak = Serie

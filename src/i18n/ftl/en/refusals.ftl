@@ -141,3 +141,6 @@ puzzle-too-many-moves = This puzzle is solved within { $within ->
    *[other] { $within } moves
     }: the attempt holds more.
 puzzle-illegal-move = Move { $number } of the attempt is not a move the rules allow in that position (a puzzle takes moves of cards only: no deal, no undo).
+puzzle-streak-not-found = There is no streak with that id among yours.
+puzzle-streak-over = This streak is over: start a new one.
+puzzle-streak-moved-on = Another request moved this streak on at the same moment: read it again and go on from there.

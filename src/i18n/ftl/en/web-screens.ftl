@@ -212,3 +212,5 @@ screens-puzzle-going = On track: { $left ->
 screens-puzzle-solved = Solved!
 screens-puzzle-failed = After move { $mistake } the goal is out of reach. The answer: { $answer }.
 screens-puzzle-rating = Your puzzle rating: { $before } → { $after }.
+screens-puzzle-streak = Streak: { $score }
+screens-puzzle-streak-over = Streak over: { $score } solved.

@@ -145,3 +145,4 @@ page-which-puzzle = Which puzzle
 page-todays-puzzle = Today's puzzle
 page-next-puzzle = Next puzzle
 page-puzzle-how = Tap a card (it and the cards on it move), then the column it goes to.
+page-puzzle-streak = Streak

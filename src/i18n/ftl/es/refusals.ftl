@@ -141,3 +141,6 @@ puzzle-too-many-moves = Este problema se resuelve en { $within ->
    *[other] { $within } movimientos
     }: el intento tiene más.
 puzzle-illegal-move = El movimiento { $number } del intento no está permitido por las reglas en esa posición (un problema solo admite movimientos de cartas: ni repartir ni deshacer).
+puzzle-streak-not-found = Ninguna de tus rachas tiene ese identificador.
+puzzle-streak-over = Esta racha ha terminado: empieza una nueva.
+puzzle-streak-moved-on = Otra petición hizo avanzar esta racha en el mismo momento: vuelve a leerla y sigue desde ahí.

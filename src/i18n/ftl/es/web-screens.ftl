@@ -212,3 +212,5 @@ screens-puzzle-going = Vas bien: { $left ->
 screens-puzzle-solved = ¡Resuelto!
 screens-puzzle-failed = Después del movimiento { $mistake } el objetivo ya no se alcanza. La solución: { $answer }.
 screens-puzzle-rating = Tu puntuación de problemas: { $before } → { $after }.
+screens-puzzle-streak = Racha: { $score }
+screens-puzzle-streak-over = Racha terminada: { $score } resueltos.

@@ -145,3 +145,4 @@ page-which-puzzle = Qué problema
 page-todays-puzzle = Problema de hoy
 page-next-puzzle = Siguiente problema
 page-puzzle-how = Toca una carta (se mueven ella y las que tiene encima) y luego la columna a la que va.
+page-puzzle-streak = Racha

@@ -141,3 +141,6 @@ puzzle-too-many-moves = Ce problème se résout en { $within ->
    *[other] { $within } coups
     } : la tentative en contient davantage.
 puzzle-illegal-move = Le coup { $number } de la tentative n'est pas permis par les règles dans cette position (un problème ne prend que des déplacements de cartes : ni distribution, ni annulation).
+puzzle-streak-not-found = Aucune de vos séries n'a cet identifiant.
+puzzle-streak-over = Cette série est terminée : commencez-en une nouvelle.
+puzzle-streak-moved-on = Une autre requête a fait avancer cette série au même moment : relisez-la et continuez à partir de là.

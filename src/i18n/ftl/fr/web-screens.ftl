@@ -212,3 +212,5 @@ screens-puzzle-going = Bien : { $left ->
 screens-puzzle-solved = Résolu !
 screens-puzzle-failed = Après le coup { $mistake }, l'objectif n'est plus atteignable. La solution : { $answer }.
 screens-puzzle-rating = Votre classement aux problèmes : { $before } → { $after }.
+screens-puzzle-streak = Série : { $score }
+screens-puzzle-streak-over = Série terminée : { $score } résolus.

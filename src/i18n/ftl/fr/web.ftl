@@ -145,3 +145,4 @@ page-which-puzzle = Quel problème
 page-todays-puzzle = Problème du jour
 page-next-puzzle = Problème suivant
 page-puzzle-how = Touchez une carte (elle et les cartes posées dessus se déplacent), puis la colonne où elle va.
+page-puzzle-streak = Série

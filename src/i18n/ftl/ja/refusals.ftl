@@ -128,3 +128,6 @@ puzzle-not-found = そのIDのパズルはありません。
 puzzle-none-left = この種類のパズルはまだありません。別のスート数を試すか、パズルが増えてからもう一度どうぞ。
 puzzle-too-many-moves = このパズルは{ $within }手以内で解けます。この解答はそれより手数が多いです。
 puzzle-illegal-move = 解答の{ $number }手目は、その局面でルール上指せない手です（パズルで使えるのはカードの移動だけで、配札や元に戻すは使えません）。
+puzzle-streak-not-found = あなたのストリークにそのIDのものはありません。
+puzzle-streak-over = このストリークは終了しました。新しく始めてください。
+puzzle-streak-moved-on = 同時に別のリクエストがこのストリークを進めました。もう一度読み込んで、そこから続けてください。

@@ -164,3 +164,5 @@ screens-puzzle-going = 順調です（残り{ $left }手）。
 screens-puzzle-solved = 正解です！
 screens-puzzle-failed = { $mistake }手目のあと、目標に届かなくなりました。正解：{ $answer }。
 screens-puzzle-rating = パズルのレーティング：{ $before } → { $after }。
+screens-puzzle-streak = ストリーク：{ $score }
+screens-puzzle-streak-over = ストリーク終了：{ $score }問正解。

@@ -144,3 +144,4 @@ page-which-puzzle = パズルの選択
 page-todays-puzzle = 今日のパズル
 page-next-puzzle = 次のパズル
 page-puzzle-how = カードをタップし（その上のカードも一緒に動きます）、次に移動先の列をタップします。
+page-puzzle-streak = ストリーク

@@ -141,3 +141,6 @@ puzzle-too-many-moves = Este problema se resolve em { $within ->
    *[other] { $within } movimentos
     }: a tentativa tem mais.
 puzzle-illegal-move = O movimento { $number } da tentativa não é permitido pelas regras nessa posição (um problema aceita só movimentos de cartas: nem distribuir, nem desfazer).
+puzzle-streak-not-found = Nenhuma das suas sequências tem esse identificador.
+puzzle-streak-over = Esta sequência terminou: comece uma nova.
+puzzle-streak-moved-on = Outra requisição avançou esta sequência no mesmo momento: leia-a de novo e continue a partir daí.

@@ -222,3 +222,5 @@ screens-puzzle-going = Bom caminho: { $left ->
 screens-puzzle-solved = Resolvido!
 screens-puzzle-failed = Depois do movimento { $mistake } o objetivo ficou fora de alcance. A solução: { $answer }.
 screens-puzzle-rating = Sua pontuação de problemas: { $before } → { $after }.
+screens-puzzle-streak = Sequência: { $score }
+screens-puzzle-streak-over = Sequência encerrada: { $score } resolvidos.

@@ -145,3 +145,4 @@ page-which-puzzle = Qual problema
 page-todays-puzzle = Problema de hoje
 page-next-puzzle = Próximo problema
 page-puzzle-how = Toque numa carta (ela e as cartas sobre ela se movem) e depois na coluna para onde ela vai.
+page-puzzle-streak = Sequência
