@@ -274,6 +274,7 @@ async fn attempts_that_are_not_moves_of_the_puzzle_are_refused_and_change_nothin
         json!({"moves": [{"from": 1, "to": 2}], "hint": true}),
         json!({"moves": [{"from": "one", "to": 2}]}),
         json!({"steps": []}),
+        json!({"moves": []}),
     ] {
         let r = app.post(&path, &token, body).await;
         assert_eq!(r.status, 400, "{}", r.text);

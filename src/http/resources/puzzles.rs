@@ -250,16 +250,21 @@ pub struct AttemptResult {
     pub puzzle: PuzzleView,
 }
 
-/// The moves of an attempt as the rules take them (columns from 0).
-fn intents(body: &AttemptBody) -> Vec<Intent> {
-    body.moves
+/// The moves of an attempt as the rules take them (columns from 0); an attempt without a move
+/// is not one.
+fn intents(body: &AttemptBody) -> Result<Vec<Intent>, ApiError> {
+    if body.moves.is_empty() {
+        return Err(ApiError::invalid_request(crate::t!("puzzle-no-moves")));
+    }
+    Ok(body
+        .moves
         .iter()
         .map(|m| Intent::Move {
             from: (m.from as usize).saturating_sub(1),
             to: (m.to as usize).saturating_sub(1),
             count: m.count.map(|c| c as usize),
         })
-        .collect()
+        .collect())
 }
 
 /// A judgement as the API says it: the result, and the mistake's move from 1.
@@ -305,7 +310,7 @@ impl AttemptResult {
     security((), ("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The attempt's result", body = AttemptResult),
-        (status = 400, description = "A body that is not an attempt"),
+        (status = 400, description = "A body that is not an attempt, or one without a move"),
         (status = 401, description = "A token was sent but is not valid (leave it out to play anonymously)"),
         (status = 404, description = "No such puzzle (`puzzle_not_found`)"),
         (status = 422, description = "More moves than the puzzle allows (`too_many_moves`), or a move the rules do not allow there (`illegal_puzzle_move`): nothing is judged"),
@@ -321,7 +326,7 @@ pub async fn attempt(
     if let Some(caller) = &caller.0 {
         caller.require(Scope::GamesWrite)?;
     }
-    let moves = intents(&body);
+    let moves = intents(&body)?;
     let user = caller.0.map(|c| c.user_id);
     let attempted = use_case::attempt(state.play(), user, id.into_inner(), moves).await?;
     Ok(HttpResponse::Ok().json(AttemptResult::of(&attempted)))
@@ -638,7 +643,7 @@ pub struct StreakAttemptResult {
     security(("bearer" = []), ("token" = ["games:write"])),
     responses(
         (status = 200, description = "The attempt's result and the streak after it", body = StreakAttemptResult),
-        (status = 400, description = "A body that is not an attempt"),
+        (status = 400, description = "A body that is not an attempt, or one without a move"),
         (status = 401, description = "Not signed in"),
         (status = 404, description = "No such streak among yours (`streak_not_found`)"),
         (status = 409, description = "The streak is over (`streak_over`), or another request moved it on first (`streak_moved_on`): read it again"),
@@ -653,7 +658,7 @@ pub async fn attempt_streak(
     body: web::Json<AttemptBody>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesWrite)?;
-    let moves = intents(&body);
+    let moves = intents(&body)?;
     let a = use_case::streak_attempt(state.play(), caller.user_id, id.into_inner(), moves).await?;
     let (result, mistake) = judgement_words(a.judgement);
     Ok(HttpResponse::Ok().json(StreakAttemptResult {

@@ -131,6 +131,7 @@ address-searches-busy = Tipps und Analysen von deiner Netzwerkadresse belegen be
 
 ## Puzzles
 
+puzzle-no-moves = Ein Versuch enthält mindestens einen Zug: Schick die Züge ab der Stellung des Puzzles, den neuesten zuletzt.
 puzzle-export-bad-max = max muss eine ganze Zahl von 1 bis 10000 sein.
 
 title-puzzle-move = Kein Zug dieses Puzzles

@@ -131,6 +131,7 @@ address-searches-busy = Hints and analyses from your network address already tak
 
 ## Puzzles
 
+puzzle-no-moves = An attempt holds at least one move: send the moves from the puzzle's position, the latest last.
 puzzle-export-bad-max = max must be a whole number from 1 to 10000.
 
 title-puzzle-move = Not a move of this puzzle

@@ -131,6 +131,7 @@ address-searches-busy = Las pistas y análisis desde tu dirección de red ya ocu
 
 ## Puzzles
 
+puzzle-no-moves = Un intento tiene al menos un movimiento: envía los movimientos desde la posición del problema, el último al final.
 puzzle-export-bad-max = max debe ser un número entero de 1 a 10000.
 
 title-puzzle-move = No es una jugada de este problema

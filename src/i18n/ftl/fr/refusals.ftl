@@ -131,6 +131,7 @@ address-searches-busy = Les indices et analyses provenant de votre adresse rése
 
 ## Puzzles
 
+puzzle-no-moves = Une tentative contient au moins un coup : envoyez les coups depuis la position du problème, le dernier en dernier.
 puzzle-export-bad-max = max doit être un nombre entier de 1 à 10000.
 
 title-puzzle-move = Pas un coup de ce problème

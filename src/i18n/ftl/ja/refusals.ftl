@@ -121,6 +121,7 @@ address-searches-busy = あなたのネットワークアドレスからのヒ�
 
 ## Puzzles
 
+puzzle-no-moves = 解答には少なくとも1手が必要です。パズルの局面からの手を、最新の手を最後にして送ってください。
 puzzle-export-bad-max = max は 1 から 10000 までの整数で指定してください。
 
 title-puzzle-move = このパズルの手ではありません

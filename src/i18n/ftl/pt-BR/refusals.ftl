@@ -131,6 +131,7 @@ address-searches-busy = As dicas e análises do seu endereço de rede já ocupam
 
 ## Puzzles
 
+puzzle-no-moves = Uma tentativa tem pelo menos um movimento: envie os movimentos a partir da posição do problema, o mais recente por último.
 puzzle-export-bad-max = max deve ser um número inteiro de 1 a 10000.
 
 title-puzzle-move = Não é um movimento deste problema
