@@ -190,8 +190,16 @@ pub enum Command {
 #[derive(Subcommand, Debug)]
 pub enum PuzzlesCommand {
     /// Play numbered deals with the hint player and add the puzzles met along each game to
-    /// the database's set (DATABASE_URL); a puzzle already held is not added twice.
+    /// the database's set (DATABASE_URL); a puzzle already held is not added twice. With
+    /// --games: mine players' finished games instead (each once; just before the move that
+    /// lost the game where its analysis names one).
     Mine {
+        /// Mine players' finished games (the deal options are then not used).
+        #[arg(long)]
+        games: bool,
+        /// With --games: at most this many games.
+        #[arg(long, default_value_t = 1_000)]
+        max: i64,
         #[arg(long, default_value_t = 1)]
         suits: u8,
         #[arg(long, default_value = "spider")]
@@ -368,13 +376,20 @@ pub fn main() -> ExitCode {
         Some(Command::Puzzles {
             what:
                 PuzzlesCommand::Mine {
+                    games,
+                    max,
                     suits,
                     variant,
                     from,
                     to,
                 },
-        }) => serve::open_db(&config)
-            .and_then(|db| puzzles::mine_deals(&db, suits, &variant, from, to.unwrap_or(from))),
+        }) => serve::open_db(&config).and_then(|db| {
+            if games {
+                puzzles::mine_games(&db, max)
+            } else {
+                puzzles::mine_deals(&db, suits, &variant, from, to.unwrap_or(from))
+            }
+        }),
         Some(Command::Backup { path }) => serve::backup(&config, &path),
         Some(Command::Restore { path }) => serve::restore(&config, &path),
         Some(Command::RebuildRecords) => serve::open_db(&config).and_then(|db| {

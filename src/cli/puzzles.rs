@@ -85,3 +85,17 @@ pub fn mine_deals(db: &Db, suits: u8, variant: &str, from: u64, to: u64) -> anyh
     }
     Ok(())
 }
+
+/// Mines up to `max` players' finished games not mined before into `db`; prints a summary.
+pub fn mine_games(db: &Db, max: i64) -> anyhow::Result<()> {
+    let clock = Clock::default();
+    let cpu_started = super::research::thread_cpu(true);
+    let done = puzzles::mine_games(db, clock.today(), clock.now(), max)?;
+    let cpu = (super::research::thread_cpu(true) - cpu_started).as_secs_f64();
+    println!(
+        "mined {} players' games ({} just before the move that lost them): {} puzzles met, {} \
+         new; {cpu:.1} CPU-s",
+        done.games, done.with_mistake, done.met, done.added
+    );
+    Ok(())
+}

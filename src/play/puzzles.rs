@@ -522,9 +522,23 @@ pub fn mined_rows(
     source: &str,
     now: NaiveDateTime,
 ) -> Result<Vec<PuzzleRow>, Error> {
+    mined_rows_within(spec, log, source, now, 0..=log.len())
+}
+
+/// [`mined_rows`] for the positions after `within` actions only.
+fn mined_rows_within(
+    spec: &DealSpec,
+    log: &[Action],
+    source: &str,
+    now: NaiveDateTime,
+    within: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<PuzzleRow>, Error> {
     let start = spec.deal();
     let mut rows = Vec::new();
-    for mined in puzzle::mine(&start, log, MINE_MOST, MINE_BUDGET) {
+    for mined in puzzle::mine(&start, log, MINE_MOST, MINE_BUDGET)
+        .into_iter()
+        .filter(|m| within.contains(&m.at))
+    {
         let game = spec
             .replay(log[..mined.at].to_vec())
             .map_err(|e| Error::Internal(format!("a mined game no longer replays: {e}")))?;
@@ -838,4 +852,74 @@ pub async fn streak_board(
 ) -> Result<Vec<(String, i32)>, Error> {
     let db = play.db.clone();
     blocking(move || Ok(db.read(|conn| store::streak_board(conn, variant, suits, 20))?)).await
+}
+
+/// Positions an analysis may search when the miner asks where a player's game was lost.
+pub const MINE_ANALYSIS_NODES: u64 = 2_000_000;
+
+/// How many positions before the move that lost a game are mined (with that one).
+pub const BEFORE_THE_MISTAKE: usize = 3;
+
+/// What mining players' games did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GamesMined {
+    pub games: usize,
+    /// Games whose analysis named the move that lost them (mined just before it).
+    pub with_mistake: usize,
+    pub met: usize,
+    pub added: usize,
+}
+
+/// Mines up to `limit` players' finished games not mined before (docs/PUZZLES.md, "Finding
+/// puzzles"): where the game's analysis (the stored one, else one of
+/// [`MINE_ANALYSIS_NODES`]) names the move after which it could no longer be won, only the
+/// positions just before it (the lesson is the move the player missed); otherwise the whole
+/// game. Games whose cards are still secret (today's daily, race games) are left alone.
+pub fn mine_games(
+    db: &Db,
+    today: chrono::NaiveDate,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<GamesMined, Error> {
+    let ids = db.read(|conn| store::games_to_mine(conn, &today.to_string(), limit))?;
+    let mut done = GamesMined::default();
+    for id in ids {
+        let Some(loaded) = super::games::load_any(db, &id)? else {
+            continue;
+        };
+        let row = &loaded.row;
+        let spec = row.deal_spec();
+        let stored = db.read(|conn| crate::store::analyses::get(conn, &id))?;
+        let analysis = stored
+            .and_then(|a| serde_json::from_str::<crate::engine::Analysis>(&a.result).ok())
+            .or_else(|| {
+                crate::engine::analyse(
+                    spec.variant,
+                    spec.suits,
+                    spec.rules,
+                    spec.deal_number,
+                    &loaded.log,
+                    &crate::engine::AnalysisBudget::of(MINE_ANALYSIS_NODES),
+                )
+                .ok()
+            });
+        let window = match analysis.and_then(|a| a.losing_action) {
+            Some(losing) => {
+                done.with_mistake += 1;
+                losing.number.saturating_sub(BEFORE_THE_MISTAKE)..=losing.number
+            }
+            None => 0..=loaded.log.len(),
+        };
+        let rows = mined_rows_within(&spec, &loaded.log, "game", now, window)?;
+        let (met, game) = (rows.len(), id.clone());
+        let added = db.write(move |conn| -> Result<usize, StoreError> {
+            let added = store::insert(conn, &rows)?;
+            store::mined_game(conn, &game, now, i32::try_from(added).unwrap_or(i32::MAX))?;
+            Ok(added)
+        })?;
+        done.games += 1;
+        done.met += met;
+        done.added += added;
+    }
+    Ok(done)
 }

@@ -6,7 +6,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{
-    puzzle_attempts, puzzle_dailies, puzzle_players, puzzle_streaks, puzzles, users,
+    games, puzzle_attempts, puzzle_dailies, puzzle_mined_games, puzzle_players, puzzle_streaks,
+    puzzles, users,
 };
 use super::{DbConn, StoreError};
 use crate::domain::UserId;
@@ -498,4 +499,49 @@ pub fn near_unshown(
         }),
         (a, b) => a.or(b),
     })
+}
+
+/// Players' finished games not yet mined, oldest finish first, whose cards anyone may see now:
+/// no daily whose day is `today` or later, no race game (a race's deal is dealt again to its
+/// party), at most `limit`.
+pub fn games_to_mine(
+    conn: &mut DbConn,
+    today: &str,
+    limit: i64,
+) -> Result<Vec<crate::domain::GameId>, StoreError> {
+    Ok(games::table
+        .left_join(puzzle_mined_games::table)
+        .filter(puzzle_mined_games::game_id.is_null())
+        .filter(games::status.ne(crate::engine::Status::InProgress))
+        .filter(games::race_id.is_null())
+        .filter(games::daily_date.is_null().or(games::daily_date.lt(today)))
+        .order((games::finished_at.asc(), games::id.asc()))
+        .select(games::id)
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// Marks a game mined, with the new puzzles it gave.
+pub fn mined_game(
+    conn: &mut DbConn,
+    game_id: &crate::domain::GameId,
+    at: NaiveDateTime,
+    added: i32,
+) -> Result<(), StoreError> {
+    let row = (
+        puzzle_mined_games::game_id.eq(game_id),
+        puzzle_mined_games::mined_at.eq(at),
+        puzzle_mined_games::puzzles.eq(added),
+    );
+    match conn {
+        DbConn::Pg(c) => diesel::insert_into(puzzle_mined_games::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+        DbConn::Sqlite(c) => diesel::insert_into(puzzle_mined_games::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c)?,
+    };
+    Ok(())
 }

@@ -383,6 +383,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    puzzle_mined_games (game_id) {
+        game_id -> Text,
+        mined_at -> Timestamp,
+        puzzles -> Integer,
+    }
+}
+
+diesel::joinable!(puzzle_mined_games -> games (game_id));
 diesel::joinable!(puzzle_streaks -> users (user_id));
 diesel::joinable!(puzzle_attempts -> puzzles (puzzle_id));
 diesel::joinable!(puzzle_dailies -> puzzles (puzzle_id));
@@ -422,5 +431,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     puzzle_players,
     puzzle_attempts,
     puzzle_dailies,
-    puzzle_streaks
+    puzzle_streaks,
+    puzzle_mined_games
 );

@@ -734,3 +734,62 @@ async fn a_streak_rises_until_the_first_mistake_and_the_best_goes_on_the_board()
         .await;
     assert_eq!(r.status, 401, "{}", r.text);
 }
+
+#[actix_rt::test]
+async fn players_finished_games_are_mined_once_and_today_s_daily_is_not() {
+    let app = spawn_app().await;
+    let (_, token) = app.register().await;
+    // A game of a chosen 1-suit deal played by the hint player's line for a while, then
+    // resigned; a game still in progress; today's daily, resigned.
+    let spec = DealSpec {
+        variant: Variant::Spider,
+        suits: Suits::One,
+        rules: Rules::default(),
+        deal_number: 3,
+    };
+    let (_, line) = spider::engine::follow(&spec.deal(), 60, spider::engine::plain_player());
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": "3"}))
+        .await;
+    let gid = id(&game);
+    for &action in &line {
+        let r = app.act(&token, &gid, api_action(action)).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    app.act(&token, &gid, json!({"type": "resign"})).await;
+    app.new_game(&token, json!({"suits": 1})).await;
+    let daily = app
+        .post("/v1/daily/games", &token, json!({"suits": 1}))
+        .await;
+    assert_eq!(daily.status, 201, "{}", daily.text);
+    app.act(&token, &id(&daily.body), json!({"type": "resign"}))
+        .await;
+
+    let db = app.db();
+    let done =
+        spider::play::puzzles::mine_games(&db, app.clock.today(), app.clock.now(), 100).unwrap();
+    assert_eq!(done.games, 1, "the resigned game alone: {done:?}");
+    assert_eq!(done.added, done.met);
+    let mut conn = db.conn().unwrap();
+    let from_games: Vec<PuzzleRow> = store::page(&mut conn, None, None, 10_000)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.source == "game")
+        .collect();
+    assert_eq!(from_games.len(), done.added);
+    for row in &from_games {
+        assert_eq!(row.deal_number, 3);
+        let log = notation::decode(&row.log).unwrap();
+        assert!(line.starts_with(&log), "a position of the player's game");
+    }
+    drop(conn);
+    // Again: nothing new (each game is mined once).
+    let again =
+        spider::play::puzzles::mine_games(&db, app.clock.today(), app.clock.now(), 100).unwrap();
+    assert_eq!(again.games, 0);
+    // Once the daily's day is over, its game may be mined too.
+    app.pass(std::time::Duration::from_secs(86_400));
+    let later =
+        spider::play::puzzles::mine_games(&db, app.clock.today(), app.clock.now(), 100).unwrap();
+    assert_eq!(later.games, 1, "{later:?}");
+}

@@ -1,0 +1,1 @@
+DROP TABLE puzzle_mined_games;
