@@ -53,6 +53,7 @@ pub(super) fn routes(cfg: &mut ServiceConfig) {
             .service(puzzles::get_puzzle)
             .service(puzzles::attempt)
             .service(puzzles::my_puzzles)
+            .service(puzzles::my_activity)
             .service(profiles::set_profile)
             .service(profiles::profile)
             .service(exports::export_user_games)

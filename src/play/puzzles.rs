@@ -462,7 +462,7 @@ pub async fn standing(play: &Play, user: UserId) -> Result<Standing, Error> {
 pub async fn activity(
     play: &Play,
     user: UserId,
-    before: Option<NaiveDateTime>,
+    before: Option<(NaiveDateTime, String)>,
     limit: i64,
 ) -> Result<Vec<Activity>, Error> {
     let db = play.db.clone();

@@ -288,10 +288,12 @@ pub fn rate(
 }
 
 /// The player's attempts, newest first, before `before` (a page).
+/// The player's rated attempts, newest first, after the mark `before` (the time and puzzle id of
+/// the last one a page showed), at most `limit`.
 pub fn activity(
     conn: &mut DbConn,
     user: &UserId,
-    before: Option<NaiveDateTime>,
+    before: Option<(NaiveDateTime, String)>,
     limit: i64,
 ) -> Result<Vec<(AttemptRow, Goal, i32)>, StoreError> {
     let mut q = puzzle_attempts::table
@@ -308,8 +310,14 @@ pub fn activity(
         ))
         .limit(limit)
         .into_boxed();
-    if let Some(before) = before {
-        q = q.filter(puzzle_attempts::attempted_at.lt(before));
+    if let Some((at, id)) = before {
+        q = q.filter(
+            puzzle_attempts::attempted_at
+                .lt(at)
+                .or(puzzle_attempts::attempted_at
+                    .eq(at)
+                    .and(puzzle_attempts::puzzle_id.lt(id))),
+        );
     }
     Ok(q.load(conn)?)
 }

@@ -193,6 +193,8 @@ async fn a_puzzle_shows_only_what_its_player_saw_and_an_attempt_is_judged_and_ra
     assert_eq!(me.body["recent"][0]["puzzle_id"], id.as_str());
     assert_eq!(me.body["recent"][0]["solved"], false);
 
+    // The activity, a page at a time (after the three solved below it holds four).
+
     // The next puzzle for the account is one it has not tried; several in a row differ.
     let mut seen = HashSet::from([id.clone()]);
     for _ in 0..3 {
@@ -211,6 +213,40 @@ async fn a_puzzle_shows_only_what_its_player_saw_and_an_attempt_is_judged_and_ra
             .await;
         assert_eq!(r.body["result"], "solved", "{}", r.text);
         assert!(r.body["rating"]["after"].as_i64() > r.body["rating"]["before"].as_i64());
+    }
+
+    let first = app
+        .get("/v1/users/me/puzzles/activity?limit=3", &token)
+        .await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    assert_eq!(first.body["attempts"].as_array().unwrap().len(), 3);
+    let cursor = first.body["next_cursor"].as_str().unwrap().to_string();
+    let rest = app
+        .get(
+            &format!("/v1/users/me/puzzles/activity?cursor={cursor}"),
+            &token,
+        )
+        .await;
+    assert_eq!(rest.status, 200, "{}", rest.text);
+    let rest_rows = rest.body["attempts"].as_array().unwrap();
+    assert_eq!(rest_rows.len(), 1, "{}", rest.text);
+    assert_eq!(
+        rest_rows[0]["puzzle_id"],
+        id.as_str(),
+        "the oldest: the failed daily"
+    );
+    assert_eq!(rest.body["next_cursor"], Value::Null);
+    for bad in [
+        "limit=0",
+        "limit=101",
+        "cursor=nonsense",
+        "cursor=12_",
+        "page=2",
+    ] {
+        let r = app
+            .get(&format!("/v1/users/me/puzzles/activity?{bad}"), &token)
+            .await;
+        assert_eq!(r.status, 400, "{bad}: {}", r.text);
     }
 
     // A guest plays unrated.

@@ -384,18 +384,7 @@ pub async fn my_puzzles(
         attempts: standing.attempts,
         solved: standing.solved,
         best_streak: standing.best_streak,
-        recent: recent
-            .into_iter()
-            .map(|a| PuzzleActivity {
-                puzzle_id: a.puzzle_id,
-                goal: a.goal,
-                within: a.within,
-                solved: a.solved,
-                rating_before: a.rating_before.round() as i64,
-                rating_after: a.rating_after.round() as i64,
-                at: a.at.and_utc(),
-            })
-            .collect(),
+        recent: recent.into_iter().map(activity_view).collect(),
     }))
 }
 
@@ -706,4 +695,89 @@ pub async fn streak_board(
             .map(|(username, best)| StreakBoardRow { username, best })
             .collect::<Vec<_>>(),
     ))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct ActivityQuery {
+    /// The `next_cursor` of the page before.
+    pub cursor: Option<String>,
+    /// At most this many attempts, 1–100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of the caller's rated attempts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityPage {
+    pub attempts: Vec<PuzzleActivity>,
+    /// Pass as `cursor` for the next page; null on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// The caller's rated puzzle attempts, newest first, a page at a time.
+#[utoipa::path(
+    tag = "puzzles",
+    operation_id = "getMyPuzzleActivity",
+    params(ActivityQuery),
+    security(("bearer" = []), ("token" = ["games:read"])),
+    responses(
+        (status = 200, description = "A page of attempts", body = ActivityPage),
+        (status = 400, description = "A bad `cursor` or `limit` (`invalid_request`)"),
+        (status = 401, description = "Not signed in"),
+    )
+)]
+#[get("/users/me/puzzles/activity")]
+pub async fn my_activity(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<ActivityQuery>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
+    let limit = query.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::invalid_request(crate::t!(
+            "puzzle-activity-bad-limit"
+        )));
+    }
+    // A cursor is the last attempt's time (milliseconds) and puzzle id.
+    let before = match &query.cursor {
+        None => None,
+        Some(c) => {
+            let parsed = c.split_once('_').and_then(|(ms, id)| {
+                let at = chrono::DateTime::from_timestamp_millis(ms.parse().ok()?)?;
+                (!id.is_empty() && id.len() <= 20).then(|| (at.naive_utc(), id.to_string()))
+            });
+            Some(parsed.ok_or_else(|| {
+                ApiError::invalid_request(crate::t!("puzzle-activity-bad-cursor"))
+            })?)
+        }
+    };
+    let rows = use_case::activity(state.play(), caller.user_id, before, limit + 1).await?;
+    let more = rows.len() as i64 > limit;
+    let shown: Vec<_> = rows
+        .into_iter()
+        .take(usize::try_from(limit).unwrap_or(0))
+        .collect();
+    let next_cursor = more
+        .then(|| shown.last())
+        .flatten()
+        .map(|a| format!("{}_{}", a.at.and_utc().timestamp_millis(), a.puzzle_id));
+    Ok(HttpResponse::Ok().json(ActivityPage {
+        attempts: shown.into_iter().map(activity_view).collect(),
+        next_cursor,
+    }))
+}
+
+fn activity_view(a: use_case::Activity) -> PuzzleActivity {
+    PuzzleActivity {
+        puzzle_id: a.puzzle_id,
+        goal: a.goal,
+        within: a.within,
+        solved: a.solved,
+        rating_before: a.rating_before.round() as i64,
+        rating_after: a.rating_after.round() as i64,
+        at: a.at.and_utc(),
+    }
 }

@@ -131,6 +131,8 @@ address-searches-busy = Tipps und Analysen von deiner Netzwerkadresse belegen be
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit muss eine ganze Zahl von 1 bis 100 sein.
+puzzle-activity-bad-cursor = Dieser Cursor stammt nicht von einer Seite deiner Puzzle-Aktivität: Fang ohne ihn neu an.
 puzzle-no-moves = Ein Versuch enthält mindestens einen Zug: Schick die Züge ab der Stellung des Puzzles, den neuesten zuletzt.
 puzzle-export-bad-max = max muss eine ganze Zahl von 1 bis 10000 sein.
 

@@ -131,6 +131,8 @@ address-searches-busy = Hints and analyses from your network address already tak
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit must be a whole number from 1 to 100.
+puzzle-activity-bad-cursor = This cursor is not one a page of your puzzle activity gave: start again without it.
 puzzle-no-moves = An attempt holds at least one move: send the moves from the puzzle's position, the latest last.
 puzzle-export-bad-max = max must be a whole number from 1 to 10000.
 

@@ -131,6 +131,8 @@ address-searches-busy = Las pistas y análisis desde tu dirección de red ya ocu
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit debe ser un número entero de 1 a 100.
+puzzle-activity-bad-cursor = Este cursor no viene de una página de tu actividad de problemas: empieza de nuevo sin él.
 puzzle-no-moves = Un intento tiene al menos un movimiento: envía los movimientos desde la posición del problema, el último al final.
 puzzle-export-bad-max = max debe ser un número entero de 1 a 10000.
 

@@ -131,6 +131,8 @@ address-searches-busy = Les indices et analyses provenant de votre adresse rése
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit doit être un nombre entier de 1 à 100.
+puzzle-activity-bad-cursor = Ce curseur ne vient pas d'une page de votre activité aux problèmes : recommencez sans lui.
 puzzle-no-moves = Une tentative contient au moins un coup : envoyez les coups depuis la position du problème, le dernier en dernier.
 puzzle-export-bad-max = max doit être un nombre entier de 1 à 10000.
 

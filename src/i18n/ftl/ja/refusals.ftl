@@ -121,6 +121,8 @@ address-searches-busy = あなたのネットワークアドレスからのヒ�
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit は 1 から 100 までの整数で指定してください。
+puzzle-activity-bad-cursor = このカーソルはパズル履歴のページが返したものではありません。カーソルなしでやり直してください。
 puzzle-no-moves = 解答には少なくとも1手が必要です。パズルの局面からの手を、最新の手を最後にして送ってください。
 puzzle-export-bad-max = max は 1 から 10000 までの整数で指定してください。
 

@@ -131,6 +131,8 @@ address-searches-busy = As dicas e análises do seu endereço de rede já ocupam
 
 ## Puzzles
 
+puzzle-activity-bad-limit = limit deve ser um número inteiro de 1 a 100.
+puzzle-activity-bad-cursor = Este cursor não veio de uma página da sua atividade de problemas: comece de novo sem ele.
 puzzle-no-moves = Uma tentativa tem pelo menos um movimento: envie os movimentos a partir da posição do problema, o mais recente por último.
 puzzle-export-bad-max = max deve ser um número inteiro de 1 a 10000.
 
