@@ -745,6 +745,11 @@ pub async fn my_activity(
     let before = match &query.cursor {
         None => None,
         Some(c) => {
+            let c = crate::edge::contract::check(
+                crate::edge::contract::ACTIVITY_CURSOR,
+                c,
+                crate::t!("puzzle-activity-bad-cursor"),
+            )?;
             let parsed = c.split_once('_').and_then(|(ms, id)| {
                 let at = chrono::DateTime::from_timestamp_millis(ms.parse().ok()?)?;
                 (!id.is_empty() && id.len() <= 20).then(|| (at.naive_utc(), id.to_string()))

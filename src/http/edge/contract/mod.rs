@@ -37,6 +37,10 @@ pub const DATE: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 /// The cursor of the caller's games: a creation time and a game id (opaque to clients).
 pub const GAMES_CURSOR: &str = r"^[0-9]{1,16}_[0-9a-f-]{1,36}$";
 
+/// The cursor of a page of puzzle activity: the last attempt's time (milliseconds since the
+/// epoch, before the year 2287) and its puzzle's id.
+pub const ACTIVITY_CURSOR: &str = r"^[0-9]{1,13}_[0-9a-f]{1,20}$";
+
 /// The cursor of a leaderboard: a place to go on from (opaque to clients): an offset, or the
 /// place the last page ended (`http::records::cursor`).
 pub const BOARD_CURSOR: &str =
@@ -207,6 +211,7 @@ static COMPILED: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
         LAST_EVENT_ID,
         DATE,
         GAMES_CURSOR,
+        ACTIVITY_CURSOR,
         BOARD_CURSOR,
         USERNAME,
         PASSWORD,

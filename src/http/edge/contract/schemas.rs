@@ -7,9 +7,9 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 
 use super::{
-    BOARD_CURSOR, COMMAND, COMMAND_MAX, DATE, DEAL_NUMBER_TEXT, GAMES_CURSOR, IDEMPOTENCY_KEY,
-    IF_MATCH, LAST_EVENT_ID, OAUTH_CHALLENGE, OAUTH_CLIENT_ID, OAUTH_REDIRECT_URI, OAUTH_SCOPE,
-    OAUTH_STATE, OAUTH_VERIFIER, PASSWORD, RACE_NAME, TOKEN_NAME, USERNAME,
+    ACTIVITY_CURSOR, BOARD_CURSOR, COMMAND, COMMAND_MAX, DATE, DEAL_NUMBER_TEXT, GAMES_CURSOR,
+    IDEMPOTENCY_KEY, IF_MATCH, LAST_EVENT_ID, OAUTH_CHALLENGE, OAUTH_CLIENT_ID, OAUTH_REDIRECT_URI,
+    OAUTH_SCOPE, OAUTH_STATE, OAUTH_VERIFIER, PASSWORD, RACE_NAME, TOKEN_NAME, USERNAME,
 };
 
 /// A suit setting: 1, 2 or 4.
@@ -297,13 +297,13 @@ impl utoipa::Modify for Contract {
                         (ParameterIn::Header, "If-Match") => Some(IF_MATCH),
                         (ParameterIn::Header, "Last-Event-ID") => Some(LAST_EVENT_ID),
                         (ParameterIn::Path, "date") => Some(DATE),
-                        (ParameterIn::Query, "cursor") => Some(
-                            if operation.operation_id.as_deref() == Some("listMyGames") {
-                                GAMES_CURSOR
-                            } else {
-                                BOARD_CURSOR
-                            },
-                        ),
+                        (ParameterIn::Query, "cursor") => {
+                            Some(match operation.operation_id.as_deref() {
+                                Some("listMyGames") => GAMES_CURSOR,
+                                Some("getMyPuzzleActivity") => ACTIVITY_CURSOR,
+                                _ => BOARD_CURSOR,
+                            })
+                        }
                         _ => None,
                     };
                     // A query string is parsed as a whole; a header or path value is checked
