@@ -410,7 +410,7 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles() {
-        assert_eq!(COMPILED.len(), 12);
+        assert_eq!(COMPILED.len(), 13);
     }
 
     #[test]
