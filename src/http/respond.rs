@@ -105,3 +105,107 @@ pub fn created(state: &AppState, created: Created, lang: Lang) -> Result<HttpRes
     }
     Ok(response)
 }
+
+/// An NDJSON answer streamed a page at a time, at most `max` lines in all: `page(after, n)`
+/// reads up to `n` lines after the cursor `after` and says where the next page starts (`None`:
+/// that was the last). A page that fails ends the stream with an error (the client sees a cut
+/// body, never a line that is not one); `what` names it in the log.
+pub fn ndjson<C, L, F, Fut>(max: i64, page_size: i64, what: &'static str, page: F) -> HttpResponse
+where
+    C: 'static,
+    L: Serialize + 'static,
+    F: FnMut(Option<C>, i64) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<(Vec<L>, Option<C>), crate::play::Error>> + 'static,
+{
+    struct Feed<C, F> {
+        page: F,
+        after: Option<C>,
+        left: i64,
+        done: bool,
+    }
+    let feed = Feed {
+        page,
+        after: None,
+        left: max,
+        done: false,
+    };
+    let body = futures_util::stream::unfold(feed, move |mut feed| async move {
+        if feed.done || feed.left <= 0 {
+            return None;
+        }
+        let (lines, next) = match (feed.page)(feed.after.take(), page_size.min(feed.left)).await {
+            Ok(page) => page,
+            Err(e) => {
+                tracing::warn!(error = %e, "{what}");
+                feed.done = true;
+                return Some((Err(actix_web::error::ErrorInternalServerError(what)), feed));
+            }
+        };
+        let mut chunk = String::new();
+        let taken = usize::try_from(feed.left).unwrap_or(0);
+        for line in lines.iter().take(taken) {
+            if let Ok(json) = serde_json::to_string(line) {
+                chunk.push_str(&json);
+                chunk.push('\n');
+            }
+        }
+        feed.left -= i64::try_from(lines.len().min(taken)).unwrap_or(feed.left);
+        feed.done = next.is_none();
+        feed.after = next;
+        Some((Ok(actix_web::web::Bytes::from(chunk)), feed))
+    });
+    HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/x-ndjson"),
+        ))
+        .streaming(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ndjson;
+    use crate::play::Error;
+
+    /// Numbers 0..10 read `n` at a time after a cursor, failing at `fail_at` if set.
+    async fn body(max: i64, page_size: i64, fail_at: Option<u32>) -> (Vec<u32>, bool) {
+        let answer = ndjson(
+            max,
+            page_size,
+            "test",
+            move |after: Option<u32>, n| async move {
+                let from = after.map_or(0, |a| a + 1);
+                if fail_at.is_some_and(|f| from >= f) {
+                    return Err(Error::Internal("the page failed".into()));
+                }
+                let to = (from + u32::try_from(n).unwrap_or(0)).min(10);
+                let lines: Vec<u32> = (from..to).collect();
+                let next = (to < 10).then(|| to - 1);
+                Ok((lines, next))
+            },
+        );
+        match actix_web::body::to_bytes(answer.into_body()).await {
+            Ok(bytes) => (
+                String::from_utf8_lossy(&bytes)
+                    .lines()
+                    .map(|l| l.parse().unwrap())
+                    .collect(),
+                true,
+            ),
+            Err(_) => (Vec::new(), false),
+        }
+    }
+
+    #[actix_rt::test]
+    async fn pages_follow_the_cursor_and_stop_at_max_or_the_last() {
+        assert_eq!(body(100, 3, None).await, ((0..10).collect(), true));
+        assert_eq!(body(7, 3, None).await, ((0..7).collect(), true));
+        assert_eq!(body(1, 3, None).await, (vec![0], true));
+        assert_eq!(body(10, 10, None).await, ((0..10).collect(), true));
+    }
+
+    #[actix_rt::test]
+    async fn a_page_that_fails_cuts_the_body() {
+        assert_eq!(body(100, 3, Some(6)).await, (Vec::new(), false));
+    }
+}

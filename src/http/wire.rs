@@ -188,6 +188,21 @@ pub struct ColumnView {
     pub face_up: Vec<CardView>,
 }
 
+impl ColumnView {
+    /// The engine's columns as the API numbers them (from 1).
+    pub(crate) fn all(columns: &[engine::ColumnView]) -> Vec<ColumnView> {
+        columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ColumnView {
+                column: i + 1,
+                face_down: c.face_down,
+                face_up: c.face_up.iter().copied().map(CardView::from).collect(),
+            })
+            .collect()
+    }
+}
+
 /// A game as its player sees it. Face-down cards and the stock order are never included.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GameView {
@@ -299,16 +314,7 @@ impl GameView {
             updated_at: seen.updated_at.and_utc(),
             finished_at: seen.finished_at.map(|t| t.and_utc()),
             elapsed_ms: seen.elapsed_ms,
-            columns: view
-                .columns
-                .iter()
-                .enumerate()
-                .map(|(i, c)| ColumnView {
-                    column: i + 1,
-                    face_down: c.face_down,
-                    face_up: c.face_up.iter().copied().map(CardView::from).collect(),
-                })
-                .collect(),
+            columns: ColumnView::all(&view.columns),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! `finished_at` say how it went and are ignored by an import), a blank line, then one action per line in
 //! the engine's line notation (`3 7 2` moves two cards from column 3 to 7, `d`, `u`, `resign`).
 
-use crate::domain::{GameId, UserId};
+use crate::domain::GameId;
 use crate::i18n::Text;
 use crate::play::GameError;
 use crate::t;
@@ -496,68 +496,32 @@ pub async fn export_user_games(
         limiter.count(&format!("addr:{address}"), t!("attempts-bulk-exports"))?;
     }
     let player = user.username.clone().unwrap_or_default();
-    let play = state.play().clone();
-    struct Feed {
-        play: crate::play::Play,
-        user: UserId,
-        player: String,
-        window: (chrono::NaiveDateTime, chrono::NaiveDateTime),
-        after: Option<(chrono::NaiveDateTime, GameId)>,
-        left: i64,
-        done: bool,
-    }
-    let feed = Feed {
-        play,
-        user: user.id,
-        player,
-        window: (since, until),
-        after: None,
-        left: max,
-        done: false,
-    };
-    let body = futures_util::stream::unfold(feed, |mut feed| async move {
-        if feed.done || feed.left <= 0 {
-            return None;
-        }
-        let page = crate::play::exports::bulk_page(
-            &feed.play,
-            &feed.user,
-            &feed.player,
-            feed.window,
-            feed.after.take(),
-            BULK_PAGE,
-        )
-        .await;
-        let (games, next) = match page {
-            Ok(page) => page,
-            Err(e) => {
-                tracing::warn!(error = %e, "bulk export");
-                return Some((
-                    Err(actix_web::error::ErrorInternalServerError("bulk export")),
-                    Feed { done: true, ..feed },
-                ));
+    let (play, user) = (state.play().clone(), user.id);
+    Ok(crate::respond::ndjson(
+        max,
+        BULK_PAGE,
+        "bulk export",
+        move |after, n| {
+            let (play, user, player) = (play.clone(), user.clone(), player.clone());
+            async move {
+                let (games, next) = crate::play::exports::bulk_page(
+                    &play,
+                    &user,
+                    &player,
+                    (since, until),
+                    after,
+                    n,
+                )
+                .await?;
+                let lines: Vec<BulkLine> = games
+                    .iter()
+                    .map(|game| BulkLine {
+                        id: game.row.id.to_string(),
+                        game: GameExport::of(game),
+                    })
+                    .collect();
+                Ok((lines, next))
             }
-        };
-        let mut chunk = String::new();
-        for game in games.iter().take(feed.left as usize) {
-            let line = BulkLine {
-                id: game.row.id.to_string(),
-                game: GameExport::of(game),
-            };
-            if let Ok(json) = serde_json::to_string(&line) {
-                chunk.push_str(&json);
-                chunk.push('\n');
-            }
-        }
-        feed.left -= games.len().min(feed.left as usize) as i64;
-        feed.done = next.is_none();
-        feed.after = next;
-        Some((Ok::<_, actix_web::Error>(web::Bytes::from(chunk)), feed))
-    });
-    Ok(HttpResponse::Ok()
-        .insert_header((
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/x-ndjson"),
-        ))
-        .streaming(body))
+        },
+    ))
 }

@@ -1,18 +1,22 @@
 //! Puzzles (docs/PUZZLES.md): the daily puzzle, the next one near the player's rating, a
-//! puzzle by id, an attempt, and the player's standing. Anyone may play; an account's first
-//! judged attempt at a puzzle is rated (guests and anonymous players are not).
+//! puzzle by id, an attempt, and the player's standing and activity; streaks (`streaks`) and the
+//! public export (`export`). Anyone may play; an account's first judged attempt at a puzzle is
+//! rated (guests and anonymous players are not).
 
 use actix_web::{get, post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::engine::puzzle::{Goal, Judgement, Theme};
-use crate::engine::{self, Intent, View};
+use crate::engine::{self, Action, Intent, View};
 use crate::error::ApiError;
 use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::puzzles::{self as use_case, Attempted, Shown};
-use crate::wire::{ActionView, CardView, ColumnView, SuitName, VariantName};
+use crate::wire::{ActionView, ColumnView, SuitName, VariantName};
 use crate::AppState;
+
+pub mod export;
+pub mod streaks;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -68,16 +72,7 @@ impl PuzzlePosition {
             runs_completed: view.runs_completed,
             runs_total: view.runs_total,
             completed_suits: view.completed_suits.clone(),
-            columns: view
-                .columns
-                .iter()
-                .enumerate()
-                .map(|(i, c)| ColumnView {
-                    column: i + 1,
-                    face_down: c.face_down,
-                    face_up: c.face_up.iter().copied().map(CardView::from).collect(),
-                })
-                .collect(),
+            columns: ColumnView::all(&view.columns),
         }
     }
 }
@@ -107,7 +102,7 @@ pub struct PuzzleView {
 }
 
 impl PuzzleView {
-    fn of(p: &Shown) -> PuzzleView {
+    pub(crate) fn of(p: &Shown) -> PuzzleView {
         PuzzleView {
             id: p.id.clone(),
             variant: p.variant,
@@ -267,27 +262,42 @@ fn intents(body: &AttemptBody) -> Result<Vec<Intent>, ApiError> {
         .collect())
 }
 
-/// A judgement as the API says it: the result, and the mistake's move from 1.
-fn judgement_words(judgement: Judgement) -> (&'static str, Option<usize>) {
-    match judgement {
-        Judgement::Solved { .. } => ("solved", None),
-        Judgement::Failed { at } => ("failed", Some(at + 1)),
-        Judgement::Going => ("going", None),
+/// What any attempt's answer says of its judgement (a puzzle's or a streak's): the result, the
+/// mistake's move from 1, the table after the moves, and once over the answer and its themes.
+struct Told {
+    result: String,
+    mistake: Option<usize>,
+    position: PuzzlePosition,
+    answer: Option<Vec<ActionView>>,
+    themes: Option<Vec<Theme>>,
+}
+
+impl Told {
+    fn of(judgement: Judgement, after: &View, answer: Option<&(Vec<Action>, Vec<Theme>)>) -> Told {
+        let (result, mistake) = match judgement {
+            Judgement::Solved { .. } => ("solved", None),
+            Judgement::Failed { at } => ("failed", Some(at + 1)),
+            Judgement::Going => ("going", None),
+        };
+        Told {
+            result: result.to_string(),
+            mistake,
+            position: PuzzlePosition::of(after),
+            answer: answer.map(|(line, _)| line.iter().copied().map(ActionView::from).collect()),
+            themes: answer.map(|(_, themes)| themes.clone()),
+        }
     }
 }
 
 impl AttemptResult {
     fn of(a: &Attempted) -> AttemptResult {
-        let (result, mistake) = judgement_words(a.judgement);
+        let told = Told::of(a.judgement, &a.after, a.answer.as_ref());
         AttemptResult {
-            result: result.to_string(),
-            mistake,
-            position: PuzzlePosition::of(&a.after),
-            answer: a
-                .answer
-                .as_ref()
-                .map(|(line, _)| line.iter().copied().map(ActionView::from).collect()),
-            themes: a.answer.as_ref().map(|(_, themes)| themes.clone()),
+            result: told.result,
+            mistake: told.mistake,
+            position: told.position,
+            answer: told.answer,
+            themes: told.themes,
             rating: a.rated.map(|c| RatingChange {
                 before: c.before.round() as i64,
                 after: c.after.round() as i64,
@@ -386,315 +396,6 @@ pub async fn my_puzzles(
         best_streak: standing.best_streak,
         recent: recent.into_iter().map(activity_view).collect(),
     }))
-}
-
-/// Puzzles read from the database per page of the export.
-const EXPORT_PAGE: i64 = 500;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub struct ExportQuery {
-    /// Only this suit setting (1, 2 or 4).
-    #[param(value_type = Option<crate::edge::contract::SuitCount>)]
-    pub suits: Option<u8>,
-    /// Puzzles whose id comes after this one (the last id of the part already read).
-    pub after: Option<String>,
-    /// At most this many puzzles, 1–10000 (default 1000).
-    #[param(minimum = 1, maximum = 10000)]
-    pub max: Option<i64>,
-}
-
-/// A line of the export.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ExportLine {
-    #[serde(flatten)]
-    pub puzzle: PuzzleView,
-    /// The proven answer.
-    pub line: Vec<ActionView>,
-    #[schema(value_type = Vec<crate::document::names::PuzzleTheme>)]
-    pub themes: Vec<Theme>,
-}
-
-/// The puzzle set, public, as NDJSON in id order (one puzzle a line: what its player sees,
-/// the goal, N, the proven answer, its themes and rating), streamed as it is read; continue
-/// with `after` set to the last id read. Today's daily puzzles are left out until the day is
-/// over. Each client address may start a few a minute (`BULK_EXPORTS_PER_MINUTE`).
-#[utoipa::path(
-    tag = "puzzles",
-    operation_id = "exportPuzzles",
-    params(ExportQuery),
-    security(()),
-    responses(
-        (status = 200, description = "The puzzles, one JSON object a line", content_type = "application/x-ndjson", body = ExportLine),
-        (status = 400, description = "A bad `suits` or `max` (`invalid_request`)"),
-        (status = 429, description = "Too many bulk exports from this address (`too_many_attempts`) or requests (`rate_limited`); retry after `Retry-After` seconds",
-            headers(("Retry-After" = String, description = "Seconds to wait"))),
-    )
-)]
-#[get("/puzzles/export")]
-pub async fn export(
-    state: web::Data<AppState>,
-    query: web::Query<ExportQuery>,
-    req: actix_web::HttpRequest,
-) -> Result<HttpResponse, ApiError> {
-    let max = query.max.unwrap_or(1000);
-    if !(1..=10_000).contains(&max) {
-        return Err(ApiError::invalid_request(crate::t!(
-            "puzzle-export-bad-max"
-        )));
-    }
-    let suits = query.suits.map(engine::Suits::try_from).transpose()?;
-    if let Some(limiter) = &state.limits.bulk {
-        let address =
-            crate::edge::ratelimit::client_block(&req, state.serving.client_ip_header.as_ref());
-        limiter.count(
-            &format!("addr:{address}"),
-            crate::t!("attempts-bulk-exports"),
-        )?;
-    }
-    struct Feed {
-        play: crate::play::Play,
-        suits: Option<engine::Suits>,
-        after: Option<String>,
-        left: i64,
-        done: bool,
-    }
-    let feed = Feed {
-        play: state.play().clone(),
-        suits,
-        after: query.after.clone(),
-        left: max,
-        done: false,
-    };
-    let body = futures_util::stream::unfold(feed, |mut feed| async move {
-        if feed.done || feed.left <= 0 {
-            return None;
-        }
-        let page = use_case::export_page(
-            &feed.play,
-            feed.suits,
-            feed.after.take(),
-            EXPORT_PAGE.min(feed.left),
-        )
-        .await;
-        let (puzzles, next_after) = match page {
-            Ok(page) => page,
-            Err(e) => {
-                tracing::warn!(error = %e, "puzzle export");
-                return Some((
-                    Err(actix_web::error::ErrorInternalServerError("puzzle export")),
-                    Feed { done: true, ..feed },
-                ));
-            }
-        };
-        let mut chunk = String::new();
-        for p in &puzzles {
-            let line = ExportLine {
-                puzzle: PuzzleView::of(&p.puzzle),
-                line: p.line.iter().copied().map(ActionView::from).collect(),
-                themes: p.themes.clone(),
-            };
-            if let Ok(json) = serde_json::to_string(&line) {
-                chunk.push_str(&json);
-                chunk.push('\n');
-            }
-        }
-        feed.left -= EXPORT_PAGE.min(feed.left);
-        feed.done = next_after.is_none();
-        feed.after = next_after;
-        Some((Ok::<_, actix_web::Error>(web::Bytes::from(chunk)), feed))
-    });
-    Ok(HttpResponse::Ok()
-        .insert_header((
-            actix_web::http::header::CONTENT_TYPE,
-            actix_web::http::header::HeaderValue::from_static("application/x-ndjson"),
-        ))
-        .streaming(body))
-}
-
-/// A streak as its player sees it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StreakView {
-    pub id: String,
-    #[schema(value_type = crate::document::names::VariantName)]
-    pub variant: VariantName,
-    #[schema(value_type = crate::edge::contract::SuitCount)]
-    pub suits: u8,
-    /// Puzzles solved so far.
-    pub score: i32,
-    /// The first mistake ends a streak (so does the last puzzle of the set, or the 100th).
-    pub over: bool,
-    /// The puzzle to solve now; null once the streak is over.
-    pub puzzle: Option<PuzzleView>,
-}
-
-impl StreakView {
-    fn of(s: &use_case::Streak) -> StreakView {
-        StreakView {
-            id: s.id.clone(),
-            variant: s.variant,
-            suits: s.suits.count(),
-            score: s.score,
-            over: s.over,
-            puzzle: s.puzzle.as_ref().map(PuzzleView::of),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StartStreak {
-    #[schema(value_type = crate::edge::contract::SuitCount)]
-    #[serde(deserialize_with = "crate::edge::contract::whole::number")]
-    pub suits: u8,
-    /// Default `spider`.
-    #[schema(value_type = Option<crate::document::names::VariantName>)]
-    pub variant: Option<VariantName>,
-}
-
-/// Start a streak: puzzles of rising rating, one after another, until the first mistake.
-/// Starting one ends the caller's open streak. Streak attempts are not rated; a registered
-/// player's best streak goes on the streak board.
-#[utoipa::path(
-    tag = "puzzles",
-    operation_id = "startPuzzleStreak",
-    request_body = StartStreak,
-    security(("bearer" = []), ("token" = ["games:write"])),
-    responses(
-        (status = 201, description = "The new streak and its first puzzle", body = StreakView),
-        (status = 400, description = "Bad suits or variant"),
-        (status = 401, description = "Not signed in (a guest session will do)"),
-        (status = 404, description = "No puzzle of this kind is held yet (`no_puzzle`)"),
-    )
-)]
-#[post("/puzzles/streaks")]
-pub async fn start_streak(
-    state: web::Data<AppState>,
-    caller: Caller,
-    body: web::Json<StartStreak>,
-) -> Result<HttpResponse, ApiError> {
-    caller.require(Scope::GamesWrite)?;
-    let (variant, suits) = kind(Some(body.suits), body.variant)?;
-    let streak = use_case::start_streak(state.play(), caller.user_id, variant, suits).await?;
-    Ok(HttpResponse::Created().json(StreakView::of(&streak)))
-}
-
-/// The caller's streak as it stands.
-#[utoipa::path(
-    tag = "puzzles",
-    operation_id = "getPuzzleStreak",
-    params(("id" = String, Path, description = "Streak id")),
-    security(("bearer" = []), ("token" = ["games:read"])),
-    responses(
-        (status = 200, description = "The streak", body = StreakView),
-        (status = 401, description = "Not signed in"),
-        (status = 404, description = "No such streak among yours (`streak_not_found`)"),
-    )
-)]
-#[get("/puzzles/streaks/{id}")]
-pub async fn get_streak(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    caller.require(Scope::GamesRead)?;
-    let streak = use_case::streak(state.play(), caller.user_id, id.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(StreakView::of(&streak)))
-}
-
-/// What an attempt in a streak came to.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StreakAttemptResult {
-    /// `solved` (the streak moves on to its next puzzle), `failed` (the streak is over) or
-    /// `going` (send the next move).
-    #[schema(example = "solved")]
-    pub result: String,
-    /// For `failed`: which move (from 1) left the goal out of reach.
-    pub mistake: Option<usize>,
-    /// The table after the attempt's moves.
-    pub position: PuzzlePosition,
-    /// Once the attempt is over: the proven answer of the puzzle it was for.
-    pub answer: Option<Vec<ActionView>>,
-    #[schema(value_type = Option<Vec<crate::document::names::PuzzleTheme>>)]
-    pub themes: Option<Vec<Theme>>,
-    /// The streak after this attempt (its next puzzle when solved).
-    pub streak: StreakView,
-}
-
-/// Try the streak's current puzzle: every move so far from its position, judged as any
-/// attempt is. Solved moves the streak on; failed ends it.
-#[utoipa::path(
-    tag = "puzzles",
-    operation_id = "attemptPuzzleStreak",
-    params(("id" = String, Path, description = "Streak id")),
-    request_body = AttemptBody,
-    security(("bearer" = []), ("token" = ["games:write"])),
-    responses(
-        (status = 200, description = "The attempt's result and the streak after it", body = StreakAttemptResult),
-        (status = 400, description = "A body that is not an attempt, or one without a move"),
-        (status = 401, description = "Not signed in"),
-        (status = 404, description = "No such streak among yours (`streak_not_found`)"),
-        (status = 409, description = "The streak is over (`streak_over`), or another request moved it on first (`streak_moved_on`): read it again"),
-        (status = 422, description = "More moves than the puzzle allows (`too_many_moves`), or a move the rules do not allow there (`illegal_puzzle_move`): nothing is judged"),
-    )
-)]
-#[post("/puzzles/streaks/{id}/attempts")]
-pub async fn attempt_streak(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-    body: web::Json<AttemptBody>,
-) -> Result<HttpResponse, ApiError> {
-    caller.require(Scope::GamesWrite)?;
-    let moves = intents(&body)?;
-    let a = use_case::streak_attempt(state.play(), caller.user_id, id.into_inner(), moves).await?;
-    let (result, mistake) = judgement_words(a.judgement);
-    Ok(HttpResponse::Ok().json(StreakAttemptResult {
-        result: result.to_string(),
-        mistake,
-        position: PuzzlePosition::of(&a.after),
-        answer: a
-            .answer
-            .as_ref()
-            .map(|(line, _)| line.iter().copied().map(ActionView::from).collect()),
-        themes: a.answer.as_ref().map(|(_, themes)| themes.clone()),
-        streak: StreakView::of(&a.streak),
-    }))
-}
-
-/// One line of the streak board.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StreakBoardRow {
-    pub username: String,
-    /// The player's best finished streak of this kind.
-    pub best: i32,
-}
-
-/// The streak board of a suit setting: each registered player's best finished streak (public
-/// profiles only), best first, the top 20.
-#[utoipa::path(
-    tag = "puzzles",
-    operation_id = "getPuzzleStreakBoard",
-    params(KindQuery),
-    security(()),
-    responses(
-        (status = 200, description = "The board", body = Vec<StreakBoardRow>),
-        (status = 400, description = "Bad suits or variant"),
-    )
-)]
-#[get("/puzzles/streaks/board")]
-pub async fn streak_board(
-    state: web::Data<AppState>,
-    query: web::Query<KindQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let (variant, suits) = kind(query.suits, query.variant)?;
-    let rows = use_case::streak_board(state.play(), variant, suits).await?;
-    Ok(HttpResponse::Ok().json(
-        rows.into_iter()
-            .map(|(username, best)| StreakBoardRow { username, best })
-            .collect::<Vec<_>>(),
-    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
