@@ -10,6 +10,8 @@
     reason = "a test or a bench fails loudly on what it did not expect"
 )]
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
@@ -24,7 +26,7 @@ use spider::store::pages::{Page, PageStart};
 use spider::store::records::RecordRow;
 use spider::store::schema::{daily_players, games, records, users};
 use spider::store::users::User;
-use spider::store::{daily, records as record_store, Db, DbConn, DbOptions};
+use spider::store::{daily, records as record_store, Db, DbConn};
 
 fn seed(db: &Db, n: usize, date: &str) {
     let now = Utc::now().naive_utc();
@@ -183,32 +185,14 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (url, schema) = match std::env::var("BENCH_DATABASE_URL") {
-        Ok(base) if !base.is_empty() => {
-            let schema = format!("bench_{}", std::process::id());
-            let mut c = spider::store::pg::establish(&base).expect("Postgres");
-            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
-                .execute(&mut c)
-                .expect("schema");
-            let sep = if base.contains('?') { '&' } else { '?' };
-            (
-                format!("{base}{sep}options=-csearch_path%3D{schema}"),
-                Some((base, schema)),
-            )
-        }
-        _ => (
-            format!("sqlite://{}", dir.path().join("board.db").display()),
-            None,
-        ),
+    let bench = common::BenchDb::open("board", 4);
+    let db = bench.db.clone();
+    let backend = if bench.url.starts_with("sqlite") {
+        "SQLite"
+    } else {
+        "Postgres"
     };
-    let db = Db::connect(&DbOptions {
-        url,
-        pool_size: 4,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .expect("database");
-    db.migrate().expect("migrations");
+    println!("database: {backend}");
     let date = Utc::now().date_naive().to_string();
     let started = Instant::now();
     seed(&db, n, &date);
@@ -441,9 +425,5 @@ fn main() {
     }
     criterion.final_summary();
     drop(conn);
-    if let Some((base, schema)) = schema {
-        if let Ok(mut c) = spider::store::pg::establish(&base) {
-            let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE")).execute(&mut c);
-        }
-    }
+    drop(bench);
 }

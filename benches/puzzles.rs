@@ -16,6 +16,8 @@
     reason = "a test or a bench fails loudly on what it did not expect"
 )]
 
+mod common;
+
 use std::time::Instant;
 
 use chrono::Utc;
@@ -26,7 +28,7 @@ use spider::play::puzzles::{self, Shown};
 use spider::store::puzzles::{AttemptRow, PlayerRow, PuzzleRow};
 use spider::store::schema::{puzzle_attempts, puzzle_players, puzzles as puzzle_table, users};
 use spider::store::users::User;
-use spider::store::{Db, DbConn, DbOptions};
+use spider::store::{Db, DbConn};
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -205,32 +207,8 @@ fn main() {
     let n_puzzles = env("PUZZLES", 100_000);
     let n_players = env("PLAYERS", 10_000);
     let calls = env("CALLS", 2_000);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (url, schema) = match std::env::var("BENCH_DATABASE_URL") {
-        Ok(base) if !base.is_empty() => {
-            let schema = format!("bench_puzzles_{}", std::process::id());
-            let mut c = spider::store::pg::establish(&base).expect("Postgres");
-            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
-                .execute(&mut c)
-                .expect("schema");
-            let sep = if base.contains('?') { '&' } else { '?' };
-            (
-                format!("{base}{sep}options=-csearch_path%3D{schema}"),
-                Some((base, schema)),
-            )
-        }
-        _ => (
-            format!("sqlite://{}", dir.path().join("puzzles.db").display()),
-            None,
-        ),
-    };
-    let db = Db::connect(&DbOptions {
-        url: url.clone(),
-        pool_size: 8,
-        sqlite_synchronous: "NORMAL".into(),
-    })
-    .expect("database");
-    db.migrate().expect("migrations");
+    let bench = common::BenchDb::open("puzzles", 8);
+    let (db, url) = (bench.db.clone(), bench.url.clone());
 
     // Real puzzles to copy: what the miner finds on 1-suit deals 1–8.
     let started = Instant::now();
@@ -331,9 +309,5 @@ fn main() {
         report("daily puzzle", daily_ms);
     });
 
-    if let Some((base, schema)) = schema {
-        if let Ok(mut c) = spider::store::pg::establish(&base) {
-            let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE")).execute(&mut c);
-        }
-    }
+    drop(bench);
 }
