@@ -1,7 +1,8 @@
-//! The puzzle miner (docs/PUZZLES.md): keeps `PUZZLE_POOL` puzzles of each suit setting in the
-//! set by mining numbered deals the hint player plays. One thread per instance, at a lower
-//! scheduling priority than requests; one instance at a time mines each suit setting (a
-//! lease), and a deal number is drawn at random each time (it stays the server's: a puzzle
+//! The puzzle miner (docs/PUZZLES.md): mines players' finished games as they come (each once,
+//! a few a round), and keeps `PUZZLE_POOL` puzzles of each suit setting in the set by mining
+//! numbered deals the hint player plays. One thread per instance, at a lower
+//! scheduling priority than requests; one instance at a time mines players' games and each
+//! suit setting (a lease each), and a deal number is drawn at random each time (it stays the server's: a puzzle
 //! never shows it). Before each deal it fixes today's daily puzzles where the set held none at
 //! midnight, so a new server has them on its first day.
 
@@ -15,6 +16,12 @@ use crate::store::{leases, Db};
 
 /// How long the lease on mining one suit setting lasts without renewal (each deal renews it).
 pub const LEASE: Duration = Duration::from_secs(120);
+
+/// Players' finished games mined per round (each may take an analysis of a few seconds).
+const GAMES_PER_ROUND: i64 = 5;
+
+/// The lease on mining players' games.
+const GAMES_LEASE: &str = "puzzles:mine:games";
 
 /// How long the miner sleeps once every suit setting holds its pool.
 const IDLE: Duration = Duration::from_secs(60);
@@ -74,6 +81,7 @@ fn mine_forever(db: &Db, clock: &Clock, secret: &[u8], holder: &str, pool: i64, 
         if let Err(e) = puzzles::fix_today(db, secret, clock.today(), clock.now()) {
             tracing::warn!(%e, "puzzle miner: fixing today's daily puzzles");
         }
+        let games = mine_some_games(db, clock, holder);
         let mut short = None;
         for suits in Suits::ALL {
             match db.read(|conn| crate::store::puzzles::count(conn, Variant::Spider, suits)) {
@@ -86,7 +94,10 @@ fn mine_forever(db: &Db, clock: &Clock, secret: &[u8], holder: &str, pool: i64, 
             }
         }
         let Some(suits) = short else {
-            std::thread::sleep(IDLE);
+            // While players' games wait, no idling.
+            if games == 0 {
+                std::thread::sleep(IDLE);
+            }
             continue;
         };
         let Some(number) = random_number() else {
@@ -112,6 +123,31 @@ fn mine_forever(db: &Db, clock: &Clock, secret: &[u8], holder: &str, pool: i64, 
                 tracing::warn!(%e, "puzzle miner: mining a deal");
                 std::thread::sleep(Duration::from_secs(5));
             }
+        }
+    }
+}
+
+/// Mines a few players' finished games not mined before, if this instance holds the lease on
+/// them; returns how many.
+fn mine_some_games(db: &Db, clock: &Clock, holder: &str) -> usize {
+    if !claim(db, clock, holder, GAMES_LEASE) {
+        return 0;
+    }
+    match puzzles::mine_games(db, clock.today(), clock.now(), GAMES_PER_ROUND) {
+        Ok(done) => {
+            if done.games > 0 {
+                tracing::debug!(
+                    games = done.games,
+                    met = done.met,
+                    added = done.added,
+                    "mined players' games"
+                );
+            }
+            done.games
+        }
+        Err(e) => {
+            tracing::warn!(%e, "puzzle miner: mining players' games");
+            0
         }
     }
 }

@@ -179,15 +179,23 @@ pub fn fix_daily(
     Ok(())
 }
 
-/// The puzzle of a kind whose rating is nearest `rating` that `user` has not attempted (and is
-/// not `skip`): the nearest few above and below, the closer of the two.
+/// Which puzzles [`near`] passes over.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Passing<'a> {
+    /// Those this account has attempted.
+    pub tried_by: Option<&'a UserId>,
+    /// These ids (the one just shown; a streak's puzzles so far).
+    pub ids: &'a [String],
+}
+
+/// The puzzle of a kind whose rating is nearest `rating`, other than those `passing` names: the
+/// nearest above and the nearest below, the closer of the two.
 pub fn near(
     conn: &mut DbConn,
-    user: Option<&UserId>,
     variant: Variant,
     suits: Suits,
     rating: f64,
-    skip: Option<&str>,
+    passing: Passing<'_>,
 ) -> Result<Option<PuzzleRow>, StoreError> {
     let kind = || {
         let mut q = puzzles::table
@@ -195,15 +203,15 @@ pub fn near(
             .filter(puzzles::suits.eq(suits))
             .select(PuzzleRow::as_select())
             .into_boxed();
-        if let Some(user) = user {
+        if let Some(user) = passing.tried_by {
             q = q.filter(diesel::dsl::not(diesel::dsl::exists(
                 puzzle_attempts::table
                     .filter(puzzle_attempts::user_id.eq(user.clone()))
                     .filter(puzzle_attempts::puzzle_id.eq(puzzles::id)),
             )));
         }
-        if let Some(skip) = skip {
-            q = q.filter(puzzles::id.ne(skip.to_string()));
+        if !passing.ids.is_empty() {
+            q = q.filter(puzzles::id.ne_all(passing.ids.to_vec()));
         }
         q
     };
@@ -287,7 +295,6 @@ pub fn rate(
     Ok(())
 }
 
-/// The player's attempts, newest first, before `before` (a page).
 /// The player's rated attempts, newest first, after the mark `before` (the time and puzzle id of
 /// the last one a page showed), at most `limit`.
 pub fn activity(
@@ -471,42 +478,6 @@ pub fn streak_board(
         .into_iter()
         .filter_map(|(name, best)| Some((name?, best?)))
         .collect())
-}
-
-/// The puzzle of a kind nearest `rating` that is not among `shown`.
-pub fn near_unshown(
-    conn: &mut DbConn,
-    variant: Variant,
-    suits: Suits,
-    rating: f64,
-    shown: &[String],
-) -> Result<Option<PuzzleRow>, StoreError> {
-    let kind = || {
-        puzzles::table
-            .filter(puzzles::variant.eq(variant))
-            .filter(puzzles::suits.eq(suits))
-            .filter(puzzles::id.ne_all(shown.to_vec()))
-            .select(PuzzleRow::as_select())
-            .into_boxed()
-    };
-    let above: Option<PuzzleRow> = kind()
-        .filter(puzzles::rating.ge(rating))
-        .order(puzzles::rating.asc())
-        .first(conn)
-        .optional()?;
-    let below: Option<PuzzleRow> = kind()
-        .filter(puzzles::rating.lt(rating))
-        .order(puzzles::rating.desc())
-        .first(conn)
-        .optional()?;
-    Ok(match (above, below) {
-        (Some(a), Some(b)) => Some(if a.rating - rating <= rating - b.rating {
-            a
-        } else {
-            b
-        }),
-        (a, b) => a.or(b),
-    })
 }
 
 /// Players' finished games not yet mined, oldest finish first, whose cards anyone may see now:

@@ -123,7 +123,43 @@ async fn a_puzzle_shows_only_what_its_player_saw_and_an_attempt_is_judged_and_ra
         assert!(column.get("cards").is_none());
     }
     assert_eq!(daily.body["goal"], row.goal.name());
-    assert!(!daily.text.contains(&row.deal_number.to_string()) || row.deal_number < 10);
+    // Nothing a client could compute a hidden card from: exactly the documented fields, and
+    // each column exactly its face-down count and the face-up cards its player saw.
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&daily.body),
+        ["goal", "id", "plays", "position", "rating", "solves", "suits", "variant", "within"]
+    );
+    assert_eq!(
+        keys(view),
+        [
+            "columns",
+            "completed_suits",
+            "runs_completed",
+            "runs_total",
+            "stock_cards",
+            "stock_deals_left"
+        ]
+    );
+    assert_eq!(view["stock_cards"], game.view().stock_cards);
+    for (c, column) in view["columns"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(keys(column), ["column", "face_down", "face_up"]);
+        let (_, up) = game.column(c).unwrap();
+        let cards = column["face_up"].as_array().unwrap();
+        for (card, real) in cards.iter().zip(up) {
+            assert_eq!(keys(card), ["rank", "suit", "text"]);
+            assert_eq!(card["text"], real.to_string());
+        }
+    }
+    // The id is the puzzle's random one, not the deal's number or anything made from it.
+    assert!(
+        id.len() == 10 && id.chars().all(|c| c.is_ascii_hexdigit()),
+        "{id}"
+    );
 
     // By id: the same puzzle.
     let by_id = app
@@ -466,6 +502,26 @@ async fn the_miner_fills_the_set_for_every_suit_setting() {
         c.jobs.scheduled_work = true;
     })
     .await;
+    // A player's finished game: the miner mines it too (source `game`).
+    let (_, token) = app.register().await;
+    let game = app
+        .new_game(&token, json!({"suits": 1, "deal_number": "3"}))
+        .await;
+    let (_, line) = spider::engine::follow(
+        &DealSpec {
+            variant: Variant::Spider,
+            suits: Suits::One,
+            rules: Rules::default(),
+            deal_number: 3,
+        }
+        .deal(),
+        60,
+        spider::engine::plain_player(),
+    );
+    for &action in &line {
+        app.act(&token, &id(&game), api_action(action)).await;
+    }
+    app.act(&token, &id(&game), json!({"type": "resign"})).await;
     for suits in [1, 2, 4] {
         let mut found = false;
         for _ in 0..1_200 {
@@ -503,6 +559,25 @@ async fn the_miner_fills_the_set_for_every_suit_setting() {
             actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         assert!(n >= 3, "{n} puzzles of {suits:?}");
+    }
+    let mut from_game = Vec::new();
+    for _ in 0..1_200 {
+        let mut conn = db.conn().unwrap();
+        from_game = store::page(&mut conn, None, None, 10_000)
+            .unwrap()
+            .into_iter()
+            .filter(|r| r.source == "game")
+            .collect();
+        drop(conn);
+        if !from_game.is_empty() {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!from_game.is_empty(), "the player's game was not mined");
+    for row in &from_game {
+        assert_eq!(row.deal_number, 3);
+        assert!(line.starts_with(&notation::decode(&row.log).unwrap()));
     }
     // A new server has a daily puzzle on its first day (the miner fixes one from what it
     // mined), and it stays the same while the set grows.
