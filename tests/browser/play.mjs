@@ -192,8 +192,11 @@ function watch(p, label) {
   });
   p.on('requestfailed', (req) => {
     const why = req.failure()?.errorText || '';
-    // Leaving a race room (or closing the page) ends its event stream on purpose.
+    // Leaving a race room (or closing the page) ends its event stream on purpose; a read the
+    // page still had in flight when it went to another page (an app's sign-in) is dropped by
+    // the browser and changes nothing.
     if (/\/stream$/.test(req.url()) && /ERR_ABORTED/.test(why)) return;
+    if (req.method() === 'GET' && /ERR_ABORTED/.test(why)) return;
     pageErrors.push(`[${label}] request failed: ${req.method()} ${req.url()} ${why}`);
   });
   p.on('response', (res) => {
