@@ -313,3 +313,152 @@ fn cards_take_each_language_s_notation() {
     assert_eq!(card(10, Lang::Ja), "10♠");
     assert_eq!(card(1, Lang::Es), "A♠");
 }
+
+/// Every message of a language as the text a reader sees: its words, with every variant of a
+/// choice and every attribute, placeables left out.
+fn texts(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    fn pattern(p: &ast::Pattern<&str>, out: &mut String) {
+        for element in &p.elements {
+            match element {
+                ast::PatternElement::TextElement { value } => out.push_str(value),
+                ast::PatternElement::Placeable { expression } => expression_text(expression, out),
+            }
+        }
+    }
+    fn expression_text(e: &ast::Expression<&str>, out: &mut String) {
+        match e {
+            ast::Expression::Select { variants, .. } => {
+                for v in variants {
+                    out.push(' ');
+                    pattern(&v.value, out);
+                }
+            }
+            ast::Expression::Inline(ast::InlineExpression::StringLiteral { value }) => {
+                out.push_str(value);
+            }
+            ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => {
+                expression_text(expression, out);
+            }
+            ast::Expression::Inline(_) => {}
+        }
+    }
+    let mut all = BTreeMap::new();
+    for (_, source) in files {
+        let Ok(resource) = parser::parse(*source) else {
+            continue; // `every_language_has_every_message_with_its_variables` says why
+        };
+        for entry in resource.body {
+            if let ast::Entry::Message(m) = entry {
+                let mut text = String::new();
+                if let Some(p) = &m.value {
+                    pattern(p, &mut text);
+                }
+                for attribute in &m.attributes {
+                    text.push(' ');
+                    pattern(&attribute.value, &mut text);
+                }
+                all.insert(m.id.name.to_string(), text);
+            }
+        }
+    }
+    all
+}
+
+/// One entry of a glossary (`glossary/<tag>.txt`).
+#[derive(Debug, Default)]
+struct Term {
+    term: String,
+    uses: Vec<String>,
+    never: Vec<String>,
+    except: BTreeSet<String>,
+}
+
+fn glossary(lang: &str) -> Vec<Term> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("glossary")
+        .join(format!("{lang}.txt"));
+    let source = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{lang} has no glossary at {}: {e}", path.display()));
+    let unquote = |v: &str| {
+        let v = v.trim();
+        v.strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or(v)
+            .to_string()
+    };
+    let mut terms: Vec<Term> = Vec::new();
+    for (n, line) in source.lines().enumerate() {
+        let line = line.trim_end();
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line
+            .split_once(':')
+            .unwrap_or_else(|| panic!("{lang}.txt line {}: not `key: value`", n + 1));
+        if key == "term" {
+            terms.push(Term {
+                term: value.trim().to_string(),
+                ..Term::default()
+            });
+            continue;
+        }
+        let term = terms
+            .last_mut()
+            .unwrap_or_else(|| panic!("{lang}.txt line {}: before any `term:`", n + 1));
+        match key {
+            "use" => term.uses.push(unquote(value)),
+            "never" => term.never.push(unquote(value)),
+            "except" => term
+                .except
+                .extend(value.split_whitespace().map(|id| id.trim_matches(',').to_string())),
+            other => panic!("{lang}.txt line {}: `{other}` is not a key", n + 1),
+        }
+    }
+    terms
+}
+
+#[test]
+fn every_language_holds_to_its_glossary() {
+    let english: BTreeSet<String> = glossary("en").into_iter().map(|t| t.term).collect();
+    assert!(english.len() >= 20, "{english:?}");
+    let mut broken = Vec::new();
+    for (lang, files) in &FILES {
+        let messages = texts(files);
+        let lower: BTreeMap<&String, String> =
+            messages.iter().map(|(id, t)| (id, t.to_lowercase())).collect();
+        let terms = glossary(lang);
+        let theirs: BTreeSet<&String> = terms.iter().map(|t| &t.term).collect();
+        for missing in english.iter().filter(|t| !theirs.contains(t)) {
+            broken.push(format!("{lang}: no entry for \"{missing}\""));
+        }
+        for term in &terms {
+            if term.uses.is_empty() {
+                broken.push(format!("{lang}: \"{}\" has no `use`", term.term));
+            }
+            for word in &term.uses {
+                let word = word.to_lowercase();
+                if !lower.values().any(|t| t.contains(&word)) {
+                    broken.push(format!("{lang}: \"{word}\" ({}) is in no message", term.term));
+                }
+            }
+            for id in &term.except {
+                if !messages.contains_key(id) {
+                    broken.push(format!("{lang}: `except` names {id}, which is no message"));
+                }
+            }
+            for word in &term.never {
+                let low = word.to_lowercase();
+                for (id, text) in &lower {
+                    if !term.except.contains(*id) && text.contains(&low) {
+                        broken.push(format!(
+                            "{lang}: {id} says \"{word}\" (\"{}\" is \"{}\")",
+                            term.term,
+                            term.uses.join("\", \"")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}

@@ -2,7 +2,7 @@
 # und was sie antworten. Die Befehle selbst (`3 7`, `d`, `new`, `link CODE yes`…) werden in jeder
 # Sprache so getippt, wie sie hier stehen: unverändert lassen, mit ihren Backquotes.
 
-command-grammar = Befehle: `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3, `d` teilt aus, `u` nimmt zurück, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf.
+command-grammar = Befehle: `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3, `d` teilt aus, `u` macht rückgängig, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf.
 # $grammar ist command-grammar.
 command-too-long = Ein Befehl hat höchstens { $max } Zeichen. { $grammar }
 command-empty = Der Befehl ist leer. { $grammar }
@@ -12,32 +12,32 @@ command-not-utf8 = Der Befehl ist kein gültiger UTF-8-Text.
 
 ## Die Bots
 
-chat-help = Spider Solitaire. Befehle:
+chat-help = Spider Solitär. Befehle:
     • `new [1|2|4] [spider|spiderette]`: ein neues Spiel (1 Farbe, Spider, wenn du nichts anderes sagst)
-    • `daily [1|2|4]`: die heutige Tagesaufgabe; dein erster Versuch wird gewertet
-    • `puzzle [1|2|4]`: das heutige Puzzle, `puzzle next` eines nahe deiner Wertung; deine Züge gehen daran, bis es vorbei ist, `puzzle stop` führt zurück zu deinem Spiel
+    • `daily [1|2|4]`: die Tägliche Herausforderung von heute; dein erster Versuch wird gewertet
+    • `puzzle [1|2|4]`: das heutige Puzzle, `puzzle next` eines, das zu deiner Wertung passt; deine Züge gehen an das Puzzle, bis es vorbei ist, `puzzle stop` führt zurück zu deinem Spiel
     • `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3
-    • `d` teilt eine neue Reihe aus, `u` nimmt zurück, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf
+    • `d` teilt eine neue Reihe aus, `u` macht rückgängig, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf
     • `games` listet deine laufenden Spiele auf, `resume N` kehrt zu einem davon zurück
     • `records` zeigt deine Statistik, `share` zeigt allen hier das Ergebnis eines beendeten Spiels
     • `link CODE` spielt mit deinem eigenen Konto (erstelle den Code in deinem Konto auf der Webseite; `link CODE yes` bestätigt), `unlink` beendet das und gibt dir deine Spiele zurück
     • `lang de` spricht Deutsch mit dir (en, de, fr, es, pt-BR, ja; `lang auto`: die Sprache deiner App)
 chat-not-understood = Ich habe { $text } nicht verstanden.
     { chat-help }
-chat-private-daily = Die Tagesaufgabe wird im privaten Chat mit dem Bot gespielt: Hier könnten alle ihre Karten sehen. Schick `daily` direkt an den Bot.
+chat-private-daily = Die Tägliche Herausforderung wird im privaten Chat mit dem Bot gespielt: Hier könnten alle ihre Karten sehen. Schick `daily` direkt an den Bot.
 chat-code-burned = Dieser Code wurde dort eingegeben, wo andere ihn lesen können, deshalb funktioniert er nicht mehr: Erstelle in deinem Konto einen neuen und schick `link CODE` in einem privaten Chat an den Bot.
 attempts-chat-commands-server = Befehle von diesem Server
 attempts-link-codes-server = Versuche mit Verknüpfungscodes von diesem Server
 # $platform ist Discord, Slack oder Telegram; $games, wie viele Spiele übertragen wurden; $practice,
-# wie viele gewertete Versuche der Tagesaufgabe zu Übungsversuchen wurden.
+# wie viele gewertete Versuche der Täglichen Herausforderung zu Übungsversuchen wurden.
 chat-linked = Verknüpft: Dein { $platform }-Konto spielt jetzt als { $username }.{ $games ->
         [0] {""}
         [one] {" "}1 Spiel von hier wurde in dieses Konto übertragen.
        *[other] {" "}{ $games } Spiele von hier wurden in dieses Konto übertragen.
     }{ $practice ->
         [0] {""}
-        [one] {" "}1 gewerteter Versuch einer Tagesaufgabe wurde zum Übungsversuch: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
-       *[other] {" "}{ $practice } gewertete Versuche von Tagesaufgaben wurden zu Übungsversuchen: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
+        [one] {" "}1 gewerteter Versuch bei der Täglichen Herausforderung wurde zum Übungsversuch: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
+       *[other] {" "}{ $practice } gewertete Versuche bei der Täglichen Herausforderung wurden zu Übungsversuchen: Ein gewerteter Versuch zählt nur in dem Konto, in dem er gespielt wurde.
     } `unlink` macht das rückgängig und gibt dir deine Spiele zurück.
 chat-unlinked = Verknüpfung aufgehoben: Dein { $platform }-Konto spielt nicht mehr als { $username }; { $games ->
         [0] keines deiner Spiele war übertragen worden
@@ -50,8 +50,8 @@ chat-link-question = Dieser Code verknüpft dein { $platform }-Konto mit dem Kon
        *[other] , und deine { $games } Spiele von hier werden in dieses Konto übertragen.
     }{ $practice ->
         [0] {""}
-        [one] {" "}1 gewerteter Versuch einer Tagesaufgabe würde zum Übungsversuch.
-       *[other] {" "}{ $practice } gewertete Versuche von Tagesaufgaben würden zu Übungsversuchen.
+        [one] {" "}1 gewerteter Versuch bei der Täglichen Herausforderung würde zum Übungsversuch.
+       *[other] {" "}{ $practice } gewertete Versuche bei der Täglichen Herausforderung würden zu Übungsversuchen.
     } Wenn dieses Konto dir gehört, sende `link { $code } yes`; `unlink` macht es später rückgängig und gibt dir deine Spiele zurück. Wenn dir jemand anderes diesen Code gegeben hat, ignoriere ihn: Es hat sich nichts geändert.
 # Eine Spielart: $variant ist spider oder spiderette, $suits 1, 2 oder 4.
 chat-kind = { $variant ->
@@ -63,23 +63,26 @@ chat-kind = { $variant ->
     }
 # $kind ist chat-kind.
 chat-new-game = Neues Spiel: { $kind }. Schreib `3 7`, um von Spalte 3 auf Spalte 7 zu ziehen, `d` zum Austeilen, `h` für einen Tipp.
-chat-daily-ranked = Heutige Tagesaufgabe, { $kind }: Das ist dein gewerteter Versuch. Rückgängig machen nimmt nie einen Zug zurück, der eine Karte aufgedeckt hat.
-chat-daily-practice = Heutige Tagesaufgabe, { $kind }: Dieser Versuch ist ein Übungsversuch (deinen gewerteten Versuch hast du schon gemacht), er kommt also nicht in die Rangliste.
-chat-daily-resumed = Dein gewerteter Versuch bei der heutigen Tagesaufgabe ({ $kind }) läuft noch: Er ist wieder dein aktuelles Spiel.
+chat-daily-ranked = Tägliche Herausforderung von heute, { $kind }: Das ist dein gewerteter Versuch. Ein Zug, der eine Karte aufgedeckt hat, lässt sich nicht rückgängig machen.
+chat-daily-practice = Tägliche Herausforderung von heute, { $kind }: Dieser Versuch ist ein Übungsversuch (deinen gewerteten Versuch hast du schon gemacht), er kommt also nicht in die Bestenliste.
+chat-daily-resumed = Dein gewerteter Versuch bei der heutigen Herausforderung ({ $kind }) läuft noch: Er ist wieder dein aktuelles Spiel.
 chat-no-games = Du hast kein laufendes Spiel: Schreib `new`, um eines zu starten, oder `daily`.
 chat-games-title = Deine laufenden Spiele:
 # $daily ist none, ranked oder practice (dann ist $date der Tag); $current ist yes für das Spiel,
 # an das die Befehle gehen.
 chat-games-line = { $number }. { $kind }{ $daily ->
-        [ranked] , gewertete Tagesaufgabe { $date }
-        [practice] , Tagesaufgabe { $date } (Übung)
+        [ranked] , Tägliche Herausforderung { $date } (gewertet)
+        [practice] , Tägliche Herausforderung { $date } (Übung)
        *[none] {""}
     } · Punkte { $score } · Züge { $moves } · Folgen { $runs }{ $current ->
         [yes] {" "}(aktuell)
        *[no] {""}
     }
 chat-games-resume = Schreib `resume N`, um eines davon zu spielen.
-chat-no-such-game = Unter deinen { $listed } aufgelisteten laufenden Spielen gibt es kein Spiel { $number }: Schreib `games`, um sie nummeriert zu sehen.
+chat-no-such-game = { $listed ->
+        [one] Du hast nur { $listed } laufendes Spiel in der Liste, kein Spiel { $number }
+       *[other] Unter deinen { $listed } aufgelisteten laufenden Spielen gibt es kein Spiel { $number }
+    }: Schreib `games`, um die nummerierte Liste zu sehen.
 chat-resumed = Zurück zu Spiel { $number }: { $kind }.
 chat-no-records = Noch keine Statistik für { $username }: Beende ein Spiel (`new`), dann zählt es.
 chat-records-title = Statistik von { $username }:
@@ -88,21 +91,24 @@ chat-records-line = { $kind }: { $played } gespielt, { $won } gewonnen{ $best }{
 chat-records-best = , beste Punktzahl { $score }
 # $time ist Minuten:Sekunden.
 chat-records-fastest = , schnellster Sieg { $time }
-chat-no-game = Du hast hier noch kein Spiel: Schreib `new`, um eines zu starten, oder `daily` für die heutige Tagesaufgabe.
+chat-no-game = Du hast hier noch kein Spiel: Schreib `new`, um eines zu starten, oder `daily` für die heutige Herausforderung.
 chat-share-unfinished = Dein Spiel läuft noch: Beende es (oder `resign`), dann zeigt `share` sein Ergebnis hier.
 # $time ist chat-share-time oder nichts, wenn die Zeit nicht bekannt ist.
 chat-share-won = { $username } hat { $kind }{ $daily ->
-        [ranked] {" "}(die gewertete Tagesaufgabe vom { $date })
-        [practice] {" "}(ein Übungsversuch der Tagesaufgabe vom { $date })
+        [ranked] {" "}(Tägliche Herausforderung vom { $date }, gewertet)
+        [practice] {" "}(Tägliche Herausforderung vom { $date }, Übung)
        *[none] {""}
     } gewonnen: { $score } Punkte in { $moves } Zügen{ $time }.
 # $time ist Minuten:Sekunden.
 chat-share-time = , { $time }
 chat-share-resigned = { $username } hat { $kind }{ $daily ->
-        [ranked] {" "}(die gewertete Tagesaufgabe vom { $date })
-        [practice] {" "}(ein Übungsversuch der Tagesaufgabe vom { $date })
+        [ranked] {" "}(Tägliche Herausforderung vom { $date }, gewertet)
+        [practice] {" "}(Tägliche Herausforderung vom { $date }, Übung)
        *[none] {""}
-    } nach { $moves } Zügen aufgegeben, mit { $runs } von { $total } Folgen und einer Punktzahl von { $score }.
+    } nach { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Zügen
+    } aufgegeben, mit { $runs } von { $total } Folgen und einer Punktzahl von { $score }.
 # `lang`: $language ist der eigene Name der Sprache (Deutsch, 日本語…).
 chat-language-now = Ich spreche hier { $language } mit dir. `lang de` (oder en, fr, es, pt-BR, ja) ändert das; `lang auto` kehrt zur Sprache deiner App zurück.
 chat-language-set = Ab jetzt spreche ich hier { $language } mit dir.
@@ -124,6 +130,7 @@ chat-link-instructions = Gib `/spider link { $code }` in Discord oder Slack ein 
 
 ## Puzzles im Chat
 
+# $kind ist chat-kind; $goal eine der puzzle-goal-*-Meldungen.
 chat-puzzle-daily = Das heutige Puzzle ({ $kind }): { $goal } in höchstens { $within ->
         [one] { $within } Zug
        *[other] { $within } Zügen
@@ -136,13 +143,13 @@ puzzle-goal-win = gewinne das Spiel
 puzzle-goal-remove-run = lege eine Folge ab
 puzzle-goal-empty-column = leere eine Spalte
 puzzle-goal-turn-card = decke eine Karte auf
-chat-puzzle-going = Auf gutem Weg: Das Ziel ist noch erreichbar, { $left ->
-        [one] { $left } Zug bleibt
-       *[other] { $left } Züge bleiben
+chat-puzzle-going = Auf gutem Weg: Das Ziel ist weiterhin erreichbar, du hast noch { $left ->
+        [one] { $left } Zug
+       *[other] { $left } Züge
     }.
 chat-puzzle-solved = Gelöst!
 chat-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar, egal welche Karten verdeckt liegen. Die Lösung: { $answer }.
 chat-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.
-chat-puzzle-moves-only = Ein Puzzle kennt nur Kartenzüge (`3 7`, `3 7 2`): kein Austeilen, kein Rückgängig, kein Tipp. `puzzle stop` führt zurück zu deinem Spiel.
+chat-puzzle-moves-only = Ein Puzzle kennt nur Kartenzüge (`3 7`, `3 7 2`): kein Austeilen, kein Rückgängigmachen, kein Tipp. `puzzle stop` führt zurück zu deinem Spiel.
 chat-puzzle-stopped = Puzzle verlassen: Deine Züge gehen wieder an dein Spiel.
 chat-puzzle-none = Du hast kein Puzzle offen: `puzzle` zeigt das heutige.

@@ -41,13 +41,13 @@ illegal-deal-with-empty-column = Du kannst nicht austeilen, solange eine Spalte 
 illegal-stock-empty = Der Talon ist leer: Es gibt nichts mehr auszuteilen.
 illegal-nothing-to-undo = Es gibt nichts, was sich rückgängig machen ließe.
 illegal-undo-disabled = Rückgängig machen ist in diesem Spiel ausgeschaltet.
-illegal-undo-would-hide-card = Das würde eine Karte wieder verdecken, die du schon gesehen hast: In diesem Spiel kann weder ein Zug, der eine Karte aufgedeckt hat, noch ein Austeilen zurückgenommen werden.
+illegal-undo-would-hide-card = Das würde eine Karte wieder verdecken, die du schon gesehen hast: In diesem Spiel lässt sich weder ein Zug, der eine Karte aufgedeckt hat, noch ein Austeilen rückgängig machen.
 illegal-no-destination = Keine Spalte kann die Karten am Ende von Spalte { $column } aufnehmen.
 
 # Was eine Aktion bewirkt hat. $cards ist eine Karte oder eine Folge wie "9♠–6♠".
 did-move = { $cards } von Spalte { $from } auf Spalte { $to } verschoben.
 did-deal = Eine neue Reihe aus dem Talon ausgeteilt.
-did-undo = Den letzten Zug zurückgenommen.
+did-undo = Den letzten Zug rückgängig gemacht.
 did-resign = Du hast aufgegeben.
 did-remove-run = Eine Folge wurde vervollständigt und aus Spalte { $column } abgelegt.
 # $columns zählt die Spalten auf ("3, 7"); $count ist ihre Anzahl.
@@ -88,10 +88,10 @@ hint-move-cards = Verschiebe { $count } { $count ->
 # $first ist der Satz eines anderen Tipps.
 hint-fill-every-hole = { $first } Deine letzten { $actions } Züge haben keine Karte aufgedeckt: Fülle jede leere Spalte, damit die nächste Reihe ausgeteilt werden kann.
 
-# Warum ein Versuch der Tagesaufgabe Übung ist.
-daily-practice = Übung: Sie zählt nichts. Gewertet wird nur der erste Versuch eines registrierten Kontos an der Aufgabe eines Tages (Gäste spielen die Tagesaufgabe als Übung).
-daily-practice-guest = Gäste spielen die Tagesaufgabe als Übung: Gewertet wird nur der erste Versuch eines registrierten Kontos. Registriere dich (deine Spiele kommen mit), um morgen gewertet zu spielen.
-daily-practice-ranked-made = Dein gewerteter Versuch an dieser Aufgabe ist gemacht: Weitere Versuche sind Übung.
-daily-practice-seen-as-guest = Du hast diese Aufgabe gespielt, bevor dein Konto registriert war: Ihre Karten kennst du, daher sind die heutigen Versuche Übung.
+# Warum ein Versuch bei der Täglichen Herausforderung Übung ist.
+daily-practice = Übung: Dieser Versuch zählt nicht. Gewertet wird nur der erste Versuch, den ein registriertes Konto bei der Herausforderung eines Tages macht (Gäste spielen die Tägliche Herausforderung zur Übung).
+daily-practice-guest = Gäste spielen die Tägliche Herausforderung zur Übung: Gewertet wird nur der erste Versuch eines registrierten Kontos. Registriere dich (deine Spiele kommen mit), um morgen gewertet zu spielen.
+daily-practice-ranked-made = Deinen gewerteten Versuch bei dieser Herausforderung hast du schon gemacht: Weitere Versuche sind Übung.
+daily-practice-seen-as-guest = Du hast diese Herausforderung gespielt, bevor dein Konto registriert war: Du kennst ihre Karten also schon, daher sind die heutigen Versuche Übung.
 # Die CPU-Spieler eines Rennens. $percent: wie schnell sie im Vergleich zur mittleren Zeit der Menschen fertig werden wollen; $level ist easy, normal oder hard (das Wort der API).
-race-cpu-note = CPU-Spieler kennen die ganze Verteilung: Jeder spielt einen gewinnenden Weg, auf leichteren Stufen mit ein paar Umwegen, in einem Tempo, das in etwa { $percent } % der mittleren Zeit fertig wird, die Menschen für ein solches Spiel brauchen (Stufe { $level }).
+race-cpu-note = CPU-Spieler kennen alle Karten des Spiels: Jeder spielt einen Gewinnweg, auf leichteren Stufen mit ein paar Umwegen, in einem Tempo, mit dem er in etwa { $percent } % der mittleren Zeit fertig wird, die Menschen brauchen, um diese Spielart zu gewinnen (Stufe { $level }).

@@ -17,7 +17,7 @@ title-too-many-requests = Zu viele Anfragen
 title-game-over = Spiel beendet
 title-undo-would-hide-card = Rückgängig machen würde eine Karte verdecken
 title-illegal-action = Unzulässige Aktion
-title-no-winnable-deal = Keine gewinnbare Verteilung bereit
+title-no-winnable-deal = Kein gewinnbares Spiel bereit
 title-winnable-quota = Zu viele gewinnbare Spiele
 title-import-allowance = Zu viele importierte Aktionen
 title-invalid-link-code = Ungültiger Verknüpfungscode
@@ -36,15 +36,15 @@ bad-suit-count = suits muss 1, 2 oder 4 sein.
 ## Spiele
 
 concurrent-update = Andere Anfragen haben dieses Spiel im selben Moment immer wieder geändert; es wurde nichts übernommen. Bitte versuche es erneut.
-daily-closed = Diese Tagesaufgabe ist um Mitternacht UTC abgelaufen: Ihr gewerteter Versuch kann nicht mehr gespielt werden.
-ranked-attempt-in-progress = Dein gewerteter Versuch bei der heutigen Tagesaufgabe läuft noch: Beende ihn oder gib ihn auf, bevor du einen Übungsversuch startest.
-action-limit = Dieses Spiel hat die Grenze von { $limit } Aktionen erreicht: Es kann jetzt nur noch aufgegeben werden. Starte ein neues Spiel (oder beginne diese Verteilung von vorn), um weiterzuspielen.
-round-not-started = Diese Rennrunde hat noch nicht begonnen: Ihr Spiel öffnet sich, wenn der Countdown abgelaufen ist.
-race-game = Ein Rennspiel kann nicht neu gestartet werden: Alle im Rennen spielen genau ein Spiel dieser Verteilung.
+daily-closed = Diese Tägliche Herausforderung ist um Mitternacht UTC abgelaufen: Der gewertete Versuch kann nicht mehr gespielt werden.
+ranked-attempt-in-progress = Dein gewerteter Versuch bei der heutigen Herausforderung läuft noch: Beende ihn oder gib ihn auf, bevor du einen Übungsversuch startest.
+action-limit = Dieses Spiel hat die Grenze von { $limit } Aktionen erreicht: Es kann jetzt nur noch aufgegeben werden. Starte ein neues Spiel (oder starte dieses Spiel neu), um weiterzuspielen.
+round-not-started = Diese Rennrunde hat noch nicht begonnen: Das Spiel der Runde öffnet sich, wenn der Countdown abgelaufen ist.
+race-game = Ein Rennspiel kann nicht neu gestartet werden: Im Rennen spielt jeder dieses Spiel genau einmal.
 # $difficulty ist easy, normal oder hard (das eigene Wort der API).
-winnable-proving = Es ist noch keine nachweislich gewinnbare Verteilung dieser Art (Stufe { $difficulty }) bereit; der Server prüft gerade einige. Versuche es in ein paar Sekunden erneut.
-winnable-none = Es ist keine nachweislich gewinnbare Verteilung dieser Art (Stufe { $difficulty }) bereit, und gerade wird auch keine geprüft (dieser Server prüft jeweils nur Verteilungen einiger Arten oder gar keine). Versuche es mit den Standardregeln oder später noch einmal.
-winnable-quota = Du hast in der letzten Stunde { $limit } Spiele mit nachweislich gewinnbaren Verteilungen gestartet, mehr darf ein Spieler nicht: Versuche es in { $seconds ->
+winnable-proving = Es ist noch kein nachweislich gewinnbares Spiel dieser Art (Stufe { $difficulty }) bereit; der Server prüft gerade einige. Versuche es in ein paar Sekunden erneut.
+winnable-none = Es ist kein nachweislich gewinnbares Spiel dieser Art (Stufe { $difficulty }) bereit, und gerade wird auch keines geprüft (dieser Server prüft jeweils nur Spiele einiger Arten oder gar keine). Versuche es mit den Standardregeln oder später noch einmal.
+winnable-quota = Du hast in der letzten Stunde { $limit } nachweislich gewinnbare Spiele gestartet, mehr darf ein Spieler nicht: Versuche es in { $seconds ->
     [one] { $seconds } Sekunde
    *[other] { $seconds } Sekunden
     } erneut oder starte solange ein normales Spiel.
@@ -57,7 +57,7 @@ import-allowance = Ein Konto darf pro Stunde { $allowance } Aktionen importieren
     } erneut.
 hints-disabled = Tipps sind im Rennraum dieses Spiels ausgeschaltet.
 analysis-game-in-progress = Das Spiel läuft noch: Seine Analyse würde die verdeckten Karten zeigen. Beende es zuerst oder gib es auf.
-analysis-daily-not-over = Dieses Spiel gehört zu einer Tagesaufgabe: Seine Analyse wird freigegeben, sobald der Tag der Aufgabe (UTC) vorbei ist und niemand diese Verteilung mehr für diesen Tag spielen kann.
+analysis-daily-not-over = Dieses Spiel gehört zu einer Täglichen Herausforderung: Seine Analyse wird freigegeben, sobald der Tag der Herausforderung (UTC) vorbei ist und niemand mehr dieses Spiel für diesen Tag spielen kann.
 analysis-race-round = Dieses Spiel gehört zu einer Rennrunde, die noch läuft: Seine Analyse wird freigegeben, sobald die Runde vorbei ist.
 
 ## Konten, Sitzungen, Profile, Apps und Tokens
@@ -107,7 +107,7 @@ seat-not-found = Diesen Platz gibt es in diesem Rennen nicht.
 host-seat = Der Platz des Gastgebers bleibt beim Raum: Der Gastgeber kann weder austreten noch entfernt werden.
 seat-in-round = Dieser Platz spielt in der laufenden Runde mit: Er kann freigegeben werden, sobald die Runde vorbei ist (ein Spieler kann vorher aussteigen).
 not-seated = Du hast keinen Platz in diesem Rennen: Es gibt nichts zu verlassen.
-already-done = Dein Teil dieser Runde ist vorbei (du bist fertig oder ausgestiegen): Es gibt nichts mehr, aus dem du aussteigen könntest.
+already-done = Dein Teil dieser Runde ist vorbei (du bist fertig oder ausgestiegen): Du kannst nicht mehr aussteigen.
 race-account-required = Gewertete Rennen sind registrierten Spielern vorbehalten: Registriere dich (als Gast behältst du mit POST /v1/users/me/upgrade alles) und tritt dann bei.
 
 ## Chat-Identitäten und Verknüpfungen
@@ -127,7 +127,7 @@ search-running = Für dich läuft bereits die Suche nach einem Tipp oder einer A
 address-searches-busy = Tipps und Analysen von deiner Netzwerkadresse belegen bereits { $share ->
     [one] { $share } Suchplatz
    *[other] { $share } Suchplätze
-    }, mehr darf eine Adresse nicht gleichzeitig belegen: Frag erneut, sobald eine davon beantwortet ist.
+    }, mehr darf eine Adresse nicht gleichzeitig belegen: Frag erneut, sobald eine dieser Suchen beantwortet ist.
 
 ## Puzzles
 
@@ -138,12 +138,12 @@ puzzle-export-bad-max = max muss eine ganze Zahl von 1 bis 10000 sein.
 
 title-puzzle-move = Kein Zug dieses Puzzles
 puzzle-not-found = Es gibt kein Puzzle mit dieser ID.
-puzzle-none-left = Für dich gibt es noch kein Puzzle dieser Art: Versuch eine andere Farbenzahl oder schau wieder vorbei, wenn mehr Puzzles gefunden sind.
+puzzle-none-left = Für dich gibt es noch kein Puzzle dieser Art: Versuch es mit einer anderen Anzahl Farben oder schau wieder vorbei, wenn mehr Puzzles gefunden sind.
 puzzle-too-many-moves = Dieses Puzzle ist in { $within ->
     [one] { $within } Zug
    *[other] { $within } Zügen
     } gelöst: Der Versuch enthält mehr.
-puzzle-illegal-move = Zug { $number } des Versuchs ist in dieser Stellung nach den Regeln nicht erlaubt (ein Puzzle kennt nur Kartenzüge: kein Austeilen, kein Rückgängig).
+puzzle-illegal-move = Zug { $number } des Versuchs ist in dieser Stellung nach den Regeln nicht erlaubt (ein Puzzle kennt nur Kartenzüge: kein Austeilen, kein Rückgängigmachen).
 puzzle-streak-not-found = Unter deinen Serien gibt es keine mit dieser ID.
 puzzle-streak-over = Diese Serie ist vorbei: Starte eine neue.
 puzzle-streak-moved-on = Eine andere Anfrage hat diese Serie im selben Moment weitergeführt: Lies sie neu und mach dort weiter.

@@ -14,7 +14,7 @@ json-invalid = Der Anfragetext ist kein gültiges JSON: { $error }.
 body-unreadable-because = Der Anfragetext konnte nicht gelesen werden: { $error }.
 query-invalid = Der Query-String ist ungültig: { $error }.
 path-invalid = Der Pfad ist ungültig: { $error }.
-path-control-character = Unter dieser Adresse gibt es nichts: Ihr Pfad enthält ein Steuerzeichen (etwa %00), und keine ID und kein Code dieser API enthält eines.
+path-control-character = Unter dieser Adresse gibt es nichts: Der Pfad enthält ein Steuerzeichen (etwa %00), und keine ID und kein Code dieser API enthält eines.
 body-unreadable = Der Anfragetext konnte nicht gelesen werden.
 # $what ist einer der body-*-Namen unten.
 body-too-large = { $what } darf höchstens { $limit } Bytes groß sein.
@@ -26,8 +26,8 @@ if-match-shape = If-Match muss das ETag des Spiels sein, eine Versionsnummer in 
 if-match-version = If-Match muss das ETag des Spiels sein, eine Versionsnummer in Anführungszeichen wie "3".
 if-match-disagrees = If-Match und expected_version nennen unterschiedliche Versionen.
 idempotency-key-shape = Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen (Leerzeichen nur dazwischen).
-difficulty-without-winnable = difficulty gilt nur für gewinnbare Verteilungen: Lass es weg oder setze winnable auf true.
-deal-number-and-winnable = Frage entweder nach einer Verteilungsnummer oder nach einer gewinnbaren Verteilung, nicht nach beidem.
+difficulty-without-winnable = difficulty gilt nur für gewinnbare Spiele: Lass es weg oder setze winnable auf true.
+deal-number-and-winnable = Frage entweder nach einer Spielnummer oder nach einem gewinnbaren Spiel, nicht nach beidem.
 bad-cursor = cursor ist keiner, den dieser Server ausgegeben hat.
 bad-limit = limit muss zwischen 1 und 100 liegen.
 token-name-shape = name muss aus 1 bis 100 druckbaren Zeichen bestehen (Leerraum davor und danach nicht mitgezählt): keine Steuerzeichen (etwa NUL oder ein Zeilenumbruch) und keine unsichtbaren Formatzeichen (Nullbreiten- oder Richtungszeichen).
@@ -40,7 +40,7 @@ race-no-round = Dieses Rennen hat noch keine Runde gestartet: Seine Rangliste be
 race-name-shape = name muss aus 1 bis 32 druckbaren Zeichen bestehen (Leerraum davor und danach nicht mitgezählt): keine Steuerzeichen (etwa NUL oder ein Zeilenumbruch) und keine unsichtbaren Formatzeichen (Nullbreiten- oder Richtungszeichen).
 race-seat-number = seat muss die Nummer eines Platzes sein: eine ganze Zahl ab 1.
 bad-date = date muss ein Tag wie 2026-11-29 sein.
-daily-not-begun = Die Tagesaufgabe dieses Tages hat noch nicht begonnen.
+daily-not-begun = Die Herausforderung dieses Tages hat noch nicht begonnen.
 last-event-id-shape = Last-Event-ID muss eine Versionsnummer sein (die ID eines Ereignisses).
 last-event-id-version = Last-Event-ID muss eine Versionsnummer sein.
 no-web-module = Der Web-Client hat kein Modul /js/{ $name }.
@@ -105,7 +105,7 @@ export-bad-max = max muss zwischen 1 und 1000 liegen.
 attempts-new-guests = neue Gastkonten von dieser Adresse
 attempts-new-accounts = neue Konten von dieser Adresse
 attempts-imports-address = importierte Aktionen von dieser Adresse
-attempts-winnable-address = Spiele mit nachweislich gewinnbaren Verteilungen von dieser Adresse
+attempts-winnable-address = nachweislich gewinnbare Spiele von dieser Adresse
 attempts-races-address = neue Rennräume von dieser Adresse
 attempts-app-approvals-address = App-Freigaben von dieser Adresse
 
@@ -118,7 +118,7 @@ unknown-language = Dieser Server spricht „{ $language }“ nicht: Verwende ein
 
 integration-off = Die { $platform }-Integration ist auf diesem Server ausgeschaltet: Der Betreiber schaltet sie ein, indem er { $variable } setzt.
 no-valid-timestamp = Die Anfrage hat keinen gültigen Zeitstempel.
-stale-request = Der Zeitstempel der Anfrage weicht um mehr als { $minutes } Minuten von der Uhr des Servers ab: Sie wird als mögliche Wiederholung (Replay) abgelehnt.
+stale-request = Der Zeitstempel der Anfrage weicht um mehr als { $minutes } Minuten von der Uhr des Servers ab: Die Anfrage wird als mögliche Wiederholung (Replay) abgelehnt.
 invalid-signature = Die Signatur der Anfrage ist ungültig.
 telegram-bad-secret = Der Header X-Telegram-Bot-Api-Secret-Token fehlt oder ist falsch.
 discord-not-interaction = Der Anfragetext ist keine Discord-Interaktion: { $error }.
@@ -126,14 +126,14 @@ discord-bad-ids = Der Anfragetext ist keine Discord-Interaktion: Seine IDs sind 
 slack-not-command = Der Anfragetext ist kein Slack-Slash-Command: { $error }.
 telegram-not-update = Der Anfragetext ist kein Telegram-Update: { $error }.
 attempts-password-address = Passwortversuche für dieses Konto von deiner Adresse
-export-expected-header = vor der Leerzeile und den Aktionen wird `key: value` erwartet.
+export-expected-header = Erwartet wird `key: value` vor der Leerzeile und den Aktionen.
 export-bad-variant = variant muss spider oder spiderette sein.
 export-bad-undo = undo muss full, no_reveal oder off sein.
 export-bad-empty-column-deal = empty_column_deal muss standard, strict oder allowed sein.
 export-bad-deal = deal muss eine ganze Zahl von 0 bis 18446744073709551615 sein.
-no-page-messages = Unter /l10n/{ $name } gibt es keine Texte der Webseite: frag nach en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl oder ja.ftl.
+no-page-messages = Unter /l10n/{ $name } gibt es keine Texte der Webseite: Frag nach en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl oder ja.ftl.
 
 ## Was eine App darf (die Zustimmungsseite)
 
 scope-games-read = Deine Spiele, Spielfelder, Tipps, Ereignisse und Statistiken sehen.
-scope-games-write = Spiele für dich beginnen und spielen (Züge, Austeilen, Rückgängig, Aufgeben).
+scope-games-write = Spiele für dich beginnen und spielen (Züge, Austeilen, Rückgängigmachen, Aufgeben).

@@ -56,10 +56,10 @@ account-app-revoked = { $app } kann dein Konto nicht mehr nutzen.
 account-chat-links-heading = Chat-Verknüpfungen
 # $minutes ist, wie lange ein Verknüpfungscode gilt (10).
 account-chat-links-about = Spiele mit diesem Konto über Discord, Slack oder Telegram: Hol dir einen Code und schick ihn innerhalb von { $minutes } Minuten an den Bot. Was du dort vorher gespielt hast, kommt mit.
-# Die Beschriftung des Passwortfelds vor der Schaltfläche „Code holen“.
+# Die Beschriftung des Passwortfelds vor der Schaltfläche „Verknüpfungscode holen“.
 account-chat-link-password = Dein Passwort
 # Die Schaltfläche (und der Name des Formulars für Screenreader).
-account-chat-link-get-code = Code holen
+account-chat-link-get-code = Verknüpfungscode holen
 account-chat-links-failed = Die Chat-Verknüpfungen konnten nicht geladen werden.
 account-chat-links-none = Keine Chat-Identität spielt mit deinem Konto.
 # $name ist der Name der Chat-Identität (fett); $platform ist Discord, Slack oder Telegram;
@@ -79,7 +79,7 @@ account-signed-up = Willkommen! Registriert als { $name }.
 # Nach dem Sitzungsdialog (eine Sitzung, die der Server abgelehnt hat) erneut angemeldet.
 account-signed-in-again = Wieder angemeldet als { $name }.
 account-signed-out = Abgemeldet. Du spielst als Gast.
-account-signed-out-everywhere = Auf allen Geräten, Apps und Chat-Verknüpfungen abgemeldet. Du spielst als Gast.
+account-signed-out-everywhere = Überall abgemeldet: auf allen Geräten, in allen Apps und Chat-Verknüpfungen. Du spielst als Gast.
 # Der Sitzungsdialog, nach dem eigenen Satz der API, warum die Sitzung endete.
 account-session-sign-in-again = Melde dich an, um weiterzuspielen: Das Spiel auf dem Spielfeld bleibt, wie es ist.
 
@@ -89,7 +89,7 @@ account-session-sign-in-again = Melde dich an, um weiterzuspielen: Das Spiel auf
 account-profile-player = Spieler
 account-profile-hidden = (ein Spieler mit verborgenem Profil)
 # $since ist Datum und Uhrzeit des Beitritts; $streak ist, an wie vielen Tagen in Folge der
-# Spieler die Tagesaufgabe gespielt hat.
+# Spieler die Tägliche Herausforderung gespielt hat.
 account-profile-joined = Dabei seit { $since } · Tagesserie: { $streak ->
         [one] { $streak } Tag
        *[other] { $streak } Tage
@@ -101,7 +101,7 @@ account-profile-col-best-score = Beste Punktzahl
 account-profile-col-fastest-win = Schnellster Sieg
 account-profile-col-streak = Serie
 # $current sind die Siege in Folge jetzt; $longest die meisten überhaupt.
-account-profile-streak = { $current } (beste { $longest })
+account-profile-streak = { $current } (längste { $longest })
 account-profile-no-records = Noch keine gezählten Spiele.
 account-profile-ratings = Rennwertungen
 # $kind ist die Spielart ("Spider, 2 Farben"); $rating die Rennwertung; $rounds, aus wie vielen
@@ -117,7 +117,7 @@ account-profile-latest = Letzte Spiele
 account-profile-origin = { $origin ->
         [random] zufällig
         [chosen] gewählt
-        [daily] Tagesaufgabe
+        [daily] Tägliche Herausforderung
         [winnable] gewinnbar
         [restart] Neustart
         [race] Rennen
@@ -150,14 +150,14 @@ account-consent-name-note = Diesen Namen hat sich die App selbst gegeben: Dieser
 # $origin ist die Adresse, zu der der Spieler danach zurückgeschickt wird (als Code), etwa https://example.com.
 account-consent-return = Danach kehrst du zu { $origin } zurück.
 # Vor der Liste dessen, was die App tun dürfte.
-account-consent-could = Sie dürfte:
+account-consent-could = Die App dürfte dann:
 # $days ist, wie viele Tage der Zugang der App gilt. „Konto → Apps mit Zugang“ nennt, wo der
 # Spieler ihn widerruft: die Liste „Apps mit Zugang“ in der Kontoansicht.
 account-consent-lasts = { $days ->
-        [one] Ihr Zugang gilt { $days } Tag, sofern du ihn nicht vorher widerrufst (Konto → Apps mit Zugang).
-       *[other] Ihr Zugang gilt { $days } Tage, sofern du ihn nicht vorher widerrufst (Konto → Apps mit Zugang).
+        [one] Der Zugang der App gilt { $days } Tag, sofern du ihn nicht vorher widerrufst (Konto → Apps mit Zugang).
+       *[other] Der Zugang der App gilt { $days } Tage, sofern du ihn nicht vorher widerrufst (Konto → Apps mit Zugang).
     }
-account-consent-insecure = Achtung: Die App bekommt ihren Code über unverschlüsseltes http auf einem anderen Rechner, wo andere im Netzwerk ihn mitlesen könnten. Stimme nur zu, wenn du diesem Netzwerk vertraust.
+account-consent-insecure = Achtung: Die App bekommt ihren Code über unverschlüsseltes HTTP an einen anderen Rechner, sodass andere im Netzwerk ihn mitlesen könnten. Stimme nur zu, wenn du diesem Netzwerk vertraust.
 account-consent-sign-in-first = Melde dich an oder erstelle ein Konto, um einer App Zugang zu geben: Ein Gastkonto ist von anderswo nicht wieder erreichbar.
 account-consent-sign-in = Anmelden oder registrieren
 # Die Beschriftung des Passwortfelds vor der Schaltfläche „Zulassen“.

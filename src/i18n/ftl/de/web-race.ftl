@@ -26,12 +26,12 @@ race-clock-past-limit = { $elapsed } von { $limit } (Zeitlimit überschritten)
 
 ## Die Regeln des Raums: kurze Angaben in einer Zeile, mit " · " verbunden.
 
-# $difficulty ist die Schwierigkeit der Verteilung: "easy", "normal" oder "hard".
+# $difficulty ist die Schwierigkeit des Spiels: "easy", "normal" oder "hard".
 race-rule-difficulty = { $difficulty ->
-        [easy] leichte Verteilung
-        [normal] normale Verteilung
-        [hard] schwere Verteilung
-       *[other] Verteilung { $difficulty }
+        [easy] Schwierigkeit leicht
+        [normal] Schwierigkeit normal
+        [hard] Schwierigkeit schwer
+       *[other] Schwierigkeit { $difficulty }
     }
 # $minutes ist das Zeitlimit der Runde in Minuten.
 race-rule-minutes = { $minutes } Min.
@@ -51,8 +51,9 @@ race-rule-cpu-speed = CPU-Tempo { $level ->
 race-rule-stand-in = Vertretung nach { $seconds } s Untätigkeit
 
 # Der Hinweis unter Rückgängig im Formular zum Veranstalten, wenn „Gewertet“ angehakt und
-# Rückgängig „voll“ gewählt ist: Ein gewerteter Raum erlaubt höchstens „ohne Aufdecken“.
-race-undo-ranked = Ein gewerteter Raum spielt mit Rückgängig „ohne Aufdecken“: Es nimmt jeden Zug zurück, außer einem, der eine neue Karte gezeigt hat (Austeilen oder ein Zug, der eine Karte aufgedeckt hat).
+# Rückgängig „voll“ gewählt ist: Ein gewerteter Raum erlaubt höchstens „Aufgedecktes bleibt“ (der Name
+# eines Rückgängig-Modus, wie im Formular).
+race-undo-ranked = Ein gewerteter Raum spielt mit Rückgängig „Aufgedecktes bleibt“: Jeder Zug lässt sich rückgängig machen, außer einem, der eine neue Karte gezeigt hat (Austeilen oder ein Zug, der eine Karte aufgedeckt hat).
 
 ## Die Plätze des Raums.
 
@@ -66,7 +67,7 @@ race-remove-label = { $name } entfernen
 ## Die Schaltflächen und die Statuszeile des Raums.
 
 race-start = Starten
-race-play-again = Nochmal spielen
+race-play-again = Noch einmal spielen
 race-opening = Raum wird eröffnet…
 # Der Gastgeber vor der ersten Runde. $code ist der Code des Raums; $count die Zahl der Spieler darin.
 race-status-host-waiting = Teile den Link oder den Code { $code }; starte, wenn alle da sind ({ $count ->
@@ -95,9 +96,9 @@ race-status-over = Runde { $round } ist vorbei.
 # Folgen race-status-over. $name ist der Name des Spielers auf Platz 1: "won", wenn er das
 # Spielfeld abgeräumt hat, "came first", wenn die Runde vorher endete.
 race-status-winner = { $name } hat gewonnen.
-race-status-first = { $name } liegt auf Platz 1.
+race-status-first = { $name } hat Platz 1 belegt.
 # Folgen diesen, für den Gastgeber und für die anderen Spieler.
-race-status-again = Nochmal mit derselben Gruppe spielen?
+race-status-again = Noch einmal mit derselben Gruppe spielen?
 race-status-wait-next = Warten, bis der Gastgeber die nächste Runde startet.
 
 ## Die Tabelle des Zwischenstands.
@@ -138,7 +139,7 @@ race-progress-label = { $name }: { $done } von { $total } { $total ->
 # $code ist der Code des Raums.
 race-room-open = Raum { $code } ist eröffnet. Schick deinen Freunden den Link.
 race-joined = Du bist Raum { $code } beigetreten.
-# $error ist der eigene Satz des Dienstes (noch keine gewinnbare Verteilung bereit); $seconds die Wartezeit.
+# $error ist der eigene Satz des Dienstes (noch kein gewinnbares Spiel bereit); $seconds die Wartezeit.
 race-retrying = { $error } (Neuer Versuch in { $seconds } s.)
 race-you-quit-round = Du bist aus dieser Runde ausgestiegen.
 # $name ist der Name des Spielers, dessen Platz der Gastgeber freigegeben hat.

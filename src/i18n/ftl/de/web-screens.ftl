@@ -1,30 +1,30 @@
-# Die Ansichten der Webseite: das Feld der Tagesaufgabe, die Analyse eines Spiels (und sein
+# Die Ansichten der Webseite: das Feld der Täglichen Herausforderung, die Analyse eines Spiels (und sein
 # Gewinnweg, auf dem Spielfeld nachgespielt), Meine Spiele, Statistik und die ewigen Bestenlisten.
 # $kind ist eine Spielart in Worten, etwa "Spider, 1 Farbe".
 
 ## Von mehreren Ansichten verwendet
 
 screens-loading = Wird geladen…
-# Nach dem Namen eines Spielers in einer Rangliste, nur für Screenreader: die Zeile bin ich.
+# Nach dem Namen eines Spielers in einer Bestenliste, nur für Screenreader: die Zeile bin ich.
 # Beginnt mit einem Leerzeichen (der Name steht direkt davor).
 screens-player-you = {" "}(du)
-# Die letzte Spalte einer Rangliste: wonach sie sortiert ist.
+# Die letzte Spalte einer Bestenliste: wonach sie sortiert ist.
 screens-measure-score = Punkte
 screens-measure-time = Zeit
 screens-measure-moves = Züge
 
-## Das Feld der Tagesaufgabe (in der Spielansicht)
+## Das Feld der Täglichen Herausforderung (in der Spielansicht)
 
 # $error ist der eigene Satz des Servers, unverändert angezeigt.
-screens-daily-unavailable = Tagesaufgabe nicht verfügbar: { $error }
-screens-daily-none = Für diese Einstellung gibt es keine Tagesaufgabe.
+screens-daily-unavailable = Tägliche Herausforderung nicht verfügbar: { $error }
+screens-daily-none = Für diese Einstellung gibt es keine Tägliche Herausforderung.
 # $date ist das heutige Datum (der Tag in UTC), $players die Zahl der Spieler mit gewertetem
-# Versuch, $hours und $minutes die Zeit bis zum Ende der Aufgabe.
+# Versuch, $hours und $minutes die Zeit bis zum Ende der Herausforderung.
 screens-daily-info = { $date } (UTC) · { $kind } · { $players ->
         [one] { $players } gewerteter Spieler
        *[other] { $players } gewertete Spieler
     } · endet in { $hours } Std. { $minutes } Min.
-# Einer meiner Versuche bei der heutigen Aufgabe. $type ist "ranked" oder "practice"; $status ist
+# Einer meiner Versuche bei der heutigen Herausforderung. $type ist "ranked" oder "practice"; $status ist
 # der Stand des Spiels in Worten ("läuft", "gewonnen", "aufgegeben"); $runs die Zahl der fertigen Folgen.
 screens-daily-attempt = { $type ->
         [ranked] Gewertet
@@ -40,13 +40,13 @@ screens-daily-attempt = { $type ->
 screens-daily-on-table = auf dem Spielfeld
 screens-daily-resume-attempt = Fortsetzen
 screens-daily-view-attempt = Ansehen
-# Die Beschriftung der Tagesaufgaben-Schaltfläche: Ein Versuch läuft, nur Übung ist noch möglich, oder keins von beidem.
-screens-daily-button-resume = Zur Tagesaufgabe
-screens-daily-button-practice = Tagesaufgabe (Übung)
-screens-daily-button = Tagesaufgabe
-screens-leaderboard-title = Rangliste
-# $date ist der Tag der Rangliste.
-screens-leaderboard-title-date = Rangliste { $date }
+# Die Beschriftung der Schaltfläche der Täglichen Herausforderung: Ein Versuch läuft, nur Übung ist noch möglich, oder keins von beidem.
+screens-daily-button-resume = Herausforderung fortsetzen
+screens-daily-button-practice = Tägliche Herausforderung (Übung)
+screens-daily-button = Tägliche Herausforderung
+screens-leaderboard-title = Bestenliste
+# $date ist der Tag der Bestenliste.
+screens-leaderboard-title-date = Bestenliste { $date }
 screens-leaderboard-empty = Heute hat noch niemand gespielt.
 # $type ist "ranked" oder "practice".
 screens-daily-back = { $type ->
@@ -55,9 +55,9 @@ screens-daily-back = { $type ->
     }
 # $error ist der Satz des Servers, dass der gewertete Versuch noch läuft; die Seite zeigt ihn dann.
 screens-daily-back-open = { $error } Hier ist er.
-screens-daily-started-ranked = Heutige Tagesaufgabe: Dieser Versuch wird gewertet. Viel Glück!
+screens-daily-started-ranked = Tägliche Herausforderung von heute: Dieser Versuch wird gewertet. Viel Glück!
 # $reason ist der Satz des Servers, warum dieser Versuch eine Übung ist (oder screens-daily-practice).
-screens-daily-started-practice = Heutige Tagesaufgabe. { $reason }
+screens-daily-started-practice = Tägliche Herausforderung von heute. { $reason }
 screens-daily-practice = Dieser Versuch ist ein Übungsversuch.
 
 ## Die Analyse eines Spiels
@@ -73,31 +73,31 @@ screens-analysis-fact-score = Punktzahl
 screens-analysis-fact-runs = Folgen
 screens-analysis-fact-actions = Aktionen
 screens-analysis-fact-time = Zeit
-# $deal ist die Nummer der Verteilung.
-screens-analysis-game-deal = { $kind }, Verteilung Nr. { $deal }
+# $deal ist die Nummer des Spiels.
+screens-analysis-game-deal = { $kind }, Nr. { $deal }
 # $done fertige Folgen von den $total des Spiels.
 screens-analysis-runs = { $done } von { $total }
 # $actions sind alle Aktionen des Spiels; dann, wie viele davon Züge, Austeilen und Rückgängig waren.
 screens-analysis-actions = { $actions } ({ $moves ->
         [one] { $moves } Zug
        *[other] { $moves } Züge
-    }, { $deals }× ausgeteilt, { $undos }× rückgängig)
+    }, { $deals }× ausgeteilt, { $undos }× rückgängig gemacht)
 screens-analysis-continue = Spiel fortsetzen
-screens-analysis-play-again = Nochmal spielen
+screens-analysis-play-again = Spiel neu starten
 screens-analysis-after-game = Die Analyse öffnet sich, sobald das Spiel beendet ist.
 screens-analysis-wait = Das Spiel wird mit allen Karten analysiert… (bis zu 20 Sekunden)
 # $error ist der Satz des Servers, dass die Suche ausgelastet ist; $seconds die Wartezeit bis zur nächsten Anfrage.
 screens-analysis-retry = { $error } Neuer Versuch in { $seconds } s…
 # Das Urteil: wie das Spiel verlief.
 screens-verdict-won = Du hast dieses Spiel gewonnen.
-screens-verdict-never-winnable = Diese Verteilung war nicht zu gewinnen, egal wie du gespielt hättest.
-screens-verdict-lost = Die Verteilung war zu gewinnen, doch eine Aktion hat den Sieg verspielt.
+screens-verdict-never-winnable = Dieses Spiel war nicht zu gewinnen, egal wie du gespielt hättest.
+screens-verdict-lost = Das Spiel war zu gewinnen, doch eine Aktion hat den Sieg verspielt.
 screens-verdict-still-winnable = Als das Spiel endete, war es noch zu gewinnen.
 screens-verdict-unknown = Die Suche konnte nicht klären, wo dieses Spiel verloren ging.
-# Ob die Verteilung überhaupt zu gewinnen war.
-screens-deal-winnable = Die Verteilung war von Anfang an gewinnbar.
-screens-deal-not-winnable = Die Verteilung war von Anfang an nicht gewinnbar.
-screens-deal-unknown = Ob die Verteilung gewinnbar war, ließ sich im Rahmen des Suchbudgets nicht klären.
+# Ob das Spiel überhaupt zu gewinnen war.
+screens-deal-winnable = Das Spiel war von Anfang an gewinnbar.
+screens-deal-not-winnable = Das Spiel war von Anfang an nicht gewinnbar.
+screens-deal-unknown = Ob das Spiel von Anfang an gewinnbar war, ließ sich im Rahmen des Suchbudgets nicht klären.
 # $step ist screens-analysis-losing-step, fett angezeigt.
 screens-analysis-losing = Der entscheidende Fehler: { $step }. Davor war das Spiel noch zu gewinnen, danach nicht mehr.
 # $number ist die Nummer der Aktion im Spiel, $action die Aktion in Worten ("Eine Reihe aus dem Talon austeilen").
@@ -131,7 +131,7 @@ screens-analysis-next-step = Nächster Schritt
 # $step ist die Nummer des Schritts im Gewinnweg, von $total; $action der Schritt in Worten.
 screens-analysis-step = Schritt { $step } von { $total }: { $action }.
 screens-analysis-play-line = Auf dem Spielfeld nachspielen
-screens-analysis-play-line-note = Das Nachspielen startet eine Wiederholung dieser Verteilung (sie zählt nur für deine Statistik, als bekannte Verteilung), spielt deine ersten Aktionen bis zum Gewinnweg nach und zeigt dann jeden Schritt des Gewinnwegs auf dem Spielfeld.
+screens-analysis-play-line-note = Das Nachspielen startet dieses Spiel neu (das zählt nur für deine Statistik, als Spiel mit bekannten Karten), spielt deine ersten Aktionen bis zum Gewinnweg nach und zeigt dann jeden Schritt des Gewinnwegs auf dem Spielfeld.
 screens-analysis-cleared = Nichts zu verbessern: Du hast das Spielfeld abgeräumt.
 # $positions ist die Zahl der durchsuchten Stellungen; $seconds die Dauer (eine Nachkommastelle).
 screens-analysis-searched = { $positions ->
@@ -156,7 +156,7 @@ screens-guide-stop = Führung beenden
 ## Meine Spiele
 
 screens-games-empty = Noch keine Spiele.
-# $deal ist die Nummer der Verteilung.
+# $deal ist die Nummer des Spiels.
 screens-games-kind-deal = { $kind } · Nr. { $deal }
 # Was die Schaltfläche einer Zeile tut, für Screenreader. $when ist Datum und Uhrzeit des Spielbeginns.
 screens-games-continue-label = Das Spiel { $kind } vom { $when } fortsetzen
@@ -200,8 +200,8 @@ screens-puzzle-card = { $card }, Spalte { $column }
 screens-puzzle-column = Spalte { $column }
 screens-puzzle-face-down = { $count } verdeckt
 screens-puzzle-going = Auf gutem Weg: { $left ->
-        [one] { $left } Zug bleibt.
-       *[other] { $left } Züge bleiben.
+        [one] noch { $left } Zug.
+       *[other] noch { $left } Züge.
     }
 screens-puzzle-solved = Gelöst!
 screens-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar. Die Lösung: { $answer }.

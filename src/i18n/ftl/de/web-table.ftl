@@ -32,11 +32,11 @@ table-kind = { $variant ->
 
 # Rückgängig-Modi: ein kurzer Name und was der Modus erlaubt.
 table-undo-full = voll
-table-undo-full-about = Rückgängig nimmt jeden Zug und jedes Austeilen zurück.
-table-undo-no-reveal = ohne Aufdecken
-table-undo-no-reveal-about = Rückgängig nimmt jeden Zug zurück, außer einem, der eine neue Karte gezeigt hat (Austeilen oder ein Zug, der eine Karte aufgedeckt hat).
+table-undo-full-about = Jeder Zug und jedes Austeilen lässt sich rückgängig machen.
+table-undo-no-reveal = Aufgedecktes bleibt
+table-undo-no-reveal-about = Jeder Zug lässt sich rückgängig machen, außer einem, der eine neue Karte gezeigt hat (Austeilen oder ein Zug, der eine Karte aufgedeckt hat).
 table-undo-off = aus
-table-undo-off-about = Kein Rückgängig: Jeder Zug gilt.
+table-undo-off-about = Nichts lässt sich rückgängig machen: Jeder Zug gilt.
 # Die Rückgängig-Einstellung eines Raums in der Liste seiner Einstellungen. $mode ist einer der Namen oben.
 table-undo-label = Rückgängig: { $mode }
 
@@ -87,28 +87,28 @@ table-runs-stat = { $runs }/{ $total }
 
 ## Die Zeile über dem Spielfeld: welche Art Spiel es ist (board.js), Teile mit " · " verbunden
 
-# Ein Versuch einer Tagesaufgabe. $date ist der Tag der Aufgabe.
-table-label-daily-ranked = Tagesaufgabe { $date } (gewertet)
-table-label-daily-practice = Tagesaufgabe { $date } (Übung)
+# Ein Versuch bei einer Täglichen Herausforderung. $date ist der Tag der Herausforderung.
+table-label-daily-ranked = Tägliche Herausforderung { $date } (gewertet)
+table-label-daily-practice = Tägliche Herausforderung { $date } (Übung)
 table-label-race = Rennen
 # $difficulty ist "easy", "normal" oder "hard".
-table-label-race-difficulty = Rennen ({ $difficulty ->
-        [easy] leichte
-        [normal] normale
-        [hard] schwere
+table-label-race-difficulty = Rennen (Schwierigkeit { $difficulty ->
+        [easy] leicht
+        [normal] normal
+        [hard] schwer
        *[other] { $difficulty }
-    } Verteilung)
-table-label-winnable = gewinnbare Verteilung ({ $difficulty ->
+    })
+table-label-winnable = gewinnbares Spiel ({ $difficulty ->
         [easy] leicht
         [normal] normal
         [hard] schwer
        *[other] { $difficulty }
     })
 table-label-replay = Wiederholung
-# $deal ist die Nummer der Verteilung.
-table-label-deal = Verteilung Nr. { $deal }
-table-label-no-undo = kein Rückgängig
-table-label-undo-no-reveal = Rückgängig verdeckt nie eine gezeigte Karte
+# $deal ist die Nummer des Spiels.
+table-label-deal = Spiel Nr. { $deal }
+table-label-no-undo = ohne Rückgängig
+table-label-undo-no-reveal = Rückgängig: Aufgedecktes bleibt
 table-label-no-hints = keine Tipps
 # Ob bei einer leeren Spalte ausgeteilt werden darf. $rule ist "strict" oder "allowed".
 table-label-deal-rule = Austeilregel: { $rule ->
@@ -126,7 +126,7 @@ table-really-resign = Wirklich aufgeben?
 table-really-quit = Wirklich aussteigen?
 table-standings = Rangliste
 table-new-game-button = Neues Spiel
-table-play-again = Nochmal spielen
+table-play-again = Spiel neu starten
 table-where-did-i-go-wrong = Wo lag mein Fehler?
 
 ## Das Banner am Ende eines Spiels (board.js)
@@ -141,8 +141,8 @@ table-banner-won = Punktzahl { $score } · { $actions ->
     } · { $time }.
 # Ein nicht gewonnenes Spiel: $runs von $total Folgen fertig.
 table-banner-over = { $runs } von { $total } Folgen fertig, Punktzahl { $score }.
-# Folgt dem Satz oben, wenn die Verteilung eine Nummer hat. $deal ist diese Nummer.
-table-banner-deal = Verteilung Nr. { $deal }.
+# Folgt dem Satz oben, wenn das Spiel eine Nummer hat. $deal ist diese Nummer.
+table-banner-deal = Spiel Nr. { $deal }.
 
 ## Die Meldungszeile (table.js, input.js, main.js)
 
@@ -155,21 +155,21 @@ table-you-won-points = { $score ->
         [one] Du hast mit { $score } Punkt gewonnen!
        *[other] Du hast mit { $score } Punkten gewonnen!
     }
-table-deal-number-invalid = Eine Verteilungsnummer ist eine ganze Zahl (leer lassen für eine zufällige Verteilung).
+table-deal-number-invalid = Eine Spielnummer ist eine ganze Zahl (leer lassen für ein zufälliges Spiel).
 # Ein neues Spiel wurde ausgeteilt. $kind ist die Spielart ("Spider, 2 Farben", siehe table-kind).
 table-new-game = Neues Spiel: { $kind }. Viel Glück!
-# Dasselbe mit der gewünschten Nummer der Verteilung: $deal.
-table-new-game-deal = Neues Spiel: { $kind }, Verteilung Nr. { $deal }. Viel Glück!
+# Dasselbe mit der gewünschten Nummer des Spiels: $deal.
+table-new-game-deal = Neues Spiel: { $kind }, Nr. { $deal }. Viel Glück!
 table-stuck-undo-or-resign = Kein Zug und kein Austeilen mehr möglich: Mach etwas rückgängig oder gib auf.
 table-stuck-resign = Kein Zug und kein Austeilen mehr möglich: Gib auf, um das Spiel zu beenden.
 table-you-resigned = Du hast dieses Spiel aufgegeben.
-table-restarted = Dieselbe Verteilung noch einmal, von vorn.
+table-restarted = Dasselbe Spiel noch einmal, von vorn.
 table-column-empty = Spalte { $column } ist leer.
 # Die Tasten 1–9 und 0 nehmen die beweglichen Karten einer Spalte auf. $cards zählt sie auf
 # ("9♠ 8♠ 7♠"), $count ist ihre Anzahl; dann drückt der Spieler die Nummer einer anderen Spalte.
 table-picked-up = { $count ->
-        [one] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie soll ({ $column } noch einmal: an ihre beste Stelle; Esc: loslassen).
-       *[other] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie sollen ({ $column } noch einmal: an ihre beste Stelle; Esc: loslassen).
+        [one] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie soll ({ $column } noch einmal: an ihre beste Stelle; Esc: abbrechen).
+       *[other] Spalte { $column }: { $cards } aufgenommen. Drücke die Nummer der Spalte, auf die sie sollen ({ $column } noch einmal: an ihre beste Stelle; Esc: abbrechen).
     }
 
 ## Was die Seite sagt, wenn sie den Server nicht erreicht (api.js)

@@ -55,7 +55,7 @@ insufficient-scope = This access token does not have the `{ $scope }` scope this
 session-required = Personal access tokens cannot manage the account or its tokens: sign in (login, register or guest) and use that session token.
 bearer-token-missing = This operation needs a bearer token: send `Authorization: Bearer <token>` (get one from /v1/auth/register, /v1/auth/login or /v1/auth/guest).
 access-token-invalid = This access token is not valid: it is unknown, was revoked, or is malformed.
-session-token-expired = Your token has expired: log in again for a new one.
+session-token-expired = Your token has expired: sign in again for a new one.
 session-token-invalid = The bearer token is not valid (bad signature, issuer, audience or algorithm).
 access-token-expired = This access token has expired: create a new one.
 

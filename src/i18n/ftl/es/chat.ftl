@@ -14,8 +14,8 @@ command-not-utf8 = El comando no es texto UTF-8 válido.
 
 chat-help = Solitario Spider. Comandos:
     • `new [1|2|4] [spider|spiderette]`: una partida nueva (de 1 palo y Spider si no dices otra cosa)
-    • `daily [1|2|4]`: el desafío diario de hoy; tu primer intento es el clasificatorio
-    • `puzzle [1|2|4]`: el problema de hoy, `puzzle next` uno cercano a tu puntuación; tus movimientos van a él hasta que termine, `puzzle stop` vuelve a tu partida
+    • `daily [1|2|4]`: el desafío diario de hoy; tu primer intento es puntuable
+    • `puzzle [1|2|4]`: el problema de hoy, `puzzle next`, uno cercano a tu valoración; tus movimientos van a él hasta que termine, `puzzle stop` vuelve a tu partida
     • `3 7` mueve de la columna 3 a la 7, `3 7 2` mueve dos cartas, `3` hace el mejor movimiento desde la columna 3
     • `d` reparte una fila, `u` deshace, `h` da una pista, `b` muestra el tablero, `resign` abandona la partida
     • `games` muestra tus partidas en curso, `resume N` vuelve a una de ellas
@@ -29,15 +29,15 @@ chat-code-burned = Ese código se escribió donde otros pueden leerlo, así que 
 attempts-chat-commands-server = comandos desde este servidor
 attempts-link-codes-server = intentos con códigos de vinculación desde este servidor
 # $platform es Discord, Slack o Telegram; $games, cuántas partidas se trasladaron; $practice,
-# cuántos intentos clasificatorios del desafío diario pasaron a ser de práctica.
+# cuántos intentos puntuables del desafío diario pasaron a ser de práctica.
 chat-linked = Vinculado: tu cuenta de { $platform } ahora juega como { $username }.{ $games ->
         [0] {""}
         [one] {" "}Tu partida de aquí se ha trasladado a esa cuenta.
        *[other] {" "}Tus { $games } partidas de aquí se han trasladado a esa cuenta.
     }{ $practice ->
         [0] {""}
-        [one] {" "}Un intento clasificatorio del desafío diario ha pasado a ser de práctica: un intento clasificatorio solo cuenta en la cuenta con la que se jugó.
-       *[other] {" "}{ $practice } intentos clasificatorios del desafío diario han pasado a ser de práctica: un intento clasificatorio solo cuenta en la cuenta con la que se jugó.
+        [one] {" "}Un intento puntuable del desafío diario ha pasado a ser de práctica: un intento puntuable solo vale en la cuenta con la que se jugó.
+       *[other] {" "}{ $practice } intentos puntuables del desafío diario han pasado a ser de práctica: un intento puntuable solo vale en la cuenta con la que se jugó.
     } `unlink` lo deshace y te devuelve las partidas.
 chat-unlinked = Desvinculado: tu cuenta de { $platform } ya no juega como { $username }; { $games ->
         [0] no se había trasladado ninguna de tus partidas
@@ -50,8 +50,8 @@ chat-link-question = Este código vincula tu cuenta de { $platform } a la cuenta
        *[other] , y tus { $games } partidas de aquí se trasladan a ella.
     }{ $practice ->
         [0] {""}
-        [one] {" "}Un intento clasificatorio del desafío diario pasaría a ser de práctica.
-       *[other] {" "}{ $practice } intentos clasificatorios del desafío diario pasarían a ser de práctica.
+        [one] {" "}Un intento puntuable del desafío diario pasaría a ser de práctica.
+       *[other] {" "}{ $practice } intentos puntuables del desafío diario pasarían a ser de práctica.
     } Si esa cuenta es tuya, envía `link { $code } yes`; `unlink` lo deshace más adelante y te devuelve tus partidas. Si te ha dado este código otra persona, ignóralo: no ha cambiado nada.
 # Un tipo de partida: $variant es spider o spiderette; $suits, 1, 2 o 4.
 chat-kind = { $variant ->
@@ -63,28 +63,37 @@ chat-kind = { $variant ->
     }
 # $kind es chat-kind.
 chat-new-game = Nueva partida: { $kind }. Escribe `3 7` para mover de la columna 3 a la 7, `d` para repartir, `h` para pedir una pista.
-chat-daily-ranked = Desafío diario de hoy, { $kind }: este es tu intento clasificatorio. Deshacer nunca anula un movimiento que haya dado la vuelta a una carta.
-chat-daily-practice = Desafío diario de hoy, { $kind }: este intento es de práctica (ya has hecho tu intento clasificatorio), así que no entra en la clasificación.
-chat-daily-resumed = Tu intento clasificatorio del desafío diario de hoy ({ $kind }) está en curso: vuelve a ser tu partida actual.
+chat-daily-ranked = Desafío diario de hoy, { $kind }: este es tu intento puntuable. Deshacer nunca anula un movimiento que haya dado la vuelta a una carta.
+chat-daily-practice = Desafío diario de hoy, { $kind }: este intento es de práctica (ya has hecho tu intento puntuable), así que no entra en la clasificación.
+chat-daily-resumed = Tu intento puntuable del desafío diario de hoy ({ $kind }) está en curso: vuelve a ser tu partida actual.
 chat-no-games = No tienes ninguna partida en curso: escribe `new` para empezar una, o `daily`.
 chat-games-title = Tus partidas en curso:
 # $daily es none, ranked o practice (y entonces $date es el día); $current es yes para la
 # partida a la que van los comandos.
 chat-games-line = { $number }. { $kind }{ $daily ->
-        [ranked] , desafío diario clasificatorio del { $date }
+        [ranked] , desafío diario puntuable del { $date }
         [practice] , desafío diario de práctica del { $date }
        *[none] {""}
-    } · puntuación { $score } · { $moves } movimientos · escaleras { $runs }{ $current ->
+    } · puntuación { $score } · { $moves ->
+        [one] { $moves } movimiento
+       *[other] { $moves } movimientos
+    } · escaleras { $runs }{ $current ->
         [yes] {" "}(actual)
        *[no] {""}
     }
 chat-games-resume = Escribe `resume N` para jugar una.
-chat-no-such-game = No hay ninguna partida { $number } entre las { $listed } de tu lista de partidas en curso: escribe `games` para verlas numeradas.
+chat-no-such-game = No hay ninguna partida número { $number }: tu lista de partidas en curso tiene { $listed }. Escribe `games` para verlas numeradas.
 chat-resumed = De vuelta a la partida { $number }: { $kind }.
 chat-no-records = Todavía no hay récords de { $username }: termina una partida (`new`) y contará.
 chat-records-title = Récords de { $username }:
 # $best es chat-records-best o nada; $fastest, chat-records-fastest o nada.
-chat-records-line = { $kind }: { $played } jugadas, { $won } ganadas{ $best }{ $fastest }, racha { $streak } (la más larga, { $longest })
+chat-records-line = { $kind }: { $played ->
+        [one] { $played } partida jugada
+       *[other] { $played } partidas jugadas
+    }, { $won ->
+        [one] { $won } ganada
+       *[other] { $won } ganadas
+    }{ $best }{ $fastest }, racha actual { $streak } (la más larga: { $longest })
 chat-records-best = , mejor puntuación { $score }
 # $time es minutos:segundos.
 chat-records-fastest = , victoria más rápida { $time }
@@ -92,17 +101,23 @@ chat-no-game = Todavía no tienes ninguna partida aquí: escribe `new` para empe
 chat-share-unfinished = Tu partida todavía está en juego: termínala (o usa `resign`) y `share` mostrará aquí su resultado.
 # $time es chat-share-time, o nada cuando no se conoce el tiempo.
 chat-share-won = { $username } ha ganado una partida de { $kind }{ $daily ->
-        [ranked] {" "}(el desafío diario clasificatorio del { $date })
+        [ranked] {" "}(el desafío diario puntuable del { $date })
         [practice] {" "}(un desafío diario de práctica del { $date })
        *[none] {""}
-    } con una puntuación de { $score } en { $moves } movimientos{ $time }.
+    } con una puntuación de { $score } en { $moves ->
+        [one] { $moves } movimiento
+       *[other] { $moves } movimientos
+    }{ $time }.
 # $time es minutos:segundos.
 chat-share-time = , con un tiempo de { $time }
-chat-share-resigned = { $username } se ha rendido en una partida de { $kind }{ $daily ->
-        [ranked] {" "}(el desafío diario clasificatorio del { $date })
+chat-share-resigned = { $username } ha abandonado una partida de { $kind }{ $daily ->
+        [ranked] {" "}(el desafío diario puntuable del { $date })
         [practice] {" "}(un desafío diario de práctica del { $date })
        *[none] {""}
-    } tras { $moves } movimientos, con { $runs } de { $total } escaleras y una puntuación de { $score }.
+    } tras { $moves ->
+        [one] { $moves } movimiento
+       *[other] { $moves } movimientos
+    }, con { $runs } de { $total } escaleras y una puntuación de { $score }.
 # `lang`: $language es el nombre del idioma en ese idioma (Deutsch, 日本語…).
 chat-language-now = Aquí te hablo en { $language }. `lang de` (o en, fr, es, pt-BR, ja) lo cambia; `lang auto` vuelve al idioma de tu aplicación.
 chat-language-set = A partir de ahora te hablo aquí en { $language }.
@@ -124,25 +139,26 @@ chat-link-instructions = Escribe `/spider link { $code }` en Discord o Slack, o 
 
 ## Problemas en el chat
 
+# $kind es chat-kind; $goal, uno de los mensajes puzzle-goal-*.
 chat-puzzle-daily = El problema de hoy ({ $kind }): { $goal } en { $within ->
         [one] { $within } movimiento
        *[other] { $within } movimientos
-    } como máximo (puntuación { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
+    } como máximo (valoración: { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
 chat-puzzle-next = Un problema ({ $kind }): { $goal } en { $within ->
         [one] { $within } movimiento
        *[other] { $within } movimientos
-    } como máximo (puntuación { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
+    } como máximo (valoración: { $rating }). Escribe tus movimientos (`3 7`, `3 7 2`); `puzzle stop` vuelve a tu partida.
 puzzle-goal-win = gana la partida
 puzzle-goal-remove-run = retira una escalera
 puzzle-goal-empty-column = vacía una columna
-puzzle-goal-turn-card = destapa una carta
+puzzle-goal-turn-card = da la vuelta a una carta
 chat-puzzle-going = Vas bien: el objetivo sigue a tu alcance, { $left ->
         [one] queda { $left } movimiento
        *[other] quedan { $left } movimientos
     }.
 chat-puzzle-solved = ¡Resuelto!
-chat-puzzle-failed = Después del movimiento { $mistake } el objetivo ya no se alcanza, sean cuales sean las cartas tapadas. La solución: { $answer }.
-chat-puzzle-rating = Tu puntuación de problemas: { $before } → { $after }.
+chat-puzzle-failed = Tras el movimiento { $mistake }, el objetivo queda fuera de tu alcance, sean cuales sean las cartas boca abajo. La solución: { $answer }.
+chat-puzzle-rating = Tu valoración en problemas: { $before } → { $after }.
 chat-puzzle-moves-only = Un problema solo admite movimientos de cartas (`3 7`, `3 7 2`): ni repartir, ni deshacer, ni pistas. `puzzle stop` vuelve a tu partida.
-chat-puzzle-stopped = Has dejado el problema: tus movimientos vuelven a tu partida.
+chat-puzzle-stopped = Has dejado el problema: tus movimientos vuelven a ir a tu partida.
 chat-puzzle-none = No tienes ningún problema en curso: `puzzle` muestra el de hoy.

@@ -41,14 +41,14 @@ illegal-deal-with-empty-column = No puedes repartir mientras haya una columna va
 illegal-stock-empty = El mazo está vacío: no queda nada por repartir.
 illegal-nothing-to-undo = No hay nada que deshacer.
 illegal-undo-disabled = Deshacer está desactivado en esta partida.
-illegal-undo-would-hide-card = Deshacer eso ocultaría una carta que ya has visto: en esta partida no se puede deshacer un movimiento que dio la vuelta a una carta, ni un reparto.
+illegal-undo-would-hide-card = Deshacer eso ocultaría una carta que ya has visto: en esta partida no se puede deshacer un reparto ni un movimiento que haya dado la vuelta a una carta.
 illegal-no-destination = Ninguna columna puede recibir las cartas del final de la columna { $column }.
 
 # Qué hizo una acción. $cards es una carta o una secuencia como "9♠–6♠".
 did-move = Has movido { $cards } de la columna { $from } a la columna { $to }.
 did-deal = Has repartido una nueva fila del mazo.
 did-undo = Se ha deshecho el último movimiento.
-did-resign = Te has rendido.
+did-resign = Has abandonado la partida.
 did-remove-run = Se ha completado una escalera y se ha retirado de la columna { $column }.
 # $columns enumera las columnas ("3, 7"); $count es cuántas son.
 did-turn-card = { $count ->
@@ -67,7 +67,7 @@ card-group-empty = {""}
 # Por qué una pista sugiere su acción. $cards es una carta o una secuencia, $onto una carta; columnas desde 1.
 hint-game-over = La partida ha terminado.
 hint-try-undo = No queda ningún movimiento útil: prueba a deshacer tus últimos movimientos.
-hint-resign = No queda ningún movimiento ni reparto útil: puedes rendirte.
+hint-resign = No queda ningún movimiento ni reparto útil: puedes abandonar la partida.
 hint-deal = Reparte una nueva fila del mazo: no se ve ningún movimiento mejor.
 hint-deal-plain = Reparte una nueva fila del mazo.
 hint-deal-quiet = Reparte una nueva fila del mazo: tus últimos { $actions } movimientos no han dado la vuelta a ninguna carta ni han completado ninguna escalera.
@@ -89,9 +89,10 @@ hint-move-cards = Mueve { $count } { $count ->
 hint-fill-every-hole = { $first } Tus últimos { $actions } movimientos no han dado la vuelta a ninguna carta: llena todas las columnas vacías para poder repartir la siguiente fila.
 
 # Por qué un intento del desafío diario es de práctica.
-daily-practice = Práctica: no cuenta para nada. Solo el primer intento de una cuenta registrada en el desafío de un día es clasificatorio (los invitados juegan el desafío diario como práctica).
-daily-practice-guest = Los invitados juegan el desafío diario como práctica: solo el primer intento de una cuenta registrada es clasificatorio. Regístrate (tus partidas vienen contigo) para jugar el clasificatorio de mañana.
-daily-practice-ranked-made = Ya hiciste tu intento clasificatorio en este desafío: los siguientes intentos son de práctica.
+daily-practice = Práctica: no cuenta para nada. Solo el primer intento de una cuenta registrada en el desafío de un día es puntuable (los invitados juegan el desafío diario como práctica).
+daily-practice-guest = Los invitados juegan el desafío diario como práctica: solo el primer intento de una cuenta registrada es puntuable. Regístrate (tus partidas vienen contigo) para que tu intento de mañana sea puntuable.
+daily-practice-ranked-made = Ya has hecho tu intento puntuable en este desafío: los siguientes intentos son de práctica.
 daily-practice-seen-as-guest = Jugaste este desafío antes de registrar tu cuenta: ya conoces sus cartas, así que los intentos de hoy son de práctica.
-# Los jugadores CPU de una carrera. $percent: en qué parte del tiempo mediano de las personas quieren terminar; $level es easy, normal o hard (la palabra de la API).
-race-cpu-note = Los jugadores CPU conocen todo el reparto: cada uno juega una línea ganadora, con algunos rodeos en los niveles más fáciles, a un ritmo que termina en alrededor del { $percent } % del tiempo mediano que tardan las personas en ganar este tipo de partida (nivel { $level }).
+# Los jugadores de la CPU de una carrera. $percent: en qué porcentaje de la mediana del tiempo de las personas
+# quieren terminar; $level es easy, normal o hard (la palabra de la API).
+race-cpu-note = Los jugadores de la CPU conocen todo el reparto: cada uno sigue una línea ganadora, con algunos rodeos en los niveles más fáciles, a un ritmo con el que termina en torno al { $percent } % de la mediana del tiempo que tardan las personas en ganar este tipo de partida (nivel { $level }).

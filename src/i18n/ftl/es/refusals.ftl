@@ -36,9 +36,9 @@ bad-suit-count = suits debe ser 1, 2 o 4.
 ## Partidas
 
 concurrent-update = Otras solicitudes estaban cambiando esta partida al mismo tiempo; no se ha aplicado nada. Vuelve a intentarlo.
-daily-closed = Este desafío diario terminó a medianoche UTC: su intento clasificatorio ya no se puede jugar.
-ranked-attempt-in-progress = Tu intento clasificatorio del desafío de hoy sigue en curso: termínalo o ríndete antes de empezar un intento de práctica.
-action-limit = Esta partida ha alcanzado el límite de { $limit } acciones: ahora solo puedes rendirte. Empieza una partida nueva (o reinicia este reparto) para seguir jugando.
+daily-closed = Este desafío diario terminó a medianoche UTC: su intento puntuable ya no se puede jugar.
+ranked-attempt-in-progress = Tu intento puntuable del desafío de hoy sigue en curso: termínalo o abandónalo antes de empezar un intento de práctica.
+action-limit = Esta partida ha alcanzado el límite de { $limit } acciones: ahora solo puedes abandonarla. Empieza una partida nueva (o reinicia este reparto) para seguir jugando.
 round-not-started = Esta ronda de la carrera aún no ha empezado: su partida se abre cuando termine la cuenta atrás.
 race-game = Una partida de carrera no se puede reiniciar: todos los participantes de la carrera juegan una sola partida del reparto.
 # $difficulty es easy, normal o hard (la palabra de la propia API).
@@ -56,7 +56,7 @@ import-allowance = Una cuenta puede importar { $allowance } acciones por hora, s
    *[other] { $seconds } segundos
     }.
 hints-disabled = Las pistas están desactivadas en la sala de carrera de esta partida.
-analysis-game-in-progress = La partida todavía se está jugando: su análisis mostraría las cartas ocultas. Termínala o ríndete primero.
+analysis-game-in-progress = La partida todavía se está jugando: su análisis mostraría las cartas ocultas. Termínala o abandónala primero.
 analysis-daily-not-over = Esta partida es de un desafío diario: su análisis estará disponible cuando termine el día (UTC) del desafío, cuando ya nadie pueda jugar ese reparto ese día.
 analysis-race-round = Esta partida forma parte de una ronda de carrera que todavía se está jugando: su análisis estará disponible cuando termine la ronda.
 
@@ -98,17 +98,17 @@ oauth-state = state debe tener como máximo 1000 caracteres ASCII imprimibles.
 race-not-found = No hay ninguna carrera con ese código.
 race-full = Esta carrera ya está completa, con { $seats } jugadores.
 not-host = Solo el anfitrión de la carrera puede empezar una ronda o quitar un puesto.
-round-in-progress = La ronda actual sigue en marcha: empieza una nueva cuando todos los jugadores hayan terminado o abandonado, o 60 minutos después de su inicio.
+round-in-progress = La ronda actual sigue en marcha: empieza una nueva cuando todos los jugadores hayan terminado o se hayan retirado, o 60 minutos después de su inicio.
 round-started-elsewhere = Otra solicitud de inicio de esta carrera llegó antes.
 not-racing = No participas en ninguna ronda en curso de esta carrera (quien se une durante una ronda juega a partir de la siguiente).
 seat-name-taken = Otro puesto de esta sala ya muestra ese nombre (sin contar mayúsculas ni espacios): únete con otro nombre.
-seat-name-reserved = Los nombres como «CPU 1» son de los jugadores CPU de la sala: únete con otro nombre.
+seat-name-reserved = Los nombres como «CPU 1» son de los jugadores de la CPU de la sala: únete con otro nombre.
 seat-not-found = No existe ese puesto en esta carrera.
 host-seat = El puesto del anfitrión pertenece a la sala: el anfitrión no puede irse ni ser expulsado.
-seat-in-round = Este puesto está jugando la ronda en curso: se podrá liberar cuando termine la ronda (antes, el jugador puede abandonarla).
+seat-in-round = Este puesto está jugando la ronda en curso: se podrá liberar cuando termine la ronda (antes, el jugador puede retirarse de ella).
 not-seated = No tienes puesto en esta carrera: no hay nada que dejar.
-already-done = Tu participación en esta ronda ya ha terminado (la acabaste o la abandonaste): no hay nada que abandonar.
-race-account-required = Las carreras clasificatorias son para jugadores registrados: regístrate (un invitado puede conservarlo todo con POST /v1/users/me/upgrade) y luego únete.
+already-done = Tu participación en esta ronda ya ha terminado (la acabaste o te retiraste): ya no puedes retirarte.
+race-account-required = Las carreras puntuables son para jugadores registrados: regístrate (un invitado puede conservarlo todo con POST /v1/users/me/upgrade) y luego únete.
 
 ## Identidades de chat y vínculos
 
@@ -129,21 +129,21 @@ address-searches-busy = Las pistas y análisis desde tu dirección de red ya ocu
    *[other] { $share } espacios de búsqueda
     }, el máximo que puede ocupar una dirección a la vez: vuelve a pedirlo cuando termine alguno.
 
-## Puzzles
+## Problemas
 
 puzzle-activity-bad-limit = limit debe ser un número entero de 1 a 100.
-puzzle-activity-bad-cursor = Este cursor no viene de una página de tu actividad de problemas: empieza de nuevo sin él.
-puzzle-no-moves = Un intento tiene al menos un movimiento: envía los movimientos desde la posición del problema, el último al final.
+puzzle-activity-bad-cursor = Este cursor no procede de ninguna página de tu actividad en problemas: empieza de nuevo sin él.
+puzzle-no-moves = Un intento debe tener al menos un movimiento: envía los movimientos desde la posición del problema, del primero al último.
 puzzle-export-bad-max = max debe ser un número entero de 1 a 10000.
 
-title-puzzle-move = No es una jugada de este problema
-puzzle-not-found = No existe ningún problema con ese identificador.
+title-puzzle-move = No es un movimiento de este problema
+puzzle-not-found = No hay ningún problema con ese id.
 puzzle-none-left = Todavía no hay ningún problema de este tipo para ti: prueba con otro número de palos o vuelve cuando se hayan encontrado más.
-puzzle-too-many-moves = Este problema se resuelve en { $within ->
+puzzle-too-many-moves = Este problema se resuelve en un máximo de { $within ->
     [one] { $within } movimiento
    *[other] { $within } movimientos
     }: el intento tiene más.
 puzzle-illegal-move = El movimiento { $number } del intento no está permitido por las reglas en esa posición (un problema solo admite movimientos de cartas: ni repartir ni deshacer).
-puzzle-streak-not-found = Ninguna de tus rachas tiene ese identificador.
+puzzle-streak-not-found = No hay ninguna racha con ese id entre las tuyas.
 puzzle-streak-over = Esta racha ha terminado: empieza una nueva.
-puzzle-streak-moved-on = Otra petición hizo avanzar esta racha en el mismo momento: vuelve a leerla y sigue desde ahí.
+puzzle-streak-moved-on = Otra solicitud hizo avanzar esta racha en ese mismo momento: vuelve a consultarla y sigue desde ahí.

@@ -136,4 +136,4 @@ no-page-messages = No hay textos de la página web en /l10n/{ $name }: pide en.f
 ## Lo que puede hacer una aplicación (la página de consentimiento)
 
 scope-games-read = Ver tus partidas, tableros, pistas, eventos y récords.
-scope-games-write = Empezar partidas y jugarlas por ti (movimientos, repartos, deshacer, rendirse).
+scope-games-write = Empezar partidas y jugarlas por ti (movimientos, repartos, deshacer, abandonar).

@@ -5,10 +5,10 @@
 ## La barra de cuenta en la parte superior de la página
 
 # $name es el nombre de usuario de la cuenta.
-account-bar-signed-in = Usuario: { $name }
+account-bar-signed-in = Sesión iniciada como { $name }
 account-bar-account = Cuenta
 account-bar-guest = Modo invitado
-account-bar-sign-in = Entrar
+account-bar-sign-in = Iniciar sesión
 
 ## La pantalla de cuenta
 
@@ -55,7 +55,7 @@ account-app-revoked = { $app } ya no puede usar tu cuenta.
 
 account-chat-links-heading = Vínculos de chat
 # $minutes es lo que dura un código de vinculación (10).
-account-chat-links-about = Juega con esta cuenta desde Discord, Slack o Telegram: obtén un código y escríbeselo al bot antes de { $minutes } minutos. Lo que hayas jugado allí antes pasa también a esta cuenta.
+account-chat-links-about = Juega con esta cuenta desde Discord, Slack o Telegram: obtén un código y escríbeselo al bot en menos de { $minutes } minutos. Lo que hayas jugado allí antes pasa también a esta cuenta.
 # La etiqueta del campo de contraseña antes del botón "obtener código".
 account-chat-link-password = Tu contraseña
 # El botón (y el nombre del formulario para lectores de pantalla).
@@ -94,23 +94,23 @@ account-profile-joined = Juega desde el { $since } · racha diaria: { $streak ->
         [one] { $streak } día
        *[other] { $streak } días
     }
-account-profile-col-game = Juego
+account-profile-col-game = Modalidad
 account-profile-col-played = Jugadas
 account-profile-col-won = Ganadas
-account-profile-col-best-score = Máx. puntos
+account-profile-col-best-score = Mejor puntuación
 account-profile-col-fastest-win = Mejor tiempo
 account-profile-col-streak = Racha
 # $current es las victorias seguidas actuales; $longest, el máximo de siempre.
-account-profile-streak = { $current } (máx. { $longest })
+account-profile-streak = { $current } (máxima: { $longest })
 account-profile-no-records = Todavía no cuenta ninguna partida.
 account-profile-ratings = Valoraciones en carreras
 # $kind es el tipo de partida ("Spider, 2 palos"); $rating, la valoración en carreras; $rounds,
-# de cuántas rondas clasificatorias sale.
+# de cuántas rondas puntuables sale.
 account-profile-rating = { $kind }: { $rating } tras { $rounds ->
-        [one] { $rounds } ronda clasificatoria
-       *[other] { $rounds } rondas clasificatorias
+        [one] { $rounds } ronda puntuable
+       *[other] { $rounds } rondas puntuables
     }
-account-profile-no-ratings = Todavía no ha jugado ninguna carrera clasificatoria.
+account-profile-no-ratings = Todavía no ha jugado ninguna carrera puntuable.
 account-profile-latest = Últimas partidas
 # Cómo surgió una partida ($origin, un código de la API), entre paréntesis tras su tipo en los
 # dos mensajes siguientes.
@@ -159,7 +159,7 @@ account-consent-lasts = { $days ->
     }
 account-consent-insecure = Atención: la aplicación recibe su código por http sin cifrar en otra máquina, donde otros usuarios de la red podrían leerlo. Apruébalo solo si confías en esta red.
 account-consent-sign-in-first = Inicia sesión o crea una cuenta para dar acceso a una aplicación: a una cuenta de invitado no se puede volver a acceder desde otro sitio.
-account-consent-sign-in = Entrar o registrarse
+account-consent-sign-in = Iniciar sesión o registrarse
 # La etiqueta del campo de contraseña antes del botón Aprobar.
 account-consent-password = Tu contraseña, para aprobar:
 account-consent-approve = Aprobar

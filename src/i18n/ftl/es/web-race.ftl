@@ -9,11 +9,11 @@ race-stream-stopped = Se ha cortado la conexión con la carrera.
 race-still-trying = { $error } Seguimos intentando conectar con la sala…
 race-go-message = ¡Ya! Despeja la mesa antes que los demás.
 
-## La línea de mensajes cuando un jugador termina o abandona. $name es el nombre del jugador, $time
+## La línea de mensajes cuando un jugador termina o se retira. $name es el nombre del jugador, $time
 ## lo que ha tardado (una duración como 4:05), $place su posición en la ronda (1 para el primero).
 
-race-news-you-quit = Has abandonado.
-race-news-quit = { $name } ha abandonado.
+race-news-you-quit = Te has retirado.
+race-news-quit = { $name } se ha retirado.
 race-news-you-finished = Has terminado en { $time }, posición { $place }.
 race-news-finished = { $name } ha terminado en { $time }, posición { $place }.
 race-news-you-finished-untimed = Has terminado en la posición { $place }.
@@ -38,9 +38,9 @@ race-rule-minutes = { $minutes } min
 race-rule-hints-on = con pistas
 race-rule-no-hints = sin pistas
 race-rule-handicap = hándicap
-race-rule-ranked = clasificatoria
-race-rule-unranked = no clasificatoria
-# $level es lo rápido que juegan los jugadores CPU: "easy", "normal" o "hard".
+race-rule-ranked = puntuable
+race-rule-unranked = no puntuable
+# $level es lo rápido que juegan los jugadores de la CPU: "easy", "normal" o "hard".
 race-rule-cpu-speed = velocidad de la CPU: { $level ->
         [easy] fácil
         [normal] normal
@@ -50,10 +50,10 @@ race-rule-cpu-speed = velocidad de la CPU: { $level ->
 # $seconds: tras cuántos segundos sin mover una CPU juega por un jugador inactivo.
 race-rule-stand-in = relevo tras { $seconds } s de inactividad
 
-# La nota bajo Deshacer en el formulario para crear una sala cuando se marca Clasificatoria y se
-# elige deshacer "completo": una sala clasificatoria permite como mucho "sin revelar" (el nombre
-# de un modo de deshacer, como en el formulario).
-race-undo-ranked = Una sala clasificatoria juega con deshacer «sin revelar»: anula cualquier movimiento salvo uno que haya mostrado una carta nueva (un reparto, o un movimiento que dio la vuelta a una carta).
+# La nota bajo Deshacer en el formulario para crear una sala cuando se marca Puntuable y se
+# elige deshacer "completo": una sala puntuable permite como mucho "sin volver a tapar" (el
+# nombre de un modo de deshacer, como en el formulario).
+race-undo-ranked = Una sala puntuable juega con deshacer «sin volver a tapar»: anula cualquier movimiento salvo uno que haya mostrado una carta nueva (un reparto, o un movimiento que haya dado la vuelta a una carta).
 
 ## Los puestos de la sala.
 
@@ -109,7 +109,7 @@ race-result = { $standing ->
         [finished] terminó
         [finished_late] terminó tarde
         [playing] jugando
-        [quit] abandonó
+        [quit] se retiró
         [unfinished] no terminó
        *[other] { $standing }
     }
@@ -118,13 +118,13 @@ race-result-timed = { $standing ->
         [finished] terminó en { $time }
         [finished_late] terminó tarde, en { $time }
         [playing] jugando, { $time }
-        [quit] abandonó tras { $time }
+        [quit] se retiró tras { $time }
         [unfinished] no terminó en { $time }
        *[other] { $standing }, { $time }
     }
 race-tag-stand-in = relevo
 # El título (información emergente) de la etiqueta "relevo".
-race-stand-in-title = Una CPU juega por este jugador inactivo
+race-stand-in-title = La CPU juega por este jugador inactivo
 # Tras el nombre del propio jugador, solo para lectores de pantalla.
 race-standing-you = (tú)
 # La etiqueta de la barra de progreso para lectores de pantalla. $name es el nombre del jugador;
@@ -141,7 +141,7 @@ race-room-open = La sala { $code } está abierta. Envía el enlace a tus amigos.
 race-joined = Te has unido a la sala { $code }.
 # $error es la frase del propio servicio (todavía no hay listo ningún reparto ganable); $seconds, la espera.
 race-retrying = { $error } (Nuevo intento en { $seconds } s.)
-race-you-quit-round = Has abandonado esta ronda.
+race-you-quit-round = Te has retirado de esta ronda.
 # $name es el nombre del jugador cuyo puesto ha liberado el anfitrión.
 race-seat-freed = El puesto de { $name } vuelve a estar libre.
 race-link-copied = Enlace copiado: envíaselo a tus amigos.

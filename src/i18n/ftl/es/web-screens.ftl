@@ -1,5 +1,5 @@
 # Las pantallas de la página web: el panel del desafío diario, el análisis de una partida (y su
-# línea ganadora jugada en la mesa), Mis partidas, Récords y los rankings históricos.
+# línea ganadora jugada en la mesa), Mis partidas, Récords y las clasificaciones históricas.
 # $kind es un tipo de partida en palabras, como "Spider, 1 palo".
 
 ## Compartidos por varias pantallas
@@ -9,16 +9,16 @@ screens-loading = Cargando…
 # Empieza con un espacio (el nombre va justo delante).
 screens-player-you = {" "}(tú)
 # La última columna de una clasificación: por qué se ordena.
-screens-measure-score = Puntos
+screens-measure-score = Puntuación
 screens-measure-time = Tiempo
-screens-measure-moves = Movs.
+screens-measure-moves = Movimientos
 
 ## El panel del desafío diario (en la pantalla de juego)
 
 # $error es la frase del propio servidor, tal cual.
 screens-daily-unavailable = Desafío diario no disponible: { $error }
 screens-daily-none = No hay desafío diario para esta configuración.
-# $date es la fecha de hoy (el día en UTC), $players cuántos tienen un intento clasificatorio, $hours
+# $date es la fecha de hoy (el día en UTC), $players cuántos tienen un intento puntuable, $hours
 # y $minutes el tiempo que falta para que termine el desafío.
 screens-daily-info = { $date } (UTC) · { $kind } · { $players ->
         [one] { $players } jugador en la clasificación
@@ -27,7 +27,7 @@ screens-daily-info = { $date } (UTC) · { $kind } · { $players ->
 # Uno de mis intentos del desafío de hoy. $type es "ranked" o "practice"; $status es el estado de
 # la partida en palabras ("en juego", "ganada", "abandonada"); $runs es cuántas escaleras completó.
 screens-daily-attempt = { $type ->
-        [ranked] Clasificatorio
+        [ranked] Puntuable
        *[practice] Práctica
     } · { $status } · { $score ->
         [one] { $score } punto
@@ -41,8 +41,8 @@ screens-daily-on-table = en la mesa
 screens-daily-resume-attempt = Reanudar
 screens-daily-view-attempt = Ver
 # La etiqueta del botón del diario: hay un intento en curso, solo queda práctica, o ninguna de las dos.
-screens-daily-button-resume = Reanudar diario
-screens-daily-button-practice = Diario (práctica)
+screens-daily-button-resume = Reanudar el desafío
+screens-daily-button-practice = Desafío diario (práctica)
 screens-daily-button = Desafío diario
 screens-leaderboard-title = Clasificación
 # $date es el día de la clasificación.
@@ -50,12 +50,12 @@ screens-leaderboard-title-date = Clasificación del { $date }
 screens-leaderboard-empty = Todavía no ha jugado nadie hoy.
 # $type es "ranked" o "practice".
 screens-daily-back = { $type ->
-        [ranked] De vuelta al intento clasificatorio de hoy.
+        [ranked] De vuelta al intento puntuable de hoy.
        *[practice] De vuelta al intento de práctica de hoy.
     }
-# $error es la frase del servidor que dice que el intento clasificatorio sigue abierto; la página lo muestra.
+# $error es la frase del servidor que dice que el intento puntuable sigue abierto; la página lo muestra.
 screens-daily-back-open = { $error } Aquí lo tienes.
-screens-daily-started-ranked = Desafío diario de hoy: este intento es clasificatorio. ¡Suerte!
+screens-daily-started-ranked = Desafío diario de hoy: este intento es puntuable. ¡Suerte!
 # $reason es la frase del servidor que dice por qué este intento es de práctica (o screens-daily-practice).
 screens-daily-started-practice = Desafío diario de hoy. { $reason }
 screens-daily-practice = Este intento es de práctica.
@@ -68,7 +68,7 @@ screens-analysis-won = Has ganado
 screens-analysis-resigned = Abandonada
 screens-analysis-in-progress = En curso
 # Los datos de la partida: una lista de nombres y valores.
-screens-analysis-fact-game = Juego
+screens-analysis-fact-game = Partida
 screens-analysis-fact-score = Puntuación
 screens-analysis-fact-runs = Escaleras
 screens-analysis-fact-actions = Acciones
@@ -178,39 +178,42 @@ screens-records-guest = Cuenta de invitado en este navegador: regístrate para t
 screens-records-empty = Todavía no hay partidas: ¡juega una!
 # La racha de victorias actual y, entre paréntesis, la más larga.
 screens-records-streak = { $current } ({ $longest })
-# Una valoración en carreras: $rating es la valoración (en negrita), $rounds de cuántas rondas clasificatorias sale.
+# Una valoración en carreras: $rating es la valoración (en negrita), $rounds de cuántas rondas puntuables sale.
 screens-records-rating = { $kind }: { $rating } tras { $rounds ->
-        [one] { $rounds } ronda clasificatoria
-       *[other] { $rounds } rondas clasificatorias
+        [one] { $rounds } ronda puntuable
+       *[other] { $rounds } rondas puntuables
     }
-screens-records-no-rating = Todavía no has jugado ninguna carrera clasificatoria: todos empiezan con 1500.
+screens-records-no-rating = Todavía no has jugado ninguna carrera puntuable: todo el mundo empieza con 1500.
 
-## Los rankings históricos
+## Las clasificaciones históricas
 
-screens-boards-empty = Todavía no hay nadie en este ranking: gana una partida para ser el primero.
-# Mi posición en el ranking: $rank, y $value mi puntuación, tiempo o movimientos.
+screens-boards-empty = Todavía no hay nadie en esta clasificación: gana una partida para ser el primero.
+# Mi posición en la clasificación: $rank, y $value mi puntuación, tiempo o movimientos.
 screens-boards-you = Tu posición: n.º { $rank } ({ $value }).
-screens-boards-not-you = Todavía no estás en este ranking.
+screens-boards-not-you = Todavía no estás en esta clasificación.
 
 ## Problemas
 
 screens-puzzle-goal = { $goal } en { $within ->
         [one] { $within } movimiento
        *[other] { $within } movimientos
-    } como máximo (puntuación { $rating })
+    } como máximo (valoración: { $rating })
 screens-puzzle-goal-win = Gana la partida
 screens-puzzle-goal-remove-run = Retira una escalera
 screens-puzzle-goal-empty-column = Vacía una columna
-screens-puzzle-goal-turn-card = Destapa una carta
+screens-puzzle-goal-turn-card = Da la vuelta a una carta
 screens-puzzle-card = { $card }, columna { $column }
 screens-puzzle-column = Columna { $column }
-screens-puzzle-face-down = { $count } tapadas
+screens-puzzle-face-down = { $count } boca abajo
 screens-puzzle-going = Vas bien: { $left ->
         [one] queda { $left } movimiento.
        *[other] quedan { $left } movimientos.
     }
 screens-puzzle-solved = ¡Resuelto!
-screens-puzzle-failed = Después del movimiento { $mistake } el objetivo ya no se alcanza. La solución: { $answer }.
-screens-puzzle-rating = Tu puntuación de problemas: { $before } → { $after }.
+screens-puzzle-failed = Tras el movimiento { $mistake }, el objetivo queda fuera de tu alcance. La solución: { $answer }.
+screens-puzzle-rating = Tu valoración en problemas: { $before } → { $after }.
 screens-puzzle-streak = Racha: { $score }
-screens-puzzle-streak-over = Racha terminada: { $score } resueltos.
+screens-puzzle-streak-over = Racha terminada: { $score ->
+        [one] { $score } problema resuelto.
+       *[other] { $score } problemas resueltos.
+    }

@@ -34,8 +34,8 @@ table-kind = { $variant ->
 # Modos de deshacer: un nombre corto y lo que permite el modo.
 table-undo-full = completo
 table-undo-full-about = Deshacer anula cualquier movimiento o reparto.
-table-undo-no-reveal = sin revelar
-table-undo-no-reveal-about = Deshacer anula cualquier movimiento salvo uno que haya mostrado una carta nueva (un reparto, o un movimiento que dio la vuelta a una carta).
+table-undo-no-reveal = sin volver a tapar
+table-undo-no-reveal-about = Deshacer anula cualquier movimiento salvo uno que haya mostrado una carta nueva (un reparto, o un movimiento que haya dado la vuelta a una carta).
 table-undo-off = desactivado
 table-undo-off-about = Sin deshacer: todos los movimientos son definitivos.
 # El ajuste de deshacer de una sala en la lista de sus ajustes. $mode es uno de los nombres de arriba.
@@ -54,7 +54,7 @@ table-action-move = Mover { $count ->
     } de la columna { $from } a la columna { $to }
 table-action-deal = Repartir una fila del mazo
 table-action-undo = Deshacer
-table-action-resign = Rendirse
+table-action-resign = Abandonar
 
 ## El tablero, leído por los lectores de pantalla (board.js)
 
@@ -89,7 +89,7 @@ table-runs-stat = { $runs }/{ $total }
 ## La línea sobre la mesa: qué tipo de partida es (board.js), con sus partes unidas por " · "
 
 # Un intento del desafío diario. $date es el día del desafío.
-table-label-daily-ranked = desafío diario { $date } (clasificatorio)
+table-label-daily-ranked = desafío diario { $date } (puntuable)
 table-label-daily-practice = desafío diario { $date } (práctica)
 table-label-race = carrera
 # $difficulty es "easy", "normal" o "hard".
@@ -109,7 +109,7 @@ table-label-replay = repetición
 # $deal es el número del reparto.
 table-label-deal = reparto n.º { $deal }
 table-label-no-undo = sin deshacer
-table-label-undo-no-reveal = deshacer nunca oculta una carta ya vista
+table-label-undo-no-reveal = deshacer: sin volver a tapar
 table-label-no-hints = sin pistas
 # Si se puede repartir con una columna vacía. $rule es "strict" o "allowed".
 table-label-deal-rule = repartir con columna vacía: { $rule ->
@@ -120,21 +120,21 @@ table-label-deal-rule = repartir con columna vacía: { $rule ->
 
 ## Botones (board.js, table.js)
 
-table-resign = Rendirse
-table-quit-race = Abandonar
-# El botón de rendirse (o abandonar) tras un clic: un segundo clic lo confirma.
-table-really-resign = ¿Te rindes?
-table-really-quit = ¿Abandonas?
+table-resign = Abandonar
+table-quit-race = Retirarse
+# El botón de abandonar (o retirarse) tras un clic: un segundo clic lo confirma.
+table-really-resign = ¿Seguro que abandonas?
+table-really-quit = ¿Seguro que te retiras?
 table-standings = Clasificación
 table-new-game-button = Nueva partida
 table-play-again = Repetir reparto
-table-where-did-i-go-wrong = ¿Dónde fallé?
+table-where-did-i-go-wrong = ¿En qué me he equivocado?
 
 ## El aviso al final de una partida (board.js)
 
 table-banner-you-won = ¡Has ganado!
 table-banner-resigned = Partida abandonada
-table-banner-quit-round = Has abandonado esta ronda
+table-banner-quit-round = Te has retirado de esta ronda
 # $actions cuenta las acciones del jugador; $time es lo que duró la partida ("4:07").
 table-banner-won = Puntuación { $score } · { $actions ->
         [one] { $actions } movimiento
@@ -161,9 +161,9 @@ table-deal-number-invalid = El número de reparto debe ser un número entero (d�
 table-new-game = Nueva partida de { $kind }. ¡Suerte!
 # Lo mismo con el número de reparto que pidió el jugador: $deal.
 table-new-game-deal = Nueva partida de { $kind }, reparto n.º { $deal }. ¡Suerte!
-table-stuck-undo-or-resign = No queda ningún movimiento ni reparto: deshaz o ríndete.
-table-stuck-resign = No queda ningún movimiento ni reparto: ríndete para terminar la partida.
-table-you-resigned = Te has rendido en esta partida.
+table-stuck-undo-or-resign = No queda ningún movimiento ni reparto: deshaz o abandona la partida.
+table-stuck-resign = No queda ningún movimiento ni reparto: abandona para terminar la partida.
+table-you-resigned = Has abandonado esta partida.
 table-restarted = El mismo reparto otra vez, desde el principio.
 table-column-empty = La columna { $column } está vacía.
 # Las teclas 1–9 y 0 seleccionan las cartas movibles de una columna. $cards las enumera ("9♠ 8♠ 7♠"),

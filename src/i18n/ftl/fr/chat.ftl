@@ -12,10 +12,11 @@ command-not-utf8 = La commande n'est pas un texte UTF-8 valide.
 
 ## Les bots
 
-chat-help = Spider Solitaire. Commandes :
+chat-help =
+    Spider Solitaire. Commandes :
     • `new [1|2|4] [spider|spiderette]` : une nouvelle partie (1 couleur, Spider sauf indication contraire)
     • `daily [1|2|4]` : le défi du jour ; votre première tentative est classée
-    • `puzzle [1|2|4]` : le problème du jour, `puzzle next` un problème proche de votre classement ; vos coups y vont jusqu'à sa fin, `puzzle stop` revient à votre partie
+    • `puzzle [1|2|4]` : le problème du jour, `puzzle next` un problème proche de votre cote ; vos coups s'y appliquent jusqu'à ce qu'il soit terminé, `puzzle stop` revient à votre partie
     • `3 7` déplace de la colonne 3 vers la 7, `3 7 2` déplace deux cartes, `3` joue le meilleur coup depuis la colonne 3
     • `d` distribue une rangée, `u` annule, `h` donne un indice, `b` affiche le plateau, `resign` abandonne la partie
     • `games` liste vos parties en cours, `resume N` reprend l'une d'elles
@@ -63,8 +64,8 @@ chat-kind = { $variant ->
     }
 # $kind est chat-kind.
 chat-new-game = Nouvelle partie : { $kind }. Tapez `3 7` pour déplacer de la colonne 3 vers la 7, `d` pour distribuer, `h` pour un indice.
-chat-daily-ranked = Défi du jour, { $kind } : c'est votre tentative classée. L'annulation ne reprend jamais un coup qui a retourné une carte.
-chat-daily-practice = Défi du jour, { $kind } : cette tentative est un entraînement (votre tentative classée a déjà été faite), elle n'entre donc pas au classement.
+chat-daily-ranked = Défi du jour, { $kind } : c'est votre tentative classée. L'annulation ne revient jamais sur un coup qui a retourné une carte.
+chat-daily-practice = Défi du jour, { $kind } : cette tentative est un entraînement (votre tentative classée a déjà été jouée), elle n'entre donc pas au classement.
 chat-daily-resumed = Votre tentative classée au défi du jour ({ $kind }) est en cours : elle redevient votre partie actuelle.
 chat-no-games = Vous n'avez aucune partie en cours : tapez `new` pour en commencer une, ou `daily`.
 chat-games-title = Vos parties en cours :
@@ -78,7 +79,7 @@ chat-games-line = { $number }. { $kind }{ $daily ->
         [one] coup
        *[other] coups
     } · suites { $runs }{ $current ->
-        [yes] {" "}(active)
+        [yes] {" "}(actuelle)
        *[no] {""}
     }
 chat-games-resume = Tapez `resume N` pour reprendre l'une d'elles.
@@ -135,32 +136,35 @@ language-name = { $tag ->
        *[en] English
     }
 
-## Phrases des réponses de l’API
+## Phrases des réponses de l'API
 
-# Un nouveau code de liaison : où le saisir. $code est le code, à taper tel quel.
+# Un nouveau code de liaison : où le saisir. $code est le code, à taper tel quel.
 chat-link-instructions = Tapez `/spider link { $code }` dans Discord ou Slack, ou envoyez `link { $code }` au bot Telegram, dans les { $minutes } minutes.
 
 ## Problèmes dans le chat
 
-chat-puzzle-daily = Le problème du jour ({ $kind }) : { $goal } en { $within ->
+chat-puzzle-daily =
+    Le problème du jour ({ $kind }) : { $goal } en { $within ->
         [one] { $within } coup
        *[other] { $within } coups
-    } au plus (classement { $rating }). Écrivez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
-chat-puzzle-next = Un problème ({ $kind }) : { $goal } en { $within ->
+    } au plus (cote { $rating }). Tapez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
+chat-puzzle-next =
+    Un problème ({ $kind }) : { $goal } en { $within ->
         [one] { $within } coup
        *[other] { $within } coups
-    } au plus (classement { $rating }). Écrivez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
+    } au plus (cote { $rating }). Tapez vos coups (`3 7`, `3 7 2`) ; `puzzle stop` revient à votre partie.
 puzzle-goal-win = gagner la partie
 puzzle-goal-remove-run = retirer une suite
 puzzle-goal-empty-column = vider une colonne
 puzzle-goal-turn-card = retourner une carte
-chat-puzzle-going = Bien : l'objectif est encore atteignable, { $left ->
+chat-puzzle-going =
+    En bonne voie : l'objectif est toujours atteignable, { $left ->
         [one] il reste { $left } coup
        *[other] il reste { $left } coups
     }.
-chat-puzzle-solved = Résolu !
-chat-puzzle-failed = Après le coup { $mistake }, l'objectif n'est plus atteignable, quelles que soient les cartes cachées. La solution : { $answer }.
-chat-puzzle-rating = Votre classement aux problèmes : { $before } → { $after }.
-chat-puzzle-moves-only = Un problème ne prend que des déplacements de cartes (`3 7`, `3 7 2`) : ni distribution, ni annulation, ni indice. `puzzle stop` revient à votre partie.
-chat-puzzle-stopped = Problème quitté : vos coups vont de nouveau à votre partie.
-chat-puzzle-none = Vous n'avez pas de problème en cours : `puzzle` affiche celui du jour.
+chat-puzzle-solved = Résolu !
+chat-puzzle-failed = Après le coup { $mistake }, l'objectif n'est plus atteignable, quelles que soient les cartes cachées. La solution : { $answer }.
+chat-puzzle-rating = Votre cote aux problèmes : { $before } → { $after }.
+chat-puzzle-moves-only = Un problème n'accepte que des coups (`3 7`, `3 7 2`) : ni distribution, ni annulation, ni indice. `puzzle stop` revient à votre partie.
+chat-puzzle-stopped = Problème quitté : vos coups s'appliquent de nouveau à votre partie.
+chat-puzzle-none = Vous n'avez pas de problème en cours : `puzzle` affiche celui du jour.

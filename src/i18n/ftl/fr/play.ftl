@@ -29,7 +29,7 @@ board-header = { $variant ->
 illegal-game-over = La partie est terminée : elle n'accepte plus aucune action.
 illegal-no-such-column = Il n'y a pas de colonne { $column }.
 illegal-same-column = Une carte ne peut pas être déplacée sur sa propre colonne.
-illegal-empty-group = Un déplacement doit porter sur au moins une carte.
+illegal-empty-group = Un coup doit déplacer au moins une carte.
 illegal-not-enough-face-up = La colonne { $column } n'a que { $face_up } { $face_up ->
     [one] carte face visible
    *[other] cartes face visible
@@ -41,15 +41,15 @@ illegal-deal-with-empty-column = Vous ne pouvez pas distribuer tant qu'une colon
 illegal-stock-empty = Le talon est vide : il n'y a plus rien à distribuer.
 illegal-nothing-to-undo = Il n'y a rien à annuler.
 illegal-undo-disabled = L'annulation est désactivée pour cette partie.
-illegal-undo-would-hide-card = Cette annulation cacherait une carte que vous avez déjà vue : dans cette partie, un déplacement qui a retourné une carte, ou une distribution, ne peut pas être annulé.
+illegal-undo-would-hide-card = Cette annulation cacherait une carte que vous avez déjà vue : dans cette partie, une distribution, ou un coup qui a retourné une carte, ne peut pas être annulé.
 illegal-no-destination = Aucune colonne ne peut recevoir les cartes du bas de la colonne { $column }.
 
 # Effet d'une action. $cards est une carte ou une suite comme "9♠–6♠".
-did-move = Déplacement de { $cards } de la colonne { $from } vers la colonne { $to }.
+did-move = Coup joué : { $cards } de la colonne { $from } vers la colonne { $to }.
 did-deal = Nouvelle rangée distribuée depuis le talon.
 did-undo = Dernier coup annulé.
 did-resign = Vous avez abandonné.
-did-remove-run = Une suite complète a été formée et retirée de la colonne { $column }.
+did-remove-run = Une suite a été complétée et retirée de la colonne { $column }.
 # $columns liste les colonnes ("3, 7") ; $count est leur nombre.
 did-turn-card = { $count ->
     [one] Une carte a été retournée dans la colonne { $columns }.
@@ -89,9 +89,9 @@ hint-move-cards = Déplacez { $count } { $count ->
 hint-fill-every-hole = { $first } Vos { $actions } derniers coups n'ont retourné aucune carte : remplissez chaque colonne vide pour pouvoir distribuer la rangée suivante.
 
 # Pourquoi une tentative au défi du jour est un entraînement.
-daily-practice = Entraînement : il ne compte pour rien. Seule la première tentative d’un compte inscrit au défi d’un jour est classée (les invités jouent le défi du jour en entraînement).
-daily-practice-guest = Les invités jouent le défi du jour en entraînement : seule la première tentative d’un compte inscrit est classée. Inscrivez-vous (vos parties vous suivent) pour jouer le classement de demain.
-daily-practice-ranked-made = Votre tentative classée à ce défi est faite : les tentatives suivantes sont des entraînements.
-daily-practice-seen-as-guest = Vous avez joué ce défi avant l’inscription de votre compte : vous en connaissez les cartes, donc les tentatives d’aujourd’hui sont des entraînements.
-# Les joueurs CPU d’une course. $percent : en quelle part du temps médian des joueurs ils visent à finir ; $level est easy, normal ou hard (le mot de l’API).
-race-cpu-note = Les joueurs CPU connaissent toute la donne : chacun joue une ligne gagnante, avec quelques détours aux niveaux plus faciles, à un rythme qui finit en environ { $percent } % du temps médian que les joueurs mettent à gagner ce genre de partie (niveau { $level }).
+daily-practice = Entraînement : cette tentative ne compte pas. Seule la première tentative d'un compte inscrit au défi du jour est classée (les invités jouent le défi du jour en entraînement).
+daily-practice-guest = Les invités jouent le défi du jour en entraînement : seule la première tentative d'un compte inscrit est classée. Inscrivez-vous (vos parties sont conservées) pour jouer demain une tentative classée.
+daily-practice-ranked-made = Vous avez déjà joué votre tentative classée à ce défi : les tentatives suivantes sont des entraînements.
+daily-practice-seen-as-guest = Vous avez joué ce défi avant d'inscrire votre compte : vous en connaissez déjà les cartes, vos tentatives d'aujourd'hui sont donc des entraînements.
+# Les joueurs CPU d'une course. $percent : en quelle part du temps médian des joueurs ils visent à finir ; $level est easy, normal ou hard (le mot de l'API).
+race-cpu-note = Les joueurs CPU connaissent toute la donne : chacun suit une séquence gagnante, avec quelques détours aux niveaux plus faciles, à un rythme calculé pour finir en environ { $percent } % du temps médian que mettent les joueurs pour gagner ce type de partie (niveau { $level }).

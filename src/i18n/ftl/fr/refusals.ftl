@@ -26,7 +26,7 @@ title-invalid-link-code = Code de liaison invalide
 
 game-not-found = Aucune de vos parties ne porte cet identifiant.
 version-conflict = La partie a changé : elle en est à la version { $version }. Rechargez-la et réessayez.
-internal-error = Un problème est survenu de notre côté ; rien n'a été modifié. Veuillez réessayer.
+internal-error = Une erreur s'est produite de notre côté ; rien n'a été modifié. Veuillez réessayer.
 idempotency-key-reused = Cette Idempotency-Key a déjà été utilisée pour une autre requête.
 writes-busy = Trop d'actions sont en attente d'écriture ; rien n'a été modifié. Veuillez réessayer.
 database-lost-mid-write = La connexion à la base de données a été perdue pendant l'écriture : l'action a peut-être été enregistrée, peut-être pas. Réessayez avec la même Idempotency-Key, ou relisez d'abord la partie.
@@ -132,18 +132,18 @@ address-searches-busy = Les indices et analyses provenant de votre adresse rése
 ## Puzzles
 
 puzzle-activity-bad-limit = limit doit être un nombre entier de 1 à 100.
-puzzle-activity-bad-cursor = Ce curseur ne vient pas d'une page de votre activité aux problèmes : recommencez sans lui.
-puzzle-no-moves = Une tentative contient au moins un coup : envoyez les coups depuis la position du problème, le dernier en dernier.
-puzzle-export-bad-max = max doit être un nombre entier de 1 à 10000.
+puzzle-activity-bad-cursor = Ce curseur ne vient pas d'une page de votre activité aux problèmes : recommencez sans lui.
+puzzle-no-moves = Une tentative contient au moins un coup : envoyez les coups depuis la position du problème, dans l'ordre où ils sont joués.
+puzzle-export-bad-max = max doit être un nombre entier de 1 à 10 000.
 
-title-puzzle-move = Pas un coup de ce problème
+title-puzzle-move = Coup non valable dans ce problème
 puzzle-not-found = Il n'existe pas de problème avec cet identifiant.
-puzzle-none-left = Il n'y a pas encore de problème de ce type pour vous : essayez un autre nombre de couleurs, ou revenez quand d'autres problèmes auront été trouvés.
+puzzle-none-left = Il n'y a pas encore de problème de ce type pour vous : essayez un autre nombre de couleurs, ou revenez quand d'autres problèmes auront été trouvés.
 puzzle-too-many-moves = Ce problème se résout en { $within ->
     [one] { $within } coup
    *[other] { $within } coups
-    } : la tentative en contient davantage.
-puzzle-illegal-move = Le coup { $number } de la tentative n'est pas permis par les règles dans cette position (un problème ne prend que des déplacements de cartes : ni distribution, ni annulation).
+    } : la tentative en contient davantage.
+puzzle-illegal-move = Le coup { $number } de la tentative n'est pas permis par les règles dans cette position (un problème n'accepte que des coups : ni distribution, ni annulation).
 puzzle-streak-not-found = Aucune de vos séries n'a cet identifiant.
-puzzle-streak-over = Cette série est terminée : commencez-en une nouvelle.
-puzzle-streak-moved-on = Une autre requête a fait avancer cette série au même moment : relisez-la et continuez à partir de là.
+puzzle-streak-over = Cette série est terminée : commencez-en une nouvelle.
+puzzle-streak-moved-on = Une autre requête a fait avancer cette série au même moment : relisez-la et continuez à partir de là.

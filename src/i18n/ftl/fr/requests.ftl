@@ -106,7 +106,7 @@ attempts-new-guests = nouveaux comptes invités depuis cette adresse
 attempts-new-accounts = nouveaux comptes depuis cette adresse
 attempts-imports-address = actions importées depuis cette adresse
 attempts-winnable-address = parties sur des donnes prouvées gagnables depuis cette adresse
-attempts-races-address = nouvelles salles de course depuis cette adresse
+attempts-races-address = nouveaux salons de course depuis cette adresse
 attempts-app-approvals-address = validations d'applications depuis cette adresse
 
 ## Profil
@@ -131,9 +131,9 @@ export-bad-variant = variant doit valoir spider ou spiderette.
 export-bad-undo = undo doit valoir full, no_reveal ou off.
 export-bad-empty-column-deal = empty_column_deal doit valoir standard, strict ou allowed.
 export-bad-deal = deal doit être un nombre entier de 0 à 18446744073709551615.
-no-page-messages = Il n’y a pas de textes de la page web /l10n/{ $name } : demandez en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl ou ja.ftl.
+no-page-messages = Il n'existe pas de textes de page web /l10n/{ $name } : demandez en.ftl, de.ftl, fr.ftl, es.ftl, pt-BR.ftl ou ja.ftl.
 
-## Ce qu’une application peut faire (la page de consentement)
+## Ce qu'une application peut faire (la page de consentement)
 
 scope-games-read = Voir vos parties, plateaux, indices, événements et records.
 scope-games-write = Commencer des parties et y jouer pour vous (coups, distributions, annulations, abandons).

@@ -1,4 +1,4 @@
-# Les mots du compte sur la page web : la barre du compte, l'écran du compte (mot de passe,
+# Les mots du compte sur la page web : la barre du compte, l'écran du compte (mot de passe,
 # applications, liaisons de chat), la connexion et la déconnexion, le profil public d'un joueur,
 # et la page de consentement où un joueur autorise une application à utiliser son compte.
 
@@ -13,7 +13,7 @@ account-bar-sign-in = Connexion
 ## L'écran du compte
 
 account-loading = Chargement…
-# $name est le nom d'utilisateur (en gras) ; $since la date et l'heure de création du compte.
+# $name est le nom d'utilisateur (en gras) ; $since la date et l'heure de création du compte.
 account-profile-name = Connecté en tant que { $name }, membre depuis le { $since }.
 account-sign-out = Déconnexion
 account-sign-out-everywhere = Se déconnecter partout
@@ -42,8 +42,8 @@ account-profile-now-public = Votre profil est public.
 account-apps-heading = Applications autorisées
 account-apps-failed = Impossible de charger les applications.
 account-apps-none = Aucune application ne peut utiliser votre compte.
-# $app est le nom que l'application se donne (en gras) ; $scopes liste ce qu'elle peut faire, sous
-# forme de codes ("games:read, games:write") ; $since et $used sont des dates et heures.
+# $app est le nom que l'application se donne (en gras) ; $scopes liste ce qu'elle peut faire, sous
+# forme de codes ("games:read, games:write") ; $since et $used sont des dates et heures.
 account-app-used = { $app } · { $scopes } · depuis le { $since } · dernière utilisation le { $used }
 # $app, $scopes et $since comme ci-dessus, pour une application qui n'a pas encore utilisé son accès.
 account-app-unused = { $app } · { $scopes } · depuis le { $since } · pas encore utilisée
@@ -56,13 +56,13 @@ account-app-revoked = { $app } ne peut plus utiliser votre compte.
 account-chat-links-heading = Liaisons de chat
 # $minutes est la durée de validité d'un code de liaison (10).
 account-chat-links-about = Jouez avec ce compte depuis Discord, Slack ou Telegram : obtenez un code, puis envoyez-le au bot dans les { $minutes } minutes. Ce que vous y aviez déjà joué vous suit.
-# Le libellé du champ de mot de passe devant le bouton « obtenir un code ».
+# Le libellé du champ de mot de passe devant le bouton « obtenir un code ».
 account-chat-link-password = Votre mot de passe
 # Le bouton (et le nom du formulaire pour les lecteurs d'écran).
 account-chat-link-get-code = Obtenir un code de liaison
 account-chat-links-failed = Impossible de charger les liaisons de chat.
 account-chat-links-none = Aucune identité de chat ne joue en votre nom.
-# $name est le nom de l'identité de chat (en gras) ; $platform vaut Discord, Slack ou Telegram ;
+# $name est le nom de l'identité de chat (en gras) ; $platform vaut Discord, Slack ou Telegram ;
 # $linked est la date et l'heure de la liaison.
 account-chat-link-linked = { $name } sur { $platform } · liée le { $linked }
 # $name et $platform comme ci-dessus, quand la date n'est pas connue.
@@ -88,7 +88,7 @@ account-session-sign-in-again = Connectez-vous pour continuer : la partie sur l
 # Le titre de l'écran quand aucun nom n'est donné.
 account-profile-player = Joueur
 account-profile-hidden = (un joueur au profil masqué)
-# $since est la date et l'heure d'inscription du joueur ; $streak le nombre de jours d'affilée
+# $since est la date et l'heure d'inscription du joueur ; $streak le nombre de jours d'affilée
 # où il a joué la donne du jour.
 account-profile-joined = Membre depuis le { $since } · série de défis du jour : { $streak ->
         [one] { $streak } jour
@@ -98,13 +98,13 @@ account-profile-col-game = Partie
 account-profile-col-played = Jouées
 account-profile-col-won = Gagnées
 account-profile-col-best-score = Meilleur score
-account-profile-col-fastest-win = Plus rapide
+account-profile-col-fastest-win = Meilleur temps
 account-profile-col-streak = Série
-# $current est le nombre de victoires d'affilée en cours ; $longest le record.
+# $current est le nombre de victoires d'affilée en cours ; $longest le record.
 account-profile-streak = { $current } (record { $longest })
 account-profile-no-records = Aucune partie comptée pour l'instant.
 account-profile-ratings = Cotes de course
-# $kind est le type de partie ("Spider, 2 couleurs") ; $rating la cote de course ; $rounds le
+# $kind est le type de partie ("Spider, 2 couleurs") ; $rating la cote de course ; $rounds le
 # nombre de manches classées dont elle provient.
 account-profile-rating = { $kind } : { $rating } après { $rounds ->
         [one] { $rounds } manche classée
@@ -124,9 +124,9 @@ account-profile-origin = { $origin ->
         [imported] importée
        *[other] { $origin }
     }
-# Une partie terminée. $kind est le type de partie ("Spider, 2 couleurs") ; $origin son origine
-# (account-profile-origin, ci-dessus) ; $status sa fin ("gagnée", "abandonnée"), déjà en
-# toutes lettres ; $score son score ; $finished la date et l'heure de sa fin.
+# Une partie terminée. $kind est le type de partie ("Spider, 2 couleurs") ; $origin son origine
+# (account-profile-origin, ci-dessus) ; $status sa fin ("gagnée", "abandonnée"), déjà en
+# toutes lettres ; $score son score ; $finished la date et l'heure de sa fin.
 account-profile-game = { $kind } ({ $origin }) · { $status } · { $score ->
         [one] { $score } point
        *[other] { $score } points
@@ -138,7 +138,7 @@ account-profile-game-timed = { $kind } ({ $origin }) · { $status } · { $score 
     } · { $duration } · { $finished }
 account-profile-no-games = Aucune partie terminée pour l'instant.
 
-## La page de consentement : une application demande à utiliser le compte du joueur
+## La page de consentement : une application demande à utiliser le compte du joueur
 
 account-consent-reading = Lecture de la demande de l'application…
 # $why est la phrase du service expliquant ce qui ne va pas dans la demande.
@@ -151,8 +151,8 @@ account-consent-name-note = Ce nom est celui que l'application se donne : ce se
 account-consent-return = Vous retournerez ensuite sur { $origin }.
 # Avant la liste de ce que l'application pourrait faire.
 account-consent-could = Elle pourrait :
-# $days est la durée de l'accès de l'application, en jours. « Compte → Applications autorisées »
-# indique où le joueur le révoque : la section « Applications autorisées » de l'écran du compte.
+# $days est la durée de l'accès de l'application, en jours. « Compte → Applications autorisées »
+# indique où le joueur le révoque : la section « Applications autorisées » de l'écran du compte.
 account-consent-lasts = { $days ->
         [one] Son accès dure { $days } jour, sauf si vous le révoquez avant (Compte → Applications autorisées).
        *[other] Son accès dure { $days } jours, sauf si vous le révoquez avant (Compte → Applications autorisées).

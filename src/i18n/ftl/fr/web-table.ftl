@@ -1,12 +1,12 @@
-# La table de jeu de la page web (web/js : util.js, board.js, input.js, table.js, main.js,
-# api.js) : le plateau lu aux lecteurs d'écran, la ligne au-dessus de la table, le bandeau de fin
+# La table de jeu de la page web (web/js : util.js, board.js, input.js, table.js, main.js,
+# api.js) : le plateau lu aux lecteurs d'écran, la ligne au-dessus de la table, le bandeau de fin
 # de partie, la ligne de messages pendant la partie, et les noms que tous les écrans utilisent
 # (types de partie, modes d'annulation, états, actions, cartes en toutes lettres). Les colonnes
 # sont numérotées à partir de 1, comme sur la table.
 
 ## Noms que d'autres écrans utilisent aussi (util.js)
 
-# Une carte en toutes lettres, pour les lecteurs d'écran. $rank va de 1 (as) à 13 (roi) ; $suit
+# Une carte en toutes lettres, pour les lecteurs d'écran. $rank va de 1 (as) à 13 (roi) ; $suit
 # vaut "spades", "hearts", "diamonds" ou "clubs".
 table-card-name = { $rank ->
         [1] As
@@ -22,7 +22,7 @@ table-card-name = { $rank ->
        *[other] { $suit }
     }
 
-# Un type de partie. $variant vaut "spider" ou "spiderette" ; $suits vaut 1, 2 ou 4.
+# Un type de partie. $variant vaut "spider" ou "spiderette" ; $suits vaut 1, 2 ou 4.
 table-kind = { $variant ->
         [spiderette] Spiderette
        *[spider] Spider
@@ -31,11 +31,11 @@ table-kind = { $variant ->
        *[other] { $suits } couleurs
     }
 
-# Modes d'annulation : un nom court, et ce que le mode permet.
+# Modes d'annulation : un nom court, et ce que le mode permet.
 table-undo-full = complète
-table-undo-full-about = L'annulation reprend n'importe quel coup ou distribution.
-table-undo-no-reveal = sans révélation
-table-undo-no-reveal-about = L'annulation reprend n'importe quel coup, sauf celui qui a montré une nouvelle carte (une distribution, ou un coup qui a retourné une carte).
+table-undo-full-about = L'annulation permet de revenir sur n'importe quel coup ou distribution.
+table-undo-no-reveal = sauf cartes dévoilées
+table-undo-no-reveal-about = L'annulation permet de revenir sur n'importe quelle action, sauf celle qui a dévoilé une nouvelle carte (une distribution, ou un coup qui a retourné une carte).
 table-undo-off = désactivée
 table-undo-off-about = Pas d'annulation : chaque coup est définitif.
 # Le réglage d'annulation d'un salon, dans la liste de ses réglages. $mode est l'un des noms ci-dessus.
@@ -71,19 +71,23 @@ table-card-label-covered = { $card }, colonne { $column }, { $count ->
         [one] { $count } carte posée dessus
        *[other] { $count } cartes posées dessus
     }
-# Les suites complètes à côté du plateau : $runs sur $total.
+# Les suites complètes à côté du plateau : $runs sur $total.
 table-foundation-label = Suites complètes : { $runs } sur { $total }
-# Sous les cartes du talon ; $deals est le nombre de distributions qu'il reste au talon.
-table-stock-count = { $deals } à distribuer
+# Sous les cartes du talon ; $deals est le nombre de distributions qu'il reste au talon.
+table-stock-count =
+    { $deals ->
+        [one] { $deals } distribution restante
+       *[other] { $deals } distributions restantes
+    }
 # Le talon est un bouton qui distribue.
 table-stock-label = Talon : { $deals ->
         [one] { $deals } distribution restante
        *[other] { $deals } distributions restantes
     }. Distribuer.
-# Le compteur de suites à côté du score : complètes sur total.
+# Le compteur de suites à côté du score : complètes sur total.
 table-runs-stat = { $runs }/{ $total }
 
-## La ligne au-dessus de la table : le type de partie (board.js), ses éléments joints par " · "
+## La ligne au-dessus de la table : le type de partie (board.js), ses éléments joints par " · "
 
 # Une tentative au défi du jour. $date est le jour du défi.
 table-label-daily-ranked = défi du jour du { $date } (classé)
@@ -104,9 +108,9 @@ table-label-winnable = donne gagnable ({ $difficulty ->
     })
 table-label-replay = donne rejouée
 # $deal est le numéro de la donne.
-table-label-deal = donne n° { $deal }
+table-label-deal = donne n° { $deal }
 table-label-no-undo = sans annulation
-table-label-undo-no-reveal = l'annulation ne recache jamais une carte vue
+table-label-undo-no-reveal = annulation sauf cartes dévoilées
 table-label-no-hints = sans indices
 # Si l'on peut distribuer avec une colonne vide. $rule vaut "strict" (non) ou "allowed" (oui).
 table-label-deal-rule = distribution avec colonne vide : { $rule ->
@@ -119,7 +123,7 @@ table-label-deal-rule = distribution avec colonne vide : { $rule ->
 
 table-resign = Abandonner
 table-quit-race = Quitter la course
-# Le bouton d'abandon (ou pour quitter) après un clic : un second clic confirme.
+# Le bouton d'abandon (ou pour quitter) après un clic : un second clic confirme.
 table-really-resign = Vraiment abandonner ?
 table-really-quit = Vraiment quitter ?
 table-standings = Classement
@@ -132,18 +136,18 @@ table-where-did-i-go-wrong = Où ai-je fait fausse route ?
 table-banner-you-won = Vous avez gagné !
 table-banner-resigned = Partie abandonnée
 table-banner-quit-round = Vous avez quitté cette manche
-# $actions compte les actions du joueur ; $time est la durée de la partie ("4:07").
+# $actions compte les actions du joueur ; $time est la durée de la partie ("4:07").
 table-banner-won = Score { $score } · { $actions ->
         [one] { $actions } coup
        *[other] { $actions } coups
     } · { $time }.
-# Une partie non gagnée : $runs suites complétées sur $total.
+# Une partie non gagnée : $runs suites complétées sur $total.
 table-banner-over = { $runs } { $runs ->
         [one] suite complétée
        *[other] suites complétées
     } sur { $total }, score { $score }.
 # Suit la phrase ci-dessus quand la donne a un numéro. $deal est ce numéro.
-table-banner-deal = Donne n° { $deal }.
+table-banner-deal = Donne n° { $deal }.
 
 ## La ligne de messages (table.js, input.js, main.js)
 
@@ -159,18 +163,18 @@ table-you-won-points = { $score ->
 table-deal-number-invalid = Un numéro de donne est un nombre entier (laissez vide pour une donne au hasard).
 # Une nouvelle partie a été distribuée. $kind est le type de partie ("Spider, 2 couleurs", voir table-kind).
 table-new-game = Nouvelle partie : { $kind }. Bonne chance !
-# La même, avec le numéro de donne demandé par le joueur : $deal.
-table-new-game-deal = Nouvelle partie : { $kind }, donne n° { $deal }. Bonne chance !
+# La même, avec le numéro de donne demandé par le joueur : $deal.
+table-new-game-deal = Nouvelle partie : { $kind }, donne n° { $deal }. Bonne chance !
 table-stuck-undo-or-resign = Plus aucun coup ni aucune distribution possible : annulez, ou abandonnez.
 table-stuck-resign = Plus aucun coup ni aucune distribution possible : abandonnez pour terminer la partie.
 table-you-resigned = Vous avez abandonné cette partie.
 table-restarted = La même donne, depuis le début.
 table-column-empty = La colonne { $column } est vide.
 # Les touches 1–9 et 0 prennent les cartes déplaçables d'une colonne. $cards les liste
-# ("9♠ 8♠ 7♠"), $count est leur nombre ; le joueur tape ensuite le numéro d'une autre colonne pour les y poser.
+# ("9♠ 8♠ 7♠"), $count est leur nombre ; le joueur tape ensuite le numéro d'une autre colonne pour les y poser.
 table-picked-up = { $count ->
-        [one] Colonne { $column } : { $cards } prise. Tapez le numéro de la colonne où la poser ({ $column } à nouveau : sa meilleure place ; Échap : lâcher).
-       *[other] Colonne { $column } : { $cards } prises. Tapez le numéro de la colonne où les poser ({ $column } à nouveau : leur meilleure place ; Échap : lâcher).
+        [one] Colonne { $column } : { $cards } prise. Tapez le numéro de la colonne où la poser ({ $column } à nouveau : sa meilleure place ; Échap : désélectionner).
+       *[other] Colonne { $column } : { $cards } prises. Tapez le numéro de la colonne où les poser ({ $column } à nouveau : leur meilleure place ; Échap : désélectionner).
     }
 
 ## Ce que dit la page quand elle ne peut pas joindre le serveur (api.js)
@@ -180,5 +184,5 @@ table-server-unreachable = Impossible de joindre le serveur de jeu. Vérifiez vo
 # Le serveur a échoué sans dire pourquoi. $status est le code d'état HTTP (503), $text ses
 # mots tels que le serveur les a envoyés ("Service Unavailable"), souvent vides.
 table-server-answered = Le serveur a répondu { $status } { $text }.
-# Une erreur sans aucun mot : $status est le code d'état HTTP.
+# Une erreur sans aucun mot : $status est le code d'état HTTP.
 table-http-status = HTTP { $status }

@@ -1,4 +1,4 @@
-# Les mots de la page web (web/index.html) : chaque élément porteur d'un data-l10n-id.
+# Les mots de la page web (web/index.html) : chaque élément porteur d'un data-l10n-id.
 # Les attributs (.title, .aria-label, .placeholder) sont ce que l'élément affiche au survol ou
 # lit à un lecteur d'écran.
 
@@ -22,7 +22,7 @@ page-daily-challenge = Défi du jour
 page-deal = Distribuer
     .title = Distribuer une carte sur chaque colonne (D)
 page-undo = Annuler
-    .title = Reprendre le dernier coup ou la dernière distribution (U)
+    .title = Annuler le dernier coup ou la dernière distribution (U)
 page-hint = Indice
     .title = Suggérer un coup (H)
 page-replay = Rejouer
@@ -34,7 +34,7 @@ page-moves = Coups
 page-runs = Suites
 page-deals-left = À distribuer
 page-time = Temps
-page-keys-a-column-number-1-to = Clavier : un numéro de colonne (1 à 9, 0 pour la colonne 10) prend ses cartes déplaçables, un second numéro les pose sur cette colonne ; D distribue, U annule, H donne un indice, Échap annule la sélection.
+page-keys-a-column-number-1-to = Clavier : un numéro de colonne (1 à 9, 0 pour la colonne 10) prend ses cartes déplaçables, un second numéro les pose sur cette colonne ; D distribue, U annule, H donne un indice, Échap désélectionne les cartes.
 page-loading = Chargement…
 page-leaderboard = Classement
 page-by-score = score
@@ -54,9 +54,9 @@ page-hard = difficile
 page-easy-slow = facile (lente)
 page-hard-fast = difficile (rapide)
 page-full = complète
-page-no-reveal = sans révélation
+page-no-reveal = sauf cartes dévoilées
 page-off = désactivée
-page-undo-takes-back-any-move-or = L'annulation reprend n'importe quel coup ou distribution.
+page-undo-takes-back-any-move-or = L'annulation permet de revenir sur n'importe quel coup ou distribution.
 page-rules = Règles
 page-open-the-room = Ouvrir le salon
 page-join-a-race = Rejoindre une course
@@ -79,7 +79,7 @@ page-my-records = Mes records
 page-played = Jouées
 page-won = Gagnées
 page-best-score = Meilleur score
-page-fastest-win = Plus rapide
+page-fastest-win = Meilleur temps
 page-fewest-moves = Moins de coups
 page-streak-best = Série (record)
 page-race-rating = Cote de course
@@ -111,7 +111,7 @@ page-username = Nom d'utilisateur
 page-password = Mot de passe
 page-hints-allowed = Indices autorisés
 page-handicap-the-winner-gets-a-harder = Handicap (le gagnant reçoit une donne plus difficile)
-page-ranked-registered-players-only-updates-ratings = Classée (joueurs inscrits uniquement ; met à jour les cotes ; annulation au plus « sans révélation »)
+page-ranked-registered-players-only-updates-ratings = Classée (joueurs inscrits uniquement ; met à jour les cotes ; annulation limitée à « sauf cartes dévoilées »)
 page-main-nav =
     .aria-label = Principal
 page-new-game-group =
@@ -132,8 +132,8 @@ page-stock =
     .aria-label = Talon
 page-which-board =
     .aria-label = Quel classement
-# Les touches entre <kbd> et </kbd> sont les touches elles-mêmes : gardez-les, avec les balises.
-page-help-keys = Clavier : <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> prennent les cartes déplaçables d'une colonne, un second numéro les pose sur cette colonne (le même numéro : leur meilleure place) ; <kbd>D</kbd> distribuer, <kbd>U</kbd> annuler, <kbd>H</kbd> indice, <kbd>Esc</kbd> lâcher la sélection.
+# Les touches entre <kbd> et </kbd> sont les touches elles-mêmes : gardez-les, avec les balises.
+page-help-keys = Clavier : <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> prennent les cartes déplaçables d'une colonne, un second numéro les pose sur cette colonne (le même numéro : leur meilleure place) ; <kbd>D</kbd> distribuer, <kbd>U</kbd> annuler, <kbd>H</kbd> indice, <kbd>Esc</kbd> désélectionner.
 page-room = Salon
 page-invite-link = Lien d'invitation
 page-language = Langue

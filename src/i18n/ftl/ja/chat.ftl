@@ -15,12 +15,12 @@ command-not-utf8 = コマンドが有効な UTF-8 テキストではありませ
 chat-help = スパイダーソリティア。コマンド：
     • `new [1|2|4] [spider|spiderette]`：新しいゲーム（指定しなければ 1 スートのスパイダー）
     • `daily [1|2|4]`：今日のデイリーチャレンジ。最初の挑戦がランキング対象です
-    • `puzzle [1|2|4]`：今日のパズル、`puzzle next`：あなたのレーティングに近いパズル。終わるまで手はパズルに入ります。`puzzle stop` でゲームに戻ります
+    • `puzzle [1|2|4]`：今日のパズル、`puzzle next`：あなたのレーティングに近いパズル。パズルが終わるまで、入力した手はパズルに使われます。`puzzle stop` でゲームに戻ります
     • `3 7` で 3 列目から 7 列目へ移動、`3 7 2` で 2 枚移動、`3` で 3 列目から最善の移動
     • `d` で山札から配る、`u` で元に戻す、`h` でヒント、`b` で盤面を表示、`resign` で投了
     • `games` で進行中のゲームの一覧、`resume N` でそのゲームに戻る
     • `records` で自分の記録を表示、`share` で終わったゲームの結果をここにいる全員に表示
-    • `link CODE` で自分のアカウントとしてプレイ（コードは Web ページのアカウント画面で作成。`link CODE yes` で確定）、`unlink` で解除してゲームを戻す
+    • `link CODE` で自分のアカウントとしてプレイ（コードは Web ページのアカウント画面で作成。`link CODE yes` で確定）、`unlink` で連携を解除（ゲームも戻ります）
     • `lang de` でドイツ語に切り替え（en、de、fr、es、pt-BR、ja。`lang auto` でアプリの言語）
 chat-not-understood = { $text } を理解できませんでした。
     { chat-help }
@@ -36,7 +36,7 @@ chat-linked = 連携しました。あなたの { $platform } アカウントは
     }{ $practice ->
         [0] {""}
        *[other] ランキング対象のデイリーの挑戦 { $practice } 件が練習扱いになりました。ランキング対象の挑戦は、プレイしたアカウントでのみ有効です。
-    }`unlink` で連携を元に戻すと、ゲームも戻ります。
+    }`unlink` で連携を解除すると、ゲームも戻ります。
 chat-unlinked = 連携を解除しました。あなたの { $platform } アカウントは、もう { $username } としてはプレイしません。{ $games ->
         [0] 移動していたゲームはありません
        *[other] 連携で移動したゲーム { $games } 件はあなたの元に戻りました
@@ -47,7 +47,7 @@ chat-link-question = このコードは、あなたの { $platform } アカウ�
     }{ $practice ->
         [0] {""}
        *[other] ランキング対象のデイリーの挑戦 { $practice } 件は練習扱いになります。
-    }そのアカウントがあなたのものなら、`link { $code } yes` を送ってください。あとで `unlink` を使えば連携を元に戻し、ゲームも戻せます。他の人からこのコードを渡された場合は無視してください。何も変わっていません。
+    }そのアカウントがあなたのものなら、`link { $code } yes` を送ってください。あとで `unlink` を送れば連携を解除でき、ゲームも戻ります。他の人からこのコードを渡された場合は無視してください。何も変わっていません。
 # ゲームの種類：$variant は spider か spiderette、$suits は 1、2、4 のいずれか。
 chat-kind = { $variant ->
         [spiderette] スパイダレット
@@ -55,8 +55,8 @@ chat-kind = { $variant ->
     } { $suits }スート
 # $kind は chat-kind。
 chat-new-game = 新しいゲーム：{ $kind }。`3 7` で 3 列目から 7 列目へ移動、`d` で配る、`h` でヒントです。
-chat-daily-ranked = 今日のデイリーチャレンジ（{ $kind }）：これはランキング対象の挑戦です。カードを表向きにした移動は、元に戻せません。
-chat-daily-practice = 今日のデイリーチャレンジ（{ $kind }）：ランキング対象の挑戦は済んでいるため、この挑戦は練習扱いで、ランキングには載りません。
+chat-daily-ranked = 今日のデイリーチャレンジ（{ $kind }）、ランキング対象の挑戦です。カードを表向きにした移動は元に戻せません。
+chat-daily-practice = 今日のデイリーチャレンジ（{ $kind }）です。ランキング対象の挑戦は済んでいるため、この挑戦は練習で、ランキングには載りません。
 chat-daily-resumed = 今日のデイリーチャレンジ（{ $kind }）のランキング対象の挑戦が進行中です。再び現在のゲームになりました。
 chat-no-games = 進行中のゲームはありません。`new` で新しいゲームを始めるか、`daily` と入力してください。
 chat-games-title = 進行中のゲーム：
@@ -72,7 +72,7 @@ chat-games-line = { $number }. { $kind }{ $daily ->
     }
 chat-games-resume = `resume N` と入力すると、そのゲームをプレイできます。
 chat-no-such-game = 一覧にある進行中のゲーム { $listed } 件の中に、{ $number } 番のゲームはありません。`games` と入力すると、番号付きの一覧が表示されます。
-chat-resumed = ゲーム { $number } に戻りました：{ $kind }。
+chat-resumed = ゲーム { $number }（{ $kind }）に戻りました。
 chat-no-records = { $username } の記録はまだありません。ゲーム（`new`）を最後までプレイすると記録されます。
 chat-records-title = { $username } の記録：
 # $best は chat-records-best または空、$fastest は chat-records-fastest または空。
@@ -116,16 +116,16 @@ chat-link-instructions = { $minutes } 分以内に、Discord または Slack で
 
 ## チャットのパズル
 
-chat-puzzle-daily = 今日のパズル（{ $kind }）：{ $within }手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
-chat-puzzle-next = パズル（{ $kind }）：{ $within }手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
+chat-puzzle-daily = 今日のパズル（{ $kind }）：{ $within } 手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
+chat-puzzle-next = パズル（{ $kind }）：{ $within } 手以内に{ $goal }（レーティング { $rating }）。手を入力してください（`3 7`、`3 7 2`）。`puzzle stop` でゲームに戻ります。
 puzzle-goal-win = ゲームに勝つ
 puzzle-goal-remove-run = 組を1つ取り除く
 puzzle-goal-empty-column = 列を1つ空にする
 puzzle-goal-turn-card = カードを1枚表にする
-chat-puzzle-going = 順調です。目標にはまだ届きます（残り{ $left }手）。
+chat-puzzle-going = 順調です。目標にはまだ届きます（残り { $left } 手）。
 chat-puzzle-solved = 正解です！
-chat-puzzle-failed = { $mistake }手目のあと、裏向きのカードが何であっても目標に届かなくなりました。正解：{ $answer }。
+chat-puzzle-failed = { $mistake } 手目のあと、裏向きのカードが何であっても目標に届かなくなりました。正解：{ $answer }。
 chat-puzzle-rating = パズルのレーティング：{ $before } → { $after }。
-chat-puzzle-moves-only = パズルで使えるのはカードの移動だけです（`3 7`、`3 7 2`）。配札・元に戻す・ヒントは使えません。`puzzle stop` でゲームに戻ります。
-chat-puzzle-stopped = パズルを終了しました。手はまたゲームに入ります。
+chat-puzzle-moves-only = パズルで使えるのはカードの移動だけです（`3 7`、`3 7 2`）。配る、元に戻す、ヒントは使えません。`puzzle stop` でゲームに戻ります。
+chat-puzzle-stopped = パズルを終了しました。入力した手は再びゲームに使われます。
 chat-puzzle-none = 進行中のパズルはありません。`puzzle` で今日のパズルを表示します。

@@ -19,7 +19,7 @@ board-header = { $variant ->
    *[playing] {""}
     }
 
-illegal-game-over = ゲームは終了しています。これ以上の操作はできません。
+illegal-game-over = ゲームは終了しています。これ以上手を進めることはできません。
 illegal-no-such-column = { $column } 列目はありません。
 illegal-same-column = カードを同じ列の上には移動できません。
 illegal-empty-group = 移動するカードを1枚以上選んでください。
@@ -29,15 +29,15 @@ illegal-group-not-in-sequence = それらのカードは順番に並んでいま
 illegal-landing-rank-mismatch = { $card } は { $onto } の上に置けません。置けるのは1つ小さいランクのカードだけです。
 illegal-deal-with-empty-column = 空の列があるときは配れません。先にすべての空の列にカードを移動してください。
 illegal-stock-empty = 山札が空です。配るカードはもうありません。
-illegal-nothing-to-undo = 元に戻す操作はありません。
+illegal-nothing-to-undo = 元に戻せる手はありません。
 illegal-undo-disabled = このゲームでは元に戻す機能がオフになっています。
-illegal-undo-would-hide-card = その操作を元に戻すと、すでに見たカードが裏向きに戻ってしまいます。このゲームでは、カードを表向きにした移動や配る操作は取り消せません。
+illegal-undo-would-hide-card = その手を元に戻すと、すでに見たカードが再び隠れてしまいます。このゲームでは、カードを表向きにした移動や配った手は元に戻せません。
 illegal-no-destination = { $column } 列目の末尾のカードを受け取れる列はありません。
 
 # 操作の結果。$cards は1枚のカード、または "9♠–6♠" のような並び。
 did-move = { $cards } を { $from } 列目から { $to } 列目に移動しました。
 did-deal = 山札から各列に1枚ずつ配りました。
-did-undo = 直前の操作を元に戻しました。
+did-undo = 直前の手を元に戻しました。
 did-resign = 投了しました。
 did-remove-run = { $column } 列目で組が完成し、取り除かれました。
 # $columns は列の一覧（"3, 7"）、$count はその数。
@@ -75,9 +75,9 @@ hint-move-cards = { $count } 枚のカードを { $from } 列目から { $to } �
 hint-fill-every-hole = { $first }直前の { $actions } 手ではカードが1枚も表向きになっていません。山札を配れるよう、空いている列をすべて埋めましょう。
 
 # デイリーチャレンジの挑戦が練習になる理由。
-daily-practice = 練習：何にもカウントされません。その日のチャレンジでランキング対象になるのは、登録アカウントの最初の挑戦だけです（ゲストは練習として遊びます）。
-daily-practice-guest = ゲストのデイリーチャレンジは練習です：ランキング対象になるのは登録アカウントの最初の挑戦だけです。登録すると（ゲームはそのまま引き継がれます）、明日からランキングに参加できます。
-daily-practice-ranked-made = このチャレンジのランキング対象の挑戦は済んでいます：以降の挑戦は練習です。
-daily-practice-seen-as-guest = アカウント登録前にこのチャレンジを遊んだため、カードを知っています。今日の挑戦は練習になります。
+daily-practice = 練習です。記録にもランキングにも数えられません。その日のチャレンジでランキング対象になるのは、登録アカウントの最初の挑戦だけです（ゲストのデイリーチャレンジはすべて練習です）。
+daily-practice-guest = ゲストのデイリーチャレンジは練習になります。ランキング対象になるのは、登録アカウントの最初の挑戦だけです。登録すれば（ゲームはそのまま引き継がれます）、明日のチャレンジからランキング対象の挑戦ができます。
+daily-practice-ranked-made = このチャレンジのランキング対象の挑戦は済んでいます。以降の挑戦は練習になります。
+daily-practice-seen-as-guest = アカウントを登録する前にこのチャレンジをプレイしているため、カードがすでにわかっています。そのため、今日の挑戦は練習になります。
 # レースの CPU プレイヤー。$percent は人のかかる時間の中央値に対してどれだけの時間で終えるか。$level は easy、normal、hard（API の語）。
-race-cpu-note = CPU プレイヤーはディール全体を知っています。それぞれ勝てる手順で、易しいレベルでは少し寄り道しながら、この種類のゲームに勝つのに人がかかる時間の中央値の約 { $percent }% で終わるペースで遊びます（レベル { $level }）。
+race-cpu-note = CPU プレイヤーはディール全体を知っています。それぞれ勝ち筋に沿って（易しいレベルでは少し寄り道しながら）プレイし、この種類のゲームに人が勝つまでにかかる時間の中央値の約 { $percent }% で終わるペースで進めます（レベル { $level }）。

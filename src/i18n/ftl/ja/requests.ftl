@@ -52,7 +52,7 @@ metrics-token-required = このサーバーのメトリクスは非公開です�
 ## Tokens and sessions
 
 insufficient-scope = このアクセストークンには、この操作に必要なスコープ `{ $scope }` がありません。
-session-required = 個人用アクセストークンでは、アカウントやそのトークンを管理できません。サインイン（login、register、guest）して、そのセッショントークンを使ってください。
+session-required = 個人用アクセストークンでは、アカウントやそのトークンを管理できません。ログイン（login、register、guest のいずれか）して、そのセッショントークンを使ってください。
 bearer-token-missing = この操作には Bearer トークンが必要です。`Authorization: Bearer <token>` を送ってください（トークンは /v1/auth/register、/v1/auth/login、/v1/auth/guest で取得できます）。
 access-token-invalid = このアクセストークンは無効です（不明、取り消し済み、または形式が正しくありません）。
 session-token-expired = トークンの有効期限が切れました。もう一度ログインして、新しいトークンを取得してください。
@@ -85,11 +85,11 @@ count-past-most = { $count } 枚のカードを一度に移動することはで
 ## Exports and imports
 
 export-line = { $line } 行目：{ $reason }
-export-action = 操作 { $number }：{ $reason }
+export-action = { $number } 手目：{ $reason }
 export-refused-line = { $line } 行目（`{ $text }`）：{ $reason }
 export-unknown-field = `{ $field }` はエクスポートのフィールドではありません。
 export-missing-field = エクスポートに { $field } がありません（空行の前に `{ $field }: …` を書いてください）。
-export-not-an-action = `{ $text }` は操作ではありません（`3 7 2`、`d`、`u`、`resign` のいずれかです）。
+export-not-an-action = `{ $text }` は手ではありません（手は `3 7 2`、`d`、`u`、`resign` のいずれかです）。
 export-bad-origin = origin `{ $origin }` はゲームの種類ではありません（random、chosen、daily、winnable、restart、race、imported のいずれかです）。
 export-bad-deal-number = deal_number は 10 進数の文字列で表した整数にしてください。
 export-not-json = JSON 形式のエクスポートではありません：{ $error }。
@@ -98,7 +98,7 @@ export-bad-window = since と until は Unix エポックからのミリ秒数�
 export-bad-max = max は 1〜1000 にしてください。
 attempts-new-guests = このアドレスからの新しいゲストアカウントの作成
 attempts-new-accounts = このアドレスからの新しいアカウントの作成
-attempts-imports-address = このアドレスからインポートされたアクション
+attempts-imports-address = このアドレスからインポートされた手
 attempts-winnable-address = このアドレスからの勝てることが証明済みのディールでのゲーム
 attempts-races-address = このアドレスからの新しいレースルームの作成
 attempts-app-approvals-address = このアドレスからのアプリの許可
@@ -116,18 +116,18 @@ stale-request = リクエストのタイムスタンプがサーバーの時計�
 invalid-signature = リクエストの署名が無効です。
 telegram-bad-secret = X-Telegram-Bot-Api-Secret-Token ヘッダーがないか、正しくありません。
 discord-not-interaction = ボディが Discord のインタラクションではありません：{ $error }。
-discord-bad-ids = ボディが Discord のインタラクションではありません：ID が Discord の ID ではありません。
+discord-bad-ids = ボディが Discord のインタラクションではありません（ID が Discord の ID ではありません）。
 slack-not-command = ボディが Slack のスラッシュコマンドではありません：{ $error }。
 telegram-not-update = ボディが Telegram の update ではありません：{ $error }。
 attempts-password-address = あなたのアドレスからのこのアカウントへのパスワードの試行
-export-expected-header = 空行と操作の前には `key: value` の形の行が必要です。
+export-expected-header = 空行と手の前には `key: value` の形の行が必要です。
 export-bad-variant = variant は spider か spiderette にしてください。
 export-bad-undo = undo は full、no_reveal、off のいずれかにしてください。
 export-bad-empty-column-deal = empty_column_deal は standard、strict、allowed のいずれかにしてください。
 export-bad-deal = deal は 0〜18446744073709551615 の整数にしてください。
-no-page-messages = /l10n/{ $name } というウェブページの文言はありません。en.ftl、de.ftl、fr.ftl、es.ftl、pt-BR.ftl、ja.ftl のいずれかを指定してください。
+no-page-messages = /l10n/{ $name } という Web ページの文言はありません。en.ftl、de.ftl、fr.ftl、es.ftl、pt-BR.ftl、ja.ftl のいずれかを指定してください。
 
 ## アプリにできること（同意ページ）
 
 scope-games-read = あなたのゲーム、盤面、ヒント、イベント、記録を見る。
-scope-games-write = あなたの代わりにゲームを始めて遊ぶ（移動、配る、元に戻す、投了）。
+scope-games-write = あなたの代わりにゲームを始めてプレイする（移動、配る、元に戻す、投了）。

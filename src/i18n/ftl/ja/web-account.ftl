@@ -89,7 +89,7 @@ account-session-sign-in-again = 続けるにはログインしてください。
 account-profile-player = プレイヤー
 account-profile-hidden = （プロフィール非公開のプレイヤー）
 # $since はプレイヤーが参加した日時、$streak はデイリーのディールを続けてプレイした日数。
-account-profile-joined = { $since } からプレイ · デイリー連続：{ $streak } 日
+account-profile-joined = { $since } からプレイ · デイリー連続プレイ { $streak } 日
 account-profile-col-game = ゲーム
 account-profile-col-played = プレイ数
 account-profile-col-won = 勝利数

@@ -39,7 +39,7 @@ race-rule-handicap = ハンデあり
 race-rule-ranked = ランキング対象
 race-rule-unranked = ランキング対象外
 # $level は CPU プレイヤーの速さ："easy"、"normal"、"hard" のいずれか。
-race-rule-cpu-speed = CPU：{ $level ->
+race-rule-cpu-speed = CPU の速さ：{ $level ->
         [easy] やさしい
         [normal] ふつう
         [hard] むずかしい
@@ -50,16 +50,16 @@ race-rule-stand-in = { $seconds } 秒放置で代打ち
 
 # ルーム主催フォームの「元に戻す」の下の注記。ランキング対象にチェックを入れ、元に戻すで
 # 「無制限」を選んだとき：ランキング対象のルームは最大で「めくり以外」（フォームと同じモード名）。
-race-undo-ranked = ランキング対象のルームでは、元に戻すは「めくり以外」になります。新しいカードが見えた操作（配る操作や、カードを表向きにした移動）以外は、どの移動も元に戻せます。
+race-undo-ranked = ランキング対象のルームでは、元に戻すは「表向き確定」になります。新しいカードが見えた手（配った手や、カードを表向きにした移動）以外は、どの手も元に戻せます。
 
 ## ルームの席。
 
 race-tag-host = ホスト
 race-tag-cpu = CPU
 race-tag-you = あなた
-race-remove = 削除
+race-remove = 外す
 # スクリーンリーダー用の削除ボタンのラベル。$name は席にいるプレイヤーの名前。
-race-remove-label = { $name } を削除
+race-remove-label = { $name } を外す
 
 ## ルームのボタンと状態の行。
 

@@ -46,7 +46,7 @@ screens-daily-back = { $type ->
     }
 # $error は、ランキング対象の挑戦がまだ進行中であることを述べるサーバーの文。ページはその挑戦を表示する。
 screens-daily-back-open = { $error }その挑戦を表示します。
-screens-daily-started-ranked = 今日のデイリーチャレンジ：この挑戦はランキング対象です。がんばってください！
+screens-daily-started-ranked = 今日のデイリーチャレンジです。この挑戦はランキング対象です。がんばってください！
 # $reason は、この挑戦が練習扱いである理由を述べるサーバーの文（または screens-daily-practice）。
 screens-daily-started-practice = 今日のデイリーチャレンジです。{ $reason }
 screens-daily-practice = この挑戦は練習扱いです。
@@ -92,11 +92,11 @@ screens-analysis-losing = 勝てなくなった最初の手：{ $step }。それ
 screens-analysis-losing-step = { $number } 手目（{ $action }）
 # 検索により、最初の $after 手の後でも勝てること（$after が "?" なら未証明）、さらに（2つ目では）
 # 最初の $lost 手の後には負けていることが証明された。
-screens-analysis-bounds = 証明済み：最初の { $after } 手の後はまだ勝てました。勝てなくなった手はそれより後にあります。
-screens-analysis-bounds-lost = 証明済み：最初の { $after } 手の後はまだ勝てましたが、{ $lost } 手の後には勝てなくなっていました。勝てなくなった手はその間にあります。
+screens-analysis-bounds = 最初の { $after } 手の後はまだ勝てたことが証明されています。勝てなくなった手はそれより後にあります。
+screens-analysis-bounds-lost = 最初の { $after } 手の後はまだ勝てたこと、{ $lost } 手の後には勝てなくなっていたことが証明されています。勝てなくなった手はその間にあります。
 screens-analysis-line-title = 勝ち筋
 # $count は勝ち筋の手数。最初の配りから始まる。
-screens-analysis-line-from-opening = 勝てることが証明された最後の局面（最初の配りの直後）から、この { $count } 手で勝てます。
+screens-analysis-line-from-opening = 勝てることが証明された最後の局面（最初に配られた直後）から、この { $count } 手で勝てます。
 # $count は勝ち筋の手数。プレイヤーの最初の $after 手の後から始まる。
 screens-analysis-line-from-after = 勝てることが証明された最後の局面（あなたの最初の { $after } 手の後）から、この { $count } 手で勝てます。
 screens-analysis-previous-step = 前の手
@@ -109,11 +109,11 @@ screens-analysis-cleared = 改善すべき点はありません。場をすべ�
 # $positions は検索した局面の数、$seconds はかかった時間（小数1桁）。
 screens-analysis-searched = { $positions } 局面を { $seconds } 秒で検索しました。
 # 勝ち筋までゲームを再現している間：$total 手中 $done 手を再現済み。
-screens-line-replaying = ゲームを再現しています：{ $total } 手中 { $done } 手…
+screens-line-replaying = ゲームを再現しています（{ $total } 手中 { $done } 手）…
 screens-line-ready = ここが、まだ勝てた最後の局面です。強調表示された手順に従ってください。
 # 勝ち筋を案内している間、盤面の上に出るバー。
 screens-guide-label = 勝ち筋
-screens-guide-off-line = 勝ち筋から外れました。元に戻して戻るか、そのまま続けてください。
+screens-guide-off-line = 勝ち筋から外れました。元に戻して勝ち筋に戻るか、そのまま続けてください。
 screens-guide-done = 勝ち筋はこれで全部です。
 # $step は勝ち筋でのその手の番号（全 $total 手）、$action は言葉でのその手。
 screens-guide-step = 勝ち筋 { $total } 手中 { $step } 手目：{ $action }。
@@ -135,7 +135,7 @@ screens-games-result = 結果
 
 # $name はアカウントのユーザー名。
 screens-records-signed-in = { $name } でログイン中。
-screens-records-guest = このブラウザーのゲストアカウントです。登録すると、どこでも記録を残せます。
+screens-records-guest = このブラウザーのゲストアカウントです。登録すると、どの端末でも記録を引き継げます。
 screens-records-empty = まだゲームがありません。プレイしてみましょう！
 # 現在の連勝数と、括弧内に最長の連勝数。
 screens-records-streak = { $current }（{ $longest }）
@@ -152,17 +152,17 @@ screens-boards-not-you = あなたはまだこのランキングに載ってい�
 
 ## パズル
 
-screens-puzzle-goal = { $within }手以内に{ $goal }（レーティング { $rating }）
+screens-puzzle-goal = { $within } 手以内に{ $goal }（レーティング { $rating }）
 screens-puzzle-goal-win = ゲームに勝つ
 screens-puzzle-goal-remove-run = 組を1つ取り除く
 screens-puzzle-goal-empty-column = 列を1つ空にする
 screens-puzzle-goal-turn-card = カードを1枚表にする
-screens-puzzle-card = { $card }、{ $column }列目
-screens-puzzle-column = { $column }列目
-screens-puzzle-face-down = 裏向き{ $count }枚
-screens-puzzle-going = 順調です（残り{ $left }手）。
+screens-puzzle-card = { $card }、{ $column } 列目
+screens-puzzle-column = { $column } 列目
+screens-puzzle-face-down = 裏向き { $count } 枚
+screens-puzzle-going = 順調です（残り { $left } 手）。
 screens-puzzle-solved = 正解です！
-screens-puzzle-failed = { $mistake }手目のあと、目標に届かなくなりました。正解：{ $answer }。
+screens-puzzle-failed = { $mistake } 手目のあと、目標に届かなくなりました。正解：{ $answer }。
 screens-puzzle-rating = パズルのレーティング：{ $before } → { $after }。
 screens-puzzle-streak = ストリーク：{ $score }
-screens-puzzle-streak-over = ストリーク終了：{ $score }問正解。
+screens-puzzle-streak-over = ストリーク終了：{ $score } 問正解。

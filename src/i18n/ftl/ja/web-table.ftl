@@ -29,9 +29,9 @@ table-kind = { $variant ->
 
 # 元に戻すモード：短い名前と、そのモードでできること。
 table-undo-full = 無制限
-table-undo-full-about = どの移動も配る操作も元に戻せます。
-table-undo-no-reveal = めくり以外
-table-undo-no-reveal-about = 新しいカードが見えた操作（配る操作や、カードを表向きにした移動）以外は、どの移動も元に戻せます。
+table-undo-full-about = 移動でも配った手でも、どの手も元に戻せます。
+table-undo-no-reveal = 表向き確定
+table-undo-no-reveal-about = 新しいカードが見えた手（配った手や、カードを表向きにした移動）以外は、どの手も元に戻せます。
 table-undo-off = オフ
 table-undo-off-about = 元に戻せません。すべての手が確定します。
 # ルームの設定一覧での元に戻す設定。$mode は上の名前のいずれか。
@@ -90,7 +90,7 @@ table-label-replay = 再プレイ
 # $deal はディールの番号。
 table-label-deal = ディール #{ $deal }
 table-label-no-undo = 元に戻すなし
-table-label-undo-no-reveal = めくったカードは戻せない
+table-label-undo-no-reveal = 元に戻す：表向き確定
 table-label-no-hints = ヒントなし
 # 空の列があるときに配れるか。$rule は "strict" か "allowed"。
 table-label-deal-rule = 空き列で配る：{ $rule ->
@@ -104,8 +104,8 @@ table-label-deal-rule = 空き列で配る：{ $rule ->
 table-resign = 投了
 table-quit-race = 棄権
 # 1回クリックした後の投了（または棄権）ボタン：もう一度クリックで確定。
-table-really-resign = 本当に投了？
-table-really-quit = 本当に棄権？
+table-really-resign = 本当に投了しますか？
+table-really-quit = 本当に棄権しますか？
 table-standings = 順位
 table-new-game-button = 新規ゲーム
 table-play-again = 同じディールに再挑戦
@@ -131,7 +131,7 @@ table-error-unexpected = 問題が発生しました：{ $error }
 # $detail はサーバーの拒否理由（別のタブや端末が先に操作した）。
 table-version-conflict = { $detail }（盤面を現在の状態に更新しました。）
 table-you-won-points = { $score } 点でクリアしました！
-table-deal-number-invalid = ディール番号は整数で入力してください（空欄ならランダムに配ります）。
+table-deal-number-invalid = ディール番号は整数で入力してください（空欄ならランダムなディールになります）。
 # 新しいゲームを配った。$kind はゲームの種類（"スパイダー 2スート"、table-kind を参照）。
 table-new-game = 新しいゲーム：{ $kind }。がんばってください！
 # 同じく、プレイヤーが指定したディールの番号 $deal 付き。

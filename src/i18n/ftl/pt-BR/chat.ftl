@@ -6,7 +6,7 @@ command-grammar = Comandos: `3 7` move da coluna 3 para a 7, `3 7 2` move duas c
 # $grammar é command-grammar.
 command-too-long = Um comando tem no máximo { $max } caracteres. { $grammar }
 command-empty = O comando está vazio. { $grammar }
-command-unknown = Não entendi "{ $text }". { $grammar }
+command-unknown = Não entendi “{ $text }”. { $grammar }
 command-body = Envie {"{"}"command": "3 7"{"}"} como JSON, ou o comando como text/plain: { $error }.
 command-not-utf8 = O comando não é um texto UTF-8 válido.
 
@@ -15,7 +15,7 @@ command-not-utf8 = O comando não é um texto UTF-8 válido.
 chat-help = Paciência Spider. Comandos:
     • `new [1|2|4] [spider|spiderette]`: um novo jogo (1 naipe e Spider, se você não disser outra coisa)
     • `daily [1|2|4]`: o desafio diário de hoje; sua primeira tentativa é ranqueada
-    • `puzzle [1|2|4]`: o problema de hoje, `puzzle next` um perto da sua pontuação; seus movimentos vão para ele até terminar, `puzzle stop` volta para a sua partida
+    • `puzzle [1|2|4]`: o problema de hoje, `puzzle next` um perto do seu rating; seus movimentos vão para ele até ele terminar, `puzzle stop` volta para o seu jogo
     • `3 7` move da coluna 3 para a 7, `3 7 2` move duas cartas, `3` faz o melhor movimento a partir da coluna 3
     • `d` distribui uma fileira, `u` desfaz, `h` dá uma dica, `b` mostra o tabuleiro, `resign` desiste
     • `games` lista seus jogos em andamento, `resume N` volta para um deles
@@ -36,8 +36,8 @@ chat-linked = Vinculado: sua conta do { $platform } agora joga como { $username 
        *[other] {" "}Seus { $games } jogos daqui foram transferidos para ela.
     }{ $practice ->
         [0] {""}
-        [one] {" "}1 tentativa ranqueada do desafio diário virou treino: uma tentativa ranqueada só conta na conta em que foi jogada.
-       *[other] {" "}{ $practice } tentativas ranqueadas do desafio diário viraram treino: uma tentativa ranqueada só conta na conta em que foi jogada.
+        [one] {" "}1 tentativa ranqueada do desafio diário virou treino: uma tentativa ranqueada só vale na conta em que foi feita.
+       *[other] {" "}{ $practice } tentativas ranqueadas do desafio diário viraram treino: uma tentativa ranqueada só vale na conta em que foi feita.
     } `unlink` desfaz o vínculo e devolve os jogos.
 chat-unlinked = Desvinculado: sua conta do { $platform } não joga mais como { $username }; { $games ->
         [0] nenhum dos seus jogos tinha sido transferido
@@ -63,8 +63,8 @@ chat-kind = { $variant ->
     }
 # $kind é chat-kind.
 chat-new-game = Novo jogo: { $kind }. Digite `3 7` para mover da coluna 3 para a 7, `d` para distribuir, `h` para uma dica.
-chat-daily-ranked = Desafio diário de hoje, { $kind }: esta é a sua tentativa ranqueada. Desfazer nunca volta um movimento que virou uma carta.
-chat-daily-practice = Desafio diário de hoje, { $kind }: esta tentativa é de treino (sua tentativa ranqueada já foi feita), então ela não entra na classificação.
+chat-daily-ranked = Desafio diário de hoje, { $kind }: esta é a sua tentativa ranqueada, e nela não é possível desfazer um movimento que virou uma carta.
+chat-daily-practice = Desafio diário de hoje, { $kind }: esta tentativa é de treino (sua tentativa ranqueada já foi feita), então ela não entra no ranking.
 chat-daily-resumed = Sua tentativa ranqueada no desafio diário de hoje ({ $kind }) está em andamento: ela voltou a ser o seu jogo atual.
 chat-no-games = Você não tem nenhum jogo em andamento: digite `new` para começar um, ou `daily`.
 chat-games-title = Seus jogos em andamento:
@@ -74,17 +74,37 @@ chat-games-line = { $number }. { $kind }{ $daily ->
         [ranked] , desafio diário ranqueado de { $date }
         [practice] , desafio diário de treino de { $date }
        *[none] {""}
-    } · pontuação { $score } · { $moves } movimentos · sequências { $runs }{ $current ->
+    } · pontuação { $score } · { $moves ->
+        [0] { $moves } movimentos
+        [one] { $moves } movimento
+       *[other] { $moves } movimentos
+    } · sequências { $runs }{ $current ->
         [yes] {" "}(atual)
        *[no] {""}
     }
 chat-games-resume = Digite `resume N` para jogar um deles.
-chat-no-such-game = Não existe o jogo { $number } entre os seus { $listed } jogos em andamento listados: digite `games` para vê-los numerados.
+chat-no-such-game = Não existe o jogo { $number } entre { $listed ->
+        [0] os seus jogos em andamento listados
+        [one] o seu único jogo em andamento listado
+       *[other] os seus { $listed } jogos em andamento listados
+    }: digite `games` para vê-los numerados.
 chat-resumed = De volta ao jogo { $number }: { $kind }.
 chat-no-records = Ainda não há recordes de { $username }: termine um jogo (`new`) e ele já conta.
 chat-records-title = Recordes de { $username }:
 # $best é chat-records-best ou nada; $fastest, chat-records-fastest ou nada.
-chat-records-line = { $kind }: { $played } jogados, { $won } vencidos{ $best }{ $fastest }, série de vitórias { $streak } (maior: { $longest })
+chat-records-line = { $kind }: { $played ->
+        [0] { $played } jogos
+        [one] { $played } jogo
+       *[other] { $played } jogos
+    }, { $won ->
+        [0] { $won } vitórias
+        [one] { $won } vitória
+       *[other] { $won } vitórias
+    }{ $best }{ $fastest }, série de { $streak ->
+        [0] { $streak } vitórias
+        [one] { $streak } vitória
+       *[other] { $streak } vitórias
+    } (maior: { $longest })
 chat-records-best = , melhor pontuação { $score }
 # $time é minutos:segundos.
 chat-records-fastest = , vitória mais rápida { $time }
@@ -95,14 +115,22 @@ chat-share-won = { $username } venceu um jogo de { $kind }{ $daily ->
         [ranked] {" "}(o desafio diário ranqueado de { $date })
         [practice] {" "}(um desafio diário de treino de { $date })
        *[none] {""}
-    } com pontuação de { $score } em { $moves } movimentos{ $time }.
+    } com pontuação de { $score } em { $moves ->
+        [0] { $moves } movimentos
+        [one] { $moves } movimento
+       *[other] { $moves } movimentos
+    }{ $time }.
 # $time é minutos:segundos.
 chat-share-time = , em { $time }
 chat-share-resigned = { $username } desistiu de um jogo de { $kind }{ $daily ->
         [ranked] {" "}(o desafio diário ranqueado de { $date })
         [practice] {" "}(um desafio diário de treino de { $date })
        *[none] {""}
-    } após { $moves } movimentos, com { $runs } de { $total } sequências completas e pontuação de { $score }.
+    } após { $moves ->
+        [0] { $moves } movimentos
+        [one] { $moves } movimento
+       *[other] { $moves } movimentos
+    }, com { $runs } de { $total } sequências completas e pontuação de { $score }.
 # `lang`: $language é o nome do idioma nele mesmo (Deutsch, 日本語…).
 chat-language-now = Aqui eu falo com você em { $language }. `lang de` (ou en, fr, es, pt-BR, ja) muda isso; `lang auto` volta para o idioma do seu app.
 chat-language-set = A partir de agora, falo com você aqui em { $language }.
@@ -124,25 +152,27 @@ chat-link-instructions = Digite `/spider link { $code }` no Discord ou no Slack,
 
 ## Problemas no chat
 
+# $kind é chat-kind; $goal, uma das mensagens puzzle-goal-*.
 chat-puzzle-daily = O problema de hoje ({ $kind }): { $goal } em até { $within ->
         [one] { $within } movimento
        *[other] { $within } movimentos
-    } (pontuação { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para a sua partida.
+    } (rating { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para o seu jogo.
 chat-puzzle-next = Um problema ({ $kind }): { $goal } em até { $within ->
         [one] { $within } movimento
        *[other] { $within } movimentos
-    } (pontuação { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para a sua partida.
-puzzle-goal-win = vença a partida
+    } (rating { $rating }). Digite seus movimentos (`3 7`, `3 7 2`); `puzzle stop` volta para o seu jogo.
+puzzle-goal-win = vença o jogo
 puzzle-goal-remove-run = retire uma sequência
 puzzle-goal-empty-column = esvazie uma coluna
-puzzle-goal-turn-card = vire uma carta
-chat-puzzle-going = Bom caminho: o objetivo ainda está ao alcance, { $left ->
+puzzle-goal-turn-card = vire uma carta para cima
+chat-puzzle-going = No caminho certo: o objetivo ainda está ao alcance, { $left ->
+        [0] restam { $left } movimentos
         [one] resta { $left } movimento
        *[other] restam { $left } movimentos
     }.
 chat-puzzle-solved = Resolvido!
-chat-puzzle-failed = Depois do movimento { $mistake } o objetivo ficou fora de alcance, sejam quais forem as cartas viradas para baixo. A solução: { $answer }.
-chat-puzzle-rating = Sua pontuação de problemas: { $before } → { $after }.
-chat-puzzle-moves-only = Um problema aceita só movimentos de cartas (`3 7`, `3 7 2`): nem distribuir, nem desfazer, nem dica. `puzzle stop` volta para a sua partida.
-chat-puzzle-stopped = Você saiu do problema: seus movimentos voltam para a sua partida.
-chat-puzzle-none = Você não tem problema em andamento: `puzzle` mostra o de hoje.
+chat-puzzle-failed = Depois do movimento { $mistake }, o objetivo ficou fora de alcance, sejam quais forem as cartas viradas para baixo. A solução: { $answer }.
+chat-puzzle-rating = Seu rating de problemas: { $before } → { $after }.
+chat-puzzle-moves-only = Um problema aceita só movimentos de cartas (`3 7`, `3 7 2`): nada de distribuir, desfazer ou pedir dica. `puzzle stop` volta para o seu jogo.
+chat-puzzle-stopped = Você saiu do problema: seus movimentos vão de novo para o seu jogo.
+chat-puzzle-none = Você não tem nenhum problema em andamento: `puzzle` mostra o de hoje.

@@ -72,7 +72,11 @@ hint-try-undo = Não há mais nenhum movimento útil: tente desfazer seus últim
 hint-resign = Não há mais nenhum movimento útil nem distribuição: você pode desistir.
 hint-deal = Distribua uma nova fileira do monte: não há nenhum movimento melhor à vista.
 hint-deal-plain = Distribua uma nova fileira do monte.
-hint-deal-quiet = Distribua uma nova fileira do monte: seus últimos { $actions } movimentos não viraram nenhuma carta nem completaram nenhuma sequência.
+hint-deal-quiet =
+    Distribua uma nova fileira do monte: { $actions ->
+        [one] seu último movimento não virou nenhuma carta nem completou nenhuma sequência.
+       *[other] seus últimos { $actions } movimentos não viraram nenhuma carta nem completaram nenhuma sequência.
+    }
 hint-into-empty = Mova { $cards } da coluna { $from } para a coluna vazia { $to }.
 hint-fill-to-deal = Mova { $cards } da coluna { $from } para a coluna vazia { $to }, para poder distribuir.
 # $frees é a carta sobre a qual as cartas movidas estavam.
@@ -88,12 +92,16 @@ hint-move-cards = Mova { $count } { $count ->
    *[other] cartas
     } da coluna { $from } para a coluna { $to }.
 # $first é a frase de outra dica.
-hint-fill-every-hole = { $first } Seus últimos { $actions } movimentos não viraram nenhuma carta: preencha todas as colunas vazias para que a próxima fileira possa ser distribuída.
+hint-fill-every-hole =
+    { $first } { $actions ->
+        [one] Seu último movimento não virou nenhuma carta
+       *[other] Seus últimos { $actions } movimentos não viraram nenhuma carta
+    }: preencha todas as colunas vazias para que a próxima fileira possa ser distribuída.
 
 # Por que uma tentativa do desafio diário é treino.
-daily-practice = Treino: não conta para nada. Só a primeira tentativa de uma conta registrada no desafio de um dia é ranqueada (convidados jogam o desafio diário como treino).
-daily-practice-guest = Convidados jogam o desafio diário como treino: só a primeira tentativa de uma conta registrada é ranqueada. Cadastre-se (seus jogos vão junto) para jogar o ranqueado de amanhã.
+daily-practice = Treino: não conta para nada. Só a primeira tentativa de uma conta cadastrada no desafio de cada dia é ranqueada (convidados jogam o desafio diário como treino).
+daily-practice-guest = Convidados jogam o desafio diário como treino: só a primeira tentativa de uma conta cadastrada é ranqueada. Cadastre-se (seus jogos vão junto) para ter uma tentativa ranqueada no desafio de amanhã.
 daily-practice-ranked-made = Sua tentativa ranqueada neste desafio já foi feita: as próximas tentativas são treino.
-daily-practice-seen-as-guest = Você jogou este desafio antes de registrar sua conta: você já conhece as cartas dele, então as tentativas de hoje são treino.
-# Os jogadores CPU de uma corrida. $percent: em quanto do tempo mediano das pessoas eles tentam terminar; $level é easy, normal ou hard (a palavra da API).
-race-cpu-note = Os jogadores CPU conhecem a distribuição inteira: cada um joga uma linha vencedora, com alguns desvios nos níveis mais fáceis, num ritmo que termina em cerca de { $percent }% do tempo mediano que as pessoas levam para vencer este tipo de jogo (nível { $level }).
+daily-practice-seen-as-guest = Você jogou este desafio antes de se cadastrar: você já conhece as cartas dele, então as tentativas de hoje são treino.
+# Os jogadores de CPU de uma corrida. $percent: em quanto do tempo mediano das pessoas eles tentam terminar; $level é easy, normal ou hard (a palavra da API).
+race-cpu-note = Os jogadores de CPU conhecem a distribuição inteira: cada um segue um caminho vencedor, com alguns desvios nos níveis mais fáceis, num ritmo que termina em cerca de { $percent }% do tempo mediano que as pessoas levam para vencer este tipo de jogo (nível { $level }).

@@ -18,7 +18,7 @@ title-game-over = Fim de jogo
 title-undo-would-hide-card = Desfazer esconderia uma carta
 title-illegal-action = Ação não permitida
 title-no-winnable-deal = Nenhuma distribuição com vitória comprovada disponível
-title-winnable-quota = Jogos com vitória comprovada demais
+title-winnable-quota = Excesso de jogos com vitória comprovada
 title-import-allowance = Ações importadas demais
 title-invalid-link-code = Código de vinculação inválido
 
@@ -36,19 +36,27 @@ bad-suit-count = suits deve ser 1, 2 ou 4.
 ## Jogos
 
 concurrent-update = Outras requisições alteraram este jogo ao mesmo tempo, repetidamente; nada foi aplicado. Tente novamente.
-daily-closed = Este desafio diário terminou à meia-noite UTC: a tentativa ranqueada dele não pode mais ser jogada.
+daily-closed = Este desafio diário terminou à meia-noite UTC: já não é possível jogar a tentativa ranqueada dele.
 ranked-attempt-in-progress = Sua tentativa ranqueada no desafio de hoje ainda está em andamento: termine-a ou desista dela antes de começar uma tentativa de treino.
 action-limit = Este jogo atingiu o limite de { $limit } ações: agora só é possível desistir dele. Comece um novo jogo (ou reinicie esta distribuição) para continuar jogando.
 round-not-started = Esta rodada da corrida ainda não começou: o jogo dela abre quando a contagem regressiva terminar.
-race-game = Um jogo de corrida não pode ser reiniciado: todos na corrida jogam uma única partida da mesma distribuição.
+race-game = Um jogo de corrida não pode ser reiniciado: todos na corrida jogam a mesma distribuição, uma única vez.
 # $difficulty é easy, normal ou hard (a palavra da própria API).
-winnable-proving = Ainda não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada; o servidor está verificando algumas agora. Tente novamente em alguns segundos.
-winnable-none = Não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada, e nenhuma está sendo verificada agora (este servidor verifica distribuições de poucos tipos por vez, ou de nenhum). Tente as regras padrão, ou tente de novo mais tarde.
-winnable-quota = Você começou { $limit } jogos em distribuições com vitória comprovada na última hora, o máximo permitido por jogador: tente novamente em { $seconds ->
-    [one] { $seconds } segundo
-   *[other] { $seconds } segundos
+winnable-proving = Ainda não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada; o servidor está comprovando algumas agora. Tente novamente em alguns segundos.
+winnable-none = Não há nenhuma distribuição de nível { $difficulty } deste tipo com vitória comprovada, e nenhuma está sendo comprovada agora (este servidor comprova distribuições de poucos tipos por vez, ou de nenhum). Tente as regras padrão, ou tente de novo mais tarde.
+winnable-quota =
+    Você começou { $limit ->
+        [one] { $limit } jogo
+       *[other] { $limit } jogos
+    } em distribuições com vitória comprovada na última hora, o máximo permitido por jogador: tente novamente em { $seconds ->
+        [one] { $seconds } segundo
+       *[other] { $seconds } segundos
     }, ou comece um jogo comum enquanto isso.
-too-many-games = Você já tem { $most } jogos em andamento, o máximo permitido por jogador: termine ou desista de um deles (GET /v1/users/me/games lista todos) e depois comece outro.
+too-many-games =
+    Você já tem { $most ->
+        [one] { $most } jogo
+       *[other] { $most } jogos
+    } em andamento, o máximo permitido por jogador: termine ou desista de um deles (GET /v1/users/me/games lista todos) e depois comece outro.
 guest-cannot-import = Uma conta de convidado não pode importar jogos: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
 import-too-large = Esta exportação contém { $asked } ações, mais do que as { $allowance } que uma conta pode importar por hora: ela não pode ser importada aqui.
 import-allowance = Uma conta pode importar { $allowance } ações por hora, somando todas as suas importações, e as { $asked } desta importação ultrapassariam esse limite: tente novamente em { $seconds ->
@@ -71,14 +79,18 @@ username-taken = Esse nome de usuário já está em uso: escolha outro.
 invalid-credentials = Esse nome de usuário e essa senha não correspondem a nenhuma conta.
 wrong-password = A senha informada não é a senha desta conta.
 guest-has-no-password = Uma conta de convidado não tem senha: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
-password-required = Isto exige a senha da sua conta (`password`): só uma sessão conectada não basta para autorizar um app nem para vincular uma identidade de chat.
+password-required = Isto exige a senha da sua conta (`password`): estar conectado não basta para autorizar um app nem para vincular uma identidade de chat.
 guest-cannot-approve = Uma conta de convidado não pode autorizar apps: dê a ela um nome de usuário e uma senha antes (POST /v1/users/me/upgrade).
 not-a-guest = Esta conta já tem nome de usuário e senha: só uma conta de convidado pode ser convertida.
 auth-busy = O servidor está ocupado verificando outras senhas: tente novamente em instantes.
 session-ended = Esta sessão terminou (você saiu, saiu de todos os dispositivos ou a senha foi trocada): entre novamente.
 guest-has-no-profile = Uma conta de convidado não tem perfil público: cadastre-se (POST /v1/users/me/upgrade mantém tudo) para ter um.
 profile-not-found = Não há nenhum perfil público com esse nome (convidados não têm perfil, e um jogador pode ocultar o seu).
-too-many-tokens = Você já tem { $max } tokens ativos: revogue um antes.
+too-many-tokens =
+    Você já tem { $max ->
+        [one] { $max } token ativo
+       *[other] { $max } tokens ativos
+    }: revogue um antes.
 token-not-found = Não há nenhum token de acesso com esse id entre os seus.
 
 ## O pedido de login de um app (para quem o desenvolve)
@@ -89,7 +101,7 @@ oauth-response-type = response_type deve ser code: este servidor atende apenas a
 oauth-challenge-method = code_challenge_method deve ser S256 (plain não é aceito).
 oauth-pkce-required = code_challenge_method=S256 e um code_challenge são obrigatórios (PKCE).
 oauth-challenge = code_challenge deve ser o desafio S256: 43 caracteres em base64url.
-oauth-unknown-scope = Escopo desconhecido "{ $scope }": use games:read e/ou games:write.
+oauth-unknown-scope = Escopo desconhecido “{ $scope }”: use games:read e/ou games:write.
 oauth-no-scope = scope deve indicar games:read e/ou games:write.
 oauth-state = state deve ter no máximo 1.000 caracteres ASCII imprimíveis.
 
@@ -102,7 +114,7 @@ round-in-progress = A rodada atual ainda está em andamento: uma nova começa qu
 round-started-elsewhere = Outro pedido para iniciar esta corrida chegou primeiro.
 not-racing = Você não participa de nenhuma rodada em andamento desta corrida (quem entra durante uma rodada joga a partir da próxima).
 seat-name-taken = Outro lugar nesta sala já usa esse nome (sem contar maiúsculas/minúsculas e espaços): entre com outro nome.
-seat-name-reserved = Nomes como "CPU 1" são dos jogadores de CPU da sala: entre com outro nome.
+seat-name-reserved = Nomes como “CPU 1” são dos jogadores de CPU da sala: entre com outro nome.
 seat-not-found = Esse lugar não existe nesta corrida.
 host-seat = O lugar do anfitrião pertence à sala: o anfitrião não pode sair nem ser removido.
 seat-in-round = Este lugar está jogando a rodada em andamento: ele pode ser liberado quando a rodada terminar (antes disso, o jogador pode abandoná-la).
@@ -118,7 +130,11 @@ invalid-link-code = Esse código de vinculação é desconhecido, já foi usado 
 chat-link-not-found = Não há nenhum vínculo de chat com esse id entre os seus.
 already-linked = Esta identidade de chat já joga como { $username }: desvincule-a antes de vincular outra conta.
 not-linked = Esta identidade de chat joga com a conta criada para ela: não há vínculo para desfazer.
-too-many-chat-links = Sua conta já tem { $max } identidades de chat vinculadas: remova uma antes.
+too-many-chat-links =
+    Sua conta já tem { $max ->
+        [one] { $max } identidade de chat vinculada
+       *[other] { $max } identidades de chat vinculadas
+    }: remova uma antes.
 
 ## Buscas (dicas e análises)
 
@@ -137,13 +153,13 @@ puzzle-no-moves = Uma tentativa tem pelo menos um movimento: envie os movimentos
 puzzle-export-bad-max = max deve ser um número inteiro de 1 a 10000.
 
 title-puzzle-move = Não é um movimento deste problema
-puzzle-not-found = Não existe problema com esse identificador.
-puzzle-none-left = Ainda não há problema deste tipo para você: tente outro número de naipes ou volte quando mais problemas forem encontrados.
+puzzle-not-found = Não há nenhum problema com esse id.
+puzzle-none-left = Ainda não há nenhum problema deste tipo para você: tente outro número de naipes ou volte quando mais problemas forem encontrados.
 puzzle-too-many-moves = Este problema se resolve em { $within ->
     [one] { $within } movimento
    *[other] { $within } movimentos
     }: a tentativa tem mais.
 puzzle-illegal-move = O movimento { $number } da tentativa não é permitido pelas regras nessa posição (um problema aceita só movimentos de cartas: nem distribuir, nem desfazer).
-puzzle-streak-not-found = Nenhuma das suas sequências tem esse identificador.
-puzzle-streak-over = Esta sequência terminou: comece uma nova.
-puzzle-streak-moved-on = Outra requisição avançou esta sequência no mesmo momento: leia-a de novo e continue a partir daí.
+puzzle-streak-not-found = Não há nenhuma série com esse id entre as suas.
+puzzle-streak-over = Esta série terminou: comece uma nova.
+puzzle-streak-moved-on = Outra requisição avançou esta série no mesmo momento: consulte-a de novo e continue a partir daí.

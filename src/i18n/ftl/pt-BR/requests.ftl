@@ -45,7 +45,7 @@ last-event-id-shape = Last-Event-ID deve ser um número de versão (o id de um e
 last-event-id-version = Last-Event-ID deve ser um número de versão.
 no-web-module = Não existe o módulo do cliente web /js/{ $name }.
 # $levels lista os nomes de nível da API ("easy, normal, hard"): mantenha-os como estão.
-unknown-hint-level = Não existe o nível de dica "{ $level }": use um destes: { $levels }.
+unknown-hint-level = Não existe o nível de dica “{ $level }”: use um destes: { $levels }.
 database-not-ready = O banco de dados não está acessível no momento.
 metrics-token-required = As métricas deste servidor são privadas: envie o token de métricas dele como Authorization: Bearer <token>.
 
@@ -78,8 +78,16 @@ attempts-chat-commands = comandos enviados por você
 attempts-link-codes = tentativas de código de vinculação feitas por você
 attempts-app-approvals = autorizações de apps
 attempts-code-trades = trocas de código
-too-many-streams-user = Você já tem { $count } streams ao vivo abertos: feche um antes de abrir outro.
-too-many-streams-address = Já há { $count } streams ao vivo abertos a partir do seu endereço: feche um antes de abrir outro.
+too-many-streams-user =
+    Você já tem { $count ->
+        [one] { $count } stream ao vivo aberto
+       *[other] { $count } streams ao vivo abertos
+    }: feche um antes de abrir outro.
+too-many-streams-address =
+    { $count ->
+        [one] Já há { $count } stream ao vivo aberto
+       *[other] Já há { $count } streams ao vivo abertos
+    } a partir do seu endereço: feche um antes de abrir outro.
 
 ## Números dos jogos
 
@@ -112,7 +120,7 @@ attempts-app-approvals-address = autorizações de apps deste endereço
 ## Perfil
 
 # $languages lista as tags que este servidor fala ("en, de, fr, es, pt-BR, ja").
-unknown-language = Este servidor não fala "{ $language }": use um destes: { $languages }.
+unknown-language = Este servidor não fala “{ $language }”: use um destes: { $languages }.
 
 ## Requisições das plataformas de chat
 
@@ -135,5 +143,5 @@ no-page-messages = Não há textos da página web em /l10n/{ $name }: peça en.f
 
 ## O que um app pode fazer (a página de consentimento)
 
-scope-games-read = Ver seus jogos, mesas, dicas, eventos e recordes.
-scope-games-write = Começar jogos e jogá-los por você (movimentos, distribuições, desfazer, desistir).
+scope-games-read = Ver seus jogos, tabuleiros, dicas, eventos e recordes.
+scope-games-write = Começar jogos e jogá-los por você (mover cartas, distribuir, desfazer, desistir).

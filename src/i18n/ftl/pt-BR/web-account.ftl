@@ -56,7 +56,7 @@ account-app-revoked = { $app } não pode mais usar sua conta.
 
 account-chat-links-heading = Vínculos de chat
 # $minutes é quanto tempo um código de vínculo vale (10).
-account-chat-links-about = Jogue com esta conta pelo Discord, Slack ou Telegram: gere um código e digite-o para o bot em até { $minutes } minutos. O que você já jogou lá vem junto.
+account-chat-links-about = Jogue com esta conta pelo Discord, Slack ou Telegram: gere um código e envie-o ao bot em até { $minutes } minutos. O que você já jogou lá vem junto.
 # O rótulo do campo de senha antes do botão "gerar código".
 account-chat-link-password = Sua senha
 # O botão (e o nome do formulário para leitores de tela).
@@ -75,10 +75,10 @@ account-chat-link-removed = { $name } no { $platform } não joga mais como você
 ## Entrar e sair
 
 # $name é o nome de usuário da conta nas três mensagens seguintes.
-account-signed-in = Conectado como { $name }.
+account-signed-in = Você entrou como { $name }.
 account-signed-up = Boas-vindas! Você se cadastrou como { $name }.
 # Depois da caixa de sessão (uma sessão que o servidor recusou), conectado de novo.
-account-signed-in-again = Conectado novamente como { $name }.
+account-signed-in-again = Você entrou novamente como { $name }.
 account-signed-out = Você saiu. Agora está jogando como convidado.
 account-signed-out-everywhere = Você saiu de todos os dispositivos, apps e vínculos de chat. Agora está jogando como convidado.
 # A caixa de sessão, depois da frase da própria API dizendo por que a sessão terminou.
@@ -120,7 +120,7 @@ account-profile-origin = { $origin ->
         [random] aleatório
         [chosen] escolhido
         [daily] diário
-        [winnable] vencível
+        [winnable] vitória comprovada
         [restart] reinício
         [race] corrida
         [imported] importado
@@ -146,7 +146,7 @@ account-profile-no-games = Nenhum jogo terminado ainda.
 
 account-consent-reading = Lendo o pedido do app…
 # $why é a frase do próprio serviço dizendo o que há de errado com o pedido.
-account-consent-refused = Este pedido de login não pode ser aprovado: { $why }
+account-consent-refused = Este pedido de acesso à sua conta não pode ser aprovado: { $why }
 account-consent-nothing-shared = Nada foi compartilhado. Volte ao app e tente novamente, ou avise quem o desenvolve.
 # $app é o nome que o app dá a si mesmo (em negrito).
 account-consent-asks = O app { $app } pede para usar sua conta.
@@ -158,8 +158,8 @@ account-consent-could = Ele poderia:
 # $days é quantos dias dura o acesso do app. "Conta → apps com acesso" indica onde o jogador o
 # revoga: o título "Apps com acesso" da tela da conta.
 account-consent-lasts = { $days ->
-        [one] O acesso dele dura { $days } dia, até você revogá-lo (Conta → apps com acesso).
-       *[other] O acesso dele dura { $days } dias, até você revogá-lo (Conta → apps com acesso).
+        [one] O acesso dele vale por { $days } dia, a menos que você o revogue antes (Conta → Apps com acesso).
+       *[other] O acesso dele vale por { $days } dias, a menos que você o revogue antes (Conta → Apps com acesso).
     }
 account-consent-insecure = Atenção: o app recebe o código por http simples em outra máquina, onde outras pessoas na rede poderiam lê-lo. Aprove só se você confia nesta rede.
 account-consent-sign-in-first = Entre, ou crie uma conta, para dar acesso a um app: uma conta de convidado não pode ser acessada de nenhum outro lugar.

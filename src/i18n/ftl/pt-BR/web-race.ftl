@@ -3,10 +3,10 @@
 
 ## A linha de mensagens enquanto se acompanha uma sala.
 
-race-stream-stopped = A conexão ao vivo com a corrida parou.
+race-stream-stopped = A transmissão ao vivo da corrida foi interrompida.
 # $error é a frase do próprio serviço (já no idioma da página) sobre por que não foi possível
 # alcançar a sala.
-race-still-trying = { $error } Ainda tentando conectar à sala…
+race-still-trying = { $error } Ainda tentando se conectar à sala…
 race-go-message = Valendo! Limpe a mesa antes dos outros.
 
 ## A linha de mensagens quando um jogador termina ou sai. $name é o nome do jogador, $time
@@ -41,7 +41,7 @@ race-rule-handicap = handicap
 race-rule-ranked = ranqueada
 race-rule-unranked = não ranqueada
 # $level é a velocidade com que os jogadores de CPU jogam: "easy", "normal" ou "hard".
-race-rule-cpu-speed = CPU { $level ->
+race-rule-cpu-speed = velocidade da CPU: { $level ->
         [easy] fácil
         [normal] normal
         [hard] difícil
@@ -51,9 +51,9 @@ race-rule-cpu-speed = CPU { $level ->
 race-rule-stand-in = CPU assume após { $seconds } s de inatividade
 
 # A nota sob Desfazer no formulário de criar uma sala quando Ranqueada está marcada e o desfazer
-# "completo" foi escolhido: uma sala ranqueada permite no máximo "sem revelar" (nome de um modo
+# "completo" foi escolhido: uma sala ranqueada permite no máximo "sem esconder cartas" (nome de um modo
 # de desfazer, como no formulário).
-race-undo-ranked = Uma sala ranqueada usa o desfazer "sem revelar": ele volta qualquer movimento, exceto um que mostrou uma carta nova (uma distribuição, ou um movimento que virou uma carta).
+race-undo-ranked = Uma sala ranqueada usa o desfazer “sem esconder cartas”: é possível desfazer qualquer ação, exceto uma que revelou uma carta nova (uma distribuição ou um movimento que virou uma carta).
 
 ## Os lugares da sala.
 

@@ -10,9 +10,9 @@ screens-loading = Carregando…
 # Começa com um espaço (o nome vem logo antes).
 screens-player-you = {" "}(você)
 # A última coluna de um ranking: pelo que ele é classificado.
-screens-measure-score = Pontos
+screens-measure-score = Pontuação
 screens-measure-time = Tempo
-screens-measure-moves = Jogadas
+screens-measure-moves = Movimentos
 
 ## O painel do desafio diário (na tela de jogo)
 
@@ -76,13 +76,13 @@ screens-analysis-in-progress = Em andamento
 screens-analysis-fact-game = Jogo
 screens-analysis-fact-score = Pontuação
 screens-analysis-fact-runs = Sequências
-screens-analysis-fact-actions = Jogadas
+screens-analysis-fact-actions = Ações
 screens-analysis-fact-time = Tempo
 # $deal é o número da distribuição.
 screens-analysis-game-deal = { $kind }, distribuição nº { $deal }
 # $done sequências completas do $total do jogo.
 screens-analysis-runs = { $done } de { $total }
-# $actions é o total de jogadas do jogo; depois, quantas delas foram movimentos, distribuições e jogadas desfeitas.
+# $actions é o total de ações do jogo; depois, quantas delas foram movimentos, distribuições e ações desfeitas.
 screens-analysis-actions = { $actions } ({ $moves ->
         [0] { $moves } movimentos
         [one] { $moves } movimento
@@ -92,9 +92,9 @@ screens-analysis-actions = { $actions } ({ $moves ->
         [one] { $deals } distribuição
        *[other] { $deals } distribuições
     }, { $undos ->
-        [0] { $undos } jogadas desfeitas
-        [one] { $undos } jogada desfeita
-       *[other] { $undos } jogadas desfeitas
+        [0] { $undos } ações desfeitas
+        [one] { $undos } ação desfeita
+       *[other] { $undos } ações desfeitas
     })
 screens-analysis-continue = Continuar este jogo
 screens-analysis-play-again = Jogar esta distribuição de novo
@@ -104,60 +104,60 @@ screens-analysis-wait = Analisando o jogo com todas as cartas à vista… (até 
 screens-analysis-retry = { $error } Tentando de novo em { $seconds } s…
 # O veredito: como o jogo foi.
 screens-verdict-won = Você venceu este jogo.
-screens-verdict-never-winnable = Esta distribuição não tinha como ser vencida, qualquer que fosse a sua jogada.
-screens-verdict-lost = A distribuição podia ser vencida, e uma jogada fez você perdê-la.
+screens-verdict-never-winnable = Esta distribuição não tinha como ser vencida, não importa como você jogasse.
+screens-verdict-lost = A distribuição podia ser vencida, e uma ação pôs o jogo a perder.
 screens-verdict-still-winnable = O jogo ainda podia ser vencido quando terminou.
 screens-verdict-unknown = A busca não conseguiu determinar onde este jogo foi perdido.
 # Se a distribuição podia ser vencida, afinal.
-screens-deal-winnable = A distribuição era vencível desde o início.
-screens-deal-not-winnable = A distribuição não era vencível desde o início.
-screens-deal-unknown = Não foi possível determinar, dentro do limite da busca, se a distribuição era vencível.
+screens-deal-winnable = Desde o início, a distribuição podia ser vencida.
+screens-deal-not-winnable = Desde o início, não havia como vencer a distribuição.
+screens-deal-unknown = Não foi possível determinar, dentro do limite da busca, se a distribuição podia ser vencida.
 # $step é screens-analysis-losing-step, em negrito.
-screens-analysis-losing = A primeira jogada perdedora: { $step }. Antes dela, o jogo podia ser vencido; depois dela, não mais.
-# $number é o número da jogada no jogo, $action a jogada por extenso ("Distribuir uma fileira do monte").
-screens-analysis-losing-step = jogada { $number } ({ $action })
-# A busca provou que o jogo era vencível após as primeiras $after jogadas ($after pode ser "?":
+screens-analysis-losing = A primeira ação que pôs o jogo a perder: { $step }. Antes dela, o jogo podia ser vencido; depois dela, não mais.
+# $number é o número da ação no jogo, $action a ação por extenso ("Distribuir uma fileira do monte").
+screens-analysis-losing-step = ação { $number } ({ $action })
+# A busca provou que o jogo podia ser vencido após as primeiras $after ações ($after pode ser "?":
 # não provado) e (a segunda) que estava perdido após as primeiras $lost.
-screens-analysis-bounds = Comprovado: vencível após { $after ->
-        [0] { $after } jogadas
-        [one] { $after } jogada
-       *[other] { $after } jogadas
-    }; a jogada perdedora vem depois disso.
-screens-analysis-bounds-lost = Comprovado: vencível após { $after ->
-        [0] { $after } jogadas
-        [one] { $after } jogada
-       *[other] { $after } jogadas
-    }, perdido após { $lost }; a jogada perdedora está entre esses dois pontos.
+screens-analysis-bounds = Comprovado: o jogo ainda podia ser vencido após { $after ->
+        [0] { $after } ações
+        [one] { $after } ação
+       *[other] { $after } ações
+    }; a ação que pôs o jogo a perder vem depois disso.
+screens-analysis-bounds-lost = Comprovado: o jogo ainda podia ser vencido após { $after ->
+        [0] { $after } ações
+        [one] { $after } ação
+       *[other] { $after } ações
+    } e estava perdido após { $lost }; a ação que pôs o jogo a perder está entre esses dois pontos.
 screens-analysis-line-title = Um caminho para a vitória
-# $count é quantas jogadas o caminho vencedor tem; ele começa na distribuição inicial.
-screens-analysis-line-from-opening = A partir da última posição comprovadamente vencível (após a distribuição inicial), { $count ->
-        [one] esta jogada vence.
-       *[other] estas { $count } jogadas vencem.
+# $count é quantas ações o caminho vencedor tem; ele começa na distribuição inicial.
+screens-analysis-line-from-opening = A partir da última posição com vitória comprovada (após a distribuição inicial), { $count ->
+        [one] esta ação leva à vitória.
+       *[other] estas { $count } ações levam à vitória.
     }
-# $count é quantas jogadas o caminho vencedor tem; ele começa após as primeiras $after jogadas do jogador.
-screens-analysis-line-from-after = A partir da última posição comprovadamente vencível (após { $after ->
-        [one] sua primeira jogada
-       *[other] suas primeiras { $after } jogadas
+# $count é quantas ações o caminho vencedor tem; ele começa após as primeiras $after ações do jogador.
+screens-analysis-line-from-after = A partir da última posição com vitória comprovada (após { $after ->
+        [one] sua primeira ação
+       *[other] suas primeiras { $after } ações
     }), { $count ->
-        [one] esta jogada vence.
-       *[other] estas { $count } jogadas vencem.
+        [one] esta ação leva à vitória.
+       *[other] estas { $count } ações levam à vitória.
     }
 screens-analysis-previous-step = Passo anterior
 screens-analysis-next-step = Próximo passo
 # $step é o número do passo no caminho, de $total; $action, o passo por extenso.
 screens-analysis-step = Passo { $step } de { $total }: { $action }.
 screens-analysis-play-line = Jogar na mesa
-screens-analysis-play-line-note = Jogar na mesa inicia uma repetição desta distribuição (ela conta só para seus recordes, como distribuição conhecida), refaz suas primeiras jogadas até o início do caminho e depois mostra cada passo dele na mesa.
+screens-analysis-play-line-note = Jogar na mesa inicia uma repetição desta distribuição (ela conta só para seus recordes, como distribuição conhecida), refaz suas primeiras ações até o início do caminho e depois mostra cada passo dele na mesa.
 screens-analysis-cleared = Nada a melhorar no caminho: você limpou a mesa.
 # $positions é quantas posições a busca examinou; $seconds, quanto tempo levou (uma casa decimal).
 screens-analysis-searched = { $positions ->
         [one] { $positions } posição examinada em { $seconds } s.
        *[other] { $positions } posições examinadas em { $seconds } s.
     }
-# Enquanto o jogo é refeito até o caminho vencedor: $done de $total jogadas refeitas até agora.
+# Enquanto o jogo é refeito até o caminho vencedor: $done de $total ações refeitas até agora.
 screens-line-replaying = Refazendo seu jogo: { $done } de { $total ->
-        [one] { $total } jogada…
-       *[other] { $total } jogadas…
+        [one] { $total } ação…
+       *[other] { $total } ações…
     }
 screens-line-ready = Esta é a última posição que ainda podia ser vencida. Siga os passos destacados.
 # A barra acima do tabuleiro enquanto ele guia pelo caminho vencedor.
@@ -198,7 +198,7 @@ screens-records-no-rating = Nenhuma corrida ranqueada ainda: todos começam com 
 ## Os rankings de todos os tempos
 
 screens-boards-empty = Ninguém está neste ranking ainda: vença um jogo para ser o primeiro.
-# Minha posição no ranking: $rank, e $value minha pontuação, meu tempo ou minhas jogadas.
+# Minha posição no ranking: $rank, e $value minha pontuação, meu tempo ou meus movimentos.
 screens-boards-you = Sua posição: { $rank }º ({ $value }).
 screens-boards-not-you = Você ainda não está neste ranking.
 
@@ -207,20 +207,31 @@ screens-boards-not-you = Você ainda não está neste ranking.
 screens-puzzle-goal = { $goal } em até { $within ->
         [one] { $within } movimento
        *[other] { $within } movimentos
-    } (pontuação { $rating })
-screens-puzzle-goal-win = Vença a partida
+    } (rating { $rating })
+screens-puzzle-goal-win = Vença o jogo
 screens-puzzle-goal-remove-run = Retire uma sequência
 screens-puzzle-goal-empty-column = Esvazie uma coluna
-screens-puzzle-goal-turn-card = Vire uma carta
+screens-puzzle-goal-turn-card = Vire uma carta para cima
 screens-puzzle-card = { $card }, coluna { $column }
 screens-puzzle-column = Coluna { $column }
-screens-puzzle-face-down = { $count } viradas para baixo
-screens-puzzle-going = Bom caminho: { $left ->
+screens-puzzle-face-down =
+    { $count ->
+        [0] { $count } viradas para baixo
+        [one] { $count } virada para baixo
+       *[other] { $count } viradas para baixo
+    }
+screens-puzzle-going = No caminho certo: { $left ->
+        [0] restam { $left } movimentos.
         [one] resta { $left } movimento.
        *[other] restam { $left } movimentos.
     }
 screens-puzzle-solved = Resolvido!
-screens-puzzle-failed = Depois do movimento { $mistake } o objetivo ficou fora de alcance. A solução: { $answer }.
-screens-puzzle-rating = Sua pontuação de problemas: { $before } → { $after }.
-screens-puzzle-streak = Sequência: { $score }
-screens-puzzle-streak-over = Sequência encerrada: { $score } resolvidos.
+screens-puzzle-failed = Depois do movimento { $mistake }, o objetivo ficou fora de alcance. A solução: { $answer }.
+screens-puzzle-rating = Seu rating de problemas: { $before } → { $after }.
+screens-puzzle-streak = Série: { $score }
+screens-puzzle-streak-over =
+    Série encerrada: { $score ->
+        [0] { $score } problemas resolvidos.
+        [one] { $score } problema resolvido.
+       *[other] { $score } problemas resolvidos.
+    }

@@ -33,9 +33,9 @@ table-kind = { $variant ->
 
 # Modos de desfazer: um nome curto e o que o modo permite.
 table-undo-full = completo
-table-undo-full-about = Desfazer volta qualquer movimento ou distribuição.
-table-undo-no-reveal = sem revelar
-table-undo-no-reveal-about = Desfazer volta qualquer movimento, exceto um que mostrou uma carta nova (uma distribuição, ou um movimento que virou uma carta).
+table-undo-full-about = É possível desfazer qualquer movimento ou distribuição.
+table-undo-no-reveal = sem esconder cartas
+table-undo-no-reveal-about = É possível desfazer qualquer ação, exceto uma que revelou uma carta nova (uma distribuição ou um movimento que virou uma carta).
 table-undo-off = desativado
 table-undo-off-about = Sem desfazer: todo movimento é definitivo.
 # A configuração de desfazer de uma sala, numa lista das configurações dela. $mode é um dos nomes acima.
@@ -106,7 +106,7 @@ table-label-race-difficulty = corrida (distribuição { $difficulty ->
         [hard] difícil
        *[other] { $difficulty }
     })
-table-label-winnable = distribuição vencível ({ $difficulty ->
+table-label-winnable = distribuição com vitória comprovada ({ $difficulty ->
         [easy] fácil
         [normal] normal
         [hard] difícil
@@ -116,7 +116,7 @@ table-label-replay = repetição
 # $deal é o número da distribuição.
 table-label-deal = distribuição nº { $deal }
 table-label-no-undo = sem desfazer
-table-label-undo-no-reveal = desfazer nunca esconde uma carta já vista
+table-label-undo-no-reveal = desfazer: sem esconder cartas
 table-label-no-hints = sem dicas
 # Se é permitido distribuir com uma coluna vazia. $rule é "strict" ou "allowed".
 table-label-deal-rule = regra de distribuição: { $rule ->
@@ -142,10 +142,11 @@ table-where-did-i-go-wrong = Onde eu errei?
 table-banner-you-won = Você venceu!
 table-banner-resigned = Você desistiu
 table-banner-quit-round = Você saiu desta rodada
-# $actions conta as jogadas do jogador; $time é quanto tempo o jogo levou ("4:07").
+# $actions conta as ações do jogador; $time é quanto tempo o jogo levou ("4:07").
 table-banner-won = Pontuação { $score } · { $actions ->
-        [one] { $actions } jogada
-       *[other] { $actions } jogadas
+        [0] { $actions } movimentos
+        [one] { $actions } movimento
+       *[other] { $actions } movimentos
     } · { $time }.
 # Um jogo que não foi vencido: $runs de $total sequências completas.
 table-banner-over = { $runs } de { $total } sequências completas, pontuação { $score }.
