@@ -462,3 +462,23 @@ fn every_language_holds_to_its_glossary() {
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
+
+/// A control whose accessible name is a message of its own holds its visible text in that name
+/// (WCAG 2.5.3, label in name): a player who says what they see reaches it.
+#[test]
+fn a_control_s_name_holds_its_visible_text() {
+    const PAIRS: [(&str, &str); 2] = [
+        ("screens-games-continue-label", "screens-games-continue"),
+        ("screens-games-result-label", "screens-games-result"),
+    ];
+    for (lang, files) in &FILES {
+        let messages = texts(files);
+        for (name, visible) in PAIRS {
+            let (n, v) = (
+                messages[name].to_lowercase(),
+                messages[visible].trim().to_lowercase(),
+            );
+            assert!(n.contains(&v), "{lang}: {name} \"{n}\" lacks \"{v}\"");
+        }
+    }
+}

@@ -18,7 +18,8 @@
 // request (in any of the browsers).
 
 import { chromium } from 'playwright-core';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import http from 'node:http';
@@ -31,6 +32,16 @@ if (!BASE) {
 const PAGE = process.env.PAGE || `${BASE}/`;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+// axe-core, injected into each page audited (through the DevTools protocol: the page's own
+// Content-Security-Policy allows no script but its own).
+const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// WCAG 2.0, 2.1 and 2.2, levels A and AA, and the 24x24 px target size (2.5.8).
+const AUDIT = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+  rules: { 'target-size': { enabled: true } },
+  resultTypes: ['violations'],
+};
 
 class CheckFailed extends Error {}
 function check(cond, message) {
@@ -343,6 +354,41 @@ if (location.pathname === '/done') {
 </script>`;
 }
 
+/** What the audits found: one entry per place audited. */
+const audits = [];
+
+/** Runs axe-core's WCAG 2.2 A+AA audit on the page as it is now; keeps what it found. */
+async function audit(p, where) {
+  if (!(await p.evaluate(() => typeof window.axe === 'object'))) await p.evaluate(AXE);
+  const result = await p.evaluate((options) => window.axe.run(document, options), AUDIT);
+  const violations = result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.length,
+    targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  }));
+  audits.push({ where, violations });
+  return violations;
+}
+
+/** The audits' figures: places audited, violations by rule, and each place's. */
+function auditReport() {
+  const byRule = new Map();
+  let nodes = 0;
+  for (const a of audits) {
+    for (const v of a.violations) {
+      byRule.set(v.rule, (byRule.get(v.rule) || 0) + v.nodes);
+      nodes += v.nodes;
+    }
+  }
+  const lines = [`${audits.length} places audited, ${nodes} violations of ${byRule.size} rules`
+    + (byRule.size ? `: ${[...byRule].map(([r, n]) => `${r} ${n}`).join(', ')}` : '')];
+  for (const a of audits.filter((x) => x.violations.length)) {
+    lines.push(`  ${a.where}: ${a.violations.map((v) => `${v.rule} (${v.impact}) x${v.nodes} at ${v.targets.join(' | ')}`).join('; ')}`);
+  }
+  return { nodes, text: lines.join('\n') };
+}
+
 let stepNo = 0;
 let currentStep = '';
 async function step(name, fn) {
@@ -397,9 +443,17 @@ async function main() {
     eq(await pageColumns(), apiColumns(game), 'the tableau on the page');
     eq(await text('score'), String(game.score), 'score shown');
     eq(await text('deals-left'), String(game.stock_deals_left), 'deals left shown');
+    // Each card is named by rank, suit and place; a face-down card by its place alone.
     for (const c of game.columns) {
-      const label = await page.getAttribute(cardSel(c.column, c.face_up.length - 1), 'aria-label');
-      check(label && label.length > 3, `the top card of column ${c.column} has no aria-label`);
+      const count = c.face_down + c.face_up.length;
+      const top = c.face_up[c.face_up.length - 1];
+      const names = await page.locator(cardSel(c.column, c.face_up.length - 1)).ariaSnapshot();
+      check(names.includes(`column ${c.column}, card ${count} of ${count}`) && /of (spades|hearts|diamonds|clubs)/.test(names),
+        `the top card of column ${c.column} (${top.text}) is named ${names}`);
+      if (c.face_down) {
+        const back = await page.locator(`[data-testid="column-${c.column}"] .card.back`).first().ariaSnapshot();
+        check(back.includes(`Face-down card, column ${c.column}, card 1 of ${count}`), `a face-down card is named ${back}`);
+      }
     }
   });
 
@@ -1195,6 +1249,83 @@ async function main() {
       await shot(p, `lang-${tag}-consent.png`);
     }
     await phone.close();
+  });
+
+  await step('the WCAG 2.2 AA audit (axe-core): every screen and state, 1280x800 and 390x844, in English and German', async () => {
+    const wonId = won.id;
+    const analysed = game.id;
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+    const consentUrl = `${BASE}/oauth/authorize?` + new URLSearchParams({ response_type: 'code', client_id: 'Audit app',
+      redirect_uri: 'http://127.0.0.1:9/back', scope: 'games:read', state: 'x', code_challenge: challenge, code_challenge_method: 'S256' });
+    const me = (await api('GET', '/v1/me')).data;
+    for (const [w, h] of [[1280, 800], [390, 844]]) {
+      for (const tag of ['en', 'de']) {
+        const at = (what) => `${what} (${w}x${h}, ${tag})`;
+        const phone = w < 600;
+        const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: tag === 'de' ? 'de-DE' : 'en-US',
+          ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+        // A visitor first: a guest's new deal, a card picked up, the sign-in forms.
+        const p = await ctx.newPage();
+        watch(p, `audit-${w}-${tag}`);
+        await p.goto(PAGE);
+        const b = await waitForBoard({}, at('a new deal'), p);
+        eq(await p.evaluate(() => document.documentElement.lang), tag, 'the page\'s language');
+        await audit(p, at('play: a new deal'));
+        const g = (await apiAs(await pageToken(p), 'GET', `/v1/games/${b.gameId}`)).data;
+        const top = g.columns.findIndex((c) => c.face_up.length > 0);
+        await p.click(cardSel(top + 1, g.columns[top].face_up.length - 1), { position: { x: 6, y: 6 } });
+        await p.waitForSelector('.card.selected');
+        await audit(p, at('play: a card picked up'));
+        await p.click('[data-testid="sign-in-link"]');
+        await p.waitForSelector('[data-screen="account"]:not([hidden])');
+        await audit(p, at('account: sign in or sign up'));
+        await p.close();
+
+        // The registered player: the won game, every screen, the session dialog.
+        await ctx.addInitScript(({ token: t, user, game: id }) => {
+          const key = (name) => `spider:${location.origin}:${name}`;
+          localStorage.setItem(key('token'), t);
+          localStorage.setItem(key('user'), JSON.stringify(user));
+          localStorage.setItem(key('game'), id);
+        }, { token, user: me, game: wonId });
+        const q = await ctx.newPage();
+        watch(q, `audit-${w}-${tag}-signed-in`);
+        await q.goto(PAGE);
+        await waitForBoard({}, at('the won game'), q);
+        await q.waitForSelector('[data-testid="banner"]:not([hidden])');
+        await audit(q, at('play: a won game'));
+        for (const screen of ['games', 'records', 'boards', 'race']) {
+          await nav(q, screen);
+          await q.waitForLoadState('networkidle');
+          await audit(q, at(screen));
+        }
+        await q.click('[data-testid="sign-in-link"]');
+        await q.waitForSelector('[data-screen="account"]:not([hidden]) [data-testid="profile-name"]');
+        await q.waitForLoadState('networkidle');
+        await audit(q, at('account: the profile'));
+        await nav(q, 'puzzles');
+        await q.click('[data-testid="puzzle-daily"]');
+        await q.waitForFunction(() => document.querySelector('[data-testid="puzzle-board"]')?.dataset.puzzleId);
+        await audit(q, at('puzzles: today\'s puzzle'));
+        await q.goto(`${PAGE}#analysis/${analysed}`);
+        await q.waitForSelector('[data-testid="analysis"][data-state="done"], [data-testid="analysis"][data-state="error"]', { timeout: 45000 });
+        await audit(q, at('analysis'));
+        await q.goto(`${PAGE}#profile/${encodeURIComponent(username)}`);
+        await q.waitForLoadState('networkidle');
+        await audit(q, at('a public profile'));
+        await q.goto(consentUrl);
+        await q.waitForSelector('[data-testid="consent-approve"]');
+        await audit(q, at('the consent page'));
+        await q.goto(PAGE);
+        await waitForBoard({}, at('the table again'), q);
+        await q.evaluate(() => document.querySelector('#session-dialog').showModal());
+        await audit(q, at('the session dialog open'));
+        await ctx.close();
+      }
+    }
+    const { nodes, text: report } = auditReport();
+    console.log(`   ${report.split('\n').join('\n   ')}`);
+    check(nodes === 0, `the audit found violations:\n${report}`);
   });
 
   await step('a link with ?api= cannot send the page elsewhere, and no site can frame it', async () => {

@@ -144,7 +144,7 @@ export const analysis = {
         el('p', { class: 'muted', text: line.after === 0
           ? t('screens-analysis-line-from-opening', { count })
           : t('screens-analysis-line-from-after', { after: line.after, count }) }));
-      const list = el('ol', { class: 'line', 'data-testid': 'winning-line', start: line.after + 1 },
+      const list = el('ol', { class: 'line', 'data-testid': 'winning-line', start: line.after + 1, tabindex: 0 },
         ...line.actions.map((x, i) => el('li', { 'data-step': i, 'aria-current': i === this.step ? 'step' : undefined, text: describeAction(x) })));
       parts.push(list);
       const stepText = el('p', { class: 'step', 'data-testid': 'line-step', 'aria-live': 'polite' });

@@ -110,9 +110,14 @@ export function renderGame() {
         'data-column': c, 'data-testid': `slot-${c}`, 'aria-label': t('table-empty-column', { column: c }),
       }));
     }
-    // Face-down cards are drawn as backs only: the API never says what they are.
+    // Face-down cards are drawn as backs only: the API never says what they are. Each is named
+    // by its place, as a card a screen reader can count ("face-down card, column 3, card 1 of 7").
+    const count = col.face_down + up;
     for (let i = 0; i < col.face_down; i++) {
-      node.append(el('div', { class: 'card back', 'aria-hidden': 'true', style: { top: `${y}px` } }));
+      node.append(el('div', {
+        class: 'card back', role: 'img', style: { top: `${y}px` },
+        'aria-label': t('table-card-face-down', { column: c, position: i + 1, count }),
+      }));
       y += off.down;
     }
     col.face_up.forEach((card, i) => {
@@ -125,12 +130,13 @@ export function renderGame() {
         'data-card': card.text,
         'data-column': c,
         'data-index': i,
-        'aria-label': i === up - 1
-          ? t('table-card-label-top', { card: cardName(card), column: c })
-          : t('table-card-label-covered', { card: cardName(card), column: c, count: fromEnd - 1 }),
         'aria-pressed': selected && i === sel.index ? 'true' : 'false',
         style: { top: `${y}px` },
       });
+      // Named by its content, not an aria-label: the corner it shows ("D♠") is drawn for the eye,
+      // the name ("Queen of spades, column 3, card 5 of 7") is the card's text for everyone else.
+      node2.append(el('span', { class: 'visually-hidden',
+        text: t('table-card-place', { card: cardName(card), column: c, position: col.face_down + i + 1, count }) }));
       if (selected) node2.classList.add('selected');
       if (hinted) node2.classList.add('hint-src');
       if (isFresh(c, i, card)) node2.classList.add('fresh');

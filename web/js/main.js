@@ -36,7 +36,7 @@
 // <section data-screen="…">; the race room carries data-round-state and data-round on
 // data-testid="race-room".
 
-import { showMessage } from './util.js';
+import { showMessage, watchWideTables } from './util.js';
 import { state, store } from './state.js';
 import { negotiate, t, translate, useLanguage } from './i18n.js';
 import { initLanguagePicker } from './language.js';
@@ -72,6 +72,7 @@ function init() {
   initPuzzles();
   initAnalysis();
   initInput();
+  watchWideTables();
 
   let resizeTimer = 0;
   window.addEventListener('resize', () => {

@@ -89,10 +89,12 @@ function render() {
       'data-column': n,
       'data-index': index,
       'aria-pressed': picked && index >= c.face_up.length - current.picked.count ? 'true' : 'false',
-      'aria-label': t('screens-puzzle-card', { card: cardName(card), column: n }),
       disabled: current.over || undefined,
       onclick: () => tap(n, c.face_up.length - index),
-    }, `${rankShort(card.rank)}${SUIT_SYMBOL[card.suit]}`));
+    },
+    // The corner for the eye; the card's name ("Queen of spades, column 1") for everyone else.
+    el('span', { 'aria-hidden': 'true', text: `${rankShort(card.rank)}${SUIT_SYMBOL[card.suit]}` }),
+    el('span', { class: 'visually-hidden', text: t('screens-puzzle-card', { card: cardName(card), column: n }) })));
     return el('div', { class: 'pcol', 'data-testid': `puzzle-column-${n}` },
       el('button', {
         type: 'button',

@@ -96,3 +96,21 @@ export function clearMessage() {
   m.textContent = '';
   delete m.dataset.kind;
 }
+
+/**
+ * A wide table (a phone, a long language) scrolls sideways in its own box: the note before
+ * the box says so while, and only while, the table is wider than the box.
+ */
+export function watchWideTables() {
+  const check = () => {
+    for (const box of document.querySelectorAll('.table-scroll')) {
+      const note = box.previousElementSibling;
+      if (note?.classList.contains('scroll-hint')) note.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
+  };
+  new ResizeObserver(check).observe(document.body);
+  for (const body of document.querySelectorAll('.table-scroll tbody')) {
+    new MutationObserver(check).observe(body, { childList: true });
+  }
+  check();
+}

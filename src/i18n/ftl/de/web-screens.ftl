@@ -159,7 +159,7 @@ screens-games-empty = Noch keine Spiele.
 # $deal ist die Nummer des Spiels.
 screens-games-kind-deal = { $kind } · Nr. { $deal }
 # Was die Schaltfläche einer Zeile tut, für Screenreader. $when ist Datum und Uhrzeit des Spielbeginns.
-screens-games-continue-label = Das Spiel { $kind } vom { $when } fortsetzen
+screens-games-continue-label = Weiter mit dem Spiel { $kind } vom { $when }
 screens-games-result-label = Ergebnis des Spiels { $kind } vom { $when }
 screens-games-continue = Weiter
 screens-games-result = Ergebnis

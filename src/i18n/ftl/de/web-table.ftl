@@ -63,13 +63,6 @@ table-column-label = Spalte { $column }: { $down } verdeckt, { $up ->
        *[other] { $up } aufgedeckte Karten
     }
 table-empty-column = Leere Spalte { $column }
-# Eine aufgedeckte Karte. $card ist die Karte in Worten ("Pik Dame").
-table-card-label-top = { $card }, Spalte { $column }, oberste Karte
-# $count ist die Zahl der Karten, die auf dieser liegen.
-table-card-label-covered = { $card }, Spalte { $column }, { $count ->
-        [one] { $count } Karte darauf
-       *[other] { $count } Karten darauf
-    }
 # Die abgelegten Folgen neben dem Spielfeld: $runs von $total.
 table-foundation-label = Abgelegte Folgen: { $runs } von { $total }
 # Unter den Karten des Talons; $deals ist die Zahl der Reihen, die noch im Talon sind.
@@ -181,3 +174,7 @@ table-server-unreachable = Der Spielserver ist nicht erreichbar. Prüfe deine Ve
 table-server-answered = Der Server hat mit { $status } { $text } geantwortet.
 # Ein Fehler ganz ohne Worte: $status ist der HTTP-Statuscode.
 table-http-status = HTTP { $status }
+# Eine offene Karte mit Namen und Platz: $position zählt von oben, verdeckte Karten mit, von $count in der Spalte.
+table-card-place = { $card }, Spalte { $column }, Karte { $position } von { $count }
+# Eine verdeckte Karte (nie benannt), nach ihrem Platz.
+table-card-face-down = Verdeckte Karte, Spalte { $column }, Karte { $position } von { $count }

@@ -146,3 +146,5 @@ page-todays-puzzle = Heutiges Puzzle
 page-next-puzzle = Nächstes Puzzle
 page-puzzle-how = Tippe auf eine Karte (sie und die Karten darauf ziehen mit), dann auf die Spalte, in die sie kommt.
 page-puzzle-streak = Serie
+# Vor einer Tabelle, die breiter ist als der Bildschirm.
+page-table-scrolls = Seitlich wischen oder scrollen, um alle Spalten zu sehen.

@@ -63,13 +63,6 @@ table-column-label = Column { $column }: { $down } face-down, { $up ->
        *[other] { $up } face-up cards
     }
 table-empty-column = Empty column { $column }
-# A face-up card. $card is the card in words ("Queen of spades").
-table-card-label-top = { $card }, column { $column }, top card
-# $count is how many cards lie on this one.
-table-card-label-covered = { $card }, column { $column }, { $count ->
-        [one] { $count } card on it
-       *[other] { $count } cards on it
-    }
 # The completed runs beside the board: $runs of $total.
 table-foundation-label = Completed runs: { $runs } of { $total }
 # Under the stock's cards; $deals is how many deals the stock has left.
@@ -181,3 +174,7 @@ table-server-unreachable = Cannot reach the game server. Check your connection a
 table-server-answered = The server answered { $status } { $text }.
 # An error with no words at all: $status is the HTTP status code.
 table-http-status = HTTP { $status }
+# A face-up card by name and place: $position counts from the top of the column, face-down cards too, of $count in it.
+table-card-place = { $card }, column { $column }, card { $position } of { $count }
+# A face-down card (never named: nobody may know it), by its place.
+table-card-face-down = Face-down card, column { $column }, card { $position } of { $count }

@@ -146,3 +146,5 @@ page-todays-puzzle = Today's puzzle
 page-next-puzzle = Next puzzle
 page-puzzle-how = Tap a card (it and the cards on it move), then the column it goes to.
 page-puzzle-streak = Streak
+# Before a table wider than the screen: it scrolls sideways.
+page-table-scrolls = Scroll sideways to see every column.

@@ -64,13 +64,6 @@ table-column-label = Columna { $column }: { $down } boca abajo, { $up ->
        *[other] { $up } cartas boca arriba
     }
 table-empty-column = Columna { $column } vacía
-# Una carta boca arriba. $card es la carta en palabras ("Reina de picas").
-table-card-label-top = { $card }, columna { $column }, carta superior
-# $count es cuántas cartas tiene encima.
-table-card-label-covered = { $card }, columna { $column }, { $count ->
-        [one] con { $count } carta encima
-       *[other] con { $count } cartas encima
-    }
 # Las escaleras completadas junto al tablero: $runs de $total.
 table-foundation-label = Escaleras completadas: { $runs } de { $total }
 # Bajo las cartas del mazo; $deals es cuántos repartos le quedan al mazo.
@@ -182,3 +175,7 @@ table-server-unreachable = No se puede conectar con el servidor del juego. Compr
 table-server-answered = El servidor ha respondido { $status } { $text }.
 # Un error sin ninguna palabra: $status es el código de estado HTTP.
 table-http-status = HTTP { $status }
+# Una carta boca arriba, por su nombre y su lugar: $position cuenta desde arriba, con las cartas boca abajo, de $count.
+table-card-place = { $card }, columna { $column }, carta { $position } de { $count }
+# Una carta boca abajo (nunca se nombra), por su lugar.
+table-card-face-down = Carta boca abajo, columna { $column }, carta { $position } de { $count }

@@ -146,3 +146,5 @@ page-todays-puzzle = Problema de hoy
 page-next-puzzle = Siguiente problema
 page-puzzle-how = Toca una carta (se mueven ella y las que tiene encima) y luego la columna a la que va.
 page-puzzle-streak = Racha
+# Antes de una tabla más ancha que la pantalla.
+page-table-scrolls = Desliza hacia los lados para ver todas las columnas.

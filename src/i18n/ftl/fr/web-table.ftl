@@ -64,13 +64,6 @@ table-column-label = Colonne { $column } : { $down } { $down ->
        *[other] cartes
     } face cachée, { $up } face visible
 table-empty-column = Colonne { $column } vide
-# Une carte face visible. $card est la carte en toutes lettres ("Dame de pique").
-table-card-label-top = { $card }, colonne { $column }, carte du dessus
-# $count est le nombre de cartes posées sur celle-ci.
-table-card-label-covered = { $card }, colonne { $column }, { $count ->
-        [one] { $count } carte posée dessus
-       *[other] { $count } cartes posées dessus
-    }
 # Les suites complètes à côté du plateau : $runs sur $total.
 table-foundation-label = Suites complètes : { $runs } sur { $total }
 # Sous les cartes du talon ; $deals est le nombre de distributions qu'il reste au talon.
@@ -186,3 +179,7 @@ table-server-unreachable = Impossible de joindre le serveur de jeu. Vérifiez vo
 table-server-answered = Le serveur a répondu { $status } { $text }.
 # Une erreur sans aucun mot : $status est le code d'état HTTP.
 table-http-status = HTTP { $status }
+# Une carte face visible, par son nom et sa place : $position compte depuis le haut de la colonne, cartes cachées comprises, sur $count.
+table-card-place = { $card }, colonne { $column }, carte { $position } sur { $count }
+# Une carte face cachée (jamais nommée), par sa place.
+table-card-face-down = Carte face cachée, colonne { $column }, carte { $position } sur { $count }

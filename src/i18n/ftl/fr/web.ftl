@@ -146,3 +146,5 @@ page-todays-puzzle = Problème du jour
 page-next-puzzle = Problème suivant
 page-puzzle-how = Touchez une carte (elle et les cartes posées dessus se déplacent), puis la colonne où elle va.
 page-puzzle-streak = Série
+# Avant un tableau plus large que l'écran.
+page-table-scrolls = Faites défiler latéralement pour voir toutes les colonnes.

@@ -54,10 +54,6 @@ table-action-resign = 投了
 # $down と $up は、その列の裏向きと表向きのカードの枚数。
 table-column-label = { $column } 列目：裏向き { $down } 枚、表向き { $up } 枚
 table-empty-column = { $column } 列目（空）
-# 表向きのカード。$card は言葉でのカード（"スペードのクイーン"）。
-table-card-label-top = { $card }、{ $column } 列目、一番上のカード
-# $count はこのカードの上にあるカードの枚数。
-table-card-label-covered = { $card }、{ $column } 列目、上に { $count } 枚
 # 盤面の横の完成した組：$total 組中 $runs 組。
 table-foundation-label = 完成した組：{ $total } 組中 { $runs } 組
 # 山札のカードの下。$deals は山札で配れる残り回数。
@@ -156,3 +152,7 @@ table-server-unreachable = ゲームサーバーに接続できません。接�
 table-server-answered = サーバーの応答：{ $status } { $text }
 # 言葉のないエラー：$status は HTTP ステータスコード。
 table-http-status = HTTP { $status }
+# 表向きのカードの名前と位置。$position は列の上から（裏向きのカードも含めて）数えた順番、$count は列の枚数。
+table-card-place = { $card }、{ $column } 列目、{ $count } 枚中 { $position } 枚目
+# 裏向きのカード（名前は出さない）の位置。
+table-card-face-down = 裏向きのカード、{ $column } 列目、{ $count } 枚中 { $position } 枚目

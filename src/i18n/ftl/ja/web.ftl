@@ -145,3 +145,5 @@ page-todays-puzzle = 今日のパズル
 page-next-puzzle = 次のパズル
 page-puzzle-how = カードをタップし（その上のカードも一緒に動きます）、次に移動先の列をタップします。
 page-puzzle-streak = ストリーク
+# 画面より幅の広い表の前に出す。
+page-table-scrolls = 横にスクロールすると、すべての列が見られます。

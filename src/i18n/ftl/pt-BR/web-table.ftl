@@ -69,13 +69,6 @@ table-column-label = Coluna { $column }: { $down ->
        *[other] { $up } cartas viradas para cima
     }
 table-empty-column = Coluna { $column } vazia
-# Uma carta virada para cima. $card é a carta por extenso ("Dama de espadas").
-table-card-label-top = { $card }, coluna { $column }, carta do topo
-# $count é quantas cartas estão sobre esta.
-table-card-label-covered = { $card }, coluna { $column }, { $count ->
-        [one] { $count } carta sobre ela
-       *[other] { $count } cartas sobre ela
-    }
 # As sequências completas ao lado do tabuleiro: $runs de $total.
 table-foundation-label = Sequências completas: { $runs } de { $total }
 # Sob as cartas do monte; $deals é quantas distribuições restam no monte.
@@ -192,3 +185,7 @@ table-server-unreachable = Não foi possível conectar ao servidor do jogo. Veri
 table-server-answered = O servidor respondeu { $status } { $text }.
 # Um erro sem nenhuma palavra: $status é o código de status HTTP.
 table-http-status = HTTP { $status }
+# Uma carta virada para cima, pelo nome e pelo lugar: $position conta de cima, com as cartas viradas para baixo, de $count.
+table-card-place = { $card }, coluna { $column }, carta { $position } de { $count }
+# Uma carta virada para baixo (nunca nomeada), pelo lugar.
+table-card-face-down = Carta virada para baixo, coluna { $column }, carta { $position } de { $count }

@@ -146,3 +146,5 @@ page-todays-puzzle = Problema de hoje
 page-next-puzzle = Próximo problema
 page-puzzle-how = Toque numa carta (ela e as cartas sobre ela se movem) e depois na coluna para onde ela vai.
 page-puzzle-streak = Série
+# Antes de uma tabela mais larga que a tela.
+page-table-scrolls = Deslize para o lado para ver todas as colunas.
