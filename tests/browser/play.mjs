@@ -1251,6 +1251,97 @@ async function main() {
     await phone.close();
   });
 
+  await step('a whole numbered deal won by keys alone, hearing what a screen reader hears', async () => {
+    // The solver's line for 1-suit deal 3 (`spider solve --suits 1 --from 3`, columns from 0).
+    const line = (process.env.SOLVE_LINE || '').split('\n').filter(Boolean).map((l) => {
+      if (l.trim() === 'Deal') return { type: 'deal' };
+      const m = /from: (\d+), to: (\d+), count: (\d+)/.exec(l);
+      check(m, `a line of the solver's answer: ${l}`);
+      return { type: 'move', from: Number(m[1]) + 1, to: Number(m[2]) + 1, count: Number(m[3]) };
+    });
+    check(line.length > 50, `the solver's line for deal ${process.env.SOLVE_DEAL}: ${line.length} actions`);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await ctx.newPage();
+    watch(p, 'keys');
+    await p.goto(PAGE);
+    await waitForBoard({}, 'the first game', p);
+    // A new game of deal 3 by keys: Tab to the deal number, type it, Enter.
+    const first = (await boardState(p)).gameId;
+    for (let i = 0; i < 40 && !(await p.evaluate(() => document.activeElement?.id === 'suits')); i++) await p.keyboard.press('Tab');
+    await p.keyboard.press('Home'); // 1 suit, the first choice
+    for (let i = 0; i < 5 && !(await p.evaluate(() => document.activeElement?.id === 'deal-number')); i++) await p.keyboard.press('Tab');
+    await p.keyboard.type(String(process.env.SOLVE_DEAL));
+    await p.keyboard.press('Enter');
+    let b = await waitForBoard({ notGame: first }, 'deal 3 by keys', p);
+    const bearer = await pageToken(p);
+    let g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
+    eq([g.deal_number, g.suits], ['3', 1], 'the deal typed');
+    // Tab can always leave the table: from a card, Tab reaches something outside the board.
+    await p.focus(cardSel(1, g.columns[0].face_up.length - 1));
+    let left = false;
+    for (let i = 0; i < 120 && !left; i++) {
+      await p.keyboard.press('Tab');
+      left = await p.evaluate(() => !document.activeElement?.closest('#board'));
+    }
+    check(left, 'Tab never left the table');
+    const heard = () => p.textContent('[data-testid="announce"]');
+    const cardWord = (card) => `${({ 1: 'Ace', 11: 'Jack', 12: 'Queen', 13: 'King' })[card.rank] || card.rank} of ${card.suit}`;
+    const key = (c) => (c === 10 ? '0' : String(c));
+    for (const [n, a] of line.entries()) {
+      const before = g;
+      if (a.type === 'deal') {
+        await p.keyboard.press('d');
+      } else {
+        const from = before.columns[a.from - 1];
+        const to = before.columns[a.to - 1];
+        let movable = 1;
+        while (movable < from.face_up.length) {
+          const upper = from.face_up[from.face_up.length - movable - 1];
+          const lower = from.face_up[from.face_up.length - movable];
+          if (upper.suit !== lower.suit || upper.rank !== lower.rank + 1) break;
+          movable++;
+        }
+        if (to.face_up.length || to.face_down || a.count === movable) {
+          // Two keys: the column that gives, the column that takes (the group that fits).
+          await p.keyboard.press(key(a.from));
+          await p.keyboard.press(key(a.to));
+        } else {
+          // Part of a group into an empty column: Tab to its first card, Enter, then the column.
+          const target = cardSel(a.from, from.face_up.length - a.count);
+          await p.focus('[data-testid="deal"]');
+          let found = false;
+          for (let i = 0; i < 200 && !found; i++) {
+            await p.keyboard.press('Tab');
+            found = await p.evaluate((sel) => document.activeElement === document.querySelector(sel), target);
+          }
+          check(found, `Tab reaches ${target}`);
+          await p.keyboard.press('Enter');
+          await p.keyboard.press(key(a.to));
+        }
+      }
+      b = await waitForBoard({ version: before.version + 1 }, `action ${n + 1} of the line (${JSON.stringify(a)})`, p);
+      g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
+      const said = (await heard()).trim();
+      if (a.type === 'deal') {
+        check(said.startsWith('Dealt a row'), `after a deal the screen reader hears: ${said}`);
+      } else {
+        const was = before.columns[a.from - 1];
+        const moved = was.face_up[was.face_up.length - a.count];
+        check(said.includes(`${cardWord(moved)}`) && said.includes(`from column ${a.from} to column ${a.to}`),
+          `after ${JSON.stringify(a)} the screen reader hears: ${said}`);
+        const now = g.columns[a.from - 1];
+        if (now.face_down < was.face_down) check(said.includes(`${cardWord(now.face_up[0])} turned over in column ${a.from}`), `a reveal unsaid: ${said}`);
+      }
+      if (g.runs_completed > before.runs_completed) check(said.includes('is complete'), `a run unsaid: ${said}`);
+    }
+    eq(g.status, 'won', 'the deal won by keys alone');
+    // R reads the whole table.
+    await p.keyboard.press('r');
+    check((await heard()).includes('Column 1: empty.'), `the table read aloud: ${await heard()}`);
+    await shot(p, 'keys-won.png');
+    await ctx.close();
+  });
+
   await step('the WCAG 2.2 AA audit (axe-core): every screen and state, 1280x800 and 390x844, in English and German', async () => {
     const wonId = won.id;
     const analysed = game.id;

@@ -5,6 +5,8 @@ import { t } from './i18n.js';
 import { state } from './state.js';
 import { act, hint } from './table.js';
 import { renderGame } from './board.js';
+import { readTable } from './speech.js';
+import { store } from './state.js';
 
 function groupSize(column, index) {
   const col = state.game.columns.find((c) => c.column === column);
@@ -209,9 +211,12 @@ function endDrag() {
 
 function onGlobalKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.target.closest?.('input, select, textarea, dialog')) return;
-  // Keys play the table only where it is on screen.
+  // Typing into a field is not playing (a checkbox or a button is no field).
+  if (ev.target.closest?.('input:not([type="checkbox"]):not([type="radio"]), select, textarea, dialog')) return;
+  // Keys play the table only where it is on screen, and single keys only while they are on
+  // (WCAG 2.1.4: a player whose speech input types letters turns them off).
   if (!$('#board').offsetParent) return;
+  if (ev.key !== 'Escape' && !singleKeysOn()) return;
   const g = state.game;
   if (/^[0-9]$/.test(ev.key)) {
     ev.preventDefault();
@@ -231,12 +236,23 @@ function onGlobalKey(ev) {
     case 'h': case 'H':
       if (g && !$('#hint').disabled && !$('#hint').hidden) hint();
       break;
+    case 'r': case 'R':
+      readTable(g);
+      break;
     default:
   }
 }
 
+/** Whether single-key shortcuts are on (they are unless the player turned them off). */
+function singleKeysOn() {
+  return store.get('single-keys') !== 'off';
+}
+
 /** Wires the board's pointer and key handlers and the global keys. */
 export function initInput() {
+  const keys = $('#single-keys');
+  keys.checked = singleKeysOn();
+  keys.addEventListener('change', () => store.set('single-keys', keys.checked ? null : 'off'));
   const board = $('#board');
   board.addEventListener('click', onBoardClick);
   board.addEventListener('keydown', onBoardKey);

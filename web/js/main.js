@@ -11,6 +11,7 @@
 //   table.js    game operations (the request queue, new game, moves, hints, replay, resign)
 //   board.js    rendering the table, and where it sits
 //   input.js    tap, drag and keys on the table
+//   speech.js   what a screen reader hears: each action's outcome, the table read aloud
 //   daily.js    the daily challenge panel and starting an attempt
 //   account.js  sign up, sign in, sign out, the dialog after a refused session
 //   race.js, games.js, records.js, puzzles.js, boards.js, analysis.js: those screens

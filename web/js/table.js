@@ -9,6 +9,7 @@ import { ApiError, request } from './api.js';
 import { go } from './nav.js';
 import { emit, on } from './bus.js';
 import { placeTable, renderBusy, renderGame } from './board.js';
+import { announce, describeChange, readTable } from './speech.js';
 
 // Serialised game operations: one request at a time, in order (a click during a request waits
 // its turn). A refusal shows its `detail` and changes nothing.
@@ -132,6 +133,7 @@ export function act(action) {
     clearMessage();
     if (state.guide && state.guide.gameId === game.id) state.guide.afterAct(action, data);
     setGame(data);
+    announce(describeChange(game, data, action));
     if (data.status === 'in_progress' && !data.has_legal_action) {
       showMessage(data.can_undo ? t('table-stuck-undo-or-resign') : t('table-stuck-resign'), 'info');
     } else if (action.type === 'resign') {
@@ -207,6 +209,7 @@ export function initPlay() {
   $('#restart').addEventListener('click', restart);
   $('#resign').addEventListener('click', resign);
   $('#analyse').addEventListener('click', () => state.game && go('analysis', state.game.id));
+  $('#read-table').addEventListener('click', () => readTable(state.game));
   // daily.js follows the same two fields.
   const onSetting = () => {
     store.set('suits', $('#suits').value);

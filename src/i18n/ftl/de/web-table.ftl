@@ -178,3 +178,27 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }, Spalte { $column }, Karte { $position } von { $count }
 # Eine verdeckte Karte (nie benannt), nach ihrem Platz.
 table-card-face-down = Verdeckte Karte, Spalte { $column }, Karte { $position } von { $count }
+# Nach einem Zug: $card ist die erste bewegte Karte, $count wie viele.
+announce-moved = { $count ->
+        [one] { $card } von Spalte { $from } auf Spalte { $to } gezogen.
+       *[other] { $count } Karten ab { $card } von Spalte { $from } auf Spalte { $to } gezogen.
+    }
+announce-turned = { $card } in Spalte { $column } aufgedeckt.
+announce-run = Die Folge ab { $card } ist vollständig: { $runs } von { $total }.
+announce-dealt = { $deals ->
+        [0] Eine Reihe ausgeteilt; der Talon ist leer.
+        [one] Eine Reihe ausgeteilt; noch einmal austeilen möglich.
+       *[other] Eine Reihe ausgeteilt; noch { $deals }-mal austeilen möglich.
+    }
+announce-undone = Die letzte Aktion wurde rückgängig gemacht.
+table-read-column = Spalte { $column }: { $down ->
+        [0] {""}
+        [one] eine verdeckte Karte, dann
+       *[other] { $down } verdeckte Karten, dann
+    } { $cards }.
+table-read-empty = Spalte { $column }: leer.
+table-read-rest = { $deals ->
+        [0] Der Talon ist leer;
+        [one] noch einmal austeilen;
+       *[other] noch { $deals }-mal austeilen;
+    } { $runs } von { $total } Folgen vollständig.

@@ -148,3 +148,8 @@ page-puzzle-how = Tippe auf eine Karte (sie und die Karten darauf ziehen mit), d
 page-puzzle-streak = Serie
 # Vor einer Tabelle, die breiter ist als der Bildschirm.
 page-table-scrolls = Seitlich wischen oder scrollen, um alle Spalten zu sehen.
+# Der Knopf, der einem Screenreader den ganzen Tisch vorliest (auch die Taste R).
+page-read-table = Tisch vorlesen
+    .title = Den ganzen Tisch vorlesen (R)
+# Der Schalter für Ein-Tasten-Kürzel (WCAG 2.1.4).
+page-single-keys = Ein-Tasten-Kürzel (1–0, D, U, H, R)

@@ -178,3 +178,31 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }, column { $column }, card { $position } of { $count }
 # A face-down card (never named: nobody may know it), by its place.
 table-card-face-down = Face-down card, column { $column }, card { $position } of { $count }
+# Said after a move: $card is the first card moved (in words), $count how many moved.
+announce-moved = { $count ->
+        [one] { $card } moved
+       *[other] { $count } cards from { $card } moved
+    } from column { $from } to column { $to }.
+# Said when a move turned a card over: $card in words.
+announce-turned = { $card } turned over in column { $column }.
+# Said when a run left the table: $card is its king, in words.
+announce-run = The run from { $card } down is complete: { $runs } of { $total }.
+# Said after a deal from the stock: $deals is how many are left.
+announce-dealt = { $deals ->
+        [0] Dealt a row; the stock is empty.
+        [one] Dealt a row; one deal left.
+       *[other] Dealt a row; { $deals } deals left.
+    }
+announce-undone = The last action was undone.
+# The table read aloud, a column at a time: $cards are its face-up cards in words.
+table-read-column = Column { $column }: { $down ->
+        [0] {""}
+        [one] one face-down card, then
+       *[other] { $down } face-down cards, then
+    } { $cards }.
+table-read-empty = Column { $column }: empty.
+table-read-rest = { $deals ->
+        [0] The stock is empty;
+        [one] One deal left;
+       *[other] { $deals } deals left;
+    } { $runs } of { $total } runs complete.

@@ -148,3 +148,8 @@ page-puzzle-how = Tap a card (it and the cards on it move), then the column it g
 page-puzzle-streak = Streak
 # Before a table wider than the screen: it scrolls sideways.
 page-table-scrolls = Scroll sideways to see every column.
+# The button that reads the whole table to a screen reader (also the R key).
+page-read-table = Read the table
+    .title = Read the whole table aloud (R)
+# The switch for single-key shortcuts (WCAG 2.1.4: speech input types letters).
+page-single-keys = Single-key shortcuts (1–0, D, U, H, R)

@@ -179,3 +179,27 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }, columna { $column }, carta { $position } de { $count }
 # Una carta boca abajo (nunca se nombra), por su lugar.
 table-card-face-down = Carta boca abajo, columna { $column }, carta { $position } de { $count }
+# Tras un movimiento: $card es la primera carta movida, $count cuántas.
+announce-moved = { $count ->
+        [one] { $card } movida de la columna { $from } a la columna { $to }.
+       *[other] { $count } cartas desde { $card } movidas de la columna { $from } a la columna { $to }.
+    }
+announce-turned = { $card } se ha dado la vuelta en la columna { $column }.
+announce-run = La escalera desde { $card } está completa: { $runs } de { $total }.
+announce-dealt = { $deals ->
+        [0] Se ha repartido una fila; el mazo está vacío.
+        [one] Se ha repartido una fila; queda un reparto.
+       *[other] Se ha repartido una fila; quedan { $deals } repartos.
+    }
+announce-undone = Se ha deshecho la última acción.
+table-read-column = Columna { $column }: { $down ->
+        [0] {""}
+        [one] una carta boca abajo, luego
+       *[other] { $down } cartas boca abajo, luego
+    } { $cards }.
+table-read-empty = Columna { $column }: vacía.
+table-read-rest = { $deals ->
+        [0] El mazo está vacío;
+        [one] queda un reparto;
+       *[other] quedan { $deals } repartos;
+    } { $runs } de { $total } escaleras completas.

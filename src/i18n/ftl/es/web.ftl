@@ -148,3 +148,8 @@ page-puzzle-how = Toca una carta (se mueven ella y las que tiene encima) y luego
 page-puzzle-streak = Racha
 # Antes de una tabla más ancha que la pantalla.
 page-table-scrolls = Desliza hacia los lados para ver todas las columnas.
+# El botón que lee toda la mesa a un lector de pantalla (también la tecla R).
+page-read-table = Leer la mesa
+    .title = Leer en voz alta toda la mesa (R)
+# El interruptor de los atajos de una tecla (WCAG 2.1.4).
+page-single-keys = Atajos de una tecla (1–0, D, U, H, R)

@@ -183,3 +183,27 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }, colonne { $column }, carte { $position } sur { $count }
 # Une carte face cachée (jamais nommée), par sa place.
 table-card-face-down = Carte face cachée, colonne { $column }, carte { $position } sur { $count }
+# Après un coup : $card est la première carte déplacée, $count combien.
+announce-moved = { $count ->
+        [one] { $card } déplacé de la colonne { $from } à la colonne { $to }.
+       *[other] { $count } cartes à partir de { $card } déplacées de la colonne { $from } à la colonne { $to }.
+    }
+announce-turned = { $card } retourné dans la colonne { $column }.
+announce-run = La suite à partir de { $card } est complète : { $runs } sur { $total }.
+announce-dealt = { $deals ->
+        [0] Une rangée distribuée ; le talon est vide.
+        [one] Une rangée distribuée ; encore une distribution.
+       *[other] Une rangée distribuée ; encore { $deals } distributions.
+    }
+announce-undone = La dernière action est annulée.
+table-read-column = Colonne { $column } : { $down ->
+        [0] {""}
+        [one] une carte face cachée, puis
+       *[other] { $down } cartes face cachée, puis
+    } { $cards }.
+table-read-empty = Colonne { $column } : vide.
+table-read-rest = { $deals ->
+        [0] Le talon est vide ;
+        [one] encore une distribution ;
+       *[other] encore { $deals } distributions ;
+    } { $runs } suites complètes sur { $total }.

@@ -148,3 +148,8 @@ page-puzzle-how = Touchez une carte (elle et les cartes posées dessus se dépla
 page-puzzle-streak = Série
 # Avant un tableau plus large que l'écran.
 page-table-scrolls = Faites défiler latéralement pour voir toutes les colonnes.
+# Le bouton qui lit toute la table à un lecteur d'écran (aussi la touche R).
+page-read-table = Lire la table
+    .title = Lire toute la table à voix haute (R)
+# L'interrupteur des raccourcis à une touche (WCAG 2.1.4).
+page-single-keys = Raccourcis à une touche (1–0, D, U, H, R)

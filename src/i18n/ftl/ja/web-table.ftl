@@ -156,3 +156,23 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }、{ $column } 列目、{ $count } 枚中 { $position } 枚目
 # 裏向きのカード（名前は出さない）の位置。
 table-card-face-down = 裏向きのカード、{ $column } 列目、{ $count } 枚中 { $position } 枚目
+# 移動の後に読み上げる。$card は最初に動いたカード、$count は枚数。
+announce-moved = { $count ->
+       *[other] { $card } から { $count } 枚を { $from } 列目から { $to } 列目へ移動しました。
+    }
+announce-turned = { $column } 列目で { $card } が表向きになりました。
+announce-run = { $card } からの組がそろいました（{ $total } 組中 { $runs } 組）。
+announce-dealt = { $deals ->
+        [0] 1 列配りました。山札は空です。
+       *[other] 1 列配りました。残り { $deals } 回配れます。
+    }
+announce-undone = 最後の手を元に戻しました。
+table-read-column = { $column } 列目：{ $down ->
+        [0] {""}
+       *[other] 裏向き { $down } 枚、続いて
+    }{ $cards }。
+table-read-empty = { $column } 列目：空。
+table-read-rest = { $deals ->
+        [0] 山札は空です。
+       *[other] 残り { $deals } 回配れます。
+    }{ $total } 組中 { $runs } 組完成。

@@ -147,3 +147,8 @@ page-puzzle-how = カードをタップし（その上のカードも一緒に�
 page-puzzle-streak = ストリーク
 # 画面より幅の広い表の前に出す。
 page-table-scrolls = 横にスクロールすると、すべての列が見られます。
+# スクリーンリーダーに盤面全体を読み上げるボタン（R キーでも）。
+page-read-table = 盤面を読み上げる
+    .title = 盤面全体を読み上げる (R)
+# 1 キーのショートカットのオン／オフ（WCAG 2.1.4）。
+page-single-keys = 1 キーのショートカット（1–0、D、U、H、R）

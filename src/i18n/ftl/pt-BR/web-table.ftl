@@ -189,3 +189,27 @@ table-http-status = HTTP { $status }
 table-card-place = { $card }, coluna { $column }, carta { $position } de { $count }
 # Uma carta virada para baixo (nunca nomeada), pelo lugar.
 table-card-face-down = Carta virada para baixo, coluna { $column }, carta { $position } de { $count }
+# Depois de um movimento: $card é a primeira carta movida, $count quantas.
+announce-moved = { $count ->
+        [one] { $card } movida da coluna { $from } para a coluna { $to }.
+       *[other] { $count } cartas a partir de { $card } movidas da coluna { $from } para a coluna { $to }.
+    }
+announce-turned = { $card } virada para cima na coluna { $column }.
+announce-run = A sequência a partir de { $card } está completa: { $runs } de { $total }.
+announce-dealt = { $deals ->
+        [0] Uma fileira distribuída; o monte está vazio.
+        [one] Uma fileira distribuída; falta uma distribuição.
+       *[other] Uma fileira distribuída; faltam { $deals } distribuições.
+    }
+announce-undone = A última ação foi desfeita.
+table-read-column = Coluna { $column }: { $down ->
+        [0] {""}
+        [one] uma carta virada para baixo, depois
+       *[other] { $down } cartas viradas para baixo, depois
+    } { $cards }.
+table-read-empty = Coluna { $column }: vazia.
+table-read-rest = { $deals ->
+        [0] O monte está vazio;
+        [one] falta uma distribuição;
+       *[other] faltam { $deals } distribuições;
+    } { $runs } de { $total } sequências completas.

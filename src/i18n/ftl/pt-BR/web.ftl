@@ -148,3 +148,8 @@ page-puzzle-how = Toque numa carta (ela e as cartas sobre ela se movem) e depois
 page-puzzle-streak = Série
 # Antes de uma tabela mais larga que a tela.
 page-table-scrolls = Deslize para o lado para ver todas as colunas.
+# O botão que lê toda a mesa para um leitor de tela (também a tecla R).
+page-read-table = Ler a mesa
+    .title = Ler toda a mesa em voz alta (R)
+# O interruptor dos atalhos de uma tecla (WCAG 2.1.4).
+page-single-keys = Atalhos de uma tecla (1–0, D, U, H, R)
