@@ -408,9 +408,11 @@ fn glossary(lang: &str) -> Vec<Term> {
         match key {
             "use" => term.uses.push(unquote(value)),
             "never" => term.never.push(unquote(value)),
-            "except" => term
-                .except
-                .extend(value.split_whitespace().map(|id| id.trim_matches(',').to_string())),
+            "except" => term.except.extend(
+                value
+                    .split_whitespace()
+                    .map(|id| id.trim_matches(',').to_string()),
+            ),
             other => panic!("{lang}.txt line {}: `{other}` is not a key", n + 1),
         }
     }
@@ -424,8 +426,10 @@ fn every_language_holds_to_its_glossary() {
     let mut broken = Vec::new();
     for (lang, files) in &FILES {
         let messages = texts(files);
-        let lower: BTreeMap<&String, String> =
-            messages.iter().map(|(id, t)| (id, t.to_lowercase())).collect();
+        let lower: BTreeMap<&String, String> = messages
+            .iter()
+            .map(|(id, t)| (id, t.to_lowercase()))
+            .collect();
         let terms = glossary(lang);
         let theirs: BTreeSet<&String> = terms.iter().map(|t| &t.term).collect();
         for missing in english.iter().filter(|t| !theirs.contains(t)) {
@@ -438,7 +442,10 @@ fn every_language_holds_to_its_glossary() {
             for word in &term.uses {
                 let word = word.to_lowercase();
                 if !lower.values().any(|t| t.contains(&word)) {
-                    broken.push(format!("{lang}: \"{word}\" ({}) is in no message", term.term));
+                    broken.push(format!(
+                        "{lang}: \"{word}\" ({}) is in no message",
+                        term.term
+                    ));
                 }
             }
             for id in &term.except {
