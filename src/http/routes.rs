@@ -201,11 +201,18 @@ pub(super) fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web
             "title-unsupported-media-type",
             t!("json-media-type"),
         ),
-        JsonPayloadError::Deserialize(e) if e.is_data() => {
-            ApiError::invalid_request(t!("json-does-not-fit", error = e.to_string()))
-        }
+        JsonPayloadError::Deserialize(e) if e.is_data() => ApiError::invalid_request(t!(
+            "json-does-not-fit",
+            error = parser_words(&e.to_string())
+        )),
         JsonPayloadError::Deserialize(e) => {
-            ApiError::invalid_request(t!("json-invalid", error = e.to_string()))
+            let (line, column) = (e.line(), e.column());
+            let words = if e.is_eof() {
+                t!("parse-ends-early", line = line, column = column)
+            } else {
+                t!("parse-syntax", line = line, column = column)
+            };
+            ApiError::invalid_request(t!("json-invalid", error = words))
         }
         other => {
             ApiError::invalid_request(t!("body-unreadable-because", error = other.to_string()))
@@ -215,7 +222,48 @@ pub(super) fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web
 }
 
 pub(super) fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::invalid_request(t!("query-invalid", error = err.to_string())).into()
+    let words = match &err {
+        QueryPayloadError::Deserialize(e) => parser_words(&e.to_string()),
+        other => other.to_string().into(),
+    };
+    ApiError::invalid_request(t!("query-invalid", error = words)).into()
+}
+
+/// A parser's refusal in the caller's language where its kind is one we know (a field this
+/// operation does not take, one missing or given twice, a value none of the allowed ones): the
+/// names and values it quotes stay as they are. Any other keeps the parser's own words.
+fn parser_words(raw: &str) -> crate::i18n::Arg {
+    // serde_json adds where it was; the field's name says it better.
+    let said = raw.rsplit_once(" at line ").map_or(raw, |(said, _)| said);
+    let quoted = |rest: &str| {
+        rest.split_once('`')
+            .map(|(name, after)| (name.to_string(), after.to_string()))
+    };
+    let expected = |after: &str| {
+        after
+            .strip_prefix(", expected one of ")
+            .or_else(|| after.strip_prefix(", expected "))
+            .map(str::to_string)
+    };
+    if let Some((field, after)) = said.strip_prefix("unknown field `").and_then(quoted) {
+        return match expected(&after) {
+            Some(takes) => t!("parse-unknown-field", field = field, expected = takes),
+            None => t!("parse-unknown-field-none", field = field),
+        }
+        .into();
+    }
+    if let Some((value, after)) = said.strip_prefix("unknown variant `").and_then(quoted) {
+        if let Some(takes) = expected(&after) {
+            return t!("parse-unknown-variant", value = value, expected = takes).into();
+        }
+    }
+    if let Some((field, _)) = said.strip_prefix("missing field `").and_then(quoted) {
+        return t!("parse-missing-field", field = field).into();
+    }
+    if let Some((field, _)) = said.strip_prefix("duplicate field `").and_then(quoted) {
+        return t!("parse-duplicate-field", field = field).into();
+    }
+    raw.to_string().into()
 }
 
 pub(super) fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {

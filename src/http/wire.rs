@@ -163,16 +163,23 @@ pub struct CardView {
     pub rank: u8,
     #[schema(value_type = crate::document::names::SuitName)]
     pub suit: SuitName,
-    /// Short text form, e.g. `"10♥"`, `"K♠"`.
+    /// The card in the API's one notation, the same in every language (`"10♥"`, `"Q♠"`: A,
+    /// 2–10, J, Q, K and the suit's symbol); what exports and chat commands take.
     pub text: String,
+    /// The card as the answer's language writes it (`Content-Language`): `"D♠"` for a queen
+    /// in German, as the text board says it. For people, never for parsing.
+    #[schema(example = "D♠")]
+    pub local_text: String,
 }
 
-impl From<engine::Card> for CardView {
-    fn from(card: engine::Card) -> Self {
+impl CardView {
+    /// `card` in the API's notation and in `lang`'s.
+    pub(crate) fn of(card: engine::Card, lang: Lang) -> CardView {
         CardView {
             rank: card.rank.value(),
             suit: card.suit,
             text: card.to_string(),
+            local_text: super::board::card(card).render(lang),
         }
     }
 }
@@ -189,15 +196,19 @@ pub struct ColumnView {
 }
 
 impl ColumnView {
-    /// The engine's columns as the API numbers them (from 1).
-    pub(crate) fn all(columns: &[engine::ColumnView]) -> Vec<ColumnView> {
+    /// The engine's columns as the API numbers them (from 1), cards also in `lang`'s notation.
+    pub(crate) fn all(columns: &[engine::ColumnView], lang: Lang) -> Vec<ColumnView> {
         columns
             .iter()
             .enumerate()
             .map(|(i, c)| ColumnView {
                 column: i + 1,
                 face_down: c.face_down,
-                face_up: c.face_up.iter().copied().map(CardView::from).collect(),
+                face_up: c
+                    .face_up
+                    .iter()
+                    .map(|&card| CardView::of(card, lang))
+                    .collect(),
             })
             .collect()
     }
@@ -314,7 +325,7 @@ impl GameView {
             updated_at: seen.updated_at.and_utc(),
             finished_at: seen.finished_at.map(|t| t.and_utc()),
             elapsed_ms: seen.elapsed_ms,
-            columns: ColumnView::all(&view.columns),
+            columns: ColumnView::all(&view.columns, lang),
         }
     }
 }

@@ -444,6 +444,147 @@ async fn the_apis_own_sentences_speak_the_requests_language() {
     app.stop().await;
 }
 
+/// A card in the JSON carries the API's one notation (`text`, the same in every language) and
+/// the answer's language's (`local_text`, as the text board writes it).
+#[actix_rt::test]
+async fn cards_carry_the_api_s_notation_and_the_language_s() {
+    let app = spawn_app().await;
+    let (_, token) = app.register().await;
+    let made = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &[("Accept-Language", "de")],
+            Some(json!({"suits": 4, "deal_number": "7"})),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let german = |rank: u64| match rank {
+        1 => "A".to_string(),
+        11 => "B".to_string(),
+        12 => "D".to_string(),
+        13 => "K".to_string(),
+        n => n.to_string(),
+    };
+    let mut seen = 0;
+    for column in made.body["columns"].as_array().unwrap() {
+        for card in column["face_up"].as_array().unwrap() {
+            let text = card["text"].as_str().unwrap();
+            let symbol = text.chars().last().unwrap();
+            let rank = card["rank"].as_u64().unwrap();
+            assert_eq!(
+                card["local_text"],
+                format!("{}{symbol}", german(rank)),
+                "{card}"
+            );
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 10);
+    // In English both are the same.
+    let gid = id(&made.body);
+    let english = app.get(&format!("/v1/games/{gid}"), &token).await;
+    for column in english.body["columns"].as_array().unwrap() {
+        for card in column["face_up"].as_array().unwrap() {
+            assert_eq!(card["local_text"], card["text"], "{card}");
+        }
+    }
+    app.stop().await;
+}
+
+/// A parser's refusal is said in the request's language where its kind is known (a field the
+/// operation does not take, one missing, a value none of the allowed, bad JSON), the names it
+/// quotes as they were sent.
+#[actix_rt::test]
+async fn a_parser_s_refusal_speaks_the_request_s_language() {
+    let app = spawn_app().await;
+    let (_, token) = app.register().await;
+    let said = |r: &Resp| r.body["detail"].as_str().unwrap_or_default().to_string();
+    let de = [("Accept-Language", "de")];
+    let r = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &de,
+            Some(json!({"suits": 1, "foo": 2})),
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    assert!(said(&r).contains("unbekanntes Feld `foo`"), "{}", r.text);
+    assert!(
+        said(&r).contains("`suits`"),
+        "the names it takes: {}",
+        r.text
+    );
+    assert!(!said(&r).contains("unknown field"), "{}", r.text);
+    // The same in English still says it as the parser does.
+    let r = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &[],
+            Some(json!({"suits": 1, "foo": 2})),
+        )
+        .await;
+    assert!(said(&r).contains("unknown field `foo`"), "{}", r.text);
+    // A field missing, in Spanish; a value none of the allowed, in French.
+    let r = app
+        .send(
+            "POST",
+            "/v1/puzzles/0123456789/attempts",
+            None,
+            &[("Accept-Language", "es")],
+            Some(json!({})),
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    assert!(said(&r).contains("falta el campo `moves`"), "{}", r.text);
+    let r = app
+        .send(
+            "POST",
+            "/v1/games",
+            Some(&token),
+            &[("Accept-Language", "fr")],
+            Some(json!({"suits": 1, "variant": "klondike"})),
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    assert!(
+        said(&r).contains("`klondike` n'est aucune des valeurs"),
+        "{}",
+        r.text
+    );
+    // JSON cut short, in Japanese; a query with a parameter it does not take, in Portuguese.
+    let r = app
+        .post_raw(
+            "/v1/games",
+            &[
+                ("Authorization", format!("Bearer {token}")),
+                ("Accept-Language", "ja".to_string()),
+                ("Content-Type", "application/json".to_string()),
+            ],
+            "{\"suits\": 1".to_string(),
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    assert!(said(&r).contains("途中で終わっています"), "{}", r.text);
+    let r = app
+        .send(
+            "GET",
+            "/v1/puzzles/export?foo=1",
+            None,
+            &[("Accept-Language", "pt-BR")],
+            None,
+        )
+        .await;
+    r.problem(400, "invalid_request");
+    assert!(said(&r).contains("campo desconhecido `foo`"), "{}", r.text);
+    app.stop().await;
+}
+
 /// The page's messages carry an ETag: a page that has them is answered 304 with no body,
 /// and a language tag with extensions (`de-DE-u-co-phonebk`) still picks its language.
 #[actix_rt::test]

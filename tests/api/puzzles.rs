@@ -151,7 +151,7 @@ async fn a_puzzle_shows_only_what_its_player_saw_and_an_attempt_is_judged_and_ra
         let (_, up) = game.column(c).unwrap();
         let cards = column["face_up"].as_array().unwrap();
         for (card, real) in cards.iter().zip(up) {
-            assert_eq!(keys(card), ["rank", "suit", "text"]);
+            assert_eq!(keys(card), ["local_text", "rank", "suit", "text"]);
             assert_eq!(card["text"], real.to_string());
         }
     }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::PuzzleView;
+use crate::edge::language::Language;
 use crate::engine::{self, puzzle::Theme};
 use crate::error::ApiError;
 use crate::play::puzzles as use_case;
@@ -57,6 +58,7 @@ pub struct ExportLine {
 )]
 #[get("/puzzles/export")]
 pub async fn export(
+    Language(lang): Language,
     state: web::Data<AppState>,
     query: web::Query<ExportQuery>,
     req: actix_web::HttpRequest,
@@ -90,7 +92,7 @@ pub async fn export(
                 let lines: Vec<ExportLine> = puzzles
                     .iter()
                     .map(|p| ExportLine {
-                        puzzle: PuzzleView::of(&p.puzzle),
+                        puzzle: PuzzleView::of(&p.puzzle, lang),
                         line: p.line.iter().copied().map(ActionView::from).collect(),
                         themes: p.themes.clone(),
                     })

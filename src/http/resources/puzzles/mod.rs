@@ -7,9 +7,11 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::edge::language::Language;
 use crate::engine::puzzle::{Goal, Judgement, Theme};
 use crate::engine::{self, Action, Intent, View};
 use crate::error::ApiError;
+use crate::i18n::Lang;
 use crate::identity::{Caller, MaybeCaller, Scope};
 use crate::play::puzzles::{self as use_case, Attempted, Shown};
 use crate::wire::{ActionView, ColumnView, SuitName, VariantName};
@@ -65,14 +67,14 @@ pub struct PuzzlePosition {
 }
 
 impl PuzzlePosition {
-    fn of(view: &View) -> PuzzlePosition {
+    fn of(view: &View, lang: Lang) -> PuzzlePosition {
         PuzzlePosition {
             stock_cards: view.stock_cards,
             stock_deals_left: view.stock_deals_left,
             runs_completed: view.runs_completed,
             runs_total: view.runs_total,
             completed_suits: view.completed_suits.clone(),
-            columns: ColumnView::all(&view.columns),
+            columns: ColumnView::all(&view.columns, lang),
         }
     }
 }
@@ -102,7 +104,7 @@ pub struct PuzzleView {
 }
 
 impl PuzzleView {
-    pub(crate) fn of(p: &Shown) -> PuzzleView {
+    pub(crate) fn of(p: &Shown, lang: Lang) -> PuzzleView {
         PuzzleView {
             id: p.id.clone(),
             variant: p.variant,
@@ -112,7 +114,7 @@ impl PuzzleView {
             rating: p.rating.round() as i64,
             plays: p.plays,
             solves: p.solves,
-            position: PuzzlePosition::of(&p.view),
+            position: PuzzlePosition::of(&p.view, lang),
         }
     }
 }
@@ -131,12 +133,13 @@ impl PuzzleView {
 )]
 #[get("/puzzles/daily")]
 pub async fn daily(
+    Language(lang): Language,
     state: web::Data<AppState>,
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (variant, suits) = kind(query.suits, query.variant)?;
     let shown = use_case::daily(state.play(), variant, suits).await?;
-    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown)))
+    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown, lang)))
 }
 
 /// The next puzzle: for an account, the one nearest its puzzle rating that it has not tried;
@@ -155,6 +158,7 @@ pub async fn daily(
 )]
 #[get("/puzzles/next")]
 pub async fn next(
+    Language(lang): Language,
     state: web::Data<AppState>,
     caller: MaybeCaller,
     query: web::Query<NextQuery>,
@@ -165,7 +169,7 @@ pub async fn next(
     let (variant, suits) = kind(query.suits, query.variant)?;
     let user = caller.0.map(|c| c.user_id);
     let shown = use_case::next(state.play(), user, variant, suits, query.skip.clone()).await?;
-    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown)))
+    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown, lang)))
 }
 
 /// A puzzle by its id.
@@ -181,11 +185,12 @@ pub async fn next(
 )]
 #[get("/puzzles/{id}")]
 pub async fn get_puzzle(
+    Language(lang): Language,
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let shown = use_case::by_id(state.play(), id.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown)))
+    Ok(HttpResponse::Ok().json(PuzzleView::of(&shown, lang)))
 }
 
 /// One move of an attempt: the last `count` cards of column `from` onto column `to` (columns
@@ -273,7 +278,12 @@ struct Told {
 }
 
 impl Told {
-    fn of(judgement: Judgement, after: &View, answer: Option<&(Vec<Action>, Vec<Theme>)>) -> Told {
+    fn of(
+        judgement: Judgement,
+        after: &View,
+        answer: Option<&(Vec<Action>, Vec<Theme>)>,
+        lang: Lang,
+    ) -> Told {
         let (result, mistake) = match judgement {
             Judgement::Solved { .. } => ("solved", None),
             Judgement::Failed { at } => ("failed", Some(at + 1)),
@@ -282,7 +292,7 @@ impl Told {
         Told {
             result: result.to_string(),
             mistake,
-            position: PuzzlePosition::of(after),
+            position: PuzzlePosition::of(after, lang),
             answer: answer.map(|(line, _)| line.iter().copied().map(ActionView::from).collect()),
             themes: answer.map(|(_, themes)| themes.clone()),
         }
@@ -290,8 +300,8 @@ impl Told {
 }
 
 impl AttemptResult {
-    fn of(a: &Attempted) -> AttemptResult {
-        let told = Told::of(a.judgement, &a.after, a.answer.as_ref());
+    fn of(a: &Attempted, lang: Lang) -> AttemptResult {
+        let told = Told::of(a.judgement, &a.after, a.answer.as_ref(), lang);
         AttemptResult {
             result: told.result,
             mistake: told.mistake,
@@ -302,7 +312,7 @@ impl AttemptResult {
                 before: c.before.round() as i64,
                 after: c.after.round() as i64,
             }),
-            puzzle: PuzzleView::of(&a.puzzle),
+            puzzle: PuzzleView::of(&a.puzzle, lang),
         }
     }
 }
@@ -328,6 +338,7 @@ impl AttemptResult {
 )]
 #[post("/puzzles/{id}/attempts")]
 pub async fn attempt(
+    Language(lang): Language,
     state: web::Data<AppState>,
     caller: MaybeCaller,
     id: web::Path<String>,
@@ -339,7 +350,7 @@ pub async fn attempt(
     let moves = intents(&body)?;
     let user = caller.0.map(|c| c.user_id);
     let attempted = use_case::attempt(state.play(), user, id.into_inner(), moves).await?;
-    Ok(HttpResponse::Ok().json(AttemptResult::of(&attempted)))
+    Ok(HttpResponse::Ok().json(AttemptResult::of(&attempted, lang)))
 }
 
 /// One rated attempt.

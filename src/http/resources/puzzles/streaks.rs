@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{intents, kind, AttemptBody, KindQuery, PuzzlePosition, PuzzleView, Told};
+use crate::edge::language::Language;
 use crate::engine::puzzle::Theme;
 use crate::error::ApiError;
+use crate::i18n::Lang;
 use crate::identity::{Caller, Scope};
 use crate::play::puzzles as use_case;
 use crate::wire::{ActionView, VariantName};
@@ -30,14 +32,14 @@ pub struct StreakView {
 }
 
 impl StreakView {
-    fn of(s: &use_case::Streak) -> StreakView {
+    fn of(s: &use_case::Streak, lang: Lang) -> StreakView {
         StreakView {
             id: s.id.clone(),
             variant: s.variant,
             suits: s.suits.count(),
             score: s.score,
             over: s.over,
-            puzzle: s.puzzle.as_ref().map(PuzzleView::of),
+            puzzle: s.puzzle.as_ref().map(|p| PuzzleView::of(p, lang)),
         }
     }
 }
@@ -70,6 +72,7 @@ pub struct StartStreak {
 )]
 #[post("/puzzles/streaks")]
 pub async fn start_streak(
+    Language(lang): Language,
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<StartStreak>,
@@ -77,7 +80,7 @@ pub async fn start_streak(
     caller.require(Scope::GamesWrite)?;
     let (variant, suits) = kind(Some(body.suits), body.variant)?;
     let streak = use_case::start_streak(state.play(), caller.user_id, variant, suits).await?;
-    Ok(HttpResponse::Created().json(StreakView::of(&streak)))
+    Ok(HttpResponse::Created().json(StreakView::of(&streak, lang)))
 }
 
 /// The caller's streak as it stands.
@@ -94,13 +97,14 @@ pub async fn start_streak(
 )]
 #[get("/puzzles/streaks/{id}")]
 pub async fn get_streak(
+    Language(lang): Language,
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require(Scope::GamesRead)?;
     let streak = use_case::streak(state.play(), caller.user_id, id.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(StreakView::of(&streak)))
+    Ok(HttpResponse::Ok().json(StreakView::of(&streak, lang)))
 }
 
 /// What an attempt in a streak came to.
@@ -141,6 +145,7 @@ pub struct StreakAttemptResult {
 )]
 #[post("/puzzles/streaks/{id}/attempts")]
 pub async fn attempt_streak(
+    Language(lang): Language,
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
@@ -149,14 +154,14 @@ pub async fn attempt_streak(
     caller.require(Scope::GamesWrite)?;
     let moves = intents(&body)?;
     let a = use_case::streak_attempt(state.play(), caller.user_id, id.into_inner(), moves).await?;
-    let told = Told::of(a.judgement, &a.after, a.answer.as_ref());
+    let told = Told::of(a.judgement, &a.after, a.answer.as_ref(), lang);
     Ok(HttpResponse::Ok().json(StreakAttemptResult {
         result: told.result,
         mistake: told.mistake,
         position: told.position,
         answer: told.answer,
         themes: told.themes,
-        streak: StreakView::of(&a.streak),
+        streak: StreakView::of(&a.streak, lang),
     }))
 }
 

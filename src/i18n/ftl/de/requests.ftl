@@ -13,6 +13,15 @@ json-does-not-fit = Der JSON-Anfragetext passt nicht zu dieser Operation: { $err
 json-invalid = Der Anfragetext ist kein gültiges JSON: { $error }.
 body-unreadable-because = Der Anfragetext konnte nicht gelesen werden: { $error }.
 query-invalid = Der Query-String ist ungültig: { $error }.
+# Die Ablehnung eines Parsers in Worten (in json-does-not-fit, json-invalid, query-invalid):
+# $field und $value wie gesendet, $expected die Namen, die diese Operation annimmt.
+parse-unknown-field = unbekanntes Feld `{ $field }` (erlaubt sind { $expected })
+parse-unknown-field-none = unbekanntes Feld `{ $field }` (es sind keine Felder erlaubt)
+parse-unknown-variant = `{ $value }` ist keiner der Werte { $expected }
+parse-missing-field = das Feld `{ $field }` fehlt
+parse-duplicate-field = das Feld `{ $field }` kommt zweimal vor
+parse-syntax = ein Syntaxfehler in Zeile { $line }, Spalte { $column }
+parse-ends-early = er endet zu früh (Zeile { $line }, Spalte { $column })
 path-invalid = Der Pfad ist ungültig: { $error }.
 path-control-character = Unter dieser Adresse gibt es nichts: Der Pfad enthält ein Steuerzeichen (etwa %00), und keine ID und kein Code dieser API enthält eines.
 body-unreadable = Der Anfragetext konnte nicht gelesen werden.

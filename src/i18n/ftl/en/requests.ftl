@@ -13,6 +13,15 @@ json-does-not-fit = The JSON body does not fit this operation: { $error }.
 json-invalid = The body is not valid JSON: { $error }.
 body-unreadable-because = The request body could not be read: { $error }.
 query-invalid = The query string is not valid: { $error }.
+# A parser's refusal, said in words (inside json-does-not-fit, json-invalid, query-invalid):
+# $field and $value are as sent, $expected the names this operation takes.
+parse-unknown-field = unknown field `{ $field }` (it takes { $expected })
+parse-unknown-field-none = unknown field `{ $field }` (it takes none)
+parse-unknown-variant = `{ $value }` is none of { $expected }
+parse-missing-field = the field `{ $field }` is missing
+parse-duplicate-field = the field `{ $field }` is given twice
+parse-syntax = a syntax error at line { $line }, column { $column }
+parse-ends-early = it ends too soon (line { $line }, column { $column })
 path-invalid = The path is not valid: { $error }.
 path-control-character = There is nothing at this address: its path holds a control character (such as %00), and no id or code of this API contains one.
 body-unreadable = The request body could not be read.

@@ -13,6 +13,15 @@ json-does-not-fit = El cuerpo JSON no se ajusta a esta operación: { $error }.
 json-invalid = El cuerpo no es JSON válido: { $error }.
 body-unreadable-because = No se ha podido leer el cuerpo de la solicitud: { $error }.
 query-invalid = La cadena de consulta no es válida: { $error }.
+# El rechazo de un analizador, en palabras (dentro de json-does-not-fit, json-invalid, query-invalid):
+# $field y $value tal como se enviaron, $expected los nombres que acepta la operación.
+parse-unknown-field = campo desconocido `{ $field }` (acepta { $expected })
+parse-unknown-field-none = campo desconocido `{ $field }` (no acepta ninguno)
+parse-unknown-variant = `{ $value }` no es ninguno de { $expected }
+parse-missing-field = falta el campo `{ $field }`
+parse-duplicate-field = el campo `{ $field }` aparece dos veces
+parse-syntax = un error de sintaxis en la línea { $line }, columna { $column }
+parse-ends-early = termina antes de tiempo (línea { $line }, columna { $column })
 path-invalid = La ruta no es válida: { $error }.
 path-control-character = No hay nada en esta dirección: su ruta contiene un carácter de control (como %00), y ningún id ni código de esta API contiene ninguno.
 body-unreadable = No se ha podido leer el cuerpo de la solicitud.

@@ -13,6 +13,15 @@ json-does-not-fit = Le corps JSON ne correspond pas à cette opération : { $er
 json-invalid = Le corps n'est pas du JSON valide : { $error }.
 body-unreadable-because = Le corps de la requête n'a pas pu être lu : { $error }.
 query-invalid = La chaîne de requête n'est pas valide : { $error }.
+# Le refus d'un analyseur, en mots (dans json-does-not-fit, json-invalid, query-invalid) :
+# $field et $value tels qu'envoyés, $expected les noms que l'opération accepte.
+parse-unknown-field = champ inconnu `{ $field }` (elle accepte { $expected })
+parse-unknown-field-none = champ inconnu `{ $field }` (elle n'en accepte aucun)
+parse-unknown-variant = `{ $value }` n'est aucune des valeurs { $expected }
+parse-missing-field = le champ `{ $field }` manque
+parse-duplicate-field = le champ `{ $field }` est donné deux fois
+parse-syntax = une erreur de syntaxe ligne { $line }, colonne { $column }
+parse-ends-early = il s'arrête trop tôt (ligne { $line }, colonne { $column })
 path-invalid = Le chemin n'est pas valide : { $error }.
 path-control-character = Il n'y a rien à cette adresse : son chemin contient un caractère de contrôle (comme %00), et aucun identifiant ni code de cette API n'en contient.
 body-unreadable = Le corps de la requête n'a pas pu être lu.

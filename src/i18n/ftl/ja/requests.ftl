@@ -13,6 +13,15 @@ json-does-not-fit = JSON ボディがこの操作に合いません：{ $error }
 json-invalid = ボディが有効な JSON ではありません：{ $error }。
 body-unreadable-because = リクエストボディを読み取れませんでした：{ $error }。
 query-invalid = クエリ文字列が正しくありません：{ $error }。
+# パーサーの拒否を言葉で（json-does-not-fit、json-invalid、query-invalid の中）。
+# $field と $value は送られたまま、$expected はこの操作が受け付ける名前。
+parse-unknown-field = 不明なフィールド `{ $field }`（受け付けるのは { $expected }）
+parse-unknown-field-none = 不明なフィールド `{ $field }`（フィールドは受け付けません）
+parse-unknown-variant = `{ $value }` は { $expected } のいずれでもありません
+parse-missing-field = フィールド `{ $field }` がありません
+parse-duplicate-field = フィールド `{ $field }` が 2 回あります
+parse-syntax = { $line } 行目 { $column } 文字目に構文エラーがあります
+parse-ends-early = 途中で終わっています（{ $line } 行目 { $column } 文字目）
 path-invalid = パスが正しくありません：{ $error }。
 path-control-character = このアドレスには何もありません。パスに制御文字（%00 など）が含まれていますが、この API の ID やコードに制御文字を含むものはありません。
 body-unreadable = リクエストボディを読み取れませんでした。

@@ -13,6 +13,15 @@ json-does-not-fit = O corpo JSON não corresponde a esta operação: { $error }.
 json-invalid = O corpo não é um JSON válido: { $error }.
 body-unreadable-because = Não foi possível ler o corpo da requisição: { $error }.
 query-invalid = A query string não é válida: { $error }.
+# A recusa de um analisador, em palavras (dentro de json-does-not-fit, json-invalid, query-invalid):
+# $field e $value como enviados, $expected os nomes que a operação aceita.
+parse-unknown-field = campo desconhecido `{ $field }` (ela aceita { $expected })
+parse-unknown-field-none = campo desconhecido `{ $field }` (ela não aceita nenhum)
+parse-unknown-variant = `{ $value }` não é nenhum de { $expected }
+parse-missing-field = falta o campo `{ $field }`
+parse-duplicate-field = o campo `{ $field }` aparece duas vezes
+parse-syntax = um erro de sintaxe na linha { $line }, coluna { $column }
+parse-ends-early = termina cedo demais (linha { $line }, coluna { $column })
 path-invalid = O caminho não é válido: { $error }.
 path-control-character = Não há nada neste endereço: o caminho contém um caractere de controle (como %00), e nenhum id ou código desta API contém um.
 body-unreadable = Não foi possível ler o corpo da requisição.
