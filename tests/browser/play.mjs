@@ -18,7 +18,7 @@
 // request (in any of the browsers).
 
 import { chromium } from 'playwright-core';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -358,9 +358,10 @@ if (location.pathname === '/done') {
 const audits = [];
 
 /** Runs axe-core's WCAG 2.2 A+AA audit on the page as it is now; keeps what it found. */
-async function audit(p, where) {
+async function audit(p, where, rules = {}) {
   if (!(await p.evaluate(() => typeof window.axe === 'object'))) await p.evaluate(AXE);
-  const result = await p.evaluate((options) => window.axe.run(document, options), AUDIT);
+  const options = { ...AUDIT, rules: { ...AUDIT.rules, ...rules } };
+  const result = await p.evaluate((o) => window.axe.run(document, o), options);
   const violations = result.violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
@@ -1242,6 +1243,18 @@ async function main() {
       await nav(p, 'records');
       await fits('the records');
       await shot(p, `lang-${tag}-records.png`);
+      // A table wider than the phone says that it scrolls sideways (and one that fits does not).
+      for (const screen of ['records', 'games']) {
+        await nav(p, screen);
+        await p.waitForLoadState('networkidle');
+        const box = await p.$eval(`[data-screen="${screen}"] .table-scroll`, (b) => ({
+          wide: b.scrollWidth > b.clientWidth + 1,
+          said: !b.previousElementSibling.hidden,
+          text: b.previousElementSibling.textContent,
+        }));
+        eq(box.said, box.wide, `the ${screen} table says it scrolls exactly when it does (${tag}: ${JSON.stringify(box)})`);
+      }
+      await shot(p, `lang-${tag}-games.png`);
       await p.goto(consentUrl);
       await p.waitForSelector('[data-testid="consent-approve"]');
       check(!(await text('consent', p)).includes('asks to use your account'), `the consent page is in English in ${tag}`);
@@ -1260,7 +1273,8 @@ async function main() {
       return { type: 'move', from: Number(m[1]) + 1, to: Number(m[2]) + 1, count: Number(m[3]) };
     });
     check(line.length > 50, `the solver's line for deal ${process.env.SOLVE_DEAL}: ${line.length} actions`);
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // A player who asked for less motion: nothing animates.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const p = await ctx.newPage();
     watch(p, 'keys');
     await p.goto(PAGE);
@@ -1276,6 +1290,15 @@ async function main() {
     const bearer = await pageToken(p);
     let g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
     eq([g.deal_number, g.suits], ['3', 1], 'the deal typed');
+    // What a screen reader finds on the table of deal 3: its roles and names, held to a snapshot
+    // (UPDATE_SNAPSHOTS=1 writes it afresh).
+    const tree = await p.locator('[data-testid="board"]').ariaSnapshot();
+    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'deal-3-table.aria.yml');
+    if (process.env.UPDATE_SNAPSHOTS) {
+      await mkdir(path.dirname(fixture), { recursive: true });
+      await writeFile(fixture, `${tree}\n`);
+    }
+    eq(tree, (await readFile(fixture, 'utf8')).trimEnd(), 'the accessibility tree of deal 3\'s table');
     // Tab can always leave the table: from a card, Tab reaches something outside the board.
     await p.focus(cardSel(1, g.columns[0].face_up.length - 1));
     let left = false;
@@ -1320,6 +1343,10 @@ async function main() {
         }
       }
       b = await waitForBoard({ version: before.version + 1 }, `action ${n + 1} of the line (${JSON.stringify(a)})`, p);
+      if (n === 0) {
+        const moving = await p.$$eval('#board .card', (cards) => cards.filter((c) => getComputedStyle(c).animationName !== 'none').length);
+        eq(moving, 0, 'cards animating with reduced motion asked for');
+      }
       g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
       const said = (await heard()).trim();
       if (a.type === 'deal') {
@@ -1414,6 +1441,22 @@ async function main() {
         await ctx.close();
       }
     }
+    // Windows' high-contrast mode (forced colors): the table and a picked-up card, audited too.
+    // Every rule but colour contrast, which there is the player's palette, not the page's (axe
+    // reads the page's own colours beside the forced ones and reports pairs nobody sees).
+    const hc = await browser.newContext({ viewport: { width: 1280, height: 800 }, forcedColors: 'active', colorScheme: 'dark' });
+    const h = await hc.newPage();
+    watch(h, 'audit-forced-colors');
+    await h.goto(PAGE);
+    const hb = await waitForBoard({}, 'a new deal in forced colors', h);
+    const hg = (await apiAs(await pageToken(h), 'GET', `/v1/games/${hb.gameId}`)).data;
+    const forced = { 'color-contrast': { enabled: false } };
+    await audit(h, 'play: a new deal (forced colors)', forced);
+    await h.click(cardSel(1, hg.columns[0].face_up.length - 1), { position: { x: 6, y: 6 } });
+    await h.waitForSelector('.card.selected');
+    await audit(h, 'play: a card picked up (forced colors)', forced);
+    await shot(h, 'forced-colors.png');
+    await hc.close();
     const { nodes, text: report } = auditReport();
     console.log(`   ${report.split('\n').join('\n   ')}`);
     check(nodes === 0, `the audit found violations:\n${report}`);
