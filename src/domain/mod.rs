@@ -7,6 +7,7 @@
 /// The engine, under the name the rest of the service knows it by.
 use spider_engine as engine;
 
+pub mod arenas;
 pub mod daily;
 pub mod ids;
 pub mod origin;

@@ -1,0 +1,206 @@
+//! Arenas (docs/ARENAS.md): a community's tournament on shared deals. Every player meets the
+//! same deals in the same order (duplicate format), so a result compares play, not the luck
+//! of the cards. Here: the scoring, after lichess's arena, for solitaire, and the standings.
+//! No I/O.
+
+/// Points for a won deal.
+pub const WIN: u32 = 2;
+/// Wins in a row after which each further win counts double ("on fire"), until a deal is not
+/// won.
+pub const FIRE_AFTER: u32 = 2;
+/// Added to a won deal played berserk (no undo), once, not doubled on fire.
+pub const BERSERK: u32 = 1;
+
+/// How one deal of a player's arena ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealEnd {
+    /// Won, in `ms` (server time from the deal's start to the winning action); `berserk`: the
+    /// player chose to play it without undo.
+    Won { ms: i64, berserk: bool },
+    /// Lost, given up, or still unfinished when the arena ended: 0, and the streak ends.
+    NotWon,
+}
+
+/// A player's score so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub points: u32,
+    pub played: u32,
+    pub won: u32,
+    /// Total time of the won deals: less is better, among equal points.
+    pub won_ms: i64,
+    /// Wins in a row now.
+    pub streak: u32,
+}
+
+impl Score {
+    /// Whether the next win counts double.
+    pub fn on_fire(&self) -> bool {
+        self.streak >= FIRE_AFTER
+    }
+
+    /// The score after one more deal, and the points that deal made.
+    pub fn after(self, end: DealEnd) -> (Score, u32) {
+        let mut next = self;
+        next.played += 1;
+        match end {
+            DealEnd::Won { ms, berserk } => {
+                let base = if self.on_fire() { 2 * WIN } else { WIN };
+                let made = base + if berserk { BERSERK } else { 0 };
+                next.points += made;
+                next.won += 1;
+                next.won_ms += ms.max(0);
+                next.streak += 1;
+                (next, made)
+            }
+            DealEnd::NotWon => {
+                next.streak = 0;
+                (next, 0)
+            }
+        }
+    }
+}
+
+/// A player's score over their deals in order, with the points each deal made.
+pub fn score(ends: &[DealEnd]) -> (Score, Vec<u32>) {
+    let mut total = Score::default();
+    let mut sheet = Vec::with_capacity(ends.len());
+    for &end in ends {
+        let (next, made) = total.after(end);
+        total = next;
+        sheet.push(made);
+    }
+    (total, sheet)
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place<K> {
+    /// 1 for the best; equal points and equal time of won deals share a place.
+    pub place: usize,
+    pub player: K,
+    pub score: Score,
+}
+
+/// The standings: most points first; among equal points, the least total time of won deals;
+/// still equal, the same place (listed by `player`, so that every instance lists them alike).
+pub fn standings<K: Ord + Clone>(scores: &[(K, Score)]) -> Vec<Place<K>> {
+    let mut sorted: Vec<&(K, Score)> = scores.iter().collect();
+    sorted.sort_by(|(ka, a), (kb, b)| {
+        b.points
+            .cmp(&a.points)
+            .then(a.won_ms.cmp(&b.won_ms))
+            .then_with(|| ka.cmp(kb))
+    });
+    let mut out: Vec<Place<K>> = Vec::with_capacity(sorted.len());
+    for (i, (player, score)) in sorted.into_iter().enumerate() {
+        let place = match out.last() {
+            Some(prev)
+                if prev.score.points == score.points && prev.score.won_ms == score.won_ms =>
+            {
+                prev.place
+            }
+            _ => i + 1,
+        };
+        out.push(Place {
+            place,
+            player: player.clone(),
+            score: *score,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const W: DealEnd = DealEnd::Won {
+        ms: 1_000,
+        berserk: false,
+    };
+    const B: DealEnd = DealEnd::Won {
+        ms: 1_000,
+        berserk: true,
+    };
+    const L: DealEnd = DealEnd::NotWon;
+
+    #[test]
+    fn the_table_of_docs_arenas() {
+        // Two wins, then on fire: 4 a win until a deal is not won.
+        assert_eq!(score(&[W, W, W, W, L, W]).1, [2, 2, 4, 4, 0, 2]);
+        // Berserk adds 1 to a win, not doubled on fire; a berserk deal not won makes nothing.
+        assert_eq!(score(&[B, B, B, L]).1, [3, 3, 5, 0]);
+        let (total, _) = score(&[W, W, W, L, W]);
+        assert_eq!(
+            total,
+            Score {
+                points: 10,
+                played: 5,
+                won: 4,
+                won_ms: 4_000,
+                streak: 1
+            }
+        );
+        assert!(!total.on_fire());
+        assert_eq!(score(&[]).0, Score::default());
+    }
+
+    /// Every sequence of up to eight deals (won, won berserk, not won): the points lie between
+    /// 2 and 5 a win, a deal not won makes nothing and ends the streak, and a win never makes
+    /// fewer points than the same deal not won.
+    #[test]
+    fn every_short_arena_keeps_the_rules() {
+        let kinds = [W, B, L];
+        for len in 0..=8u32 {
+            for mut code in 0..3usize.pow(len) {
+                let mut ends = Vec::new();
+                for _ in 0..len {
+                    ends.push(kinds[code % 3]);
+                    code /= 3;
+                }
+                let (total, sheet) = score(&ends);
+                assert_eq!(sheet.iter().sum::<u32>(), total.points);
+                assert!(total.points >= WIN * total.won, "{ends:?}");
+                assert!(total.points <= (2 * WIN + BERSERK) * total.won, "{ends:?}");
+                for (i, (&end, &made)) in ends.iter().zip(&sheet).enumerate() {
+                    if end == L {
+                        assert_eq!(made, 0);
+                    }
+                    // Fire needs the two deals before to be wins.
+                    if made >= 2 * WIN {
+                        assert!(i >= 2 && ends[i - 1] != L && ends[i - 2] != L, "{ends:?}");
+                    }
+                }
+                // One more deal not won ends any streak.
+                let mut lost = ends.clone();
+                lost.push(L);
+                assert_eq!(score(&lost).0.streak, 0);
+                let mut won = ends;
+                won.push(W);
+                assert!(score(&won).0.points > score(&lost).0.points);
+            }
+        }
+    }
+
+    #[test]
+    fn standings_by_points_then_time_of_won_deals() {
+        let s = |points, won_ms| Score {
+            points,
+            won_ms,
+            ..Score::default()
+        };
+        let table = standings(&[
+            ("cat", s(6, 9_000)),
+            ("ada", s(8, 20_000)),
+            ("bob", s(6, 7_000)),
+            ("dan", s(6, 9_000)),
+            ("eve", s(0, 0)),
+        ]);
+        let order: Vec<(usize, &str)> = table.iter().map(|p| (p.place, p.player)).collect();
+        assert_eq!(
+            order,
+            [(1, "ada"), (2, "bob"), (3, "cat"), (3, "dan"), (5, "eve")]
+        );
+    }
+}
