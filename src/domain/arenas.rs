@@ -1,7 +1,10 @@
 //! Arenas (docs/ARENAS.md): a community's tournament on shared deals. Every player meets the
 //! same deals in the same order (duplicate format), so a result compares play, not the luck
-//! of the cards. Here: the scoring, after lichess's arena, for solitaire, and the standings.
-//! No I/O.
+//! of the cards. Here: the scoring, after lichess's arena, for solitaire, the standings, and
+//! the order each player meets the arena's deals in. No I/O.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 
 /// Points for a won deal.
 pub const WIN: u32 = 2;
@@ -111,6 +114,38 @@ pub fn standings<K: Ord + Clone>(scores: &[(K, Score)]) -> Vec<Place<K>> {
     out
 }
 
+/// Deals in a block: every player plays the arena's deals a block at a time, each block's in
+/// an order of their own (docs/ARENAS.md, "Fairness").
+pub const BLOCK: usize = 3;
+
+/// Which of the arena's deals (an index into its list) is `player`'s deal number `k` (from 0):
+/// the deals of block `k / BLOCK`, in an order drawn for this player and block under the
+/// arena's `secret`. Two players who have played the same number of whole blocks have played
+/// the same deals; a second account playing ahead learns a block's deals but not the order
+/// another player meets them in.
+pub fn deal_for(secret: &[u8], player: &str, k: usize) -> usize {
+    let block = k / BLOCK;
+    block * BLOCK + order(secret, player, block)[k % BLOCK]
+}
+
+/// The order of a block's deals for a player: a permutation of `0..BLOCK` (Fisher–Yates on
+/// HMAC-SHA256 bytes of the player and the block).
+fn order(secret: &[u8], player: &str, block: usize) -> [usize; BLOCK] {
+    #[allow(
+        clippy::expect_used,
+        reason = "HMAC takes keys of any length: new_from_slice never refuses one"
+    )]
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes keys of any length");
+    mac.update(format!("spider-arena-order|{player}|{block}").as_bytes());
+    let bytes = mac.finalize().into_bytes();
+    let mut out: [usize; BLOCK] = std::array::from_fn(|i| i);
+    for i in (1..BLOCK).rev() {
+        let word = u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]);
+        out.swap(i, usize::from(word) % (i + 1));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +216,44 @@ mod tests {
                 assert!(score(&won).0.points > score(&lost).0.points);
             }
         }
+    }
+
+    #[test]
+    fn every_player_meets_each_block_s_deals_in_an_order_of_their_own() {
+        let secret = b"an arena's own secret";
+        let players: Vec<String> = (0..200).map(|i| format!("player-{i}")).collect();
+        let mut same_order = 0;
+        let mut pairs = 0;
+        for block in 0..10 {
+            let mut orders = Vec::new();
+            for p in &players {
+                let mut got: Vec<usize> = (0..BLOCK)
+                    .map(|j| deal_for(secret, p, block * BLOCK + j))
+                    .collect();
+                orders.push(got.clone());
+                // The block's deals, each once, whatever the order.
+                got.sort_unstable();
+                assert_eq!(
+                    got,
+                    (block * BLOCK..(block + 1) * BLOCK).collect::<Vec<_>>()
+                );
+            }
+            // Neighbours in time (players next to each other) mostly meet them in another order:
+            // the same order by chance is 1 in BLOCK! = 6.
+            for pair in orders.windows(2) {
+                pairs += 1;
+                same_order += usize::from(pair[0] == pair[1]);
+            }
+            // Every order turns up: none is favoured.
+            let distinct: std::collections::BTreeSet<_> = orders.iter().collect();
+            assert_eq!(distinct.len(), 6, "block {block}");
+        }
+        let share = same_order as f64 / pairs as f64;
+        assert!((0.10..0.25).contains(&share), "{same_order} of {pairs}");
+        // The same arena, player and number: the same deal; another arena's secret: another order.
+        assert_eq!(deal_for(secret, "ada", 7), deal_for(secret, "ada", 7));
+        let differs = (0..30).any(|k| deal_for(secret, "ada", k) != deal_for(b"other", "ada", k));
+        assert!(differs);
     }
 
     #[test]
