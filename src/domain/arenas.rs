@@ -3,6 +3,7 @@
 //! of the cards. Here: the scoring, after lichess's arena, for solitaire, the standings, and
 //! the order each player meets the arena's deals in. No I/O.
 
+use chrono::{NaiveDateTime, TimeDelta};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -146,6 +147,66 @@ fn order(secret: &[u8], player: &str, block: usize) -> [usize; BLOCK] {
     out
 }
 
+/// A recurring arena an operator sets (docs/ARENAS.md, "Schedules"): one every `every`, the
+/// first at `anchor` (UTC), each lasting `lasts` (at most `every`: two of one schedule never
+/// overlap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    pub anchor: NaiveDateTime,
+    pub every: TimeDelta,
+    pub lasts: TimeDelta,
+}
+
+/// Why a schedule cannot be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadSchedule {
+    /// `every` is under a minute.
+    TooOften,
+    /// An arena would last longer than the time to the next, or not at all.
+    BadLength,
+}
+
+impl Schedule {
+    pub fn new(
+        anchor: NaiveDateTime,
+        every: TimeDelta,
+        lasts: TimeDelta,
+    ) -> Result<Schedule, BadSchedule> {
+        if every < TimeDelta::minutes(1) {
+            return Err(BadSchedule::TooOften);
+        }
+        if lasts <= TimeDelta::zero() || lasts > every {
+            return Err(BadSchedule::BadLength);
+        }
+        Ok(Schedule {
+            anchor,
+            every,
+            lasts,
+        })
+    }
+
+    /// The start of the schedule's `n`-th arena (from 0).
+    pub fn start(&self, n: i64) -> Option<NaiveDateTime> {
+        self.anchor
+            .checked_add_signed(self.every.checked_mul(i32::try_from(n).ok()?)?)
+    }
+
+    /// At `now`: the arena running (its number and start), if any, and the next one's number
+    /// and start. Before the anchor, nothing runs and the next is the first.
+    pub fn at(&self, now: NaiveDateTime) -> (Option<(i64, NaiveDateTime)>, (i64, NaiveDateTime)) {
+        let since = now - self.anchor;
+        if since < TimeDelta::zero() {
+            return (None, (0, self.anchor));
+        }
+        let every_ms = self.every.num_milliseconds().max(1);
+        let n = since.num_milliseconds() / every_ms;
+        let start = self.start(n).unwrap_or(self.anchor);
+        let running = (now < start + self.lasts).then_some((n, start));
+        let next = (n + 1, self.start(n + 1).unwrap_or(start));
+        (running, next)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +315,60 @@ mod tests {
         assert_eq!(deal_for(secret, "ada", 7), deal_for(secret, "ada", 7));
         let differs = (0..30).any(|k| deal_for(secret, "ada", k) != deal_for(b"other", "ada", k));
         assert!(differs);
+    }
+
+    #[test]
+    fn a_schedule_says_what_runs_now_and_what_comes_next() {
+        let at = |h: u32, m: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 7)
+                .and_then(|d| d.and_hms_opt(h, m, 0))
+                .unwrap()
+        };
+        // Hourly, on the hour, 45 minutes each.
+        let hourly = Schedule::new(at(0, 0), TimeDelta::hours(1), TimeDelta::minutes(45)).unwrap();
+        assert_eq!(
+            hourly.at(at(18, 10)),
+            (Some((18, at(18, 0))), (19, at(19, 0)))
+        );
+        assert_eq!(
+            hourly.at(at(18, 45)),
+            (None, (19, at(19, 0))),
+            "over at :45"
+        );
+        assert_eq!(
+            hourly.at(at(19, 0)),
+            (Some((19, at(19, 0))), (20, at(20, 0)))
+        );
+        // Before the first: nothing runs, the first is next.
+        let evening = Schedule::new(at(20, 0), TimeDelta::days(1), TimeDelta::hours(2)).unwrap();
+        assert_eq!(evening.at(at(18, 0)), (None, (0, at(20, 0))));
+        assert_eq!(
+            evening.at(at(21, 59)),
+            (Some((0, at(20, 0))), (1, at(20, 0) + TimeDelta::days(1)))
+        );
+        // Refused: too often, longer than the gap, no length.
+        assert_eq!(
+            Schedule::new(at(0, 0), TimeDelta::seconds(30), TimeDelta::seconds(10)),
+            Err(BadSchedule::TooOften)
+        );
+        assert_eq!(
+            Schedule::new(at(0, 0), TimeDelta::hours(1), TimeDelta::minutes(61)),
+            Err(BadSchedule::BadLength)
+        );
+        assert_eq!(
+            Schedule::new(at(0, 0), TimeDelta::hours(1), TimeDelta::zero()),
+            Err(BadSchedule::BadLength)
+        );
+        // Every minute of two days: what runs started at most `lasts` ago, the next is later.
+        for minute in 0..(2 * 24 * 60) {
+            let now = at(0, 0) + TimeDelta::minutes(minute);
+            let (running, (n, next)) = hourly.at(now);
+            assert!(next > now);
+            if let Some((m, start)) = running {
+                assert!(start <= now && now < start + hourly.lasts);
+                assert_eq!(m + 1, n);
+            }
+        }
     }
 
     #[test]
