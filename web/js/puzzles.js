@@ -31,28 +31,27 @@ export function initPuzzles() {
 }
 
 // A streak: puzzles of rising rating until the first mistake; each solved one brings the next.
-async function startStreak() {
-  $('#puzzle-result').textContent = '';
-  try {
+function startStreak() {
+  return show(async () => {
     const { data } = await request('POST', '/v1/puzzles/streaks', { body: { suits: Number($('#puzzle-suits').value) } });
-    current = { puzzle: data.puzzle, position: data.puzzle.position, moves: [], picked: null, over: false, streak: { id: data.id, score: 0 } };
-  } catch (err) {
-    current = null;
-    $('#puzzle-goal').textContent = err.message;
-    $('#puzzle-board').replaceChildren();
-    return;
-  }
-  render();
+    return { puzzle: data.puzzle, position: data.puzzle.position, moves: [], picked: null, over: false, streak: { id: data.id, score: 0 } };
+  });
 }
 
-async function open(which) {
-  const suits = $('#puzzle-suits').value;
-  const q = new URLSearchParams({ suits });
+function open(which) {
+  const q = new URLSearchParams({ suits: $('#puzzle-suits').value });
   if (which === 'next' && current) q.set('skip', current.puzzle.id);
+  return show(async () => {
+    const { data } = await request('GET', `/v1/puzzles/${which}?${q}`, { auth: 'optional' });
+    return { puzzle: data, position: data.position, moves: [], picked: null, over: false };
+  });
+}
+
+/** Puts the puzzle `load` brings on the screen, or what refused it. */
+async function show(load) {
   $('#puzzle-result').textContent = '';
   try {
-    const { data } = await request('GET', `/v1/puzzles/${which}?${q}`, { auth: 'optional' });
-    current = { puzzle: data, position: data.position, moves: [], picked: null, over: false };
+    current = await load();
   } catch (err) {
     current = null;
     $('#puzzle-goal').textContent = err.message;
