@@ -132,6 +132,7 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         ),
         live,
         rooms: Default::default(),
+        arenas: arenas(config)?,
         ranks: Ranks::new(clock.clone()),
         clock,
         positions: Arc::new(Positions::new(config.storage.position_cache)),
@@ -147,6 +148,32 @@ pub fn play(config: &Config, db: Db, searches: SearchPool) -> std::io::Result<Pl
         analysis_positions: config.searches.analysis_positions,
         removed: Default::default(),
         db,
+    })
+}
+
+/// The arenas' settings `config` asks for: the operator's schedules (`ARENA_SCHEDULES`) and
+/// each account's allowance.
+fn arenas(config: &Config) -> std::io::Result<crate::play::arenas::Arenas> {
+    let schedules = config
+        .jobs
+        .arena_schedules
+        .iter()
+        .map(|a| {
+            crate::play::arenas::Scheduled::every(
+                &a.name,
+                Variant::Spider,
+                a.suits,
+                a.at_minute,
+                a.every_minutes,
+                a.lasts_minutes,
+            )
+            .ok_or_else(|| std::io::Error::other(format!("ARENA_SCHEDULES {}", a.name)))
+        })
+        .collect::<std::io::Result<Vec<_>>>()?;
+    Ok(crate::play::arenas::Arenas {
+        schedules: Arc::new(schedules),
+        per_account: config.limits.arenas_per_account,
+        feeds: Default::default(),
     })
 }
 

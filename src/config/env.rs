@@ -382,6 +382,16 @@ fn limits(env: &Env, d: Limits) -> Result<Limits, ConfigError> {
             d.races_per_address_per_hour,
             "race rooms",
         )?,
+        arenas_per_account: env.number(
+            "ARENAS_PER_ACCOUNT",
+            d.arenas_per_account,
+            "arenas (0: accounts make none)",
+        )?,
+        arenas_per_address_per_hour: env.limit(
+            "ARENAS_PER_ADDRESS_PER_HOUR",
+            d.arenas_per_address_per_hour,
+            "arenas",
+        )?,
         games_in_progress_per_user: env.limit(
             "GAMES_IN_PROGRESS_PER_USER",
             d.games_in_progress_per_user,
@@ -471,6 +481,23 @@ fn jobs(env: &Env, d: Jobs) -> Result<Jobs, ConfigError> {
         )?,
         cpu_lines: env.flag("CPU_LINES", d.cpu_lines)?,
         scheduled_work: env.flag("SCHEDULED_WORK", d.scheduled_work)?,
+        arena_schedules: env
+            .checked(
+                "ARENA_SCHEDULES",
+                "schedules name:suits:every:lasts[:at] (minutes) separated by ;",
+                |v| {
+                    let all: Vec<crate::ArenaSchedule> = v
+                        .split(';')
+                        .filter(|s| !s.trim().is_empty())
+                        .map(crate::ArenaSchedule::parse)
+                        .collect::<Option<_>>()?;
+                    // A name is its arenas' key: two schedules of one name would be one.
+                    let names: std::collections::HashSet<&str> =
+                        all.iter().map(|a| a.name.as_str()).collect();
+                    (names.len() == all.len()).then_some(all)
+                },
+            )?
+            .unwrap_or(d.arena_schedules),
     })
 }
 
@@ -490,6 +517,50 @@ mod tests {
         match read_from(vars) {
             Ok(config) => panic!("{vars:?} was taken: {config:?}"),
             Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn arena_schedules_are_read_and_one_that_cannot_be_kept_is_refused() {
+        let config = read_from(&[(
+            "ARENA_SCHEDULES",
+            "Hourly:1:60:45; Evening 4♠:4:1440:120:1200;",
+        )])
+        .expect("schedules");
+        assert_eq!(
+            config.jobs.arena_schedules,
+            vec![
+                crate::ArenaSchedule {
+                    name: "Hourly".into(),
+                    suits: Suits::One,
+                    every_minutes: 60,
+                    lasts_minutes: 45,
+                    at_minute: 0,
+                },
+                crate::ArenaSchedule {
+                    name: "Evening 4♠".into(),
+                    suits: Suits::Four,
+                    every_minutes: 1440,
+                    lasts_minutes: 120,
+                    at_minute: 1200,
+                },
+            ]
+        );
+        for bad in [
+            "Hourly:3:60:45",
+            "Hourly:1:60:61",
+            "Hourly:1:0:0",
+            "Hourly:1:60:0",
+            ":1:60:45",
+            "Hourly:1:60",
+            "Hourly:1:60:45:x",
+            "A:1:60:45;A:2:60:45",
+        ] {
+            assert_eq!(
+                refused(&[("ARENA_SCHEDULES", bad)]).var,
+                "ARENA_SCHEDULES",
+                "{bad}"
+            );
         }
     }
 

@@ -162,6 +162,10 @@ pub struct Limits {
     pub winnable_per_address_per_hour: u32,
     /// Race rooms one client address may open per hour, all its accounts together.
     pub races_per_address_per_hour: u32,
+    /// Arenas one account may have made that are not over yet (`ARENAS_PER_ACCOUNT`); 0: none.
+    pub arenas_per_account: u32,
+    /// Arenas one client address may make per hour, all its accounts together.
+    pub arenas_per_address_per_hour: u32,
     /// Games one player may have in progress (those they started; race rounds deal theirs);
     /// more get 409 `too_many_games`; 0: no limit.
     pub games_in_progress_per_user: u32,
@@ -234,6 +238,50 @@ pub struct Jobs {
     /// Whether this instance takes part in scheduled work (race stand-ins and ratings; one
     /// instance at a time does it, by a lease).
     pub scheduled_work: bool,
+    /// The operator's recurring arenas (`ARENA_SCHEDULES`, docs/ARENAS.md).
+    pub arena_schedules: Vec<ArenaSchedule>,
+}
+
+/// A recurring arena: `name:suits:every:lasts[:at]`, the three durations in minutes, `at`
+/// from midnight UTC on 1 January 2026 (default 0): e.g. `Hourly:1:60:45` runs an arena of
+/// 45 minutes on every hour, `Evening:4:1440:120:1200` one of two hours at 20:00 each day.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaSchedule {
+    pub name: String,
+    pub suits: engine::Suits,
+    pub every_minutes: u32,
+    pub lasts_minutes: u32,
+    pub at_minute: u32,
+}
+
+impl ArenaSchedule {
+    /// One schedule as written in `ARENA_SCHEDULES`; `None` when it cannot be kept (a period
+    /// under a minute, a length of none or longer than the period, a name empty or over 60
+    /// characters).
+    pub fn parse(text: &str) -> Option<ArenaSchedule> {
+        let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+        let (name, rest) = parts.split_first()?;
+        if name.is_empty() || name.chars().count() > 60 || !(3..=4).contains(&rest.len()) {
+            return None;
+        }
+        let suits = engine::Suits::try_from(rest[0].parse::<u8>().ok()?).ok()?;
+        let every_minutes: u32 = rest[1].parse().ok()?;
+        let lasts_minutes: u32 = rest[2].parse().ok()?;
+        let at_minute: u32 = match rest.get(3) {
+            Some(at) => at.parse().ok()?,
+            None => 0,
+        };
+        if every_minutes == 0 || lasts_minutes == 0 || lasts_minutes > every_minutes {
+            return None;
+        }
+        Some(ArenaSchedule {
+            name: (*name).to_string(),
+            suits,
+            every_minutes,
+            lasts_minutes,
+            at_minute,
+        })
+    }
 }
 
 fn cpus() -> usize {
@@ -300,6 +348,8 @@ impl Default for Limits {
             import_actions_per_address_per_hour: 40_000,
             winnable_per_address_per_hour: 120,
             races_per_address_per_hour: 60,
+            arenas_per_account: 3,
+            arenas_per_address_per_hour: 10,
             games_in_progress_per_user: 200,
             streams_per_user: 8,
             streams_per_address: 64,
@@ -338,6 +388,7 @@ impl Default for Jobs {
             winnable_reserve: 1,
             cpu_lines: true,
             scheduled_work: true,
+            arena_schedules: Vec::new(),
         }
     }
 }

@@ -147,6 +147,28 @@ fn order(secret: &[u8], player: &str, block: usize) -> [usize; BLOCK] {
     out
 }
 
+/// The `i`-th deal number (from 0) the arena's `secret` draws: the arena's deals are the
+/// first of these the prover finds winnable, in this order, so every instance draws the same.
+pub fn candidate(secret: &[u8], i: u32) -> u64 {
+    #[allow(
+        clippy::expect_used,
+        reason = "HMAC takes keys of any length: new_from_slice never refuses one"
+    )]
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes keys of any length");
+    mac.update(format!("spider-arena-deal|{i}").as_bytes());
+    let bytes = mac.finalize().into_bytes();
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(word)
+}
+
+/// Deals an arena of `minutes` holds: one for every two minutes, at least two blocks and at
+/// most twenty, in whole blocks (a player who plays them all has nothing more to play).
+pub fn deal_count(minutes: u32) -> usize {
+    let wanted = (minutes as usize).div_ceil(2).clamp(2 * BLOCK, 20 * BLOCK);
+    wanted.div_ceil(BLOCK) * BLOCK
+}
+
 /// A recurring arena an operator sets (docs/ARENAS.md, "Schedules"): one every `every`, the
 /// first at `anchor` (UTC), each lasting `lasts` (at most `every`: two of one schedule never
 /// overlap).
@@ -390,5 +412,32 @@ mod tests {
             order,
             [(1, "ada"), (2, "bob"), (3, "cat"), (3, "dan"), (5, "eve")]
         );
+    }
+
+    #[test]
+    fn an_arena_draws_its_own_deal_numbers_and_whole_blocks_of_them() {
+        let a: Vec<u64> = (0..50).map(|i| candidate(b"arena a", i)).collect();
+        let b: Vec<u64> = (0..50).map(|i| candidate(b"arena b", i)).collect();
+        assert_eq!(
+            a,
+            (0..50)
+                .map(|i| candidate(b"arena a", i))
+                .collect::<Vec<_>>()
+        );
+        assert!(a.iter().zip(&b).all(|(x, y)| x != y));
+        let distinct: std::collections::HashSet<_> = a.iter().collect();
+        assert_eq!(distinct.len(), 50);
+        for (minutes, deals) in [
+            (1, 6),
+            (5, 6),
+            (14, 9),
+            (45, 24),
+            (60, 30),
+            (180, 60),
+            (600, 60),
+        ] {
+            assert_eq!(deal_count(minutes), deals, "{minutes} minutes");
+            assert_eq!(deal_count(minutes) % BLOCK, 0);
+        }
     }
 }

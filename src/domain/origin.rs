@@ -16,18 +16,21 @@ pub enum OriginKind {
     Restart,
     /// A race seat's game.
     Race,
+    /// A deal of an arena (docs/ARENAS.md).
+    Arena,
     /// A game made from an export (`POST /v1/games/import`): its actions were not played
     /// here, so it counts for nothing.
     Imported,
 }
 
 impl OriginKind {
-    pub const ALL: [OriginKind; 7] = [
+    pub const ALL: [OriginKind; 8] = [
         OriginKind::Random,
         OriginKind::Chosen,
         OriginKind::Daily,
         OriginKind::Winnable,
         OriginKind::Race,
+        OriginKind::Arena,
         OriginKind::Restart,
         OriginKind::Imported,
     ];
@@ -40,6 +43,7 @@ impl OriginKind {
             OriginKind::Winnable => "winnable",
             OriginKind::Restart => "restart",
             OriginKind::Race => "race",
+            OriginKind::Arena => "arena",
             OriginKind::Imported => "imported",
         }
     }

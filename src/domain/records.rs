@@ -58,6 +58,8 @@ pub fn counting(origin: OriginKind, ranked: bool) -> Counting {
         OriginKind::Chosen | OriginKind::Restart | OriginKind::Winnable => Counting::KnownDeal,
         // Races have their own measure: ratings.
         OriginKind::Race => Counting::Nothing,
+        // Arenas have theirs: points and places.
+        OriginKind::Arena => Counting::Nothing,
         // Played elsewhere (or written by hand): no record, win or streak of the player's.
         OriginKind::Imported => Counting::Nothing,
     }

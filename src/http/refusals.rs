@@ -8,7 +8,8 @@ use super::error::ApiError;
 use crate::i18n::Text;
 use crate::play::identity::TokenKind;
 use crate::play::{
-    AccountError, ChatError, Error, GameError, OAuthProblem, PuzzleError, RaceError, SearchError,
+    AccountError, ArenaError, ChatError, Error, GameError, OAuthProblem, PuzzleError, RaceError,
+    SearchError,
 };
 use crate::t;
 
@@ -21,6 +22,7 @@ impl From<Error> for ApiError {
             Error::Chat(e) => e.into(),
             Error::Search(e) => e.into(),
             Error::Puzzle(e) => e.into(),
+            Error::Arena(e) => e.into(),
             Error::Store(e) => e.into(),
             Error::Internal(what) => Self::internal("internal error", what),
         }
@@ -48,6 +50,8 @@ impl From<GameError> for ApiError {
                 Self::conflict("round_not_started", t!("round-not-started"))
             }
             GameError::RaceGame => Self::conflict("race_game", t!("race-game")),
+            GameError::ArenaGame => Self::conflict("arena_game", t!("arena-game")),
+            GameError::ArenaRunning => Self::conflict("arena_running", t!("arena-running")),
             GameError::WinnableUnavailable {
                 difficulty,
                 proving,
@@ -310,6 +314,71 @@ impl From<PuzzleError> for ApiError {
     }
 }
 
+/// Refusals of arenas.
+impl From<ArenaError> for ApiError {
+    fn from(e: ArenaError) -> Self {
+        use crate::play::arenas::{FURTHEST_START, LONGEST, SHORTEST, TITLE_MOST};
+        match e {
+            ArenaError::NotFound => Self::new(
+                StatusCode::NOT_FOUND,
+                "arena_not_found",
+                "title-not-found",
+                t!("arena-not-found"),
+            ),
+            ArenaError::AccountRequired => {
+                Self::forbidden("account_required", t!("arena-account-required"))
+            }
+            ArenaError::NotStarted => Self::conflict("arena_not_started", t!("arena-not-started")),
+            ArenaError::Over => Self::conflict("arena_over", t!("arena-over")),
+            ArenaError::NotJoined => Self::conflict("not_in_arena", t!("arena-not-joined")),
+            ArenaError::DealInPlay { .. } => {
+                Self::conflict("arena_deal_in_play", t!("arena-deal-in-play"))
+            }
+            ArenaError::NoMoreDeals => {
+                Self::conflict("arena_no_more_deals", t!("arena-no-more-deals"))
+            }
+            ArenaError::DealNotReady => Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "arena_deal_not_ready",
+                "title-unavailable",
+                t!("arena-deal-not-ready"),
+            )
+            .with_header(header::RETRY_AFTER, "2"),
+            ArenaError::TooMany { most: 0, .. } => {
+                Self::forbidden("arenas_off", t!("arena-none-allowed"))
+            }
+            ArenaError::TooMany {
+                most,
+                retry_after_s,
+            } => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_arenas",
+                "title-too-many-requests",
+                t!("arena-too-many", most = most, seconds = retry_after_s),
+            )
+            .with_header(header::RETRY_AFTER, retry_after_s.to_string()),
+            ArenaError::BadLength => Self::new(
+                StatusCode::BAD_REQUEST,
+                "arena_length",
+                "title-invalid-request",
+                t!("arena-bad-length", shortest = SHORTEST, longest = LONGEST),
+            ),
+            ArenaError::BadStart => Self::new(
+                StatusCode::BAD_REQUEST,
+                "arena_start",
+                "title-invalid-request",
+                t!("arena-bad-start", most = FURTHEST_START),
+            ),
+            ArenaError::BadTitle => Self::new(
+                StatusCode::BAD_REQUEST,
+                "arena_title",
+                "title-invalid-request",
+                t!("arena-bad-title", most = TITLE_MOST),
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,6 +426,8 @@ mod tests {
             GameError::ActionLimit { limit: 5000 },
             GameError::RoundNotStarted,
             GameError::RaceGame,
+            GameError::ArenaGame,
+            GameError::ArenaRunning,
             GameError::WinnableUnavailable {
                 difficulty: Difficulty::Hard,
                 proving: true,
@@ -446,6 +517,29 @@ mod tests {
             ChatError::ChatNotLinked,
             ChatError::TooManyChatLinks { max: 20 },
         ];
+        let arenas = [
+            ArenaError::NotFound,
+            ArenaError::AccountRequired,
+            ArenaError::NotStarted,
+            ArenaError::Over,
+            ArenaError::NotJoined,
+            ArenaError::DealInPlay {
+                game_id: "g".to_string().into(),
+            },
+            ArenaError::NoMoreDeals,
+            ArenaError::DealNotReady,
+            ArenaError::TooMany {
+                most: 3,
+                retry_after_s: 60,
+            },
+            ArenaError::TooMany {
+                most: 0,
+                retry_after_s: 60,
+            },
+            ArenaError::BadLength,
+            ArenaError::BadStart,
+            ArenaError::BadTitle,
+        ];
         let searches = [
             SearchError::SearchBusy,
             SearchError::SearchRunning,
@@ -459,6 +553,7 @@ mod tests {
             .chain(races.into_iter().map(Error::Race))
             .chain(chats.into_iter().map(Error::Chat))
             .chain(searches.into_iter().map(Error::Search))
+            .chain(arenas.into_iter().map(Error::Arena))
             .collect()
     }
 

@@ -6,6 +6,7 @@
 //! | job | schedule | lease | bounds |
 //! |---|---|---|---|
 //! | [`races`]: stand-ins' moves, round results, ratings | every 500 ms | `races`, 2 s | rooms with a round started within the last hour (results are fixed by then) |
+//! | [`arenas`]: schedules' arenas made ahead, unscored deal ends, final places; each arena's deals drawn before it starts | every 1 s | `arenas`, 4 s (drawing: none, every instance draws the same deals) | 500 ends a turn; 2 s of proving a turn |
 //! | [`upkeep`]: forget expired keys, sessions, leases, codes, chat deliveries | every minute | `upkeep`, 90 s | idempotency keys in batches of 1,000 while batches come back full, up to 100 a run |
 //! | [`paces`]: the median time people take to win each kind of game, which CPU paces follow | every 10 minutes | `paces`, 11 min | the latest 500 race and daily wins of each of 6 kinds |
 //! | [`retention`]: remove guests idle for `GUEST_RETENTION_DAYS` (when not 0) with their games, unless a board, a race, an app or a chat refers to them | every hour | `retention`, 61 min | 500 guests a run, each in one transaction |
@@ -23,6 +24,7 @@ use spider_engine as engine;
 use spider_play as play;
 use spider_store as store;
 
+pub mod arenas;
 pub mod paces;
 pub mod puzzles;
 pub mod races;
@@ -58,6 +60,7 @@ impl Jobs {
             // One holder name per instance: the leases say which instance does the work.
             let holder: Arc<str> = uuid::Uuid::new_v4().to_string().into();
             races::start(&jobs, play.clone(), holder.clone());
+            arenas::start(&jobs, play.clone(), holder.clone());
             upkeep::start(&jobs, play.clone(), holder.clone());
             let days = config.storage.guest_retention_days;
             if days > 0 {

@@ -81,7 +81,7 @@ fn open_game(
 }
 
 /// Whether every card of a finished game may be shown (its analysis, its export): refused
-/// while it is in progress, while its daily's day lasts, and while its race round is on.
+/// while it is in progress, while its daily's day lasts, while its race round is on, and while its arena runs.
 /// Blocking.
 pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
     if !row.status.is_over() {
@@ -91,6 +91,11 @@ pub(super) fn shown_in_full(play: &Play, row: &GameRow) -> Result<(), Error> {
         if !play.clock.is_over(day) {
             return Err(Error::Game(GameError::DailyNotOver));
         }
+    }
+    if row.origin == crate::domain::origin::OriginKind::Arena
+        && !super::arenas::shown_in_full(play, &row.id)?
+    {
+        return Err(Error::Game(GameError::ArenaRunning));
     }
     if let Some(race_id) = &row.race_id {
         if !super::races::round_over_for_game(play, race_id, &row.id)? {

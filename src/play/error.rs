@@ -22,6 +22,8 @@ pub enum Error {
     #[error(transparent)]
     Puzzle(#[from] super::puzzles::PuzzleError),
     #[error(transparent)]
+    Arena(#[from] super::arenas::ArenaError),
+    #[error(transparent)]
     Store(#[from] StoreError),
     /// Something that cannot happen did: a stored log that no longer replays, a task that
     /// died.
@@ -63,6 +65,12 @@ pub enum GameError {
     /// Race games are not restarted.
     #[error("a race game cannot be restarted")]
     RaceGame,
+    /// An arena's deals are not restarted (it would be the same deal played twice).
+    #[error("an arena game cannot be restarted")]
+    ArenaGame,
+    /// An arena game's analysis while its arena runs.
+    #[error("the arena is running")]
+    ArenaRunning,
     /// No proven winnable deal of the kind is waiting; `proving` says whether this instance
     /// is proving some now.
     #[error("no winnable deal ready")]

@@ -17,6 +17,7 @@ use spider_store as store;
 
 pub mod accounts;
 pub mod analysis;
+pub mod arenas;
 pub mod boards;
 pub mod chat;
 pub mod clock;
@@ -25,6 +26,7 @@ pub mod credentials;
 pub mod daily;
 mod error;
 pub mod exports;
+pub mod feed;
 pub mod games;
 pub mod hints;
 pub mod history;
@@ -48,6 +50,7 @@ pub mod wanted;
 use crate::store::Db;
 /// A failed database call, and what it means to whoever asked.
 pub use crate::store::{Failure, StoreError};
+pub use arenas::ArenaError;
 use clock::Clock;
 pub use error::{AccountError, ChatError, Error, GameError, OAuthProblem, RaceError, SearchError};
 pub use puzzles::PuzzleError;
@@ -64,7 +67,9 @@ pub struct Play {
     pub winnable: Prover,
     pub live: live::Live,
     /// The rooms followed by live streams here, each read once for all of them.
-    pub rooms: races::feed::Feeds,
+    pub rooms: feed::Feeds<races::RoomFeed>,
+    /// Arenas: operators' schedules, accounts' limits, the standings followed here.
+    pub arenas: arenas::Arenas,
     /// Snapshots of the all-time boards, for a player's own place on them.
     pub ranks: ranks::Ranks,
     /// The positions this instance last wrote, so the next action skips the read.

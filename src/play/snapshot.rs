@@ -93,11 +93,11 @@ impl Snapshot {
 }
 
 /// Whether a caller may see a game's deal number now (a known number reveals every hidden
-/// card): a race game's never (others may still be racing on the same deal), a daily's once
+/// card): a race's or an arena's game never (others may still be playing the same deal), a daily's once
 /// its day is over, a deal the player chose always, any other once the game is over (its
 /// `status` may be newer than the row's: the answer to the action that ended it).
 pub fn deal_visible(row: &GameRow, status: Status, clock: &Clock) -> bool {
-    if row.race_id.is_some() {
+    if row.race_id.is_some() || row.origin == crate::domain::origin::OriginKind::Arena {
         return false;
     }
     match row.daily_date() {

@@ -128,13 +128,13 @@ pub fn new_row(
     }
 }
 
-/// How many games `user_id` has in progress that they started themselves (race rounds deal
-/// theirs and are not counted).
+/// How many games `user_id` has in progress that they started themselves (race rounds and
+/// arenas deal theirs and are not counted).
 pub fn in_progress(conn: &mut DbConn, user_id: &UserId) -> Result<i64, StoreError> {
     Ok(games::table
         .filter(games::user_id.eq(user_id))
         .filter(games::status.eq(Status::InProgress))
-        .filter(games::origin.ne(OriginKind::Race))
+        .filter(games::origin.ne_all([OriginKind::Race, OriginKind::Arena]))
         .count()
         .get_result(conn)?)
 }

@@ -493,6 +493,7 @@ pub fn games_to_mine(
         .filter(puzzle_mined_games::game_id.is_null())
         .filter(games::status.ne(crate::engine::Status::InProgress))
         .filter(games::race_id.is_null())
+        .filter(games::origin.ne(crate::domain::origin::OriginKind::Arena))
         .filter(games::daily_date.is_null().or(games::daily_date.lt(today)))
         .order((games::finished_at.asc(), games::id.asc()))
         .select(games::id)

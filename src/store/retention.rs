@@ -6,7 +6,7 @@
 //! | table | the guest is kept when | else |
 //! |---|---|---|
 //! | `users` | it is not a guest, or was created at or after the cutoff | removed last |
-//! | `games` | one of its games was created or updated at or after the cutoff, is ranked, is a race's (`race_id`, origin `race`), or came over a chat link (`linked_from`) | removed |
+//! | `games` | one of its games was created or updated at or after the cutoff, is ranked, is a race's (`race_id`, origin `race`) or an arena's, or came over a chat link (`linked_from`) | removed |
 //! | `game_events` | one of its games has an event at or after the cutoff | removed with their game |
 //! | `daily_entries` | one of its games has an entry (a daily board) | none to remove |
 //! | `game_analyses` | (not a reason) | removed with their game |
@@ -57,6 +57,7 @@ fn removable(cutoff: NaiveDateTime) -> users::BoxedQuery<'static, Backend> {
             .or(games::ranked.eq(true))
             .or(games::race_id.is_not_null())
             .or(games::origin.eq(OriginKind::Race))
+            .or(games::origin.eq(OriginKind::Arena))
             .or(games::linked_from.is_not_null())
             .or(exists(
                 game_events::table

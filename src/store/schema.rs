@@ -391,6 +391,71 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    arenas (id) {
+        id -> Text,
+        title -> Text,
+        variant -> Text,
+        suits -> Integer,
+        undo_mode -> Text,
+        hints_allowed -> Bool,
+        rated -> Bool,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        deal_count -> Integer,
+        secret -> Text,
+        creator_id -> Nullable<Text>,
+        schedule -> Nullable<Text>,
+        schedule_n -> Nullable<BigInt>,
+        place -> Nullable<Text>,
+        version -> Integer,
+        finished_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    arena_deals (arena_id, k) {
+        arena_id -> Text,
+        k -> Integer,
+        deal_number -> BigInt,
+        candidate -> Integer,
+    }
+}
+
+diesel::table! {
+    arena_players (arena_id, user_id) {
+        arena_id -> Text,
+        user_id -> Text,
+        name -> Text,
+        joined_at -> Timestamp,
+        active -> Bool,
+        points -> Integer,
+        played -> Integer,
+        won -> Integer,
+        won_ms -> BigInt,
+        streak -> Integer,
+        dealt -> Integer,
+        place -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    arena_plays (arena_id, user_id, k) {
+        arena_id -> Text,
+        user_id -> Text,
+        k -> Integer,
+        game_id -> Text,
+        berserk -> Bool,
+        started_at -> Timestamp,
+        result -> Nullable<Text>,
+        ms -> Nullable<BigInt>,
+        points -> Nullable<Integer>,
+    }
+}
+
+diesel::joinable!(arena_players -> arenas (arena_id));
+diesel::joinable!(arena_plays -> games (game_id));
 diesel::joinable!(puzzle_mined_games -> games (game_id));
 diesel::joinable!(puzzle_streaks -> users (user_id));
 diesel::joinable!(puzzle_attempts -> puzzles (puzzle_id));
@@ -432,5 +497,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     puzzle_attempts,
     puzzle_dailies,
     puzzle_streaks,
-    puzzle_mined_games
+    puzzle_mined_games,
+    arenas,
+    arena_deals,
+    arena_players,
+    arena_plays
 );

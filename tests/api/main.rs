@@ -14,6 +14,7 @@ mod common;
 mod accounts;
 mod analysis;
 mod apps;
+mod arenas;
 mod bots;
 mod daily;
 mod games;

@@ -38,6 +38,7 @@ use actix_web::App;
         (name = "puzzles", description = "Puzzles: a position from a real game, a goal within a few moves, one proven answer; rated"),
         (name = "records", description = "Personal records and all-time leaderboards"),
         (name = "races", description = "Races: a party plays the same deal, with CPU opponents"),
+        (name = "arenas", description = "Arenas: a tournament on shared deals; join any time while it runs, points per deal, live standings"),
         (name = "chat", description = "For chat bots: the board as text, and typed commands"),
         (name = "integrations", description = "Chat platforms call these: Discord, Slack and Telegram, each signed, each off until its secret is set"),
         (name = "apps", description = "Apps sign players in without their password: OAuth 2 authorization code with PKCE (S256), no app registration"),

@@ -366,6 +366,8 @@ pub struct Limits {
     pub winnable: Option<LoginLimiter>,
     /// New race rooms per client address block an hour, if limited.
     pub races: Option<LoginLimiter>,
+    /// New arenas per client address per hour, all its accounts together.
+    pub arenas: Option<LoginLimiter>,
     /// App approvals per account and code trades per address (a minute each).
     pub apps: Option<LoginLimiter>,
     /// Bulk exports per client address a minute.
@@ -384,6 +386,7 @@ impl Limits {
             imports: LoginLimiter::per_period(limits.import_actions_per_address_per_hour, HOUR),
             winnable: LoginLimiter::per_period(limits.winnable_per_address_per_hour, HOUR),
             races: LoginLimiter::per_period(limits.races_per_address_per_hour, HOUR),
+            arenas: LoginLimiter::per_period(limits.arenas_per_address_per_hour, HOUR),
             apps: LoginLimiter::new(limits.app_grants_per_minute),
             bulk: LoginLimiter::new(limits.bulk_exports_per_minute),
             known_tokens: std::sync::Arc::new(KnownTokens::new(100_000)),
@@ -404,6 +407,7 @@ impl Limits {
             &self.imports,
             &self.winnable,
             &self.races,
+            &self.arenas,
             &self.apps,
             &self.bulk,
         ];

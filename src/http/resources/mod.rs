@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod arenas;
 pub mod chat;
 pub mod chat_links;
 pub mod daily;

@@ -331,6 +331,9 @@ pub async fn restart(
     if old.race_id.is_some() {
         return Err(Error::Game(GameError::RaceGame));
     }
+    if old.origin == crate::domain::origin::OriginKind::Arena {
+        return Err(Error::Game(GameError::ArenaGame));
+    }
     // One deal is never open twice: playing a copy would show the original's hidden cards.
     if !old.status.is_over() {
         let resign = Act {

@@ -164,7 +164,12 @@ pub async fn act(play: &Play, act: Act) -> Result<Acted, Error> {
                     fresh = true;
                     continue;
                 }
+                let arena_end = after.row.origin == crate::domain::origin::OriginKind::Arena
+                    && after.game.status().is_over();
                 play.positions.put(after);
+                if arena_end {
+                    super::arenas::deal_ended(play, &act.game_id).await;
+                }
                 Acted::Applied(turn)
             }
         };

@@ -6,7 +6,6 @@
 //! the same. Stand-ins for idle players and ratings are scheduled work (`work.rs`) and the
 //! write paths' (a quit), never a read's.
 
-pub mod feed;
 mod standings;
 mod work;
 
@@ -113,6 +112,31 @@ impl Room {
             .find(|e| e.seat == seat)
             .and_then(|e| e.game_id.as_deref())
             .filter(|_| started)
+    }
+}
+
+/// A room followed live (`crate::feed`): looked at when a change to the room or to one of its
+/// seats' games is heard, and every second anyway, since standings move with the clock as
+/// well as with moves.
+pub struct RoomFeed;
+
+impl crate::feed::Followed for RoomFeed {
+    type Key = RaceCode;
+    type Seen = Room;
+
+    fn look(
+        play: &Play,
+        code: &RaceCode,
+    ) -> impl std::future::Future<Output = Result<Room, Error>> + Send {
+        look(play, code)
+    }
+
+    fn watch(code: &RaceCode, room: &Room) -> Vec<String> {
+        room.entries
+            .iter()
+            .filter_map(|e| e.game_id.as_ref().map(crate::domain::GameId::to_string))
+            .chain([room_key(code)])
+            .collect()
     }
 }
 

@@ -21,8 +21,8 @@ use crate::engine::Difficulty;
 use crate::engine::{Level, Suits};
 use crate::error::ApiError;
 use crate::identity::{Caller, Scope};
+use crate::play::feed::Shared;
 use crate::play::live::Watcher;
-use crate::play::races::feed::Shared;
 use crate::play::races::RaceRow;
 use crate::play::races::{self, NewRace, Room, RoundNow};
 use crate::sse;
@@ -388,7 +388,7 @@ pub async fn stream_race(
         caller: Caller,
         code: RaceCode,
         last: String,
-        feed: watch::Receiver<Shared>,
+        feed: watch::Receiver<Shared<crate::play::races::Room>>,
         /// The feed's reader stopped (its look failed): look once more alone.
         stopped: bool,
         watcher: Watcher,
@@ -427,7 +427,7 @@ pub async fn stream_race(
         async fn look(&mut self) -> Result<sse::Found, ApiError> {
             let shared = self.feed.borrow_and_update().clone();
             let room = match shared {
-                Shared::Room(room) if !self.stopped => room,
+                Shared::Seen(room) if !self.stopped => room,
                 Shared::Pending if !self.stopped => return Ok(sse::Found::default()),
                 _ => {
                     // Say why, or go on with a new reader.

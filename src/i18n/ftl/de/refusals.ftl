@@ -147,3 +147,29 @@ puzzle-illegal-move = Zug { $number } des Versuchs ist in dieser Stellung nach d
 puzzle-streak-not-found = Unter deinen Serien gibt es keine mit dieser ID.
 puzzle-streak-over = Diese Serie ist vorbei: Starte eine neue.
 puzzle-streak-moved-on = Eine andere Anfrage hat diese Serie im selben Moment weitergeführt: Lies sie neu und mach dort weiter.
+
+## Arenas
+
+arena-game = Ein Arenaspiel kann nicht neu gestartet werden: Jedes Spiel zählt einmal, so wie es gespielt wurde.
+arena-running = Dieses Spiel gehört zu einer Arena, die noch läuft: Seine Analyse wird freigegeben, sobald die Arena endet.
+arena-not-found = Es gibt keine Arena mit dieser ID.
+arena-account-required = Gewertete Arenen und das Erstellen einer Arena setzen ein registriertes Konto voraus: Registriere dich oder wandle dieses Gastkonto um.
+arena-not-started = Die Arena hat noch nicht begonnen: Das erste Spiel öffnet sich mit ihrem Start.
+arena-over = Die Arena ist vorbei: Die Ergebnisse sind endgültig.
+arena-not-joined = Du spielst nicht in dieser Arena mit: Tritt ihr zuerst bei (oder erneut, falls du sie verlassen hast).
+arena-deal-in-play = Dein aktuelles Spiel in dieser Arena läuft noch: Gewinne es oder gib es auf, bevor du das nächste beginnst.
+arena-no-more-deals = Du hast alle Spiele dieser Arena gespielt: Deine Punkte stehen in der Tabelle der Arena.
+arena-deal-not-ready = Dein nächstes Spiel wird noch ausgewählt: Versuche es in ein paar Sekunden erneut.
+arena-too-many = Du hast bereits { $most ->
+    [one] { $most } noch nicht beendete Arena
+   *[other] { $most } noch nicht beendete Arenen
+    }, mehr darf ein Konto nicht erstellen: Versuche es in { $seconds ->
+    [one] { $seconds } Sekunde
+   *[other] { $seconds } Sekunden
+    } erneut, wenn die erste davon endet.
+arena-none-allowed = Auf diesem Server können Konten keine Arenen erstellen: Nimm an den geplanten teil.
+arena-bad-length = Eine Arena dauert { $shortest } bis { $longest } Minuten.
+arena-bad-start = Eine Arena beginnt innerhalb einer Woche ab jetzt (höchstens { $most } Minuten im Voraus).
+arena-bad-title = Ein Titel hat 1 bis { $most } Zeichen.
+arena-history-bad-limit = limit muss eine ganze Zahl von 1 bis 100 sein.
+arena-standings-bad-page = offset muss 0 oder größer sein und limit eine ganze Zahl von 1 bis 100.

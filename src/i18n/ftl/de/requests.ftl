@@ -116,6 +116,7 @@ attempts-new-accounts = neue Konten von dieser Adresse
 attempts-imports-address = importierte Aktionen von dieser Adresse
 attempts-winnable-address = nachweislich gewinnbare Spiele von dieser Adresse
 attempts-races-address = neue Rennräume von dieser Adresse
+attempts-arenas-address = neue Arenen von dieser Adresse
 attempts-app-approvals-address = App-Freigaben von dieser Adresse
 
 ## Profil

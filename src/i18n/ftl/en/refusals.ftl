@@ -147,3 +147,29 @@ puzzle-illegal-move = Move { $number } of the attempt is not a move the rules al
 puzzle-streak-not-found = There is no streak with that id among yours.
 puzzle-streak-over = This streak is over: start a new one.
 puzzle-streak-moved-on = Another request moved this streak on at the same moment: read it again and go on from there.
+
+## Arenas
+
+arena-game = An arena's deal cannot be restarted: each deal counts once, as it was played.
+arena-running = This game is a deal of an arena that is still running: its analysis opens once the arena ends.
+arena-not-found = There is no arena with that id.
+arena-account-required = Rated arenas, and making an arena, need a registered account: sign up, or upgrade this guest account.
+arena-not-started = The arena has not started yet: its first deal opens at its start.
+arena-over = The arena is over: its results are final.
+arena-not-joined = You are not playing in this arena: join it first (or again, if you left).
+arena-deal-in-play = Your current deal of this arena is still in play: win it, or resign it, before the next.
+arena-no-more-deals = You have played every deal this arena holds: your points are in the standings.
+arena-deal-not-ready = Your next deal is still being drawn: try again in a few seconds.
+arena-too-many = You have { $most ->
+    [one] { $most } arena
+   *[other] { $most } arenas
+    } not over yet, as many as one account may make: try again in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+    }, when the first of them ends.
+arena-none-allowed = This server does not let accounts make arenas: play in the scheduled ones.
+arena-bad-length = An arena lasts { $shortest } to { $longest } minutes.
+arena-bad-start = An arena starts within a week from now (at most { $most } minutes ahead).
+arena-bad-title = A title holds 1 to { $most } characters.
+arena-history-bad-limit = limit must be a whole number from 1 to 100.
+arena-standings-bad-page = offset must be 0 or more, and limit a whole number from 1 to 100.

@@ -116,6 +116,7 @@ attempts-new-accounts = new accounts from this address
 attempts-imports-address = imported actions from this address
 attempts-winnable-address = games on proven winnable deals from this address
 attempts-races-address = new race rooms from this address
+attempts-arenas-address = new arenas from this address
 attempts-app-approvals-address = app approvals from this address
 
 ## Profile

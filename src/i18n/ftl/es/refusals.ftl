@@ -147,3 +147,29 @@ puzzle-illegal-move = El movimiento { $number } del intento no está permitido p
 puzzle-streak-not-found = No hay ninguna racha con ese id entre las tuyas.
 puzzle-streak-over = Esta racha ha terminado: empieza una nueva.
 puzzle-streak-moved-on = Otra solicitud hizo avanzar esta racha en ese mismo momento: vuelve a consultarla y sigue desde ahí.
+
+## Arenas
+
+arena-game = Una partida de arena no se puede reiniciar: cada reparto cuenta una sola vez, tal como se jugó.
+arena-running = Esta partida es un reparto de una arena que todavía está en curso: su análisis estará disponible cuando termine la arena.
+arena-not-found = No hay ninguna arena con ese id.
+arena-account-required = Las arenas puntuables, y crear una arena, requieren una cuenta registrada: regístrate, o convierte esta cuenta de invitado.
+arena-not-started = La arena todavía no ha empezado: su primer reparto se abre cuando empiece.
+arena-over = La arena ha terminado: sus resultados son definitivos.
+arena-not-joined = No estás jugando en esta arena: únete primero (o de nuevo, si la dejaste).
+arena-deal-in-play = Tu reparto actual de esta arena sigue en juego: gánalo o abandónalo antes del siguiente.
+arena-no-more-deals = Has jugado todos los repartos de esta arena: tus puntos ya están en la clasificación.
+arena-deal-not-ready = Tu próximo reparto todavía se está preparando: vuelve a intentarlo dentro de unos segundos.
+arena-too-many = Ya tienes { $most ->
+    [one] { $most } arena sin terminar
+   *[other] { $most } arenas sin terminar
+    }, el máximo que puede crear una cuenta: vuelve a intentarlo dentro de { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+    }, cuando termine la primera de ellas.
+arena-none-allowed = Este servidor no permite que las cuentas creen arenas: juega en las programadas.
+arena-bad-length = Una arena dura de { $shortest } a { $longest } minutos.
+arena-bad-start = Una arena empieza dentro de una semana como mucho (con un máximo de { $most } minutos de antelación).
+arena-bad-title = Un título tiene de 1 a { $most } caracteres.
+arena-history-bad-limit = limit debe ser un número entero de 1 a 100.
+arena-standings-bad-page = offset debe ser 0 o mayor, y limit un número entero de 1 a 100.

@@ -116,6 +116,7 @@ attempts-new-accounts = cuentas nuevas desde esta dirección
 attempts-imports-address = acciones importadas desde esta dirección
 attempts-winnable-address = partidas con repartos ganables comprobados desde esta dirección
 attempts-races-address = salas de carrera nuevas desde esta dirección
+attempts-arenas-address = arenas nuevas desde esta dirección
 attempts-app-approvals-address = aprobaciones de aplicaciones desde esta dirección
 
 ## Perfil

@@ -147,3 +147,29 @@ puzzle-illegal-move = Le coup { $number } de la tentative n'est pas permis par l
 puzzle-streak-not-found = Aucune de vos séries n'a cet identifiant.
 puzzle-streak-over = Cette série est terminée : commencez-en une nouvelle.
 puzzle-streak-moved-on = Une autre requête a fait avancer cette série au même moment : relisez-la et continuez à partir de là.
+
+## Arenas
+
+arena-game = Une partie d'arène ne peut pas être recommencée : chaque donne compte une seule fois, telle qu'elle a été jouée.
+arena-running = Cette partie est une donne d'une arène toujours en cours : son analyse s'ouvre une fois l'arène terminée.
+arena-not-found = Il n'existe pas d'arène avec cet identifiant.
+arena-account-required = Les arènes classées, comme la création d'une arène, demandent un compte inscrit : inscrivez-vous, ou convertissez ce compte invité.
+arena-not-started = L'arène n'a pas encore commencé : sa première donne s'ouvre à son début.
+arena-over = L'arène est terminée : ses résultats sont définitifs.
+arena-not-joined = Vous ne jouez pas dans cette arène : rejoignez-la d'abord (ou de nouveau, si vous l'avez quittée).
+arena-deal-in-play = Votre donne en cours dans cette arène n'est pas terminée : gagnez-la ou abandonnez-la avant de passer à la suivante.
+arena-no-more-deals = Vous avez joué toutes les donnes de cette arène : vos points figurent au classement.
+arena-deal-not-ready = Votre prochaine donne est encore en préparation : réessayez dans quelques secondes.
+arena-too-many = Vous avez déjà { $most ->
+    [one] { $most } arène non terminée
+   *[other] { $most } arènes non terminées
+    }, le maximum qu'un compte peut créer : réessayez dans { $seconds ->
+    [one] { $seconds } seconde
+   *[other] { $seconds } secondes
+    }, quand la première d'entre elles se terminera.
+arena-none-allowed = Ce serveur ne permet pas aux comptes de créer des arènes : jouez dans les arènes programmées.
+arena-bad-length = Une arène dure de { $shortest } à { $longest } minutes.
+arena-bad-start = Une arène commence d'ici une semaine au plus (au maximum { $most } minutes à l'avance).
+arena-bad-title = Un titre compte de 1 à { $most } caractères.
+arena-history-bad-limit = limit doit être un nombre entier de 1 à 100.
+arena-standings-bad-page = offset doit valoir 0 ou plus, et limit être un nombre entier de 1 à 100.

@@ -116,6 +116,7 @@ attempts-new-accounts = nouveaux comptes depuis cette adresse
 attempts-imports-address = actions importées depuis cette adresse
 attempts-winnable-address = parties sur des donnes prouvées gagnables depuis cette adresse
 attempts-races-address = nouveaux salons de course depuis cette adresse
+attempts-arenas-address = nouvelles arènes depuis cette adresse
 attempts-app-approvals-address = validations d'applications depuis cette adresse
 
 ## Profil

@@ -110,6 +110,7 @@ attempts-new-accounts = このアドレスからの新しいアカウントの�
 attempts-imports-address = このアドレスからインポートされた手
 attempts-winnable-address = このアドレスからの勝てることが証明済みのディールでのゲーム
 attempts-races-address = このアドレスからの新しいレースルームの作成
+attempts-arenas-address = このアドレスからの新しいアリーナの作成
 attempts-app-approvals-address = このアドレスからのアプリの許可
 
 ## Profile

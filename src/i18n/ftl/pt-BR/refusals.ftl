@@ -163,3 +163,30 @@ puzzle-illegal-move = O movimento { $number } da tentativa não é permitido pel
 puzzle-streak-not-found = Não há nenhuma série com esse id entre as suas.
 puzzle-streak-over = Esta série terminou: comece uma nova.
 puzzle-streak-moved-on = Outra requisição avançou esta série no mesmo momento: consulte-a de novo e continue a partir daí.
+
+## Arenas
+
+arena-game = Um jogo de arena não pode ser reiniciado: cada distribuição conta uma única vez, com o resultado que teve.
+arena-running = Este jogo é uma distribuição de uma arena que ainda está em andamento: a análise dele fica disponível quando a arena terminar.
+arena-not-found = Não há nenhuma arena com esse id.
+arena-account-required = Arenas ranqueadas, e criar uma arena, exigem uma conta cadastrada: cadastre-se, ou converta esta conta de convidado.
+arena-not-started = A arena ainda não começou: a primeira distribuição dela abre quando ela começar.
+arena-over = A arena terminou: os resultados dela são definitivos.
+arena-not-joined = Você não está jogando nesta arena: entre nela antes (ou de novo, se tiver saído).
+arena-deal-in-play = Sua distribuição atual nesta arena ainda está em andamento: vença-a ou desista dela antes da próxima.
+arena-no-more-deals = Você jogou todas as distribuições desta arena: seus pontos estão na classificação.
+arena-deal-not-ready = Sua próxima distribuição ainda está sendo preparada: tente novamente em alguns segundos.
+arena-too-many =
+    Você já tem { $most ->
+        [one] { $most } arena em aberto
+       *[other] { $most } arenas em aberto
+    }, o máximo que uma conta pode criar: tente novamente em { $seconds ->
+        [one] { $seconds } segundo
+       *[other] { $seconds } segundos
+    }, quando a primeira delas terminar.
+arena-none-allowed = Este servidor não permite que contas criem arenas: jogue nas programadas.
+arena-bad-length = Uma arena dura de { $shortest } a { $longest } minutos.
+arena-bad-start = Uma arena começa dentro de uma semana a partir de agora (com no máximo { $most } minutos de antecedência).
+arena-bad-title = Um título tem de 1 a { $most } caracteres.
+arena-history-bad-limit = limit deve ser um número inteiro de 1 a 100.
+arena-standings-bad-page = offset deve ser 0 ou maior, e limit um número inteiro de 1 a 100.

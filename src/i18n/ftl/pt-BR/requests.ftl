@@ -124,6 +124,7 @@ attempts-new-accounts = novas contas deste endereço
 attempts-imports-address = ações importadas deste endereço
 attempts-winnable-address = jogos em distribuições com vitória comprovada deste endereço
 attempts-races-address = novas salas de corrida deste endereço
+attempts-arenas-address = novas arenas deste endereço
 attempts-app-approvals-address = autorizações de apps deste endereço
 
 ## Perfil

@@ -1,0 +1,4 @@
+DROP TABLE arena_plays;
+DROP TABLE arena_players;
+DROP TABLE arena_deals;
+DROP TABLE arenas;
