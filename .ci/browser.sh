@@ -76,7 +76,7 @@ DATABASE_URL="sqlite://$TMP/spider.db" \
   WINNABLE_POOL=1 \
   WINNABLE_PREFILL=1 \
   PUZZLE_POOL=5 \
-  RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 REGISTRATIONS_PER_HOUR=0 IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR=0 WINNABLE_PER_ADDRESS_PER_HOUR=0 RACES_PER_ADDRESS_PER_HOUR=0 STREAMS_PER_ADDRESS=0 CPU_LINES=false \
+  RATE_LIMIT_PER_SECOND=0 GUESTS_PER_MINUTE=0 REGISTRATIONS_PER_HOUR=0 IMPORT_ACTIONS_PER_ADDRESS_PER_HOUR=0 WINNABLE_PER_ADDRESS_PER_HOUR=0 RACES_PER_ADDRESS_PER_HOUR=0 ARENAS_PER_ADDRESS_PER_HOUR=0 STREAMS_PER_ADDRESS=0 CPU_LINES=false \
   TELEGRAM_WEBHOOK_SECRET=browser-test-telegram-secret \
   BIND="127.0.0.1:$PORT" \
   "$BIN" serve >"$SERVER_LOG" 2>&1 &
@@ -104,7 +104,8 @@ echo "== play.mjs"
 status=0
 # The line that wins 1-suit deal 3, from the solver, for the keyboard-only game.
 SOLVE_LINE="$("$BIN" solve --suits 1 --from 3 2>/dev/null | grep -E '^(Move|Deal)' || true)"
-(cd tests/browser && BASE="$BASE" SOLVE_DEAL=3 SOLVE_LINE="$SOLVE_LINE" node play.mjs) || status=$?
+# The arena step reads its deal's number from the database (no answer shows it) and solves it.
+(cd tests/browser && BASE="$BASE" SOLVE_DEAL=3 SOLVE_LINE="$SOLVE_LINE" SPIDER_DB="$TMP/spider.db" SPIDER_BIN="$BIN" node play.mjs) || status=$?
 if [ "$status" -ne 0 ]; then
   echo "browser test failed (exit $status); last server log lines:" >&2
   tail -n 30 "$SERVER_LOG" >&2

@@ -119,27 +119,30 @@ pub async fn run(
     }
 }
 
-/// Whether `row` is a daily whose day is still on: its board shows that day's cards, which a
-/// room others read must not see.
+/// Whether `row` is a daily whose day is still on, or a deal of an arena still running: its
+/// board shows cards that a room others read must not see. Blocking.
 pub fn secret_now(play: &Play, row: &GameRow) -> Result<bool, Error> {
     Ok(row
         .daily_date()?
-        .is_some_and(|date| !play.clock.is_over(date)))
+        .is_some_and(|date| !play.clock.is_over(date))
+        || super::arenas::secret_now(play, row)?)
 }
 
 /// Whether the member's game `game_id` may not be shown in a room others read (a daily whose
-/// day is still on). An unknown game is not secret: the command on it is refused as unknown.
+/// day is still on, an arena's deal while it runs). An unknown game is not secret: the command
+/// on it is refused as unknown.
 pub async fn secret_in_room(play: &Play, member: &Member, game_id: &GameId) -> Result<bool, Error> {
-    let (db, user, game) = (play.db.clone(), member.user_id.clone(), game_id.clone());
-    let row = blocking(move || {
-        let mut conn = db.conn()?;
-        Ok(crate::store::games::owned(&mut conn, &user, &game)?)
+    let (p, user, game) = (play.clone(), member.user_id.clone(), game_id.clone());
+    blocking(move || {
+        let mut conn = p.db.conn()?;
+        let row = crate::store::games::owned(&mut conn, &user, &game)?;
+        drop(conn);
+        match row {
+            Some(row) => secret_now(&p, &row),
+            None => Ok(false),
+        }
     })
-    .await?;
-    match row {
-        Some(row) => secret_now(play, &row),
-        None => Ok(false),
-    }
+    .await
 }
 
 /// A new game of a random deal for the member, now their current one.
@@ -251,7 +254,8 @@ pub async fn resume(
     let Some(row) = n.checked_sub(1).and_then(|i| rows.get(i)) else {
         return Ok(Resumed::NoSuchGame { listed: rows.len() });
     };
-    if shared && secret_now(play, row)? {
+    let (p, checked) = (play.clone(), row.clone());
+    if shared && blocking(move || secret_now(&p, &checked)).await? {
         return Ok(Resumed::Secret);
     }
     chat_play::set_current(play, member, &row.id).await?;
@@ -365,4 +369,190 @@ pub async fn puzzle_move(
         Err(_) => {}
     }
     attempted
+}
+
+/// An arena's code in chat: the first eight characters of its id.
+pub type ArenaCode = [u8; 8];
+
+/// The code chat shows for arena `id`.
+pub fn arena_code(id: &str) -> String {
+    id.chars().take(8).collect()
+}
+
+/// What `arena` in chat asks (docs/ARENAS.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArenaAsked {
+    /// `arena`: what runs here now and what comes next.
+    Show,
+    /// `arena join [CODE]`: join the arena running here (or the next one), or the one whose
+    /// code is given (the start of its id, as `arena` shows it), and once it runs, deal.
+    Join(Option<ArenaCode>),
+    /// `arena next [berserk]`: the member's next deal.
+    Next { berserk: bool },
+    /// `arena standings`: the top of the member's arena.
+    Standings,
+    /// `arena new [1|2|4] [minutes]`: an arena for this place, starting now.
+    New { suits: Suits, minutes: u32 },
+}
+
+/// What an `arena` command came to.
+pub enum ArenaAnswer {
+    /// What runs and comes here (with the member's part in each), and the place's own arena
+    /// that ended last.
+    Here {
+        now: Vec<(super::arenas::Arena, Option<super::arenas::Mine>)>,
+        last: Option<super::arenas::Arena>,
+    },
+    /// The member joined an arena that has not started.
+    Waiting(super::arenas::Arena),
+    /// The member's deal, now their current game: `fresh` when just dealt (else the one still
+    /// in play).
+    Playing {
+        arena: super::arenas::Arena,
+        deal: i32,
+        berserk: bool,
+        fresh: bool,
+        game: Box<Game>,
+    },
+    Standings(Box<super::arenas::Standings>),
+    Made(super::arenas::Arena),
+}
+
+/// Which of the arenas listed for a place a member means: the one their current game is a
+/// deal of, else one running they play in, else one running (the place's own first), else the
+/// next to come.
+async fn arena_meant(
+    play: &Play,
+    member: &Member,
+    now: &[(super::arenas::Arena, Option<super::arenas::Mine>)],
+) -> Result<Option<super::arenas::Arena>, Error> {
+    use super::arenas::Phase;
+    if let Some(game) = &member.current_game {
+        if let Some(id) = super::arenas::of_game(play, game).await? {
+            let (arena, _) = super::arenas::get(play, id, None).await?;
+            if arena.phase != Phase::Over {
+                return Ok(Some(arena));
+            }
+        }
+    }
+    let running =
+        |(a, _): &&(super::arenas::Arena, Option<super::arenas::Mine>)| a.phase == Phase::Running;
+    let pick = now
+        .iter()
+        .filter(running)
+        .find(|(_, mine)| mine.as_ref().is_some_and(|m| m.player.active))
+        .or_else(|| {
+            now.iter()
+                .filter(running)
+                .find(|(a, _)| a.row.schedule.is_none())
+        })
+        .or_else(|| now.iter().find(running))
+        .or_else(|| now.first());
+    Ok(pick.map(|(a, _)| a.clone()))
+}
+
+/// Deal the member's next deal of `arena` (or take back the one still in play) as their
+/// current game.
+async fn arena_deal(
+    play: &Play,
+    member: &Member,
+    arena: super::arenas::Arena,
+    berserk: bool,
+) -> Result<ArenaAnswer, Error> {
+    let id = arena.row.id.clone();
+    match super::arenas::next_deal(play, &member.user_id, id.clone(), berserk).await {
+        Ok(dealt) => {
+            chat_play::set_current(play, member, &dealt.row.id).await?;
+            Ok(ArenaAnswer::Playing {
+                arena: dealt.arena,
+                deal: dealt.number,
+                berserk: dealt.berserk,
+                fresh: true,
+                game: Box::new(dealt.game),
+            })
+        }
+        Err(Error::Arena(super::arenas::ArenaError::DealInPlay { game_id })) => {
+            let (_, mine) = super::arenas::get(play, id, Some(member.user_id.clone())).await?;
+            let playing = mine.and_then(|m| m.playing);
+            let loaded = load(play, &member.user_id, &game_id).await?;
+            chat_play::set_current(play, member, &game_id).await?;
+            Ok(ArenaAnswer::Playing {
+                arena,
+                deal: playing.as_ref().map_or(0, |p| p.k + 1),
+                berserk: playing.is_some_and(|p| p.berserk),
+                fresh: false,
+                game: Box::new(loaded.game),
+            })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// An `arena` command of `member` in chat place `place` (`discord:<guild>`…).
+pub async fn arena(
+    play: &Play,
+    member: &Member,
+    place: &str,
+    asked: ArenaAsked,
+) -> Result<ArenaAnswer, Error> {
+    use super::arenas::{self, ArenaError, Phase};
+    if let ArenaAsked::New { suits, minutes } = asked {
+        let new = arenas::NewArena {
+            title: None,
+            variant: Variant::Spider,
+            suits,
+            starts_in: 0,
+            minutes,
+            undo: crate::engine::UndoMode::Full,
+            hints: false,
+            rated: false,
+            place: Some(place.to_string()),
+        };
+        return Ok(ArenaAnswer::Made(
+            arenas::create(play, &member.user_id, new).await?,
+        ));
+    }
+    let (now, last) = arenas::in_place(play, place, &member.user_id).await?;
+    let meant = arena_meant(play, member, &now).await?;
+    match asked {
+        ArenaAsked::Show | ArenaAsked::New { .. } => Ok(ArenaAnswer::Here { now, last }),
+        ArenaAsked::Join(code) => {
+            let meant = match code {
+                Some(code) => {
+                    let code = String::from_utf8_lossy(&code).to_string();
+                    Some(arenas::by_code(play, &code).await?)
+                }
+                None => meant,
+            };
+            let Some(arena) = meant else {
+                return Ok(ArenaAnswer::Here { now, last });
+            };
+            let (arena, _) = arenas::join(play, &member.user_id, arena.row.id.clone()).await?;
+            if arena.phase == Phase::Upcoming {
+                return Ok(ArenaAnswer::Waiting(arena));
+            }
+            arena_deal(play, member, arena, false).await
+        }
+        ArenaAsked::Next { berserk } => {
+            let arena = meant.ok_or(Error::Arena(ArenaError::NotJoined))?;
+            arena_deal(play, member, arena, berserk).await
+        }
+        ArenaAsked::Standings => {
+            let Some(arena) = meant.or(last) else {
+                return Ok(ArenaAnswer::Here {
+                    now: Vec::new(),
+                    last: None,
+                });
+            };
+            let page = arenas::standings(
+                play,
+                arena.row.id.clone(),
+                0,
+                arenas::TOP as i64,
+                Some(member.user_id.clone()),
+            )
+            .await?;
+            Ok(ArenaAnswer::Standings(Box::new(page)))
+        }
+    }
 }

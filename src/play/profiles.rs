@@ -1,5 +1,6 @@
 //! Public profiles: what anyone may see of a registered player (unless they hid it): when they
-//! joined, their records and race ratings, their daily streak, their latest finished games.
+//! joined, their records and race ratings, their daily streak, their latest finished games,
+//! the arenas they finished in and won.
 
 use chrono::{NaiveDate, NaiveDateTime};
 
@@ -24,6 +25,8 @@ pub struct Profile {
     pub daily_streak: u32,
     /// The latest finished games, newest first (at most [`RECENT`]).
     pub recent: Vec<GameRow>,
+    /// Arenas finished in (their place fixed), and won (first place, alone or shared).
+    pub arenas: (i64, i64),
 }
 
 impl Play {
@@ -33,13 +36,14 @@ impl Play {
     pub async fn profile(&self, user: super::accounts::User) -> Result<Profile, Error> {
         let (db, id) = (self.db.clone(), user.id.clone());
         let today = self.clock.today();
-        let (records, ratings, days, recent) = blocking(move || {
+        let (records, ratings, days, recent, arenas) = blocking(move || {
             db.read_stale(move |conn| {
                 let records = crate::store::records::for_user(conn, &id)?;
                 let ratings = crate::store::races::ratings_of(conn, &id)?;
                 let days = crate::store::daily::ranked_days(conn, &id, STREAK_DAYS)?;
                 let recent = crate::store::games::recent_finished(conn, &id, RECENT)?;
-                Ok::<_, Error>((records, ratings, days, recent))
+                let arenas = crate::store::arenas::results(conn, &id)?;
+                Ok::<_, Error>((records, ratings, days, recent, arenas))
             })
         })
         .await?;
@@ -50,6 +54,7 @@ impl Play {
             ratings,
             daily_streak: streak(&days, today),
             recent,
+            arenas,
         })
     }
 }

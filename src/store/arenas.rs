@@ -104,6 +104,18 @@ pub fn by_id(conn: &mut DbConn, id: &str) -> Result<Option<ArenaRow>, StoreError
         .optional()?)
 }
 
+/// The arenas whose id starts with `start` (letters, digits and `-` only), at most two.
+pub fn by_id_start(conn: &mut DbConn, start: &str) -> Result<Vec<ArenaRow>, StoreError> {
+    if start.is_empty() || !start.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Ok(Vec::new());
+    }
+    Ok(arenas::table
+        .filter(arenas::id.like(format!("{start}%")))
+        .select(ArenaRow::as_select())
+        .limit(2)
+        .load(conn)?)
+}
+
 /// An operator's schedule's arena number `n`, if made.
 pub fn by_schedule(
     conn: &mut DbConn,
@@ -144,6 +156,38 @@ pub fn over(
         .select(ArenaRow::as_select())
         .limit(limit)
         .load(conn)?)
+}
+
+/// Arenas not over at `now` that a chat place plays: its own (made there) and the operators'
+/// scheduled ones, soonest first, at most `limit`.
+pub fn for_place(
+    conn: &mut DbConn,
+    place: &str,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<ArenaRow>, StoreError> {
+    Ok(arenas::table
+        .filter(arenas::ends_at.gt(now))
+        .filter(arenas::place.eq(place).or(arenas::schedule.is_not_null()))
+        .order((arenas::starts_at.asc(), arenas::id.asc()))
+        .select(ArenaRow::as_select())
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// The latest arena made in chat place `place` that is over at `now`.
+pub fn last_over_in(
+    conn: &mut DbConn,
+    place: &str,
+    now: NaiveDateTime,
+) -> Result<Option<ArenaRow>, StoreError> {
+    Ok(arenas::table
+        .filter(arenas::ends_at.le(now))
+        .filter(arenas::place.eq(place))
+        .order(arenas::ends_at.desc())
+        .select(ArenaRow::as_select())
+        .first(conn)
+        .optional()?)
 }
 
 /// The arenas `user` made that are not over at `now`.
@@ -308,41 +352,122 @@ pub fn players(conn: &mut DbConn, arena_id: &str) -> Result<Vec<PlayerRow>, Stor
         .load(conn)?)
 }
 
-/// Makes the rest of this read transaction see one moment of the database (Postgres reads
-/// committed data afresh at each statement; SQLite's read transaction already sees one).
-/// The first statement of a read.
-pub fn one_moment(conn: &mut DbConn) -> Result<(), StoreError> {
-    if let DbConn::Pg(c) = conn {
-        diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ").execute(c)?;
-    }
-    Ok(())
+/// A page of the standings, read in one statement (so at one moment, on either backend).
+pub struct Page {
+    /// The page's players, best first, each with their place (equal points and time share
+    /// one: 1 + the players ranked strictly above).
+    pub lines: Vec<(PlayerRow, i64)>,
+    /// The arena's players and its standings' version as the page read them; `None` for a
+    /// page past the last player (read them apart).
+    pub players: Option<i64>,
+    pub version: Option<i32>,
+    /// The arena's end of results as the page read it (`Some(None)`: not final yet).
+    pub finished_at: Option<Option<NaiveDateTime>>,
 }
 
-/// A page of the standings: best first (points, then the least time over won deals, then
-/// the user id, which only orders equal places on the page), from `offset`, at most `limit`;
-/// with how many players rank strictly above the page's first (its place is that plus one).
+#[derive(QueryableByName)]
+struct Ranked {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    user_id: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::Timestamp)]
+    joined_at: NaiveDateTime,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    active: bool,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    points: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    played: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    won: i32,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    won_ms: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    streak: i32,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    dealt: i32,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Integer>)]
+    place: Option<i32>,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    standing: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    players: i64,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    version: i32,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
+    finished_at: Option<NaiveDateTime>,
+}
+
+/// The standings' order and places, in SQL: points, then the least time over won deals (the
+/// user id only orders equal places on a page), as `domain::arenas::standings` ranks them.
+const PAGE: &str = "SELECT p.user_id, p.name, p.joined_at, p.active, p.points, p.played, \
+     p.won, p.won_ms, p.streak, p.dealt, p.place, \
+     RANK() OVER (ORDER BY p.points DESC, p.won_ms ASC) AS standing, \
+     COUNT(*) OVER () AS players, a.version, a.finished_at \
+     FROM arena_players p JOIN arenas a ON a.id = p.arena_id WHERE p.arena_id = {1} \
+     ORDER BY p.points DESC, p.won_ms ASC, p.user_id ASC LIMIT {2} OFFSET {3}";
+
+/// A page of the standings from `offset`, at most `limit`, with every line's place, the
+/// arena's players and its version, all in one statement: one round trip, one moment.
 pub fn standings_page(
     conn: &mut DbConn,
     arena_id: &str,
     offset: i64,
     limit: i64,
-) -> Result<(Vec<PlayerRow>, i64), StoreError> {
-    let rows: Vec<PlayerRow> = arena_players::table
-        .filter(arena_players::arena_id.eq(arena_id))
-        .order((
-            arena_players::points.desc(),
-            arena_players::won_ms.asc(),
-            arena_players::user_id.asc(),
-        ))
-        .select(PlayerRow::as_select())
-        .offset(offset)
-        .limit(limit)
-        .load(conn)?;
-    let above = match rows.first() {
-        None => 0,
-        Some(first) => ranked_above(conn, arena_id, first.points, first.won_ms)?,
+) -> Result<Page, StoreError> {
+    use diesel::sql_types::{BigInt, Text};
+    let rows: Vec<Ranked> = match conn {
+        DbConn::Pg(c) => diesel::sql_query(
+            PAGE.replace("{1}", "$1")
+                .replace("{2}", "$2")
+                .replace("{3}", "$3"),
+        )
+        .bind::<Text, _>(arena_id)
+        .bind::<BigInt, _>(limit)
+        .bind::<BigInt, _>(offset)
+        .load(c)?,
+        DbConn::Sqlite(c) => diesel::sql_query(
+            PAGE.replace("{1}", "?")
+                .replace("{2}", "?")
+                .replace("{3}", "?"),
+        )
+        .bind::<Text, _>(arena_id)
+        .bind::<BigInt, _>(limit)
+        .bind::<BigInt, _>(offset)
+        .load(c)?,
     };
-    Ok((rows, above))
+    let players = rows.first().map(|r| r.players);
+    let version = rows.first().map(|r| r.version);
+    let finished_at = rows.first().map(|r| r.finished_at);
+    let lines = rows
+        .into_iter()
+        .map(|r| {
+            (
+                PlayerRow {
+                    arena_id: arena_id.to_string(),
+                    user_id: r.user_id.into(),
+                    name: r.name,
+                    joined_at: r.joined_at,
+                    active: r.active,
+                    points: r.points,
+                    played: r.played,
+                    won: r.won,
+                    won_ms: r.won_ms,
+                    streak: r.streak,
+                    dealt: r.dealt,
+                    place: r.place,
+                },
+                r.standing,
+            )
+        })
+        .collect();
+    Ok(Page {
+        lines,
+        players,
+        version,
+        finished_at,
+    })
 }
 
 /// How many players of the arena rank strictly above `points` and `won_ms`.
@@ -504,11 +629,18 @@ pub fn history(
         .load(conn)?)
 }
 
-/// How many finished arenas `user` won (first place, alone or shared).
-pub fn wins(conn: &mut DbConn, user: &UserId) -> Result<i64, StoreError> {
-    Ok(arena_players::table
+/// How many arenas `user` finished in (their place fixed), and how many of them they won
+/// (first place, alone or shared).
+pub fn results(conn: &mut DbConn, user: &UserId) -> Result<(i64, i64), StoreError> {
+    let finished = arena_players::table
+        .filter(arena_players::user_id.eq(user))
+        .filter(arena_players::place.is_not_null())
+        .count()
+        .get_result(conn)?;
+    let won = arena_players::table
         .filter(arena_players::user_id.eq(user))
         .filter(arena_players::place.eq(Some(1)))
         .count()
-        .get_result(conn)?)
+        .get_result(conn)?;
+    Ok((finished, won))
 }

@@ -109,8 +109,8 @@ fn no_deal_number_in(text: &str, numbers: &[i64]) {
 #[actix_rt::test]
 async fn an_arena_from_its_making_to_its_final_places() {
     let app = spawn_app().await;
-    let (_, alice) = app.register().await;
-    let (_, bob) = app.register().await;
+    let (alice_name, alice) = app.register().await;
+    let (bob_name, bob) = app.register().await;
     let guest = app.guest().await;
 
     // Only accounts make arenas, within the limits.
@@ -325,6 +325,17 @@ async fn an_arena_from_its_making_to_its_final_places() {
     assert_eq!(history.body[0]["id"], id.as_str());
     assert_eq!(history.body[0]["you"]["final_place"], 1);
     assert_eq!(history.body[0]["you"]["points"], 5);
+    // The winner on the profile.
+    let profile = later
+        .send("GET", &format!("/v1/users/{alice_name}"), None, &[], None)
+        .await;
+    assert_eq!(profile.body["arenas_won"], 1, "{}", profile.text);
+    assert_eq!(profile.body["arenas_played"], 1);
+    let profile = later
+        .send("GET", &format!("/v1/users/{bob_name}"), None, &[], None)
+        .await;
+    assert_eq!(profile.body["arenas_won"], 0, "{}", profile.text);
+    assert_eq!(profile.body["arenas_played"], 1);
     let analysis = later
         .get(&format!("/v1/games/{game1}/analysis"), &alice)
         .await;

@@ -1677,3 +1677,109 @@ async fn a_members_text_never_reformats_the_reply() {
     assert!(text.contains("`&lt;!channel&gt; *x*`"), "{text}");
     app.stop().await;
 }
+
+/// The eight-character code after "arena join " in a reply.
+fn arena_code_in(text: &str) -> String {
+    let at = text.find("arena join ").expect("a code to join with") + "arena join ".len();
+    text[at..at + 8].to_string()
+}
+
+/// Arenas by chat: `arena new` announced to everyone where it was typed, `arena` lists it,
+/// `arena join` deals the first deal as the member's game, `arena next` waits for it to end,
+/// `arena standings`; in a Telegram group no deal is shown (the member is sent to the bot's
+/// private chat, with the arena's code).
+#[actix_rt::test]
+async fn an_arena_by_chat() {
+    let app = chat_app(|_| {}).await;
+    let (none, _) = say(&app, "7001", "arena").await;
+    assert!(none.contains("No arena runs here"), "{none}");
+    let (made, private) = say(&app, "7001", "arena new 1 30").await;
+    assert!(
+        made.contains("started the arena") && made.contains("30 minutes"),
+        "{made}"
+    );
+    assert!(
+        !private,
+        "a new arena is announced to everyone in the channel"
+    );
+    let code = arena_code_in(&made);
+    let (listed, _) = say(&app, "7002", "arena").await;
+    assert!(
+        listed.contains("Now:") && listed.contains(&code),
+        "{listed}"
+    );
+    // The deals are drawn by the scheduled work: ask again until the first is ready.
+    let mut joined = String::new();
+    for _ in 0..100 {
+        joined = say(&app, "7002", "arena join").await.0;
+        if !joined.contains("still being drawn") {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        joined.contains("your deal 1") && joined.contains("```"),
+        "{joined}"
+    );
+    let (game_id, _) = current_game(&app, "discord", GUILD, "7002");
+    let db = app.db();
+    let row = {
+        let mut conn = db.conn().unwrap();
+        spider::store::games::by_id(&mut conn, &game_id)
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(row.origin, spider::domain::origin::OriginKind::Arena);
+    let (waiting, _) = say(&app, "7002", "arena next").await;
+    assert!(waiting.contains("still in play"), "{waiting}");
+    let (resigned, _) = say(&app, "7002", "resign").await;
+    assert!(!resigned.is_empty());
+    let (standings, _) = say(&app, "7002", "arena standings").await;
+    assert!(
+        standings.contains("0 of 1 won") && standings.contains("You: place 1"),
+        "{standings}"
+    );
+    let (second, _) = say(&app, "7002", "arena next berserk").await;
+    assert!(
+        second.contains("your deal 2") && second.contains("berserk"),
+        "{second}"
+    );
+
+    // A Telegram group: announced there, played in private.
+    let secret = Some(TELEGRAM_SECRET);
+    let said = |r: Resp| r.body["text"].as_str().unwrap_or_default().to_string();
+    let made = said(telegram(&app, secret, group_update(11, 90, "/spider arena new 1 20")).await);
+    assert!(made.contains("started the arena"), "{made}");
+    let code = arena_code_in(&made);
+    let there = said(telegram(&app, secret, group_update(12, 91, "/spider arena join")).await);
+    assert!(
+        there.contains("private chat") && there.contains(&code) && !there.contains("<pre>"),
+        "{there}"
+    );
+    let mut dealt = String::new();
+    for i in 0..100 {
+        dealt = said(
+            telegram(
+                &app,
+                secret,
+                update(13 + i, 91, 91, &format!("arena join {code}")),
+            )
+            .await,
+        );
+        if !dealt.contains("still being drawn") {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        dealt.contains("your deal 1") && dealt.contains("<pre>"),
+        "{dealt}"
+    );
+    // Its board is not shown in the group either.
+    let board = said(telegram(&app, secret, group_update(200, 91, "/spider b")).await);
+    assert!(
+        board.contains("private chat") && !board.contains("<pre>"),
+        "{board}"
+    );
+    app.stop().await;
+}

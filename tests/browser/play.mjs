@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 
 const BASE = (process.env.BASE || '').replace(/\/+$/, '');
 if (!BASE) {
@@ -44,6 +45,11 @@ const AUDIT = {
 };
 
 class CheckFailed extends Error {}
+/** One value read from the server's SQLite database (SPIDER_DB), for what no answer shows. */
+function sqlite(query) {
+  return execFileSync('python3', ['-c', 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])', process.env.SPIDER_DB, query], { encoding: 'utf8' }).trim();
+}
+
 function check(cond, message) {
   if (!cond) throw new CheckFailed(message);
 }
@@ -392,6 +398,51 @@ function auditReport() {
 
 let stepNo = 0;
 let currentStep = '';
+/** The solver's line as printed by `spider solve` (columns from 0), as API actions. */
+function solverLine(text) {
+  return text.split('\n').filter(Boolean).map((l) => {
+    if (l.trim() === 'Deal') return { type: 'deal' };
+    const m = /from: (\d+), to: (\d+), count: (\d+)/.exec(l);
+    check(m, `a line of the solver's answer: ${l}`);
+    return { type: 'move', from: Number(m[1]) + 1, to: Number(m[2]) + 1, count: Number(m[3]) };
+  });
+}
+
+/** Plays action `a` on page `p` by keys alone, the game standing as `before` (its view). */
+async function pressAction(p, before, a) {
+  const key = (c) => (c === 10 ? '0' : String(c));
+  if (a.type === 'deal') {
+    await p.keyboard.press('d');
+  } else {
+    const from = before.columns[a.from - 1];
+    const to = before.columns[a.to - 1];
+    let movable = 1;
+    while (movable < from.face_up.length) {
+      const upper = from.face_up[from.face_up.length - movable - 1];
+      const lower = from.face_up[from.face_up.length - movable];
+      if (upper.suit !== lower.suit || upper.rank !== lower.rank + 1) break;
+      movable++;
+    }
+    if (to.face_up.length || to.face_down || a.count === movable) {
+      // Two keys: the column that gives, the column that takes (the group that fits).
+      await p.keyboard.press(key(a.from));
+      await p.keyboard.press(key(a.to));
+    } else {
+      // Part of a group into an empty column: Tab to its first card, Enter, then the column.
+      const target = cardSel(a.from, from.face_up.length - a.count);
+      await p.focus('[data-testid="deal"]');
+      let found = false;
+      for (let i = 0; i < 200 && !found; i++) {
+        await p.keyboard.press('Tab');
+        found = await p.evaluate((sel) => document.activeElement === document.querySelector(sel), target);
+      }
+      check(found, `Tab reaches ${target}`);
+      await p.keyboard.press('Enter');
+      await p.keyboard.press(key(a.to));
+    }
+  }
+}
+
 async function step(name, fn) {
   stepNo++;
   currentStep = name;
@@ -1168,6 +1219,53 @@ async function main() {
     await shot(page, 'puzzle-streak.png');
   });
 
+  await step('an arena: open it from the arenas screen, join, play a deal to a win, see the points', async () => {
+    const bearer = await pageToken(page);
+    const made = await apiAs(bearer, 'POST', '/v1/arenas', { suits: 1, minutes: 30, title: 'Browser arena' });
+    eq(made.status, 201, `the arena made: ${JSON.stringify(made.data)}`);
+    const arena = made.data;
+    // Its deals are drawn (proven winnable) by the scheduled work within seconds.
+    const drawn = () => Number(sqlite(`SELECT count(*) FROM arena_deals WHERE arena_id = '${arena.id}'`));
+    for (let i = 0; i < 120 && drawn() < 3; i++) await new Promise((ok) => setTimeout(ok, 500));
+    check(drawn() >= 3, 'the first block of deals drawn within a minute');
+    await nav(page, 'arenas');
+    const row = `[data-testid="arenas-list"] li[data-arena-id="${arena.id}"]`;
+    await page.waitForSelector(row);
+    await page.click(`${row} [data-testid="arena-open"]`);
+    await page.waitForFunction((id) => document.querySelector('[data-testid="arena-detail"]').dataset.arenaId === id, arena.id);
+    await page.click('[data-testid="arena-join"]');
+    await page.waitForSelector('[data-testid="arena-next"]:not([hidden])');
+    await audit(page, 'the arena, joined');
+    const before = await boardState(page);
+    await page.click('[data-testid="arena-next"]');
+    let b = await waitForBoard({ notGame: before.gameId }, 'the arena deal on the table');
+    let g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
+    eq([g.origin, g.deal_number], ['arena', null], 'the arena deal, its number unshown');
+    // The deal's number, from the server's database (no answer shows it), and the solver's line.
+    const stored = BigInt(sqlite(`SELECT deal_number FROM games WHERE id = '${g.id}'`));
+    const number = BigInt.asUintN(64, stored);
+    const line = solverLine(execFileSync(process.env.SPIDER_BIN, ['solve', '--suits', '1', '--from', String(number)], { encoding: 'utf8' })
+      .split('\n').filter((l) => /^(Move|Deal)/.test(l)).join('\n'));
+    check(line.length > 20, `the solver's line for the arena deal: ${line.length} actions`);
+    for (const [n, a] of line.entries()) {
+      const was = g;
+      await pressAction(page, was, a);
+      b = await waitForBoard({ version: was.version + 1 }, `arena action ${n + 1} (${JSON.stringify(a)})`);
+      g = (await apiAs(bearer, 'GET', `/v1/games/${b.gameId}`)).data;
+    }
+    eq(g.status, 'won', 'the arena deal won');
+    await nav(page, 'arenas');
+    await page.click(`${row} [data-testid="arena-open"]`);
+    await page.waitForFunction(() => {
+      const first = document.querySelector('[data-testid="arena-standing"]');
+      return first && first.children[2].textContent === '2';
+    });
+    const you = await text('arena-you');
+    check(you.startsWith('You: place 1, 2 points, 1 of 1 won'), `your part: ${you}`);
+    await page.waitForSelector('[data-testid="arena-next"]:not([hidden])');
+    await shot(page, 'arena.png');
+  });
+
   await step('a phone in portrait (390x844) plays by touch', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const p = await phone.newPage();
@@ -1266,12 +1364,7 @@ async function main() {
 
   await step('a whole numbered deal won by keys alone, hearing what a screen reader hears', async () => {
     // The solver's line for 1-suit deal 3 (`spider solve --suits 1 --from 3`, columns from 0).
-    const line = (process.env.SOLVE_LINE || '').split('\n').filter(Boolean).map((l) => {
-      if (l.trim() === 'Deal') return { type: 'deal' };
-      const m = /from: (\d+), to: (\d+), count: (\d+)/.exec(l);
-      check(m, `a line of the solver's answer: ${l}`);
-      return { type: 'move', from: Number(m[1]) + 1, to: Number(m[2]) + 1, count: Number(m[3]) };
-    });
+    const line = solverLine(process.env.SOLVE_LINE || '');
     check(line.length > 50, `the solver's line for deal ${process.env.SOLVE_DEAL}: ${line.length} actions`);
     // A player who asked for less motion: nothing animates.
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -1309,39 +1402,9 @@ async function main() {
     check(left, 'Tab never left the table');
     const heard = () => p.textContent('[data-testid="announce"]');
     const cardWord = (card) => `${({ 1: 'Ace', 11: 'Jack', 12: 'Queen', 13: 'King' })[card.rank] || card.rank} of ${card.suit}`;
-    const key = (c) => (c === 10 ? '0' : String(c));
     for (const [n, a] of line.entries()) {
       const before = g;
-      if (a.type === 'deal') {
-        await p.keyboard.press('d');
-      } else {
-        const from = before.columns[a.from - 1];
-        const to = before.columns[a.to - 1];
-        let movable = 1;
-        while (movable < from.face_up.length) {
-          const upper = from.face_up[from.face_up.length - movable - 1];
-          const lower = from.face_up[from.face_up.length - movable];
-          if (upper.suit !== lower.suit || upper.rank !== lower.rank + 1) break;
-          movable++;
-        }
-        if (to.face_up.length || to.face_down || a.count === movable) {
-          // Two keys: the column that gives, the column that takes (the group that fits).
-          await p.keyboard.press(key(a.from));
-          await p.keyboard.press(key(a.to));
-        } else {
-          // Part of a group into an empty column: Tab to its first card, Enter, then the column.
-          const target = cardSel(a.from, from.face_up.length - a.count);
-          await p.focus('[data-testid="deal"]');
-          let found = false;
-          for (let i = 0; i < 200 && !found; i++) {
-            await p.keyboard.press('Tab');
-            found = await p.evaluate((sel) => document.activeElement === document.querySelector(sel), target);
-          }
-          check(found, `Tab reaches ${target}`);
-          await p.keyboard.press('Enter');
-          await p.keyboard.press(key(a.to));
-        }
-      }
+      await pressAction(p, before, a);
       b = await waitForBoard({ version: before.version + 1 }, `action ${n + 1} of the line (${JSON.stringify(a)})`, p);
       if (n === 0) {
         const moving = await p.$$eval('#board .card', (cards) => cards.filter((c) => getComputedStyle(c).animationName !== 'none').length);
@@ -1412,7 +1475,7 @@ async function main() {
         await waitForBoard({}, at('the won game'), q);
         await q.waitForSelector('[data-testid="banner"]:not([hidden])');
         await audit(q, at('play: a won game'));
-        for (const screen of ['games', 'records', 'boards', 'race']) {
+        for (const screen of ['games', 'records', 'boards', 'race', 'arenas']) {
           await nav(q, screen);
           await q.waitForLoadState('networkidle');
           await audit(q, at(screen));

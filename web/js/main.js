@@ -14,7 +14,7 @@
 //   speech.js   what a screen reader hears: each action's outcome, the table read aloud
 //   daily.js    the daily challenge panel and starting an attempt
 //   account.js  sign up, sign in, sign out, the dialog after a refused session
-//   race.js, games.js, records.js, puzzles.js, boards.js, analysis.js: those screens
+//   race.js, games.js, records.js, puzzles.js, arenas.js, boards.js, analysis.js: those screens
 //
 // The API base is the page's own origin (relative URLs), always: the page never takes another
 // server from its URL (a link could otherwise send the sign-in form's password elsewhere), and
@@ -52,6 +52,7 @@ import { initRace, race } from './race.js';
 import { initGames } from './games.js';
 import { initBoards } from './boards.js';
 import { initPuzzles } from './puzzles.js';
+import { initArenas } from './arenas.js';
 import { initAnalysis } from './analysis.js';
 
 // The language first: every screen is drawn in it. The player's pick (this browser's, or their
@@ -71,6 +72,7 @@ function init() {
   initGames();
   initBoards();
   initPuzzles();
+  initArenas();
   initAnalysis();
   initInput();
   watchWideTables();

@@ -1,4 +1,4 @@
-// A player's public profile (#profile/NAME): when they joined, records, race ratings, daily
+// A player's public profile (#profile/NAME): when they joined, arenas won, records, race ratings, daily
 // streak and latest finished games, as GET /v1/users/{username} shows anyone.
 
 import { $, el, formatDuration, kindLabel, statusLabel } from './util.js';
@@ -30,6 +30,7 @@ export const profile = {
       t('account-profile-col-best-score'), t('account-profile-col-fastest-win'), t('account-profile-col-streak')];
     box.replaceChildren(
       el('p', { 'data-testid': 'profile-joined', text: t('account-profile-joined', { since: when(p.joined), streak: p.daily_streak }) }),
+      el('p', { 'data-testid': 'profile-arenas', text: t('account-profile-arenas', { won: p.arenas_won, played: p.arenas_played }) }),
       el('table', { class: 'list', 'data-testid': 'profile-records' },
         el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { text: h })))),
         el('tbody', {}, ...(p.records.length ? p.records.map((r) => el('tr', {},

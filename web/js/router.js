@@ -1,4 +1,4 @@
-// Screens: the hash is the route (#play, #race/CODE, #games, #records, #puzzles, #boards,
+// Screens: the hash is the route (#play, #race/CODE, #games, #records, #puzzles, #arenas/ID, #boards,
 // #analysis/ID, #account). Modules go to a screen with nav.js; this one draws it.
 
 import { state, store } from './state.js';
@@ -10,12 +10,13 @@ import { race } from './race.js';
 import { games } from './games.js';
 import { records } from './records.js';
 import { puzzles } from './puzzles.js';
+import { arenas } from './arenas.js';
 import { boards } from './boards.js';
 import { analysis } from './analysis.js';
 import { consent } from './consent.js';
 import { profile } from './profile.js';
 
-const SCREENS = ['play', 'race', 'games', 'records', 'puzzles', 'boards', 'analysis', 'account', 'consent', 'profile'];
+const SCREENS = ['play', 'race', 'games', 'records', 'puzzles', 'arenas', 'boards', 'analysis', 'account', 'consent', 'profile'];
 
 export function route(initial = false) {
   const [name, ...rest] = location.hash.replace(/^#/, '').split('/');
@@ -32,6 +33,7 @@ export function route(initial = false) {
     else a.removeAttribute('aria-current');
   }
   if (screen !== 'race') race.close();
+  if (screen !== 'arenas') arenas.close();
   placeTable();
   switch (screen) {
     case 'play':
@@ -45,6 +47,7 @@ export function route(initial = false) {
     case 'games': games.load(); break;
     case 'records': records.load(); break;
     case 'puzzles': puzzles.load(); break;
+    case 'arenas': arenas.load(arg); break;
     case 'boards': boards.load(); break;
     case 'analysis': analysis.open(arg); break;
     case 'account': renderAccountScreen(); break;

@@ -64,6 +64,10 @@ pub struct Profile {
     pub daily_streak: u32,
     /// The latest finished games, newest first (at most 10).
     pub recent_games: Vec<PublicGame>,
+    /// Arenas whose results are final that the player finished in, and those they won (first
+    /// place, alone or shared).
+    pub arenas_played: i64,
+    pub arenas_won: i64,
 }
 
 /// A registered player's public profile: when they joined, their records, race ratings, daily
@@ -97,6 +101,8 @@ pub async fn profile(
         ratings: profile.ratings.iter().map(RatingView::of).collect(),
         daily_streak: profile.daily_streak,
         recent_games: profile.recent.iter().map(PublicGame::of).collect(),
+        arenas_played: profile.arenas.0,
+        arenas_won: profile.arenas.1,
     }))
 }
 

@@ -281,6 +281,61 @@ pub async fn list(play: &Play) -> Result<Listing, Error> {
     .await
 }
 
+/// The arenas a chat place plays (its own and the scheduled ones) that are not over, soonest
+/// first, with the caller's part in each; and, when none runs there, the place's own arena
+/// that ended last.
+pub async fn in_place(
+    play: &Play,
+    place: &str,
+    user: &UserId,
+) -> Result<(Vec<(Arena, Option<Mine>)>, Option<Arena>), Error> {
+    let (p, place, user) = (play.clone(), place.to_string(), user.clone());
+    blocking(move || {
+        let at = p.clock.now();
+        p.db.read(|conn| {
+            let mut now = Vec::new();
+            for row in store::for_place(conn, &place, at, LISTED)? {
+                let id = row.id.clone();
+                let arena = arena_at(conn, row, at)?;
+                now.push((arena, mine(conn, &id, &user)?));
+            }
+            let last = match store::last_over_in(conn, &place, at)? {
+                Some(row) => Some(arena_at(conn, row, at)?),
+                None => None,
+            };
+            Ok((now, last))
+        })
+    })
+    .await
+}
+
+/// The arena whose id starts with `code` (chat's eight characters), when one does.
+pub async fn by_code(play: &Play, code: &str) -> Result<Arena, Error> {
+    let (p, code) = (play.clone(), code.to_ascii_lowercase());
+    blocking(move || {
+        let at = p.clock.now();
+        p.db.read(|conn| {
+            let mut found = store::by_id_start(conn, &code)?;
+            match (found.pop(), found.is_empty()) {
+                (Some(row), true) => arena_at(conn, row, at),
+                _ => Err(ArenaError::NotFound.into()),
+            }
+        })
+    })
+    .await
+}
+
+/// The arena game `game_id` is a deal of, if it is one.
+pub async fn of_game(play: &Play, game_id: &GameId) -> Result<Option<String>, Error> {
+    let (p, id) = (play.clone(), game_id.to_string());
+    blocking(move || {
+        Ok(p.db
+            .read(|conn| store::play_of_game(conn, &id))?
+            .map(|deal| deal.arena_id))
+    })
+    .await
+}
+
 /// Arena `id` now, with the caller's part in it when they play in it.
 pub async fn get(
     play: &Play,
@@ -338,49 +393,50 @@ async fn read_standings(
     let p = play.clone();
     blocking(move || {
         let at = p.clock.now();
-        p.db.read(|conn| {
-            store::one_moment(conn)?;
-            let row = found(conn, &id)?;
-            let version = row.version;
-            let arena = arena_at(conn, row, at)?;
-            let (rows, above) = store::standings_page(conn, &id, offset, limit)?;
-            let lines = placed(rows, above, offset);
-            let mine = match &viewer {
-                Some(user) => mine(conn, &id, user)?.map(|m| Standing {
+        let mut pooled = p.db.conn()?;
+        let conn: &mut DbConn = &mut pooled;
+        // The page first, in one statement: its lines, the players, the version and whether
+        // the results are final are of one moment, on either backend.
+        let page = store::standings_page(conn, &id, offset, limit)?;
+        let mut row = found(conn, &id)?;
+        let players = match (page.players, page.version, page.finished_at) {
+            (Some(players), Some(version), Some(finished_at)) => {
+                row.version = version;
+                row.finished_at = finished_at;
+                players
+            }
+            _ => store::player_count(conn, &id)?,
+        };
+        let version = row.version;
+        let lines: Vec<Standing> = page
+            .lines
+            .into_iter()
+            .map(|(player, place)| Standing { place, player })
+            .collect();
+        let mine = match &viewer {
+            Some(user) => match lines.iter().find(|l| l.player.user_id == *user) {
+                Some(line) => Some(line.clone()),
+                None => mine(conn, &id, user)?.map(|m| Standing {
                     place: m.place,
                     player: m.player,
                 }),
-                None => None,
-            };
-            Ok(Standings {
-                arena,
-                version,
-                offset,
-                lines,
-                mine,
-            })
+            },
+            None => None,
+        };
+        Ok(Standings {
+            arena: Arena {
+                phase: phase(&row, at),
+                row,
+                players,
+                at,
+            },
+            version,
+            offset,
+            lines,
+            mine,
         })
     })
     .await
-}
-
-/// Places for a page of players in standing order, whose first has `above` players ranked
-/// strictly above it: equal points and time share a place (`domain::arenas::standings`).
-fn placed(rows: Vec<PlayerRow>, above: i64, offset: i64) -> Vec<Standing> {
-    let mut lines: Vec<Standing> = Vec::with_capacity(rows.len());
-    for (i, player) in rows.into_iter().enumerate() {
-        let place = match lines.last() {
-            None => above + 1,
-            Some(prev)
-                if prev.player.points == player.points && prev.player.won_ms == player.won_ms =>
-            {
-                prev.place
-            }
-            Some(_) => offset + i as i64 + 1,
-        };
-        lines.push(Standing { place, player });
-    }
-    lines
 }
 
 /// The name a player shows: the account's, or `guest-` and the start of the account's id.
@@ -856,9 +912,10 @@ pub async fn history(
     .await
 }
 
-/// How many arenas `user` won (first place, alone or shared, once the results were final).
-pub fn wins(conn: &mut DbConn, user: &UserId) -> Result<i64, StoreError> {
-    store::wins(conn, user)
+/// Whether game `row` is a deal of an arena that is not over: its cards must not be shown
+/// where other players of the arena could read them. Blocking.
+pub fn secret_now(play: &Play, row: &GameRow) -> Result<bool, Error> {
+    Ok(row.origin == OriginKind::Arena && !shown_in_full(play, &row.id)?)
 }
 
 /// Whether arena deal `game_id`'s cards may be shown in full (its analysis, its export): once

@@ -3,7 +3,7 @@
 //! the game, show their records and link their account.
 
 use crate::engine::{Suits, Variant};
-use crate::play::commands::PuzzleAsked;
+use crate::play::commands::{ArenaAsked, PuzzleAsked};
 use crate::resources::chat::{self, Command};
 
 /// One line a chat member typed.
@@ -18,6 +18,9 @@ pub enum Line {
     /// `puzzle [1|2|4]`: today's puzzle; `puzzle next [1|2|4]`: the next near the member's
     /// rating; `puzzle stop` (`None`): back to the current game.
     Puzzle(Option<PuzzleAsked>),
+    /// `arena`, `arena join [CODE]`, `arena next [berserk]`, `arena standings`,
+    /// `arena new [1|2|4] [minutes]` (docs/ARENAS.md).
+    Arena(ArenaAsked),
     /// `games`: the games in progress, numbered.
     Games,
     /// `resume N`: the N-th game `games` lists becomes the current one.
@@ -38,6 +41,38 @@ pub enum Line {
     Help,
     /// Anything else: the help text, with what was not understood.
     Unknown(String),
+}
+
+/// The words after `arena`.
+fn arena(rest: &[String]) -> Option<Line> {
+    let words: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let asked = match words[..] {
+        [] => ArenaAsked::Show,
+        ["join"] => ArenaAsked::Join(None),
+        ["join", code] => {
+            let code: [u8; 8] = code.as_bytes().try_into().ok()?;
+            code.iter()
+                .all(u8::is_ascii_hexdigit)
+                .then_some(ArenaAsked::Join(Some(code)))?
+        }
+        ["next"] => ArenaAsked::Next { berserk: false },
+        ["next", "berserk"] | ["berserk"] => ArenaAsked::Next { berserk: true },
+        ["standings"] => ArenaAsked::Standings,
+        ["new"] => ArenaAsked::New {
+            suits: Suits::One,
+            minutes: 30,
+        },
+        ["new", n] => ArenaAsked::New {
+            suits: suits(n)?,
+            minutes: 30,
+        },
+        ["new", n, m] => ArenaAsked::New {
+            suits: suits(n)?,
+            minutes: m.parse().ok().filter(|m| (1..=10_000).contains(m))?,
+        },
+        _ => return None,
+    };
+    Some(Line::Arena(asked))
 }
 
 /// Parse what a member typed. Case does not matter; a leading `/spider` (Telegram's
@@ -86,6 +121,7 @@ pub fn parse(text: &str) -> Line {
             ),
             _ => Line::Unknown(shown()),
         },
+        Some("arena" | "/arena") => arena(rest).unwrap_or_else(|| Line::Unknown(shown())),
         Some("games" | "/games") if rest.is_empty() => Line::Games,
         Some("resume" | "/resume") => match rest {
             [n] => n
@@ -201,6 +237,49 @@ mod tests {
             ("daily", Line::Daily { suits: Suits::One }),
             ("daily 2", Line::Daily { suits: Suits::Two }),
             ("games", Line::Games),
+            ("arena", Line::Arena(ArenaAsked::Show)),
+            ("/spider Arena JOIN", Line::Arena(ArenaAsked::Join(None))),
+            (
+                "arena join 1A2b3c4d",
+                Line::Arena(ArenaAsked::Join(Some(*b"1a2b3c4d"))),
+            ),
+            (
+                "arena join 1a2b3c4",
+                Line::Unknown("arena join 1a2b3c4".into()),
+            ),
+            (
+                "arena join 1a2b3c4z",
+                Line::Unknown("arena join 1a2b3c4z".into()),
+            ),
+            (
+                "arena next",
+                Line::Arena(ArenaAsked::Next { berserk: false }),
+            ),
+            (
+                "arena next berserk",
+                Line::Arena(ArenaAsked::Next { berserk: true }),
+            ),
+            (
+                "arena berserk",
+                Line::Arena(ArenaAsked::Next { berserk: true }),
+            ),
+            ("arena standings", Line::Arena(ArenaAsked::Standings)),
+            (
+                "arena new",
+                Line::Arena(ArenaAsked::New {
+                    suits: Suits::One,
+                    minutes: 30,
+                }),
+            ),
+            (
+                "arena new 4 60",
+                Line::Arena(ArenaAsked::New {
+                    suits: Suits::Four,
+                    minutes: 60,
+                }),
+            ),
+            ("arena new 3", Line::Unknown("arena new 3".into())),
+            ("arena now", Line::Unknown("arena now".into())),
             ("puzzle", Line::Puzzle(Some(PuzzleAsked::Daily(Suits::One)))),
             (
                 "puzzle 4",

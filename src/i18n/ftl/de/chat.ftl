@@ -18,6 +18,7 @@ chat-help = Spider Solitär. Befehle:
     • `puzzle [1|2|4]`: das heutige Puzzle, `puzzle next` eines, das zu deiner Wertung passt; deine Züge gehen an das Puzzle, bis es vorbei ist, `puzzle stop` führt zurück zu deinem Spiel
     • `3 7` zieht von Spalte 3 auf Spalte 7, `3 7 2` zieht zwei Karten, `3` macht den besten Zug aus Spalte 3
     • `d` teilt eine neue Reihe aus, `u` macht rückgängig, `h` gibt einen Tipp, `b` zeigt das Spielfeld, `resign` gibt auf
+    • `arena` zeigt die Arenen hier, `arena join` spielt in einer mit (Spiel für Spiel: `arena next` für das nächste, `arena next berserk` ohne Rückgängigmachen für einen Punkt mehr), `arena standings` zeigt die Tabelle, `arena new [1|2|4] [minutes]` startet hier eine
     • `games` listet deine laufenden Spiele auf, `resume N` kehrt zu einem davon zurück
     • `records` zeigt deine Statistik, `share` zeigt allen hier das Ergebnis eines beendeten Spiels
     • `link CODE` spielt mit deinem eigenen Konto (erstelle den Code in deinem Konto auf der Webseite; `link CODE yes` bestätigt), `unlink` beendet das und gibt dir deine Spiele zurück
@@ -153,3 +154,43 @@ chat-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.
 chat-puzzle-moves-only = Ein Puzzle kennt nur Kartenzüge (`3 7`, `3 7 2`): kein Austeilen, kein Rückgängigmachen, kein Tipp. `puzzle stop` führt zurück zu deinem Spiel.
 chat-puzzle-stopped = Puzzle verlassen: Deine Züge gehen wieder an dein Spiel.
 chat-puzzle-none = Du hast kein Puzzle offen: `puzzle` zeigt das heutige.
+
+## Arenen ($title ist der Titel der Arena in einem Code-Span, $kind die Farben und die Variante,
+## $code der achtstellige Code der Arena, $time eine Uhrzeit in UTC)
+
+chat-arena-none = Hier läuft keine Arena, und es ist auch keine geplant: `arena new [1|2|4] [minutes]` startet eine.
+chat-arena-running = Jetzt: { $title } ({ $kind }), noch { $left ->
+    [one] { $left } Minute
+   *[other] { $left } Minuten
+    }, { $players ->
+    [one] { $players } Spieler
+   *[other] { $players } Spieler
+    }: `arena join { $code }`
+chat-arena-upcoming = Als Nächstes: { $title } ({ $kind }) um { $time } UTC, { $minutes } Minuten lang: `arena join { $code }`
+chat-arena-you = Du: Platz { $place }, { $points ->
+    [one] { $points } Punkt
+   *[other] { $points } Punkte
+    }.
+chat-arena-last = Die letzte Arena hier war { $title }: `arena standings` zeigt ihre Ergebnisse.
+chat-arena-waiting = Du bist der Arena { $title } beigetreten. Die Arena beginnt um { $time } UTC: Schreib dann `arena next` für dein erstes Spiel.
+chat-arena-deal = { $title }, dein Spiel Nr. { $deal }{ $berserk ->
+    [yes] {" "}(Berserk: kein Rückgängigmachen, ein Punkt mehr, wenn du es gewinnst)
+   *[no] {""}
+    }. Spiel es wie jedes andere; sobald es beendet ist, gibt dir `arena next` das nächste (`arena next berserk`: ohne Rückgängigmachen, für einen Punkt mehr).
+chat-arena-deal-in-play = { $title }: Dein Spiel Nr. { $deal } läuft noch. Gewinne es oder gib es mit `resign` auf, dann `arena next`.
+chat-arena-standings-title = { $title }, { $players ->
+    [one] { $players } Spieler
+   *[other] { $players } Spieler
+    }{ $done ->
+    [yes] {" "}(Endstand)
+   *[no] {""}
+    }:
+chat-arena-standings-line = { $place }. { $name }: { $points ->
+    [one] { $points } Punkt
+   *[other] { $points } Punkte
+    }, { $won } von { $played } gewonnen{ $fire ->
+    [yes] {" "}(Siegesserie)
+   *[no] {""}
+    }
+chat-arena-made = { $username } hat die Arena { $title } ({ $kind }) gestartet: { $minutes } Minuten, bis { $time } UTC. Schreib `arena join { $code }`, um mitzuspielen.
+chat-arena-private = Arenaspiele werden im privaten Chat mit dem Bot gespielt, damit hier niemand deine Karten sieht: Schick `arena join { $code }` direkt an den Bot.

@@ -111,6 +111,7 @@ account-profile-rating = { $kind }: { $rating } nach { $rounds ->
        *[other] { $rounds } gewerteten Runden
     }
 account-profile-no-ratings = Noch kein gewertetes Rennen.
+account-profile-arenas = Arenen: { $won } von { $played } beendeten gewonnen.
 account-profile-latest = Letzte Spiele
 # Wie ein Spiel entstanden ist ($origin, ein Code der API), in Klammern nach seiner Art in den
 # nächsten beiden Meldungen.
@@ -121,6 +122,7 @@ account-profile-origin = { $origin ->
         [winnable] gewinnbar
         [restart] Neustart
         [race] Rennen
+        [arena] Arena
         [imported] importiert
        *[other] { $origin }
     }

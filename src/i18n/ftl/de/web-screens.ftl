@@ -208,3 +208,45 @@ screens-puzzle-failed = Nach Zug { $mistake } ist das Ziel nicht mehr erreichbar
 screens-puzzle-rating = Deine Puzzle-Wertung: { $before } → { $after }.
 screens-puzzle-streak = Serie: { $score }
 screens-puzzle-streak-over = Serie vorbei: { $score } gelöst.
+
+## Arenas
+
+screens-arenas-empty = Gerade läuft keine Arena, und es ist auch keine geplant.
+screens-arenas-mine-empty = Du hast noch in keiner Arena gespielt.
+# $state ist running, upcoming oder over; $start und $end sind Zeitpunkte, wie die Sprache sie schreibt.
+screens-arena-line = { $title } · { $kind } · { $state ->
+        [running] bis { $end }
+        [upcoming] von { $start } bis { $end }
+       *[over] beendet am { $end }
+    } · { $players ->
+        [one] { $players } Spieler
+       *[other] { $players } Spieler
+    }
+screens-arena-open = Öffnen
+screens-arena-open-label = { $title } öffnen
+# $undo ist full, no_reveal oder off; $hints und $rated sind yes oder no.
+screens-arena-rules = { $deals } Spiele, Rückgängig { $undo ->
+        [full] erlaubt
+        [no_reveal] (Aufgedecktes bleibt)
+       *[off] aus
+    }, Tipps { $hints ->
+        [yes] erlaubt
+       *[no] aus
+    }{ $rated ->
+        [yes] , gewertet (nur registrierte Spieler)
+       *[no] {""}
+    }
+screens-arena-you = Du: Platz { $place }, { $points ->
+        [one] { $points } Punkt
+       *[other] { $points } Punkte
+    }, { $won } von { $played } gewonnen{ $fire ->
+        [yes] {" "}(Siegesserie)
+       *[no] {""}
+    }
+screens-arena-final = Dein Endstand: Platz { $place }, { $points ->
+        [one] { $points } Punkt
+       *[other] { $points } Punkte
+    }, { $won } von { $played } gewonnen
+screens-arena-nobody = Noch ist niemand beigetreten.
+screens-arena-won-of = { $won } von { $played }
+screens-arena-deal-started = Spiel Nr. { $deal } der Arena { $title } liegt auf dem Spielfeld.

@@ -141,6 +141,18 @@ page-language = Sprache
 ## Puzzles (web)
 
 page-puzzles = Puzzles
+page-arenas = Arenen
+page-arenas-how = Tritt einer Arena bei, solange sie läuft, und spiel ihre Spiele eins nach dem anderen, jedes auf dem Spielfeld: Ein gewonnenes Spiel bringt 2 Punkte, nach zwei Siegen in Folge 4 und einen mehr, wenn du es als Berserk spielst (ohne Rückgängigmachen).
+page-arenas-now = Jetzt und demnächst
+page-arenas-mine = Meine Ergebnisse
+page-arena-join = Mitspielen
+page-arena-continue = Dein Spiel fortsetzen
+page-arena-berserk = Berserk: ohne Rückgängigmachen, ein Punkt mehr bei einem Sieg
+page-arena-next = Nächstes Spiel
+page-arena-leave = Verlassen
+page-arena-standings = Tabelle
+page-arena-points = Punkte
+page-arena-won = Gewonnen
 page-which-puzzle = Welches Puzzle
 page-todays-puzzle = Heutiges Puzzle
 page-next-puzzle = Nächstes Puzzle

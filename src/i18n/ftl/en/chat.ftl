@@ -18,6 +18,7 @@ chat-help = Spider Solitaire. Commands:
     • `puzzle [1|2|4]`: today's puzzle, `puzzle next` one near your rating; your moves go to it until it is over, `puzzle stop` goes back to your game
     • `3 7` moves from column 3 to 7, `3 7 2` moves two cards, `3` makes the best move from column 3
     • `d` deals a row, `u` undoes, `h` gives a hint, `b` shows the board, `resign` gives up
+    • `arena` shows the arenas here, `arena join` plays in one (each deal a game: `arena next` for the next, `arena next berserk` without undo for a point more), `arena standings`, `arena new [1|2|4] [minutes]` starts one here
     • `games` lists your games in progress, `resume N` goes back to one
     • `records` shows your records, `share` shows a finished game's result to everyone here
     • `link CODE` plays as your own account (make the code in your account on the web page; `link CODE yes` confirms), `unlink` stops and gives your games back
@@ -147,3 +148,43 @@ chat-puzzle-rating = Your puzzle rating: { $before } → { $after }.
 chat-puzzle-moves-only = A puzzle takes moves of cards only (`3 7`, `3 7 2`): no deal, undo or hint. `puzzle stop` goes back to your game.
 chat-puzzle-stopped = Puzzle left: your moves go to your game again.
 chat-puzzle-none = You have no puzzle in progress: `puzzle` shows today's.
+
+## Arenas ($title is the arena's title in a code span, $kind the suit setting and variant,
+## $code the arena's eight-character code, $time a time of day in UTC)
+
+chat-arena-none = No arena runs here or is coming: `arena new [1|2|4] [minutes]` starts one.
+chat-arena-running = Now: { $title } ({ $kind }), { $left ->
+    [one] { $left } minute
+   *[other] { $left } minutes
+    } left, { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+    }: `arena join { $code }`
+chat-arena-upcoming = Next: { $title } ({ $kind }) at { $time } UTC for { $minutes } minutes: `arena join { $code }`
+chat-arena-you = You: place { $place }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }.
+chat-arena-last = The last one here was { $title }: `arena standings` shows its results.
+chat-arena-waiting = You joined { $title }. It starts at { $time } UTC: type `arena next` then for your first deal.
+chat-arena-deal = { $title }, your deal { $deal }{ $berserk ->
+    [yes] {" "}(berserk: no undo, a point more if you win it)
+   *[no] {""}
+    }. Play it as any game; once it has ended, `arena next` deals the next (`arena next berserk`: without undo, for a point more).
+chat-arena-deal-in-play = { $title }: your deal { $deal } is still in play. Win it, or `resign` it, then `arena next`.
+chat-arena-standings-title = { $title }, { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+    }{ $done ->
+    [yes] {" "}(final results)
+   *[no] {""}
+    }:
+chat-arena-standings-line = { $place }. { $name }: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }, { $won } of { $played } won{ $fire ->
+    [yes] {" "}(on fire)
+   *[no] {""}
+    }
+chat-arena-made = { $username } started the arena { $title } ({ $kind }): { $minutes } minutes, until { $time } UTC. Type `arena join { $code }` to play.
+chat-arena-private = Arena deals are played in a private chat with the bot, so that nobody here sees your cards: send `arena join { $code }` to the bot directly.

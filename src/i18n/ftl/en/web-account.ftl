@@ -111,6 +111,7 @@ account-profile-rating = { $kind }: { $rating } after { $rounds ->
        *[other] { $rounds } ranked rounds
     }
 account-profile-no-ratings = No ranked race yet.
+account-profile-arenas = Arenas: { $won } won of { $played } finished.
 account-profile-latest = Latest games
 # How a game came to be ($origin, a code of the API), shown in brackets after its kind in
 # the next two messages.
@@ -121,6 +122,7 @@ account-profile-origin = { $origin ->
         [winnable] winnable
         [restart] restart
         [race] race
+        [arena] arena
         [imported] imported
        *[other] { $origin }
     }

@@ -214,3 +214,45 @@ screens-puzzle-failed = After move { $mistake } the goal is out of reach. The an
 screens-puzzle-rating = Your puzzle rating: { $before } → { $after }.
 screens-puzzle-streak = Streak: { $score }
 screens-puzzle-streak-over = Streak over: { $score } solved.
+
+## Arenas
+
+screens-arenas-empty = No arena runs now or is coming.
+screens-arenas-mine-empty = You have not played in an arena yet.
+# $state is running, upcoming or over; $start and $end are moments as the language writes them.
+screens-arena-line = { $title } · { $kind } · { $state ->
+    [running] until { $end }
+    [upcoming] from { $start } to { $end }
+   *[over] ended { $end }
+    } · { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+    }
+screens-arena-open = Open
+screens-arena-open-label = Open { $title }
+# $undo is full, no_reveal or off; $hints and $rated are yes or no.
+screens-arena-rules = { $deals } deals, undo { $undo ->
+    [full] allowed
+    [no_reveal] except cards turned over
+   *[off] off
+    }, hints { $hints ->
+    [yes] allowed
+   *[no] off
+    }{ $rated ->
+    [yes] , rated (accounts only)
+   *[no] {""}
+    }
+screens-arena-you = You: place { $place }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }, { $won } of { $played } won{ $fire ->
+    [yes] , on fire
+   *[no] {""}
+    }
+screens-arena-final = Your final place: { $place }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }, { $won } of { $played } won
+screens-arena-nobody = Nobody has joined yet.
+screens-arena-won-of = { $won } of { $played }
+screens-arena-deal-started = Deal { $deal } of { $title }: it is on the table.

@@ -141,6 +141,18 @@ page-language = Language
 ## Puzzles (web)
 
 page-puzzles = Puzzles
+page-arenas = Arenas
+page-arenas-how = Join while it runs and play its deals one after another, each a game on the table: a won deal makes 2 points, 4 after two wins in a row, and one more played berserk (without undo).
+page-arenas-now = Now and next
+page-arenas-mine = My results
+page-arena-join = Join
+page-arena-continue = Continue your deal
+page-arena-berserk = Berserk: without undo, one point more if won
+page-arena-next = Next deal
+page-arena-leave = Leave
+page-arena-standings = Standings
+page-arena-points = Points
+page-arena-won = Won
 page-which-puzzle = Which puzzle
 page-todays-puzzle = Today's puzzle
 page-next-puzzle = Next puzzle

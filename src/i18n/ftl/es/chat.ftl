@@ -18,6 +18,7 @@ chat-help = Solitario Spider. Comandos:
     • `puzzle [1|2|4]`: el problema de hoy, `puzzle next`, uno cercano a tu valoración; tus movimientos van a él hasta que termine, `puzzle stop` vuelve a tu partida
     • `3 7` mueve de la columna 3 a la 7, `3 7 2` mueve dos cartas, `3` hace el mejor movimiento desde la columna 3
     • `d` reparte una fila, `u` deshace, `h` da una pista, `b` muestra el tablero, `resign` abandona la partida
+    • `arena` muestra las arenas de aquí, `arena join` te hace jugar en una (cada reparto es una partida: `arena next` para el siguiente, `arena next berserk` sin deshacer por un punto más), `arena standings` muestra la clasificación, `arena new [1|2|4] [minutes]` crea una aquí
     • `games` muestra tus partidas en curso, `resume N` vuelve a una de ellas
     • `records` muestra tus récords, `share` enseña a todos los de aquí el resultado de una partida terminada
     • `link CODE` te hace jugar con tu propia cuenta (crea el código en tu cuenta en la página web; `link CODE yes` lo confirma), `unlink` lo deshace y te devuelve tus partidas
@@ -162,3 +163,46 @@ chat-puzzle-rating = Tu valoración en problemas: { $before } → { $after }.
 chat-puzzle-moves-only = Un problema solo admite movimientos de cartas (`3 7`, `3 7 2`): ni repartir, ni deshacer, ni pistas. `puzzle stop` vuelve a tu partida.
 chat-puzzle-stopped = Has dejado el problema: tus movimientos vuelven a ir a tu partida.
 chat-puzzle-none = No tienes ningún problema en curso: `puzzle` muestra el de hoy.
+
+## Arenas ($title es el título de la arena en un code span, $kind los palos y la variante,
+## $code el código de ocho caracteres de la arena, $time una hora del día en UTC)
+
+chat-arena-none = Aquí no hay ninguna arena en curso ni prevista: `arena new [1|2|4] [minutes]` crea una.
+chat-arena-running = Ahora: { $title } ({ $kind }), { $left ->
+    [one] queda { $left } minuto
+   *[other] quedan { $left } minutos
+    }, { $players ->
+    [one] { $players } jugador
+   *[other] { $players } jugadores
+    }: `arena join { $code }`
+chat-arena-upcoming = Próxima: { $title } ({ $kind }) a las { $time } UTC durante { $minutes } minutos: `arena join { $code }`
+chat-arena-you = Tú: puesto { $place }, { $points ->
+    [one] { $points } punto
+   *[other] { $points } puntos
+    }.
+chat-arena-last = La última arena de aquí fue { $title }: `arena standings` muestra sus resultados.
+chat-arena-waiting = Te has unido a la arena { $title }. Empieza a las { $time } UTC: escribe entonces `arena next` para tu primer reparto.
+chat-arena-deal = { $title }, tu reparto n.º { $deal }{ $berserk ->
+    [yes] {" "}(berserk: sin deshacer, un punto más si lo ganas)
+   *[no] {""}
+    }. Juégalo como cualquier partida; cuando termine, `arena next` te da el siguiente (`arena next berserk`: sin deshacer, por un punto más).
+chat-arena-deal-in-play = { $title }: tu reparto n.º { $deal } sigue en juego. Gánalo, o abandónalo con `resign`, y luego escribe `arena next`.
+chat-arena-standings-title = { $title }, { $players ->
+    [one] { $players } jugador
+   *[other] { $players } jugadores
+    }{ $done ->
+    [yes] {" "}(resultados finales)
+   *[no] {""}
+    }:
+chat-arena-standings-line = { $place }. { $name }: { $points ->
+    [one] { $points } punto
+   *[other] { $points } puntos
+    }, { $won } { $won ->
+    [one] ganado
+   *[other] ganados
+    } de { $played }{ $fire ->
+    [yes] {" "}(en racha)
+   *[no] {""}
+    }
+chat-arena-made = { $username } ha creado la arena { $title } ({ $kind }): { $minutes } minutos, hasta las { $time } UTC. Escribe `arena join { $code }` para jugar.
+chat-arena-private = Los repartos de arena se juegan en un chat privado con el bot, para que nadie de aquí vea tus cartas: envía `arena join { $code }` directamente al bot.

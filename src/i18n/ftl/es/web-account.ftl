@@ -111,6 +111,7 @@ account-profile-rating = { $kind }: { $rating } tras { $rounds ->
        *[other] { $rounds } rondas puntuables
     }
 account-profile-no-ratings = Todavía no ha jugado ninguna carrera puntuable.
+account-profile-arenas = Arenas: { $won } ganadas de { $played } terminadas.
 account-profile-latest = Últimas partidas
 # Cómo surgió una partida ($origin, un código de la API), entre paréntesis tras su tipo en los
 # dos mensajes siguientes.
@@ -121,6 +122,7 @@ account-profile-origin = { $origin ->
         [winnable] ganable
         [restart] repetida
         [race] carrera
+        [arena] arena
         [imported] importada
        *[other] { $origin }
     }

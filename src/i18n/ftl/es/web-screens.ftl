@@ -217,3 +217,51 @@ screens-puzzle-streak-over = Racha terminada: { $score ->
         [one] { $score } problema resuelto.
        *[other] { $score } problemas resueltos.
     }
+
+## Arenas
+
+screens-arenas-empty = No hay ninguna arena en curso ni prevista.
+screens-arenas-mine-empty = Todavía no has jugado en ninguna arena.
+# $state es running, upcoming u over; $start y $end son momentos escritos como los escribe el idioma.
+screens-arena-line = { $title } · { $kind } · { $state ->
+        [running] hasta el { $end }
+        [upcoming] del { $start } al { $end }
+       *[over] terminó el { $end }
+    } · { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }
+screens-arena-open = Abrir
+screens-arena-open-label = Abrir { $title }
+# $undo es full, no_reveal u off; $hints y $rated son yes o no.
+screens-arena-rules = { $deals } repartos, deshacer { $undo ->
+        [full] permitido
+        [no_reveal] sin volver a tapar
+       *[off] desactivado
+    }, pistas { $hints ->
+        [yes] permitidas
+       *[no] desactivadas
+    }{ $rated ->
+        [yes] , puntuable (solo jugadores registrados)
+       *[no] {""}
+    }
+screens-arena-you = Tú: puesto { $place }, { $points ->
+        [one] { $points } punto
+       *[other] { $points } puntos
+    }, { $won } { $won ->
+        [one] ganado
+       *[other] ganados
+    } de { $played }{ $fire ->
+        [yes] , en racha
+       *[no] {""}
+    }
+screens-arena-final = Tu puesto final: { $place }, { $points ->
+        [one] { $points } punto
+       *[other] { $points } puntos
+    }, { $won } { $won ->
+        [one] ganado
+       *[other] ganados
+    } de { $played }
+screens-arena-nobody = Todavía no se ha unido nadie.
+screens-arena-won-of = { $won } de { $played }
+screens-arena-deal-started = Reparto n.º { $deal } de la arena { $title }: ya está en la mesa.

@@ -141,6 +141,18 @@ page-language = Idioma
 ## Problemas (web)
 
 page-puzzles = Problemas
+page-arenas = Arenas
+page-arenas-how = Únete a una arena mientras está en curso y juega sus repartos uno tras otro, cada uno como una partida en la mesa: un reparto ganado da 2 puntos, 4 tras dos victorias seguidas, y uno más si lo juegas en modo berserk (sin deshacer).
+page-arenas-now = Ahora y próximamente
+page-arenas-mine = Mis resultados
+page-arena-join = Unirse
+page-arena-continue = Continuar tu reparto
+page-arena-berserk = Berserk: sin deshacer, un punto más si ganas
+page-arena-next = Siguiente reparto
+page-arena-leave = Salir
+page-arena-standings = Clasificación
+page-arena-points = Puntos
+page-arena-won = Ganados
 page-which-puzzle = Qué problema
 page-todays-puzzle = Problema de hoy
 page-next-puzzle = Siguiente problema

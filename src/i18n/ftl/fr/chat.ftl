@@ -19,6 +19,7 @@ chat-help =
     • `puzzle [1|2|4]` : le problème du jour, `puzzle next` un problème proche de votre cote ; vos coups s'y appliquent jusqu'à ce qu'il soit terminé, `puzzle stop` revient à votre partie
     • `3 7` déplace de la colonne 3 vers la 7, `3 7 2` déplace deux cartes, `3` joue le meilleur coup depuis la colonne 3
     • `d` distribue une rangée, `u` annule, `h` donne un indice, `b` affiche le plateau, `resign` abandonne la partie
+    • `arena` affiche les arènes d'ici, `arena join` vous fait jouer dans l'une d'elles (chaque donne est une partie : `arena next` pour la suivante, `arena next berserk` sans annulation pour un point de plus), `arena standings` affiche le classement, `arena new [1|2|4] [minutes]` en lance une ici
     • `games` liste vos parties en cours, `resume N` reprend l'une d'elles
     • `records` affiche vos records, `share` montre à tout le monde ici le résultat d'une partie terminée
     • `link CODE` vous fait jouer avec votre propre compte (créez le code dans votre compte sur la page web ; `link CODE yes` confirme), `unlink` met fin à la liaison et vous rend vos parties
@@ -168,3 +169,46 @@ chat-puzzle-rating = Votre cote aux problèmes : { $before } → { $after }.
 chat-puzzle-moves-only = Un problème n'accepte que des coups (`3 7`, `3 7 2`) : ni distribution, ni annulation, ni indice. `puzzle stop` revient à votre partie.
 chat-puzzle-stopped = Problème quitté : vos coups s'appliquent de nouveau à votre partie.
 chat-puzzle-none = Vous n'avez pas de problème en cours : `puzzle` affiche celui du jour.
+
+## Arènes ($title est le titre de l'arène dans un code span, $kind les couleurs et la variante,
+## $code le code de l'arène, de huit caractères, $time une heure de la journée en UTC)
+
+chat-arena-none = Aucune arène n'est en cours ni prévue ici : `arena new [1|2|4] [minutes]` en lance une.
+chat-arena-running = En cours : { $title } ({ $kind }), { $left ->
+    [one] { $left } minute restante
+   *[other] { $left } minutes restantes
+    }, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+    } : `arena join { $code }`
+chat-arena-upcoming = À venir : { $title } ({ $kind }) à { $time } UTC, pendant { $minutes } minutes : `arena join { $code }`
+chat-arena-you = Vous : rang { $place }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }.
+chat-arena-last = La dernière arène d'ici était { $title } : `arena standings` affiche ses résultats.
+chat-arena-waiting = Vous avez rejoint l'arène { $title }. Elle commence à { $time } UTC : tapez alors `arena next` pour votre première donne.
+chat-arena-deal = { $title }, votre donne { $deal }{ $berserk ->
+    [yes] {" "}(berserk : sans annulation, un point de plus si vous la gagnez)
+   *[no] {""}
+    }. Jouez-la comme n'importe quelle partie ; une fois qu'elle est terminée, `arena next` vous donne la suivante (`arena next berserk` : sans annulation, pour un point de plus).
+chat-arena-deal-in-play = { $title } : votre donne { $deal } est toujours en cours. Gagnez-la, ou abandonnez-la avec `resign`, puis tapez `arena next`.
+chat-arena-standings-title = { $title }, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+    }{ $done ->
+    [yes] {" "}(résultats définitifs)
+   *[no] {""}
+    } :
+chat-arena-standings-line = { $place }. { $name } : { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+    }, { $won } { $won ->
+    [one] gagnée
+   *[other] gagnées
+    } sur { $played }{ $fire ->
+    [yes] {" "}(en feu)
+   *[no] {""}
+    }
+chat-arena-made = { $username } a lancé l'arène { $title } ({ $kind }) : { $minutes } minutes, jusqu'à { $time } UTC. Tapez `arena join { $code }` pour jouer.
+chat-arena-private = Les donnes d'arène se jouent en message privé avec le bot, pour que personne ici ne voie vos cartes : envoyez `arena join { $code }` directement au bot.

@@ -111,6 +111,7 @@ account-profile-rating = { $kind } : { $rating } après { $rounds ->
        *[other] { $rounds } manches classées
     }
 account-profile-no-ratings = Aucune course classée pour l'instant.
+account-profile-arenas = Arènes : { $won } gagnées sur { $played } terminées.
 account-profile-latest = Dernières parties
 # L'origine d'une partie ($origin, un code de l'API), entre parenthèses après son type dans les
 # deux messages suivants.
@@ -121,6 +122,7 @@ account-profile-origin = { $origin ->
         [winnable] gagnable
         [restart] recommencée
         [race] course
+        [arena] arène
         [imported] importée
        *[other] { $origin }
     }

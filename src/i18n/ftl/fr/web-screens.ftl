@@ -224,3 +224,51 @@ screens-puzzle-streak-over =
         [one] { $score } problème résolu.
        *[other] { $score } problèmes résolus.
     }
+
+## Arenas
+
+screens-arenas-empty = Aucune arène n'est en cours ni à venir.
+screens-arenas-mine-empty = Vous n'avez encore joué dans aucune arène.
+# $state vaut running, upcoming ou over ; $start et $end sont des moments écrits comme la langue les écrit.
+screens-arena-line = { $title } · { $kind } · { $state ->
+        [running] jusqu'au { $end }
+        [upcoming] du { $start } au { $end }
+       *[over] terminée le { $end }
+    } · { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }
+screens-arena-open = Ouvrir
+screens-arena-open-label = Ouvrir { $title }
+# $undo vaut full, no_reveal ou off ; $hints et $rated valent yes ou no.
+screens-arena-rules = { $deals } donnes, annulation { $undo ->
+        [full] autorisée
+        [no_reveal] sauf cartes dévoilées
+       *[off] désactivée
+    }, indices { $hints ->
+        [yes] autorisés
+       *[no] désactivés
+    }{ $rated ->
+        [yes] , classée (joueurs inscrits uniquement)
+       *[no] {""}
+    }
+screens-arena-you = Vous : rang { $place }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, { $won } { $won ->
+        [one] gagnée
+       *[other] gagnées
+    } sur { $played }{ $fire ->
+        [yes] , en feu
+       *[no] {""}
+    }
+screens-arena-final = Votre rang final : { $place }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, { $won } { $won ->
+        [one] gagnée
+       *[other] gagnées
+    } sur { $played }
+screens-arena-nobody = Personne n'a encore rejoint l'arène.
+screens-arena-won-of = { $won } sur { $played }
+screens-arena-deal-started = Donne { $deal } de l'arène { $title } : elle est sur la table.

@@ -141,6 +141,18 @@ page-language = Langue
 ## Problèmes (web)
 
 page-puzzles = Problèmes
+page-arenas = Arènes
+page-arenas-how = Rejoignez une arène pendant qu'elle se déroule et jouez ses donnes l'une après l'autre, chacune comme une partie sur la table : une donne gagnée rapporte 2 points, 4 après deux victoires d'affilée, et un de plus si vous la jouez en berserk (sans annulation).
+page-arenas-now = En cours et à venir
+page-arenas-mine = Mes résultats
+page-arena-join = Rejoindre
+page-arena-continue = Reprendre votre donne
+page-arena-berserk = Berserk : sans annulation, un point de plus en cas de victoire
+page-arena-next = Donne suivante
+page-arena-leave = Quitter
+page-arena-standings = Classement
+page-arena-points = Points
+page-arena-won = Gagnées
 page-which-puzzle = Quel problème
 page-todays-puzzle = Problème du jour
 page-next-puzzle = Problème suivant

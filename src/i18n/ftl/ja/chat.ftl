@@ -18,6 +18,7 @@ chat-help = スパイダーソリティア。コマンド：
     • `puzzle [1|2|4]`：今日のパズル、`puzzle next`：あなたのレーティングに近いパズル。パズルが終わるまで、入力した手はパズルに使われます。`puzzle stop` でゲームに戻ります
     • `3 7` で 3 列目から 7 列目へ移動、`3 7 2` で 2 枚移動、`3` で 3 列目から最善の移動
     • `d` で山札から配る、`u` で元に戻す、`h` でヒント、`b` で盤面を表示、`resign` で投了
+    • `arena` でここのアリーナを表示、`arena join` でアリーナに参加（ディールごとに 1 ゲーム。`arena next` で次のディール、`arena next berserk` なら元に戻せない代わりに勝てば 1 点多く）、`arena standings` で順位表、`arena new [1|2|4] [minutes]` でここにアリーナを作成
     • `games` で進行中のゲームの一覧、`resume N` でそのゲームに戻る
     • `records` で自分の記録を表示、`share` で終わったゲームの結果をここにいる全員に表示
     • `link CODE` で自分のアカウントとしてプレイ（コードは Web ページのアカウント画面で作成。`link CODE yes` で確定）、`unlink` で連携を解除（ゲームも戻ります）
@@ -129,3 +130,28 @@ chat-puzzle-rating = パズルのレーティング：{ $before } → { $after }
 chat-puzzle-moves-only = パズルで使えるのはカードの移動だけです（`3 7`、`3 7 2`）。配る、元に戻す、ヒントは使えません。`puzzle stop` でゲームに戻ります。
 chat-puzzle-stopped = パズルを終了しました。入力した手は再びゲームに使われます。
 chat-puzzle-none = 進行中のパズルはありません。`puzzle` で今日のパズルを表示します。
+
+## アリーナ（$title はコードスパンに入ったアリーナのタイトル、$kind はスート数とバリアント、
+## $code はアリーナの 8 文字のコード、$time は UTC の時刻）
+
+chat-arena-none = ここで開催中または予定されているアリーナはありません。`arena new [1|2|4] [minutes]` で作成できます。
+chat-arena-running = 開催中：{ $title }（{ $kind }）、残り { $left } 分、参加者 { $players } 人。`arena join { $code }` で参加できます。
+chat-arena-upcoming = 次回：{ $title }（{ $kind }）、{ $time } UTC から { $minutes } 分間。`arena join { $code }` で参加できます。
+chat-arena-you = あなた：{ $place } 位、{ $points } 点。
+chat-arena-last = ここで最後に開催されたアリーナは { $title } です。`arena standings` で結果を表示できます。
+chat-arena-waiting = アリーナ { $title } に参加しました。開始は { $time } UTC です。開始したら `arena next` と入力すると、最初のディールが始まります。
+chat-arena-deal = { $title }、あなたのディール { $deal }{ $berserk ->
+    [yes] （バーサーク：元に戻せませんが、勝てば 1 点多くもらえます）
+   *[no] {""}
+    }です。通常のゲームと同じようにプレイしてください。終わったら `arena next` で次のディールに進みます（`arena next berserk` なら元に戻せない代わりに、勝てば 1 点多くもらえます）。
+chat-arena-deal-in-play = { $title }：ディール { $deal } はまだプレイ中です。勝つか `resign` で投了してから、`arena next` と入力してください。
+chat-arena-standings-title = { $title }、参加者 { $players } 人{ $done ->
+    [yes] （最終結果）
+   *[no] {""}
+    }：
+chat-arena-standings-line = { $place }. { $name }：{ $points } 点、{ $played } 回中 { $won } 回勝利{ $fire ->
+    [yes] （連勝中）
+   *[no] {""}
+    }
+chat-arena-made = { $username } さんがアリーナ { $title }（{ $kind }）を開始しました。{ $minutes } 分間、{ $time } UTC までです。`arena join { $code }` と入力するとプレイできます。
+chat-arena-private = ここにいる人にカードが見えないよう、アリーナのディールはボットとの個別チャットでプレイします。ボットに直接 `arena join { $code }` を送ってください。

@@ -104,6 +104,7 @@ account-profile-ratings = レースのレーティング
 # なったランキング対象のラウンドの数。
 account-profile-rating = { $kind }：{ $rating }（ランキング対象 { $rounds } ラウンド）
 account-profile-no-ratings = ランキング対象のレースはまだありません。
+account-profile-arenas = 終了したアリーナ { $played } 回のうち { $won } 回優勝しました。
 account-profile-latest = 最近のゲーム
 # ゲームの始まり方（$origin、API のコード）。次の2つのメッセージで、種類の後の括弧内に表示。
 account-profile-origin = { $origin ->
@@ -113,6 +114,7 @@ account-profile-origin = { $origin ->
         [winnable] 勝てるディール
         [restart] やり直し
         [race] レース
+        [arena] アリーナ
         [imported] インポート
        *[other] { $origin }
     }

@@ -166,3 +166,36 @@ screens-puzzle-failed = { $mistake } 手目のあと、目標に届かなくな�
 screens-puzzle-rating = パズルのレーティング：{ $before } → { $after }。
 screens-puzzle-streak = ストリーク：{ $score }
 screens-puzzle-streak-over = ストリーク終了：{ $score } 問正解。
+
+## Arenas
+
+screens-arenas-empty = 開催中または開催予定のアリーナはありません。
+screens-arenas-mine-empty = まだアリーナでプレイしたことがありません。
+# $state は running、upcoming、over のいずれか。$start と $end はその言語で書いた日時。
+screens-arena-line = { $title } · { $kind } · { $state ->
+        [running] { $end } まで
+        [upcoming] { $start } から { $end } まで
+       *[over] { $end } に終了
+    } · 参加者 { $players } 人
+screens-arena-open = 開く
+screens-arena-open-label = { $title } を開く
+# $undo は full、no_reveal、off のいずれか。$hints と $rated は yes か no。
+screens-arena-rules = 全 { $deals } ディール、元に戻す：{ $undo ->
+        [full] 無制限
+        [no_reveal] 表向き確定
+       *[off] なし
+    }、ヒント：{ $hints ->
+        [yes] あり
+       *[no] なし
+    }{ $rated ->
+        [yes] 、ランキング対象（登録プレイヤーのみ）
+       *[no] {""}
+    }
+screens-arena-you = あなた：{ $place } 位、{ $points } 点、{ $played } 戦 { $won } 勝{ $fire ->
+        [yes] （連勝中）
+       *[no] {""}
+    }
+screens-arena-final = あなたの最終順位：{ $place } 位、{ $points } 点、{ $played } 戦 { $won } 勝
+screens-arena-nobody = まだ誰も参加していません。
+screens-arena-won-of = { $played } 戦 { $won } 勝
+screens-arena-deal-started = { $title } のディール { $deal } がテーブルに用意されました。

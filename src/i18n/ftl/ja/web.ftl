@@ -140,6 +140,18 @@ page-language = 言語
 ## パズル（ウェブ）
 
 page-puzzles = パズル
+page-arenas = アリーナ
+page-arenas-how = 開催中のアリーナにはいつでも参加でき、そのディールを1つずつ順にテーブルでプレイします。勝ったディールは 2 点、2 連勝したあとは 4 点で、バーサーク（元に戻すなし）でプレイして勝つと 1 点多くもらえます。
+page-arenas-now = 開催中・開催予定
+page-arenas-mine = 自分の成績
+page-arena-join = 参加する
+page-arena-continue = ディールを続ける
+page-arena-berserk = バーサーク（元に戻すなし、勝てば 1 点多く）
+page-arena-next = 次のディール
+page-arena-leave = 退出する
+page-arena-standings = 順位表
+page-arena-points = 得点
+page-arena-won = 戦績
 page-which-puzzle = パズルの選択
 page-todays-puzzle = 今日のパズル
 page-next-puzzle = 次のパズル

@@ -18,6 +18,7 @@ chat-help = Paciência Spider. Comandos:
     • `puzzle [1|2|4]`: o problema de hoje, `puzzle next` um perto do seu rating; seus movimentos vão para ele até ele terminar, `puzzle stop` volta para o seu jogo
     • `3 7` move da coluna 3 para a 7, `3 7 2` move duas cartas, `3` faz o melhor movimento a partir da coluna 3
     • `d` distribui uma fileira, `u` desfaz, `h` dá uma dica, `b` mostra o tabuleiro, `resign` desiste
+    • `arena` mostra as arenas daqui, `arena join` faz você jogar em uma delas (cada distribuição é um jogo: `arena next` para a próxima, `arena next berserk` sem desfazer por um ponto a mais), `arena standings` mostra a classificação, `arena new [1|2|4] [minutes]` cria uma aqui
     • `games` lista seus jogos em andamento, `resume N` volta para um deles
     • `records` mostra seus recordes, `share` mostra o resultado de um jogo terminado para todos aqui
     • `link CODE` faz você jogar com a sua própria conta (gere o código na sua conta, na página web; `link CODE yes` confirma), `unlink` desfaz o vínculo e devolve seus jogos
@@ -176,3 +177,52 @@ chat-puzzle-rating = Seu rating de problemas: { $before } → { $after }.
 chat-puzzle-moves-only = Um problema aceita só movimentos de cartas (`3 7`, `3 7 2`): nada de distribuir, desfazer ou pedir dica. `puzzle stop` volta para o seu jogo.
 chat-puzzle-stopped = Você saiu do problema: seus movimentos vão de novo para o seu jogo.
 chat-puzzle-none = Você não tem nenhum problema em andamento: `puzzle` mostra o de hoje.
+
+## Arenas ($title é o título da arena em um code span, $kind os naipes e a variante,
+## $code o código de oito caracteres da arena, $time um horário do dia em UTC)
+
+chat-arena-none = Nenhuma arena está em andamento nem programada aqui: `arena new [1|2|4] [minutes]` cria uma.
+chat-arena-running = Agora: { $title } ({ $kind }), { $left ->
+    [0] restam { $left } minutos
+    [one] resta { $left } minuto
+   *[other] restam { $left } minutos
+    }, { $players ->
+    [0] { $players } jogadores
+    [one] { $players } jogador
+   *[other] { $players } jogadores
+    }: `arena join { $code }`
+chat-arena-upcoming = Próxima: { $title } ({ $kind }) às { $time } UTC, por { $minutes } minutos: `arena join { $code }`
+chat-arena-you = Você: posição { $place }, { $points ->
+    [0] { $points } pontos
+    [one] { $points } ponto
+   *[other] { $points } pontos
+    }.
+chat-arena-last = A última arena daqui foi { $title }: `arena standings` mostra os resultados dela.
+chat-arena-waiting = Você entrou na arena { $title }. Ela começa às { $time } UTC: então digite `arena next` para a sua primeira distribuição.
+chat-arena-deal = { $title }, sua distribuição { $deal }{ $berserk ->
+    [yes] {" "}(berserk: sem desfazer, um ponto a mais se você vencer)
+   *[no] {""}
+    }. Jogue-a como qualquer jogo; quando ela terminar, `arena next` traz a próxima (`arena next berserk`: sem desfazer, por um ponto a mais).
+chat-arena-deal-in-play = { $title }: sua distribuição { $deal } ainda está em andamento. Vença-a, ou desista dela com `resign`, e depois digite `arena next`.
+chat-arena-standings-title = { $title }, { $players ->
+    [0] { $players } jogadores
+    [one] { $players } jogador
+   *[other] { $players } jogadores
+    }{ $done ->
+    [yes] {" "}(resultado final)
+   *[no] {""}
+    }:
+chat-arena-standings-line = { $place }. { $name }: { $points ->
+    [0] { $points } pontos
+    [one] { $points } ponto
+   *[other] { $points } pontos
+    }, { $won } { $won ->
+    [0] vencidas
+    [one] vencida
+   *[other] vencidas
+    } de { $played }{ $fire ->
+    [yes] {" "}(pegando fogo)
+   *[no] {""}
+    }
+chat-arena-made = { $username } criou a arena { $title } ({ $kind }): { $minutes } minutos, até as { $time } UTC. Digite `arena join { $code }` para jogar.
+chat-arena-private = Você joga as distribuições da arena em uma conversa privada com o bot, para que ninguém aqui veja as suas cartas: envie `arena join { $code }` diretamente para o bot.

@@ -113,6 +113,7 @@ account-profile-rating = { $kind }: { $rating } após { $rounds ->
        *[other] { $rounds } rodadas ranqueadas
     }
 account-profile-no-ratings = Nenhuma corrida ranqueada ainda.
+account-profile-arenas = Arenas: { $won } vencidas de { $played } concluídas.
 account-profile-latest = Últimos jogos
 # Como um jogo surgiu ($origin, um código da API), mostrado entre parênteses depois do tipo nas
 # duas mensagens seguintes.
@@ -123,6 +124,7 @@ account-profile-origin = { $origin ->
         [winnable] vitória comprovada
         [restart] reinício
         [race] corrida
+        [arena] arena
         [imported] importado
        *[other] { $origin }
     }

@@ -235,3 +235,56 @@ screens-puzzle-streak-over =
         [one] { $score } problema resolvido.
        *[other] { $score } problemas resolvidos.
     }
+
+## Arenas
+
+screens-arenas-empty = Nenhuma arena está em andamento nem programada.
+screens-arenas-mine-empty = Você ainda não jogou em nenhuma arena.
+# $state é running, upcoming ou over; $start e $end são momentos escritos como o idioma os escreve.
+screens-arena-line = { $title } · { $kind } · { $state ->
+        [running] até { $end }
+        [upcoming] de { $start } até { $end }
+       *[over] terminou em { $end }
+    } · { $players ->
+        [0] { $players } jogadores
+        [one] { $players } jogador
+       *[other] { $players } jogadores
+    }
+screens-arena-open = Abrir
+screens-arena-open-label = Abrir { $title }
+# $undo é full, no_reveal ou off; $hints e $rated são yes ou no.
+screens-arena-rules = { $deals } distribuições, desfazer { $undo ->
+        [full] permitido
+        [no_reveal] sem esconder cartas
+       *[off] desativado
+    }, dicas { $hints ->
+        [yes] permitidas
+       *[no] desativadas
+    }{ $rated ->
+        [yes] , ranqueada (só jogadores cadastrados)
+       *[no] {""}
+    }
+screens-arena-you = Você: posição { $place }, { $points ->
+        [0] { $points } pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }, { $won } { $won ->
+        [0] vencidas
+        [one] vencida
+       *[other] vencidas
+    } de { $played }{ $fire ->
+        [yes] , pegando fogo
+       *[no] {""}
+    }
+screens-arena-final = Sua posição final: { $place }, { $points ->
+        [0] { $points } pontos
+        [one] { $points } ponto
+       *[other] { $points } pontos
+    }, { $won } { $won ->
+        [0] vencidas
+        [one] vencida
+       *[other] vencidas
+    } de { $played }
+screens-arena-nobody = Ninguém entrou ainda.
+screens-arena-won-of = { $won } de { $played }
+screens-arena-deal-started = Distribuição { $deal } da arena { $title }: ela já está na mesa.

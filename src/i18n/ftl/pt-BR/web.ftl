@@ -141,6 +141,18 @@ page-language = Idioma
 ## Problemas (web)
 
 page-puzzles = Problemas
+page-arenas = Arenas
+page-arenas-how = Participe de uma arena enquanto ela está em andamento e jogue as distribuições dela uma após a outra, cada uma como um jogo na mesa: uma distribuição vencida vale 2 pontos, 4 depois de duas vitórias seguidas, e um a mais se você a jogar no modo berserk (sem desfazer).
+page-arenas-now = Agora e em breve
+page-arenas-mine = Meus resultados
+page-arena-join = Participar
+page-arena-continue = Continuar sua distribuição
+page-arena-berserk = Berserk: sem desfazer, um ponto a mais se você vencer
+page-arena-next = Próxima distribuição
+page-arena-leave = Sair da arena
+page-arena-standings = Classificação
+page-arena-points = Pontos
+page-arena-won = Vencidas
 page-which-puzzle = Qual problema
 page-todays-puzzle = Problema de hoje
 page-next-puzzle = Próximo problema
