@@ -352,122 +352,41 @@ pub fn players(conn: &mut DbConn, arena_id: &str) -> Result<Vec<PlayerRow>, Stor
         .load(conn)?)
 }
 
-/// A page of the standings, read in one statement (so at one moment, on either backend).
-pub struct Page {
-    /// The page's players, best first, each with their place (equal points and time share
-    /// one: 1 + the players ranked strictly above).
-    pub lines: Vec<(PlayerRow, i64)>,
-    /// The arena's players and its standings' version as the page read them; `None` for a
-    /// page past the last player (read them apart).
-    pub players: Option<i64>,
-    pub version: Option<i32>,
-    /// The arena's end of results as the page read it (`Some(None)`: not final yet).
-    pub finished_at: Option<Option<NaiveDateTime>>,
+/// Makes the rest of this read transaction see one moment of the database (Postgres reads
+/// committed data afresh at each statement; SQLite's read transaction already sees one).
+/// The first statement of a read.
+pub fn one_moment(conn: &mut DbConn) -> Result<(), StoreError> {
+    if let DbConn::Pg(c) = conn {
+        diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ").execute(c)?;
+    }
+    Ok(())
 }
 
-#[derive(QueryableByName)]
-struct Ranked {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    user_id: String,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    name: String,
-    #[diesel(sql_type = diesel::sql_types::Timestamp)]
-    joined_at: NaiveDateTime,
-    #[diesel(sql_type = diesel::sql_types::Bool)]
-    active: bool,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    points: i32,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    played: i32,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    won: i32,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    won_ms: i64,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    streak: i32,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    dealt: i32,
-    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Integer>)]
-    place: Option<i32>,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    standing: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    players: i64,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    version: i32,
-    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
-    finished_at: Option<NaiveDateTime>,
-}
-
-/// The standings' order and places, in SQL: points, then the least time over won deals (the
-/// user id only orders equal places on a page), as `domain::arenas::standings` ranks them.
-const PAGE: &str = "SELECT p.user_id, p.name, p.joined_at, p.active, p.points, p.played, \
-     p.won, p.won_ms, p.streak, p.dealt, p.place, \
-     RANK() OVER (ORDER BY p.points DESC, p.won_ms ASC) AS standing, \
-     COUNT(*) OVER () AS players, a.version, a.finished_at \
-     FROM arena_players p JOIN arenas a ON a.id = p.arena_id WHERE p.arena_id = {1} \
-     ORDER BY p.points DESC, p.won_ms ASC, p.user_id ASC LIMIT {2} OFFSET {3}";
-
-/// A page of the standings from `offset`, at most `limit`, with every line's place, the
-/// arena's players and its version, all in one statement: one round trip, one moment.
+/// A page of the standings: best first (points, then the least time over won deals, then
+/// the user id, which only orders equal places on the page), from `offset`, at most `limit`;
+/// with how many players rank strictly above the page's first (its place is that plus one).
 pub fn standings_page(
     conn: &mut DbConn,
     arena_id: &str,
     offset: i64,
     limit: i64,
-) -> Result<Page, StoreError> {
-    use diesel::sql_types::{BigInt, Text};
-    let rows: Vec<Ranked> = match conn {
-        DbConn::Pg(c) => diesel::sql_query(
-            PAGE.replace("{1}", "$1")
-                .replace("{2}", "$2")
-                .replace("{3}", "$3"),
-        )
-        .bind::<Text, _>(arena_id)
-        .bind::<BigInt, _>(limit)
-        .bind::<BigInt, _>(offset)
-        .load(c)?,
-        DbConn::Sqlite(c) => diesel::sql_query(
-            PAGE.replace("{1}", "?")
-                .replace("{2}", "?")
-                .replace("{3}", "?"),
-        )
-        .bind::<Text, _>(arena_id)
-        .bind::<BigInt, _>(limit)
-        .bind::<BigInt, _>(offset)
-        .load(c)?,
+) -> Result<(Vec<PlayerRow>, i64), StoreError> {
+    let rows: Vec<PlayerRow> = arena_players::table
+        .filter(arena_players::arena_id.eq(arena_id))
+        .order((
+            arena_players::points.desc(),
+            arena_players::won_ms.asc(),
+            arena_players::user_id.asc(),
+        ))
+        .select(PlayerRow::as_select())
+        .offset(offset)
+        .limit(limit)
+        .load(conn)?;
+    let above = match rows.first() {
+        None => 0,
+        Some(first) => ranked_above(conn, arena_id, first.points, first.won_ms)?,
     };
-    let players = rows.first().map(|r| r.players);
-    let version = rows.first().map(|r| r.version);
-    let finished_at = rows.first().map(|r| r.finished_at);
-    let lines = rows
-        .into_iter()
-        .map(|r| {
-            (
-                PlayerRow {
-                    arena_id: arena_id.to_string(),
-                    user_id: r.user_id.into(),
-                    name: r.name,
-                    joined_at: r.joined_at,
-                    active: r.active,
-                    points: r.points,
-                    played: r.played,
-                    won: r.won,
-                    won_ms: r.won_ms,
-                    streak: r.streak,
-                    dealt: r.dealt,
-                    place: r.place,
-                },
-                r.standing,
-            )
-        })
-        .collect();
-    Ok(Page {
-        lines,
-        players,
-        version,
-        finished_at,
-    })
+    Ok((rows, above))
 }
 
 /// How many players of the arena rank strictly above `points` and `won_ms`.

@@ -393,50 +393,49 @@ async fn read_standings(
     let p = play.clone();
     blocking(move || {
         let at = p.clock.now();
-        let mut pooled = p.db.conn()?;
-        let conn: &mut DbConn = &mut pooled;
-        // The page first, in one statement: its lines, the players, the version and whether
-        // the results are final are of one moment, on either backend.
-        let page = store::standings_page(conn, &id, offset, limit)?;
-        let mut row = found(conn, &id)?;
-        let players = match (page.players, page.version, page.finished_at) {
-            (Some(players), Some(version), Some(finished_at)) => {
-                row.version = version;
-                row.finished_at = finished_at;
-                players
-            }
-            _ => store::player_count(conn, &id)?,
-        };
-        let version = row.version;
-        let lines: Vec<Standing> = page
-            .lines
-            .into_iter()
-            .map(|(player, place)| Standing { place, player })
-            .collect();
-        let mine = match &viewer {
-            Some(user) => match lines.iter().find(|l| l.player.user_id == *user) {
-                Some(line) => Some(line.clone()),
-                None => mine(conn, &id, user)?.map(|m| Standing {
+        p.db.read(|conn| {
+            store::one_moment(conn)?;
+            let row = found(conn, &id)?;
+            let version = row.version;
+            let arena = arena_at(conn, row, at)?;
+            let (rows, above) = store::standings_page(conn, &id, offset, limit)?;
+            let lines = placed(rows, above, offset);
+            let mine = match &viewer {
+                Some(user) => mine(conn, &id, user)?.map(|m| Standing {
                     place: m.place,
                     player: m.player,
                 }),
-            },
-            None => None,
-        };
-        Ok(Standings {
-            arena: Arena {
-                phase: phase(&row, at),
-                row,
-                players,
-                at,
-            },
-            version,
-            offset,
-            lines,
-            mine,
+                None => None,
+            };
+            Ok(Standings {
+                arena,
+                version,
+                offset,
+                lines,
+                mine,
+            })
         })
     })
     .await
+}
+
+/// Places for a page of players in standing order, whose first has `above` players ranked
+/// strictly above it: equal points and time share a place (`domain::arenas::standings`).
+fn placed(rows: Vec<PlayerRow>, above: i64, offset: i64) -> Vec<Standing> {
+    let mut lines: Vec<Standing> = Vec::with_capacity(rows.len());
+    for (i, player) in rows.into_iter().enumerate() {
+        let place = match lines.last() {
+            None => above + 1,
+            Some(prev)
+                if prev.player.points == player.points && prev.player.won_ms == player.won_ms =>
+            {
+                prev.place
+            }
+            Some(_) => offset + i as i64 + 1,
+        };
+        lines.push(Standing { place, player });
+    }
+    lines
 }
 
 /// The name a player shows: the account's, or `guest-` and the start of the account's id.
