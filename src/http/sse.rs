@@ -89,6 +89,22 @@ pub trait Source: Sized + 'static {
     }
 }
 
+/// Waits until a shared look (`crate::play::feed`) has something new or the stream's watcher
+/// is woken; true when the look's reader has stopped (its followers look once more alone).
+pub async fn feed_or_woken<T>(
+    feed: &mut tokio::sync::watch::Receiver<T>,
+    watcher: &Watcher,
+) -> bool {
+    let changed = async { feed.changed().await.is_err() };
+    futures_util::pin_mut!(changed);
+    let woken = watcher.woken();
+    futures_util::pin_mut!(woken);
+    matches!(
+        futures_util::future::select(changed, woken).await,
+        futures_util::future::Either::Left((true, _))
+    )
+}
+
 /// The bearer token a stream was opened with: checked again before every look, so a token
 /// revoked, signed out or expired ends the stream (with an `error` event) instead of
 /// receiving another event. In full (against the database) only when told to

@@ -332,15 +332,7 @@ pub async fn stream_arena(
         }
 
         async fn wait(&mut self) {
-            let watcher = &self.watcher;
-            let feed = &mut self.feed;
-            let changed = async { feed.changed().await.is_err() };
-            futures_util::pin_mut!(changed);
-            let woken = watcher.woken();
-            futures_util::pin_mut!(woken);
-            if let futures_util::future::Either::Left((true, _)) =
-                futures_util::future::select(changed, woken).await
-            {
+            if sse::feed_or_woken(&mut self.feed, &self.watcher).await {
                 self.stopped = true;
             }
         }

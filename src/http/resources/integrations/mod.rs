@@ -4,6 +4,7 @@
 //! signature and speaks its payload types; [`converse`] (`conversation.rs`) runs the member's
 //! line, the same for all three, through the use cases every other endpoint calls.
 
+mod arenas;
 mod conversation;
 pub mod discord;
 pub mod grammar;
