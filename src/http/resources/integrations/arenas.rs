@@ -2,8 +2,7 @@
 //! what runs here and next, joining and the next deal, the standings, a new arena announced
 //! to everyone where it was typed.
 
-use super::conversation::{kind_of, member_text};
-use super::{Reply, Room};
+use super::{kind_of, member_text, Reply, Room};
 use crate::error::ApiError;
 use crate::i18n::Lang;
 use crate::play::chat::{Identity, Member};

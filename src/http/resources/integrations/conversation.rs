@@ -3,7 +3,7 @@
 //! `play::chat`), and the answer is a [`Reply`] each platform renders its own way.
 
 use super::grammar::{self, Line};
-use super::{Reply, Room};
+use super::{kind_of, member_text, Reply, Room};
 use crate::board;
 use crate::engine;
 use crate::error::ApiError;
@@ -53,21 +53,6 @@ pub async fn converse(
         board: refused.board.map(String::from),
         public: false,
     }))
-}
-
-/// What a member typed, as a reply may repeat it: in a code span (so no platform's markup in
-/// it, Discord's and Slack's Markdown or our Telegram HTML's code spans, takes effect), with
-/// its backticks made look-alikes that open no span, and without control or bidirectional
-/// formatting characters (which could reorder the reply around it).
-pub fn member_text(typed: &str) -> String {
-    let bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    let shown: String = typed
-        .chars()
-        .filter(|c| !c.is_control() && !bidi(*c))
-        .map(|c| if c == '`' { '\u{02cb}' } else { c })
-        .collect();
-    let shown = shown.trim();
-    format!("`{}`", if shown.is_empty() { "…" } else { shown })
 }
 
 fn key_of(identity: &Identity) -> String {
@@ -228,14 +213,6 @@ fn link_question(identity: &Identity, code: &str, preview: &chat_play::LinkPrevi
 struct Started {
     board: String,
     ranked: bool,
-}
-
-pub(super) fn kind_of(variant: engine::Variant, suits: engine::Suits) -> Text {
-    t!(
-        "chat-kind",
-        variant = variant.name(),
-        suits = i32::from(suits.count())
-    )
 }
 
 async fn new_game(

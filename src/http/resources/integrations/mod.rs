@@ -219,6 +219,30 @@ pub fn replayed() -> ApiError {
     crate::play::Error::Chat(ChatError::ChatReplayed).into()
 }
 
+/// What a member typed, as a reply may repeat it: in a code span (so no platform's markup in
+/// it, Discord's and Slack's Markdown or our Telegram HTML's code spans, takes effect), with
+/// its backticks made look-alikes that open no span, and without control or bidirectional
+/// formatting characters (which could reorder the reply around it).
+pub fn member_text(typed: &str) -> String {
+    let bidi = |c: char| matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let shown: String = typed
+        .chars()
+        .filter(|c| !c.is_control() && !bidi(*c))
+        .map(|c| if c == '`' { '\u{02cb}' } else { c })
+        .collect();
+    let shown = shown.trim();
+    format!("`{}`", if shown.is_empty() { "…" } else { shown })
+}
+
+/// A kind of game in words ("spider 2 suits").
+fn kind_of(variant: crate::engine::Variant, suits: crate::engine::Suits) -> Text {
+    t!(
+        "chat-kind",
+        variant = variant.name(),
+        suits = i32::from(suits.count())
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
