@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::engine::Suits;
 
 use super::{
-    Accounts, Chat, Config, Daily, Jobs, Limits, Searches, Secret, Serving, Storage,
+    Accounts, Bots, Chat, Config, Daily, Jobs, Limits, Searches, Secret, Serving, Storage,
     MAX_SESSION_SECONDS,
 };
 
@@ -421,6 +421,29 @@ fn chat(env: &Env) -> Result<Chat, ConfigError> {
             }
             s => s,
         },
+        bots: bots(env)?,
+    })
+}
+
+/// The bot tokens and the platforms' API addresses.
+fn bots(env: &Env) -> Result<Bots, ConfigError> {
+    let d = Bots::default();
+    let api = |name: &'static str, default: String| -> Result<String, ConfigError> {
+        Ok(env
+            .checked(name, "an http:// or https:// address", |v| {
+                let url = url::Url::parse(v).ok()?;
+                matches!(url.scheme(), "http" | "https")
+                    .then(|| v.trim_end_matches('/').to_string())
+            })?
+            .unwrap_or(default))
+    };
+    Ok(Bots {
+        discord_token: env.secret("DISCORD_BOT_TOKEN"),
+        slack_token: env.secret("SLACK_BOT_TOKEN"),
+        telegram_token: env.secret("TELEGRAM_BOT_TOKEN"),
+        discord_api: api("DISCORD_API_URL", d.discord_api)?,
+        slack_api: api("SLACK_API_URL", d.slack_api)?,
+        telegram_api: api("TELEGRAM_API_URL", d.telegram_api)?,
     })
 }
 
@@ -712,6 +735,31 @@ mod tests {
         );
         let e = refused(&[("TELEGRAM_WEBHOOK_SECRET", "has space")]);
         assert_eq!(e.value, "(hidden)");
+        assert_eq!(
+            refused(&[("DISCORD_API_URL", "ftp://example.com")]).var,
+            "DISCORD_API_URL"
+        );
+        assert_eq!(
+            refused(&[("TELEGRAM_API_URL", "not a url")]).var,
+            "TELEGRAM_API_URL"
+        );
+    }
+
+    #[test]
+    fn bot_tokens_and_api_addresses() {
+        let d = read_from(&[]).expect("defaults");
+        assert!(d.chat.bots.discord_token.is_none());
+        assert_eq!(d.chat.bots.slack_api, "https://slack.com/api");
+        let c = read_from(&[
+            ("SLACK_BOT_TOKEN", "xoxb-1"),
+            ("SLACK_API_URL", "http://127.0.0.1:9/api/"),
+        ])
+        .expect("bots");
+        assert_eq!(
+            c.chat.bots.slack_token.map(|s| s.expose().to_string()),
+            Some("xoxb-1".into())
+        );
+        assert_eq!(c.chat.bots.slack_api, "http://127.0.0.1:9/api");
     }
 
     #[test]

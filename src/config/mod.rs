@@ -190,6 +190,36 @@ pub struct Chat {
     /// The secret Telegram sends with each update (1–256 of `A-Z a-z 0-9 _ -`, as Telegram
     /// allows).
     pub telegram_webhook_secret: Option<Secret>,
+    /// Each platform's bot token (`DISCORD_BOT_TOKEN`, `SLACK_BOT_TOKEN`,
+    /// `TELEGRAM_BOT_TOKEN`): with it, the service posts an arena's results into the channel it
+    /// was made in when it ends; without it, that platform gets no message of ours.
+    pub bots: Bots,
+}
+
+/// The chat platforms' bot tokens and where their APIs are.
+#[derive(Clone, Debug)]
+pub struct Bots {
+    pub discord_token: Option<Secret>,
+    pub slack_token: Option<Secret>,
+    pub telegram_token: Option<Secret>,
+    /// The APIs' base addresses (`DISCORD_API_URL`, `SLACK_API_URL`, `TELEGRAM_API_URL`):
+    /// the platforms' own unless a test or a proxy says otherwise.
+    pub discord_api: String,
+    pub slack_api: String,
+    pub telegram_api: String,
+}
+
+impl Default for Bots {
+    fn default() -> Bots {
+        Bots {
+            discord_token: None,
+            slack_token: None,
+            telegram_token: None,
+            discord_api: "https://discord.com/api/v10".into(),
+            slack_api: "https://slack.com/api".into(),
+            telegram_api: "https://api.telegram.org".into(),
+        }
+    }
 }
 
 /// The daily challenge.

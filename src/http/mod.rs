@@ -111,6 +111,8 @@ pub fn serve(config: &Config, parts: Parts, listener: TcpListener) -> std::io::R
         chat: integrations::Chat::new(config),
     });
     // The in-memory limits forget what is older than their window, once a minute.
+    // An arena's results posted into the chat channel it was made in, once it ends.
+    integrations::posts::start(&state, config.jobs.scheduled_work);
     let (limits, chat) = (state.limits.clone(), state.chat.clone());
     state.jobs.every(Duration::from_secs(60), move || {
         limits.prune();

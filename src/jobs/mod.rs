@@ -15,7 +15,10 @@
 //! | [`winnable`]: prove winnable deals (each stored with its CPU pacer lines), add the lines of deals proven before | one thread, woken by demand | one per kind of deal and one per CPU line, 120 s | `WINNABLE_POOL` deals per kind and difficulty, 6 kinds asked for |
 //!
 //! The HTTP layer's in-memory limiters are pruned every minute through [`Jobs::every`] too
-//! (no lease: they are this instance's own memory).
+//! (no lease: they are this instance's own memory), and, when a chat platform's bot token is
+//! set, it posts ended arenas' results into the channels they were made in the same way
+//! (`integrations::posts`: every 2 s, lease `arena_posts` of 60 s, at most 4 posts a turn of
+//! at most 10 s each).
 
 // The use cases and what they stand on, under the names the rest of the service knows them by.
 use spider_config as config;

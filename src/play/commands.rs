@@ -488,11 +488,13 @@ async fn arena_deal(
     }
 }
 
-/// An `arena` command of `member` in chat place `place` (`discord:<guild>`…).
+/// An `arena` command of `member` in chat place `place` (`discord:<guild>`…); a new arena
+/// posts its results into `results_to` when it ends, if given.
 pub async fn arena(
     play: &Play,
     member: &Member,
     place: &str,
+    results_to: Option<super::arenas::ResultsTo>,
     asked: ArenaAsked,
 ) -> Result<ArenaAnswer, Error> {
     use super::arenas::{self, ArenaError, Phase};
@@ -507,6 +509,7 @@ pub async fn arena(
             hints: false,
             rated: false,
             place: Some(place.to_string()),
+            results_to,
         };
         return Ok(ArenaAnswer::Made(
             arenas::create(play, &member.user_id, new).await?,

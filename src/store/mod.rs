@@ -6,6 +6,7 @@ use spider_domain as domain;
 use spider_engine as engine;
 
 pub mod analyses;
+pub mod arena_posts;
 pub mod arenas;
 pub mod batches;
 pub mod chat;

@@ -415,6 +415,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    arena_posts (arena_id) {
+        arena_id -> Text,
+        channel -> Text,
+        lang -> Text,
+        attempts -> Integer,
+        next_at -> Timestamp,
+        done_at -> Nullable<Timestamp>,
+        outcome -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     arena_deals (arena_id, k) {
         arena_id -> Text,
         k -> Integer,
@@ -455,6 +467,7 @@ diesel::table! {
 }
 
 diesel::joinable!(arena_players -> arenas (arena_id));
+diesel::joinable!(arena_posts -> arenas (arena_id));
 diesel::joinable!(arena_plays -> games (game_id));
 diesel::joinable!(puzzle_mined_games -> games (game_id));
 diesel::joinable!(puzzle_streaks -> users (user_id));
@@ -501,5 +514,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     arenas,
     arena_deals,
     arena_players,
+    arena_posts,
     arena_plays
 );

@@ -9,6 +9,8 @@ use sha2::Sha256;
 pub(super) const SLACK_SECRET: &str = "slack-test-signing-secret";
 pub(super) const TELEGRAM_SECRET: &str = "telegram-test-secret_1";
 pub(super) const GUILD: &str = "1100000000000000001";
+/// The channel commands are typed in.
+pub(super) const CHANNEL: &str = "1300000000000000077";
 
 fn discord_key() -> SigningKey {
     SigningKey::from_bytes(&[7u8; 32])
@@ -51,6 +53,7 @@ pub(super) fn interaction(kind: u8, user: &str, name: &str, text: Option<&str>) 
     });
     if kind == 2 {
         body["guild_id"] = json!(GUILD);
+        body["channel_id"] = json!(CHANNEL);
         body["member"] = json!({
             "user": {"id": user, "username": name, "discriminator": "0", "avatar": null,
                      "global_name": name, "public_flags": 0},
@@ -709,7 +712,7 @@ pub(super) async fn telegram(app: &TestApp, secret: Option<&str>, body: String) 
         .await
 }
 
-fn group_update(id: u64, from: u64, text: &str) -> String {
+pub(super) fn group_update(id: u64, from: u64, text: &str) -> String {
     let mut update: Value = serde_json::from_str(&self::update(id, from, -1001, text)).unwrap();
     update["message"]["chat"] = json!({"id": -1001, "title": "Card room", "type": "supergroup"});
     update.to_string()
@@ -1679,7 +1682,7 @@ async fn a_members_text_never_reformats_the_reply() {
 }
 
 /// The eight-character code after "arena join " in a reply.
-fn arena_code_in(text: &str) -> String {
+pub(super) fn arena_code_in(text: &str) -> String {
     let at = text.find("arena join ").expect("a code to join with") + "arena join ".len();
     text[at..at + 8].to_string()
 }

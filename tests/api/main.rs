@@ -14,6 +14,7 @@ mod common;
 mod accounts;
 mod analysis;
 mod apps;
+mod arena_posts;
 mod arenas;
 mod bots;
 mod daily;

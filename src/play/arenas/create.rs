@@ -17,6 +17,9 @@ pub struct NewArena {
     pub rated: bool,
     /// Where in a chat it was called from (`discord:<guild>`…).
     pub place: Option<String>,
+    /// The chat channel its results are posted into when it ends (a platform whose bot can
+    /// post).
+    pub results_to: Option<super::ResultsTo>,
 }
 
 /// A new arena's secret: 32 random bytes, in hex.
@@ -108,6 +111,7 @@ pub async fn create(play: &Play, user: &UserId, new: NewArena) -> Result<Arena, 
         )?;
         row.creator_id = Some(user.clone());
         row.place = new.place;
+        let results_to = new.results_to;
         let most = p.arenas.per_account;
         let stored = row.clone();
         p.db.write(move |conn| -> Result<(), Error> {
@@ -126,6 +130,9 @@ pub async fn create(play: &Play, user: &UserId, new: NewArena) -> Result<Arena, 
                 .into());
             }
             store::insert(conn, &stored)?;
+            if let Some(to) = &results_to {
+                super::results::keep_where(conn, &stored.id, to, at)?;
+            }
             Ok(())
         })?;
         p.db.read(|conn| arena_at(conn, row, at))

@@ -12,11 +12,15 @@
 
 mod create;
 mod deals;
+mod results;
 mod standings;
 pub mod work;
 
 pub use create::{create, NewArena};
 pub use deals::{deal_ended, next_deal, spec_of, Dealt};
+pub use results::{
+    results_due, results_tried, wait_after, ResultsDue, ResultsTo, Tried, MOST_TRIES, POST_TIMEOUT,
+};
 pub use standings::{standings, StandingsFeed};
 pub use work::{draw_deals, tick, DRAW_AHEAD, TICK};
 

@@ -78,6 +78,7 @@ pub async fn create_arena(
         hints: body.hints.unwrap_or(false),
         rated: body.rated.unwrap_or(false),
         place: None,
+        results_to: None,
     };
     if let Some(limiter) = &state.limits.arenas {
         let block =

@@ -27,7 +27,17 @@ pub(super) async fn arena(
     let place = format!("{}:{}", identity.platform.name(), room.id);
     let private = room.shared && matches!(asked, ArenaAsked::Join(_) | ArenaAsked::Next { .. });
     let asked = if private { ArenaAsked::Show } else { asked };
-    let answer = commands::arena(state.play(), member, &place, asked).await?;
+    // A new arena's results are posted where it was made, when this platform's bot can post.
+    let results_to = room
+        .channel
+        .as_ref()
+        .filter(|_| state.chat.can_post(identity.platform))
+        .map(|channel| crate::play::arenas::ResultsTo {
+            channel: format!("{}:{channel}", identity.platform.name()),
+            lang: lang.tag().to_string(),
+        });
+    let posted_here = results_to.is_some();
+    let answer = commands::arena(state.play(), member, &place, results_to, asked).await?;
     let kind = |a: &crate::play::arenas::Arena| kind_of(a.row.variant, a.row.suits);
     let clock = |t: chrono::NaiveDateTime| t.format("%H:%M").to_string();
     Ok(match answer {
@@ -112,51 +122,9 @@ pub(super) async fn arena(
             };
             Reply::with_board(sentence.render(lang), chat::board_of(&game, lang))
         }
-        ArenaAnswer::Standings(page) => {
-            let mut lines = vec![t!(
-                "chat-arena-standings-title",
-                title = member_text(&page.arena.row.title),
-                players = page.arena.players,
-                done = if page.arena.row.finished_at.is_some() {
-                    "yes"
-                } else {
-                    "no"
-                }
-            )
-            .render(lang)];
-            for line in &page.lines {
-                let p = &line.player;
-                lines.push(
-                    t!(
-                        "chat-arena-standings-line",
-                        place = line.place,
-                        name = member_text(&p.name),
-                        points = p.points,
-                        won = p.won,
-                        played = p.played,
-                        fire = if p.streak >= crate::play::domain::arenas::FIRE_AFTER as i32 {
-                            "yes"
-                        } else {
-                            "no"
-                        }
-                    )
-                    .render(lang),
-                );
-            }
-            if let Some(mine) = &page.mine {
-                lines.push(
-                    t!(
-                        "chat-arena-you",
-                        place = mine.place,
-                        points = mine.player.points
-                    )
-                    .render(lang),
-                );
-            }
-            Reply::say(lines.join("\n"))
-        }
-        ArenaAnswer::Made(a) => Reply {
-            sentence: t!(
+        ArenaAnswer::Standings(page) => standings(&page, lang),
+        ArenaAnswer::Made(a) => {
+            let mut sentence = t!(
                 "chat-arena-made",
                 username = member_text(&member.username),
                 title = member_text(&a.row.title),
@@ -165,9 +133,62 @@ pub(super) async fn arena(
                 time = clock(a.row.ends_at),
                 code = arena_code(&a.row.id)
             )
-            .render(lang),
-            board: None,
-            public: true,
-        },
+            .render(lang);
+            if posted_here {
+                sentence.push(' ');
+                sentence.push_str(&t!("chat-arena-results-here").render(lang));
+            }
+            Reply {
+                sentence,
+                board: None,
+                public: true,
+            }
+        }
     })
+}
+
+/// A page of an arena's standings (with the viewer's own line, when they play): what
+/// `arena standings` answers, and, once final, the results posted where the arena was made.
+pub(super) fn standings(page: &crate::play::arenas::Standings, lang: Lang) -> Reply {
+    let mut lines = vec![t!(
+        "chat-arena-standings-title",
+        title = member_text(&page.arena.row.title),
+        players = page.arena.players,
+        done = if page.arena.row.finished_at.is_some() {
+            "yes"
+        } else {
+            "no"
+        }
+    )
+    .render(lang)];
+    for line in &page.lines {
+        let p = &line.player;
+        lines.push(
+            t!(
+                "chat-arena-standings-line",
+                place = line.place,
+                name = member_text(&p.name),
+                points = p.points,
+                won = p.won,
+                played = p.played,
+                fire = if p.streak >= crate::play::domain::arenas::FIRE_AFTER as i32 {
+                    "yes"
+                } else {
+                    "no"
+                }
+            )
+            .render(lang),
+        );
+    }
+    if let Some(mine) = &page.mine {
+        lines.push(
+            t!(
+                "chat-arena-you",
+                place = mine.place,
+                points = mine.player.points
+            )
+            .render(lang),
+        );
+    }
+    Reply::say(lines.join("\n"))
 }

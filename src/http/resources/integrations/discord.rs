@@ -6,7 +6,7 @@ use crate::i18n::Lang;
 use crate::t;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use ed25519_dalek::{Signature, VerifyingKey};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use twilight_model::application::command::{
     Command, CommandOption, CommandOptionType, CommandType,
 };
@@ -18,6 +18,7 @@ use twilight_model::id::Id;
 
 use super::{converse, off, replayed, signed, unauthorized, Reply, Room, Signed};
 use crate::error::ApiError;
+use crate::play::arenas::Tried;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -53,6 +54,9 @@ struct Incoming {
     kind: u8,
     #[serde(default)]
     guild_id: Option<String>,
+    /// The channel the command was typed in.
+    #[serde(default)]
+    channel_id: Option<String>,
     /// In a server: the member, with their user.
     #[serde(default)]
     member: Option<IncomingMember>,
@@ -188,7 +192,8 @@ pub async fn interactions(
         .and_then(|m| m.user.as_ref())
         .or(interaction.user.as_ref());
     let ids_ok = author.is_none_or(|u| snowflake(&u.id))
-        && interaction.guild_id.as_deref().is_none_or(snowflake);
+        && interaction.guild_id.as_deref().is_none_or(snowflake)
+        && interaction.channel_id.as_deref().is_none_or(snowflake);
     if !ids_ok {
         return Err(ApiError::invalid_request(t!("discord-bad-ids")));
     }
@@ -209,6 +214,7 @@ pub async fn interactions(
             let room = Room {
                 id: room,
                 shared: false,
+                channel: interaction.channel_id.clone(),
             };
             // The member's language, else the server's (Discord sends both on a command).
             let locale = [&interaction.locale, &interaction.guild_locale]
@@ -233,6 +239,67 @@ pub async fn interactions(
         },
     };
     Ok(HttpResponse::Ok().json(message(&reply)))
+}
+
+/// A message of ours, as Discord's Create Message takes it: Markdown mentioning nobody, and a
+/// nonce Discord enforces (a second message with it within minutes is the first).
+#[derive(Serialize)]
+struct CreateMessage<'a> {
+    content: String,
+    allowed_mentions: AllowedMentions,
+    nonce: &'a str,
+    enforce_nonce: bool,
+}
+
+/// Post `reply` into channel `channel` with the bot's token (`DISCORD_BOT_TOKEN`): an arena's
+/// results where it was made. `key` names the message once (its first 25 characters are the
+/// nonce).
+pub async fn post(
+    client: &awc::Client,
+    bots: &crate::config::Bots,
+    channel: &str,
+    reply: &Reply,
+    key: &str,
+) -> Tried {
+    let Some(token) = &bots.discord_token else {
+        return Tried::Refused("DISCORD_BOT_TOKEN is not set".into());
+    };
+    if !snowflake(channel) {
+        return Tried::Refused(format!("not a Discord channel: {channel}"));
+    }
+    let nonce: String = key.chars().take(25).collect();
+    let request = client
+        .post(format!("{}/channels/{channel}/messages", bots.discord_api))
+        .insert_header(("Authorization", format!("Bot {}", token.expose())))
+        .insert_header((
+            "User-Agent",
+            concat!(
+                "DiscordBot (https://github.com/spider-solitaire, ",
+                env!("CARGO_PKG_VERSION"),
+                ")"
+            ),
+        ));
+    let body = CreateMessage {
+        content: reply.markdown(std::string::ToString::to_string, MAX_MESSAGE),
+        allowed_mentions: AllowedMentions::default(),
+        nonce: &nonce,
+        enforce_nonce: true,
+    };
+    let mut answer = match super::outbound::send(request, &body).await {
+        Ok(answer) => answer,
+        Err(tried) => return tried,
+    };
+    // A rate limit says how long to wait in its body too (seconds, with decimals).
+    if answer.retry_after.is_none() {
+        answer.retry_after = answer.body["retry_after"]
+            .as_f64()
+            .and_then(|s| super::outbound::seconds(&s.to_string()));
+    }
+    let why = answer.body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    super::outbound::judged("Discord", &answer, answer.status.is_success(), false, &why)
 }
 
 /// The `/spider` command as Discord registers it (`spider register-discord-command`): one

@@ -8,6 +8,8 @@ mod arenas;
 mod conversation;
 pub mod discord;
 pub mod grammar;
+mod outbound;
+pub mod posts;
 pub mod slack;
 pub mod telegram;
 
@@ -44,6 +46,8 @@ pub struct Chat {
     pub slack_secret: Option<crate::config::Secret>,
     /// The secret Telegram sends with each update (`TELEGRAM_WEBHOOK_SECRET`).
     pub telegram_secret: Option<crate::config::Secret>,
+    /// The bots' tokens and the platforms' API addresses: what posts an arena's results.
+    pub bots: crate::config::Bots,
     /// Commands per chat identity a minute.
     member: Option<LoginLimiter>,
     /// Commands per workspace (guild, Slack workspace, Telegram chat) a minute.
@@ -59,10 +63,21 @@ impl Chat {
             discord_key: config.chat.discord_public_key,
             slack_secret: config.chat.slack_signing_secret.clone(),
             telegram_secret: config.chat.telegram_webhook_secret.clone(),
+            bots: config.chat.bots.clone(),
             member: LoginLimiter::new(config.limits.chat_commands_per_minute),
             workspace: LoginLimiter::new(config.limits.chat_workspace_commands_per_minute),
             links: LoginLimiter::per_period(LINK_ATTEMPTS, LINK_PERIOD),
             workspace_links: LoginLimiter::per_period(WORKSPACE_LINK_ATTEMPTS, LINK_PERIOD),
+        }
+    }
+
+    /// Whether the service can post a message of its own on `platform` (its bot token is set).
+    pub fn can_post(&self, platform: crate::play::chat::Platform) -> bool {
+        use crate::play::chat::Platform;
+        match platform {
+            Platform::Discord => self.bots.discord_token.is_some(),
+            Platform::Slack => self.bots.slack_token.is_some(),
+            Platform::Telegram => self.bots.telegram_token.is_some(),
         }
     }
 
@@ -176,6 +191,9 @@ pub fn fit(sentence: &str, tail: &str, max: usize) -> String {
 pub struct Room {
     pub id: String,
     pub shared: bool,
+    /// The channel the command was typed in, as the platform's API names it (a Discord
+    /// channel, a Slack channel, a Telegram chat): where a message of ours can be posted.
+    pub channel: Option<String>,
 }
 
 /// What names a signed request once: its timestamp and a digest of its body (a re-cased or

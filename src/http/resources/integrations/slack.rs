@@ -7,11 +7,13 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use sha2::Sha256;
+use slack_morphism::api::SlackApiChatPostMessageRequest;
 use slack_morphism::events::{SlackCommandEvent, SlackCommandEventResponse};
-use slack_morphism::{SlackMessageContent, SlackMessageResponseType};
+use slack_morphism::{SlackChannelId, SlackMessageContent, SlackMessageResponseType};
 
-use super::{converse, off, replayed, signed, unauthorized, Room, Signed};
+use super::{converse, off, replayed, signed, unauthorized, Reply, Room, Signed};
 use crate::error::ApiError;
+use crate::play::arenas::Tried;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -103,6 +105,7 @@ pub async fn command(
     let room = Room {
         id: identity.workspace.clone(),
         shared: false,
+        channel: Some(form.event.channel_id.0.clone()),
     };
     let text = form.event.text.clone().unwrap_or_default();
     // A slash command names no language: the member's `lang` choice, else English.
@@ -118,4 +121,44 @@ pub async fn command(
         SlackMessageResponseType::Ephemeral
     });
     Ok(HttpResponse::Ok().json(response))
+}
+
+/// Post `reply` into channel `channel` with the bot's token (`SLACK_BOT_TOKEN`,
+/// `chat.postMessage`): an arena's results where it was made. Slack answers 200 with
+/// `ok: false` and an error name when it refuses.
+pub async fn post(
+    client: &awc::Client,
+    bots: &crate::config::Bots,
+    channel: &str,
+    reply: &Reply,
+) -> Tried {
+    let Some(token) = &bots.slack_token else {
+        return Tried::Refused("SLACK_BOT_TOKEN is not set".into());
+    };
+    let request = client
+        .post(format!("{}/chat.postMessage", bots.slack_api))
+        .insert_header(("Authorization", format!("Bearer {}", token.expose())));
+    let body = SlackApiChatPostMessageRequest::new(
+        SlackChannelId(channel.to_string()),
+        SlackMessageContent::new().with_text(reply.markdown(escape, MAX_MESSAGE)),
+    );
+    let answer = match super::outbound::send(request, &body).await {
+        Ok(answer) => answer,
+        Err(tried) => return tried,
+    };
+    let error = answer.body["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // Slack's own names for "not now".
+    let transient = matches!(
+        error.as_str(),
+        "ratelimited"
+            | "service_unavailable"
+            | "fatal_error"
+            | "internal_error"
+            | "request_timeout"
+    );
+    let accepted = answer.status.is_success() && answer.body["ok"].as_bool() == Some(true);
+    super::outbound::judged("Slack", &answer, accepted, transient, &error)
 }

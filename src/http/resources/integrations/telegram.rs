@@ -14,6 +14,7 @@ use subtle::ConstantTimeEq;
 
 use super::{converse, off, read_body, unauthorized, Reply, Room};
 use crate::error::ApiError;
+use crate::play::arenas::Tried;
 use crate::play::chat::{Identity, Platform};
 use crate::AppState;
 
@@ -85,6 +86,48 @@ fn html(reply: &Reply) -> String {
         }
         keep = keep * 9 / 10;
     }
+}
+
+/// Post `reply` into chat `chat` with the bot's token (`TELEGRAM_BOT_TOKEN`, `sendMessage`):
+/// an arena's results where it was made.
+pub async fn post(
+    client: &awc::Client,
+    bots: &crate::config::Bots,
+    chat: &str,
+    reply: &Reply,
+) -> Tried {
+    let Some(token) = &bots.telegram_token else {
+        return Tried::Refused("TELEGRAM_BOT_TOKEN is not set".into());
+    };
+    let Ok(chat_id) = chat.parse::<i64>() else {
+        return Tried::Refused(format!("not a Telegram chat: {chat}"));
+    };
+    let request = client.post(format!(
+        "{}/bot{}/sendMessage",
+        bots.telegram_api,
+        token.expose()
+    ));
+    let params = SendMessageParams::builder()
+        .chat_id(chat_id)
+        .text(html(reply))
+        .parse_mode(ParseMode::Html)
+        .build();
+    let mut answer = match super::outbound::send(request, &params).await {
+        Ok(answer) => answer,
+        Err(tried) => return tried,
+    };
+    // A rate limit says how long to wait in `parameters.retry_after` (whole seconds).
+    if answer.retry_after.is_none() {
+        answer.retry_after = answer.body["parameters"]["retry_after"]
+            .as_u64()
+            .map(std::time::Duration::from_secs);
+    }
+    let why = answer.body["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let accepted = answer.status.is_success() && answer.body["ok"].as_bool() == Some(true);
+    super::outbound::judged("Telegram", &answer, accepted, false, &why)
 }
 
 #[cfg(test)]
@@ -182,6 +225,7 @@ pub async fn update(
     let room = Room {
         id: message.chat.id.to_string(),
         shared: message.chat.type_field != ChatType::Private,
+        channel: Some(message.chat.id.to_string()),
     };
     // Telegram delivers an update again when it saw no answer: do it once.
     let delivery = format!("update:{}", update.update_id);

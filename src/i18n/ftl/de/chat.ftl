@@ -193,4 +193,5 @@ chat-arena-standings-line = { $place }. { $name }: { $points ->
    *[no] {""}
     }
 chat-arena-made = { $username } hat die Arena { $title } ({ $kind }) gestartet: { $minutes } Minuten, bis { $time } UTC. Schreib `arena join { $code }`, um mitzuspielen.
+chat-arena-results-here = Die Ergebnisse werden hier gepostet, sobald sie endet.
 chat-arena-private = Arenaspiele werden im privaten Chat mit dem Bot gespielt, damit hier niemand deine Karten sieht: Schick `arena join { $code }` direkt an den Bot.

@@ -187,4 +187,5 @@ chat-arena-standings-line = { $place }. { $name }: { $points ->
    *[no] {""}
     }
 chat-arena-made = { $username } started the arena { $title } ({ $kind }): { $minutes } minutes, until { $time } UTC. Type `arena join { $code }` to play.
+chat-arena-results-here = Its results will be posted here when it ends.
 chat-arena-private = Arena deals are played in a private chat with the bot, so that nobody here sees your cards: send `arena join { $code }` to the bot directly.

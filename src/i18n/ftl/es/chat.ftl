@@ -205,4 +205,5 @@ chat-arena-standings-line = { $place }. { $name }: { $points ->
    *[no] {""}
     }
 chat-arena-made = { $username } ha creado la arena { $title } ({ $kind }): { $minutes } minutos, hasta las { $time } UTC. Escribe `arena join { $code }` para jugar.
+chat-arena-results-here = Sus resultados se publicarán aquí cuando termine.
 chat-arena-private = Los repartos de arena se juegan en un chat privado con el bot, para que nadie de aquí vea tus cartas: envía `arena join { $code }` directamente al bot.

@@ -211,4 +211,5 @@ chat-arena-standings-line = { $place }. { $name } : { $points ->
    *[no] {""}
     }
 chat-arena-made = { $username } a lancé l'arène { $title } ({ $kind }) : { $minutes } minutes, jusqu'à { $time } UTC. Tapez `arena join { $code }` pour jouer.
+chat-arena-results-here = Ses résultats seront publiés ici à la fin.
 chat-arena-private = Les donnes d'arène se jouent en message privé avec le bot, pour que personne ici ne voie vos cartes : envoyez `arena join { $code }` directement au bot.

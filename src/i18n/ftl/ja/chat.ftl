@@ -154,4 +154,5 @@ chat-arena-standings-line = { $place }. { $name }：{ $points } 点、{ $played 
    *[no] {""}
     }
 chat-arena-made = { $username } さんがアリーナ { $title }（{ $kind }）を開始しました。{ $minutes } 分間、{ $time } UTC までです。`arena join { $code }` と入力するとプレイできます。
+chat-arena-results-here = 終了すると、結果がここに投稿されます。
 chat-arena-private = ここにいる人にカードが見えないよう、アリーナのディールはボットとの個別チャットでプレイします。ボットに直接 `arena join { $code }` を送ってください。

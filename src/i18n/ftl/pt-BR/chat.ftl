@@ -225,4 +225,5 @@ chat-arena-standings-line = { $place }. { $name }: { $points ->
    *[no] {""}
     }
 chat-arena-made = { $username } criou a arena { $title } ({ $kind }): { $minutes } minutos, até as { $time } UTC. Digite `arena join { $code }` para jogar.
+chat-arena-results-here = Os resultados serão publicados aqui quando ela terminar.
 chat-arena-private = Você joga as distribuições da arena em uma conversa privada com o bot, para que ninguém aqui veja as suas cartas: envie `arena join { $code }` diretamente para o bot.
