@@ -174,6 +174,7 @@ fn arenas(config: &Config) -> std::io::Result<crate::play::arenas::Arenas> {
         schedules: Arc::new(schedules),
         per_account: config.limits.arenas_per_account,
         feeds: Default::default(),
+        snapshots: Default::default(),
     })
 }
 

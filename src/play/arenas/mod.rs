@@ -21,7 +21,7 @@ pub use deals::{deal_ended, next_deal, spec_of, Dealt};
 pub use results::{
     results_due, results_tried, wait_after, ResultsDue, ResultsTo, Tried, MOST_TRIES, POST_TIMEOUT,
 };
-pub use standings::{standings, StandingsFeed};
+pub use standings::{standings, Snapshots, StandingsFeed, SNAPSHOTS_KEPT, SNAPSHOT_PLAYERS};
 pub use work::{draw_deals, tick, DRAW_AHEAD, TICK};
 
 use create::new_row;
@@ -142,6 +142,8 @@ pub struct Arenas {
     /// Arenas not over one account may have made; 0: none.
     pub per_account: u32,
     pub feeds: crate::feed::Feeds<StandingsFeed>,
+    /// Arenas' standings as of their latest version read (a page is then one primary-key read).
+    pub snapshots: Arc<standings::Snapshots>,
 }
 
 /// Where an arena stands in time.

@@ -43,11 +43,31 @@ async fn read_standings(
     let p = play.clone();
     blocking(move || {
         let at = p.clock.now();
+        // The arena's row alone (one primary-key read): while its version is the one kept,
+        // the page comes from the instance's snapshot of that version.
+        let row = p.db.read(|conn| found(conn, &id))?;
+        if let Some(snapshot) = p.arenas.snapshots.get(&id, row.version) {
+            return Ok(snapshot.page(row, at, offset, limit, viewer.as_ref()));
+        }
         p.db.read(|conn| {
             store::one_moment(conn)?;
             let row = found(conn, &id)?;
+            let count = store::player_count(conn, &id)?;
+            if count <= SNAPSHOT_PLAYERS {
+                let snapshot = Arc::new(Snapshot::of(
+                    row.version,
+                    store::standings_page(conn, &id, 0, count.max(1))?.0,
+                ));
+                p.arenas.snapshots.keep(&id, snapshot.clone());
+                return Ok(snapshot.page(row, at, offset, limit, viewer.as_ref()));
+            }
             let version = row.version;
-            let arena = arena_at(conn, row, at)?;
+            let arena = Arena {
+                phase: phase(&row, at),
+                row,
+                players: count,
+                at,
+            };
             let (rows, above) = store::standings_page(conn, &id, offset, limit)?;
             let lines = placed(rows, above, offset);
             let mine = match &viewer {
@@ -69,6 +89,107 @@ async fn read_standings(
     .await
 }
 
+/// Arenas of at most this many players are kept whole per version ([`Snapshots`]); larger
+/// ones are read a page at a time.
+pub const SNAPSHOT_PLAYERS: i64 = 10_000;
+/// Arenas whose snapshot one instance keeps at once (the latest read).
+pub const SNAPSHOTS_KEPT: usize = 8;
+
+/// An arena's whole standings as of one version: every player in standing order with their
+/// place. Every change to what a standing shows counts a version in the transaction that
+/// makes it, so two looks at one version see the same, whichever instance reads them.
+pub struct Snapshot {
+    version: i32,
+    lines: Vec<Standing>,
+    by_user: std::collections::HashMap<UserId, usize>,
+}
+
+impl Snapshot {
+    fn of(version: i32, rows: Vec<PlayerRow>) -> Snapshot {
+        let lines = placed(rows, 0, 0);
+        let by_user = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.player.user_id.clone(), i))
+            .collect();
+        Snapshot {
+            version,
+            lines,
+            by_user,
+        }
+    }
+
+    /// The page from `offset` of at most `limit`, with `viewer`'s line, for the arena `row`
+    /// (of this snapshot's version).
+    fn page(
+        &self,
+        row: ArenaRow,
+        at: NaiveDateTime,
+        offset: i64,
+        limit: i64,
+        viewer: Option<&UserId>,
+    ) -> Standings {
+        let from = usize::try_from(offset).unwrap_or(0).min(self.lines.len());
+        let to = from
+            .saturating_add(usize::try_from(limit).unwrap_or(0))
+            .min(self.lines.len());
+        let mine = viewer
+            .and_then(|user| self.by_user.get(user))
+            .and_then(|&i| self.lines.get(i))
+            .cloned();
+        Standings {
+            arena: Arena {
+                phase: phase(&row, at),
+                row,
+                players: self.lines.len() as i64,
+                at,
+            },
+            version: self.version,
+            offset,
+            lines: self.lines[from..to].to_vec(),
+            mine,
+        }
+    }
+}
+
+/// The snapshots this instance keeps: at most [`SNAPSHOTS_KEPT`] arenas, each at the latest
+/// version read; the one read longest ago goes first.
+#[derive(Default)]
+pub struct Snapshots {
+    kept: std::sync::Mutex<std::collections::VecDeque<(String, Arc<Snapshot>)>>,
+}
+
+impl Snapshots {
+    /// Arena `id`'s snapshot, if it is of `version`.
+    fn get(&self, id: &str, version: i32) -> Option<Arc<Snapshot>> {
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.iter()
+            .find(|(k, s)| k == id && s.version == version)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// Keep `snapshot` for arena `id`, unless a newer one is kept already.
+    fn keep(&self, id: &str, snapshot: Arc<Snapshot>) {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(at) = kept.iter().position(|(k, _)| k == id) {
+            if kept[at].1.version >= snapshot.version {
+                return;
+            }
+            kept.remove(at);
+        }
+        kept.push_back((id.to_string(), snapshot));
+        while kept.len() > SNAPSHOTS_KEPT {
+            kept.pop_front();
+        }
+    }
+}
+
 /// Places for a page of players in standing order, whose first has `above` players ranked
 /// strictly above it: equal points and time share a place (`domain::arenas::standings`).
 fn placed(rows: Vec<PlayerRow>, above: i64, offset: i64) -> Vec<Standing> {
@@ -86,4 +207,94 @@ fn placed(rows: Vec<PlayerRow>, above: i64, offset: i64) -> Vec<Standing> {
         lines.push(Standing { place, player });
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(user: &str, points: i32, won_ms: i64) -> PlayerRow {
+        PlayerRow {
+            arena_id: "a".into(),
+            user_id: user.into(),
+            name: user.into(),
+            joined_at: NaiveDateTime::default(),
+            active: true,
+            points,
+            played: 1,
+            won: 1,
+            won_ms,
+            streak: 0,
+            dealt: 1,
+            place: None,
+        }
+    }
+
+    fn row(version: i32) -> ArenaRow {
+        ArenaRow {
+            id: "a".into(),
+            title: "t".into(),
+            variant: Variant::Spider,
+            suits: Suits::One,
+            undo_mode: UndoMode::Full,
+            hints_allowed: false,
+            rated: false,
+            starts_at: NaiveDateTime::default(),
+            ends_at: NaiveDateTime::default() + TimeDelta::minutes(30),
+            deal_count: 15,
+            secret: String::new(),
+            creator_id: None,
+            schedule: None,
+            schedule_n: None,
+            place: None,
+            version,
+            finished_at: None,
+            created_at: NaiveDateTime::default(),
+        }
+    }
+
+    #[test]
+    fn a_snapshot_pages_with_shared_places_and_the_viewers_line() {
+        let s = Snapshot::of(
+            3,
+            vec![
+                player("u1", 6, 100),
+                player("u2", 4, 90),
+                player("u3", 4, 90),
+                player("u4", 2, 50),
+            ],
+        );
+        let page = s.page(row(3), NaiveDateTime::default(), 1, 2, Some(&"u4".into()));
+        assert_eq!(page.version, 3);
+        assert_eq!(page.arena.players, 4);
+        let places: Vec<i64> = page.lines.iter().map(|l| l.place).collect();
+        assert_eq!(places, vec![2, 2]);
+        assert_eq!(page.mine.map(|m| m.place), Some(4));
+        let past = s.page(row(3), NaiveDateTime::default(), 10, 5, None);
+        assert!(past.lines.is_empty() && past.mine.is_none());
+    }
+
+    #[test]
+    fn snapshots_are_kept_by_version_and_bounded() {
+        let kept = Snapshots::default();
+        kept.keep("a", Arc::new(Snapshot::of(2, vec![player("u1", 2, 1)])));
+        assert!(kept.get("a", 2).is_some());
+        assert!(kept.get("a", 3).is_none(), "another version is read again");
+        kept.keep("a", Arc::new(Snapshot::of(1, Vec::new())));
+        assert!(
+            kept.get("a", 2).is_some(),
+            "an older look does not replace a newer"
+        );
+        for i in 0..SNAPSHOTS_KEPT {
+            kept.keep(&format!("b{i}"), Arc::new(Snapshot::of(0, Vec::new())));
+        }
+        assert!(
+            kept.get("a", 2).is_none(),
+            "the one read longest ago goes first"
+        );
+        assert_eq!(
+            kept.kept.lock().map(|k| k.len()).unwrap_or_default(),
+            SNAPSHOTS_KEPT
+        );
+    }
 }
