@@ -17,6 +17,7 @@ use std::time::Duration;
 use actix_web::web;
 
 use super::{arenas, discord, slack, telegram};
+use crate::config::Bots;
 use crate::i18n::Lang;
 use crate::play::arenas::{self as play_arenas, ResultsDue, Tried, POST_TIMEOUT};
 use crate::AppState;
@@ -48,11 +49,14 @@ pub fn start(state: &web::Data<AppState>, scheduled_work: bool) {
             .timeout(POST_TIMEOUT)
             .finish(),
     );
-    let state = state.clone();
-    state.clone().jobs.every(EVERY, move || {
-        let (state, holder, client) = (state.clone(), holder.clone(), client.clone());
+    // The play and the tokens only, not the server's state: the state holds the jobs, which
+    // stop once it is dropped.
+    let (play, bots) = (state.play().clone(), Rc::new(state.chat.bots.clone()));
+    state.jobs.every(EVERY, move || {
+        let (play, bots, holder, client) =
+            (play.clone(), bots.clone(), holder.clone(), client.clone());
         async move {
-            let due = match play_arenas::results_due(state.play(), &holder).await {
+            let due = match play_arenas::results_due(&play, &holder).await {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::warn!(error = %e, "arena results to post");
@@ -61,7 +65,7 @@ pub fn start(state: &web::Data<AppState>, scheduled_work: bool) {
             };
             for results in due {
                 let id = results.page.arena.row.id.clone();
-                let tried = post(&client, &state, &results).await;
+                let tried = post(&client, &bots, &results).await;
                 match &tried {
                     Tried::Sent => tracing::info!(arena = %id, "arena results posted"),
                     Tried::Later { why, .. } => {
@@ -71,7 +75,7 @@ pub fn start(state: &web::Data<AppState>, scheduled_work: bool) {
                         tracing::warn!(arena = %id, why = %why, "arena results refused");
                     }
                 }
-                if let Err(e) = play_arenas::results_tried(state.play(), id, tried).await {
+                if let Err(e) = play_arenas::results_tried(&play, id, tried).await {
                     tracing::warn!(error = %e, "keeping how an arena's results post went");
                 }
             }
@@ -80,11 +84,10 @@ pub fn start(state: &web::Data<AppState>, scheduled_work: bool) {
 }
 
 /// Post `results` into their channel, through its platform's API.
-async fn post(client: &awc::Client, state: &AppState, results: &ResultsDue) -> Tried {
+async fn post(client: &awc::Client, bots: &Bots, results: &ResultsDue) -> Tried {
     let lang = Lang::from_tag(&results.to.lang).unwrap_or_default();
     let mut reply = arenas::standings(&results.page, lang);
     reply.public = true;
-    let bots = &state.chat.bots;
     let id = &results.page.arena.row.id;
     match results.to.channel.split_once(':') {
         Some(("discord", channel)) => discord::post(client, bots, channel, &reply, id).await,
