@@ -60,6 +60,9 @@ pub struct PlayerRow {
     pub streak: i32,
     pub dealt: i32,
     pub place: Option<i32>,
+    /// The arena's version when this standing last changed (its deals' ends, joining,
+    /// leaving, the final places; not `dealt`, which no standing shows).
+    pub changed: i32,
 }
 
 #[derive(Clone, Debug, Queryable, Selectable, Insertable)]
@@ -414,12 +417,50 @@ pub fn player_count(conn: &mut DbConn, arena_id: &str) -> Result<i64, StoreError
         .get_result(conn)?)
 }
 
-/// Counts a change to the arena's standings; its new version.
-pub fn bump(conn: &mut DbConn, arena_id: &str) -> Result<i32, StoreError> {
-    Ok(diesel::update(arenas::table.find(arena_id))
+/// Counts a change to the arena's standings, `who`'s (or every player's, with `None`), and
+/// marks the changed standings with the new version, which it returns.
+pub fn bump(conn: &mut DbConn, arena_id: &str, who: Option<&UserId>) -> Result<i32, StoreError> {
+    let version: i32 = diesel::update(arenas::table.find(arena_id))
         .set(arenas::version.eq(arenas::version + 1))
         .returning(arenas::version)
-        .get_result(conn)?)
+        .get_result(conn)?;
+    let players = arena_players::table.filter(arena_players::arena_id.eq(arena_id));
+    match who {
+        Some(user) => diesel::update(players.filter(arena_players::user_id.eq(user)))
+            .set(arena_players::changed.eq(version))
+            .execute(conn)?,
+        None => diesel::update(players)
+            .set(arena_players::changed.eq(version))
+            .execute(conn)?,
+    };
+    Ok(version)
+}
+
+/// The arena and, read in the same statement (one moment), its players whose standing
+/// changed after its version `since`; `None` when there is no such arena.
+pub fn with_changed_since(
+    conn: &mut DbConn,
+    arena_id: &str,
+    since: i32,
+) -> Result<Option<(ArenaRow, Vec<PlayerRow>)>, StoreError> {
+    let rows: Vec<(ArenaRow, Option<PlayerRow>)> = arenas::table
+        .left_join(
+            arena_players::table.on(arena_players::arena_id
+                .eq(arenas::id)
+                .and(arena_players::changed.gt(since))),
+        )
+        .filter(arenas::id.eq(arena_id))
+        .select((ArenaRow::as_select(), Option::<PlayerRow>::as_select()))
+        .load(conn)?;
+    let mut rows = rows.into_iter();
+    let Some((arena, first)) = rows.next() else {
+        return Ok(None);
+    };
+    let players = first
+        .into_iter()
+        .chain(rows.filter_map(|(_, p)| p))
+        .collect();
+    Ok(Some((arena, players)))
 }
 
 /// Marks the arena's results final.

@@ -330,6 +330,17 @@ impl Db {
         })
     }
 
+    /// Run `f`, one statement, on a pooled connection without a transaction around it: a
+    /// statement reads one moment of the database already, and Postgres is spared the round
+    /// trips of `BEGIN` and `COMMIT`.
+    pub fn read_one<T, E>(&self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<StoreError>,
+    {
+        let mut pooled = self.conn()?;
+        f(&mut pooled)
+    }
+
     /// Run `f` on a pooled connection, in a transaction so that it reads one snapshot.
     pub fn read<T, E>(&self, f: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
     where

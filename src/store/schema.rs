@@ -449,6 +449,7 @@ diesel::table! {
         streak -> Integer,
         dealt -> Integer,
         place -> Nullable<Integer>,
+        changed -> Integer,
     }
 }
 

@@ -237,6 +237,6 @@ pub(super) fn end_deal(conn: &mut DbConn, deal: &PlayRow, end: DealEnd) -> Resul
     }
     set_score(&mut player, &after);
     store::set_standing(conn, &player)?;
-    store::bump(conn, &deal.arena_id)?;
+    store::bump(conn, &deal.arena_id, Some(&deal.user_id))?;
     Ok(true)
 }

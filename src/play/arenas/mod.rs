@@ -390,11 +390,12 @@ pub async fn join(play: &Play, user: &UserId, id: String) -> Result<(Arena, Mine
             streak: 0,
             dealt: 0,
             place: None,
+            changed: 0,
         };
         let arena_id = id.clone();
         p.db.write(move |conn| -> Result<(), Error> {
             store::join(conn, &player)?;
-            store::bump(conn, &arena_id)?;
+            store::bump(conn, &arena_id, Some(&player.user_id))?;
             Ok(())
         })?;
         p.live.changed(&arena_key(&id));
@@ -424,7 +425,7 @@ pub async fn leave(play: &Play, user: &UserId, id: String) -> Result<(Arena, Min
             found(conn, &arena_id)?;
             let left = store::set_active(conn, &arena_id, &who, false)?;
             if left {
-                store::bump(conn, &arena_id)?;
+                store::bump(conn, &arena_id, Some(&who))?;
             }
             Ok(left)
         })?;

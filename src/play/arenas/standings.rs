@@ -43,21 +43,33 @@ async fn read_standings(
     let p = play.clone();
     blocking(move || {
         let at = p.clock.now();
-        // The arena's row alone (one primary-key read): while its version is the one kept,
-        // the page comes from the instance's snapshot of that version.
-        let row = p.db.read(|conn| found(conn, &id))?;
-        if let Some(snapshot) = p.arenas.snapshots.get(&id, row.version) {
-            return Ok(snapshot.page(row, at, offset, limit, viewer.as_ref()));
+        // With a snapshot kept: the arena and the standings changed since its version, in one
+        // statement; none changed, the page comes from it, else from it brought up to date.
+        if let Some(kept) = p.arenas.snapshots.get(&id) {
+            let (row, changed) =
+                p.db.read_one(|conn| store::with_changed_since(conn, &id, kept.version))?
+                    .ok_or(Error::Arena(ArenaError::NotFound))?;
+            if row.version == kept.version {
+                return Ok(kept.page(row, at, offset, limit, viewer.as_ref()));
+            }
+            // (A version older than the one kept, read before, is not expected: read below.)
+            if row.version > kept.version {
+                let snapshot = Arc::new(kept.advanced(row.version, changed));
+                if snapshot.lines.len() as i64 <= SNAPSHOT_PLAYERS {
+                    p.arenas.snapshots.keep(&id, snapshot.clone());
+                } else {
+                    p.arenas.snapshots.forget(&id);
+                }
+                return Ok(snapshot.page(row, at, offset, limit, viewer.as_ref()));
+            }
         }
+        // None kept: the arena read whole, at one moment, and kept when it is not too large.
         p.db.read(|conn| {
             store::one_moment(conn)?;
             let row = found(conn, &id)?;
             let count = store::player_count(conn, &id)?;
             if count <= SNAPSHOT_PLAYERS {
-                let snapshot = Arc::new(Snapshot::of(
-                    row.version,
-                    store::standings_page(conn, &id, 0, count.max(1))?.0,
-                ));
+                let snapshot = Arc::new(Snapshot::of(row.version, store::players(conn, &id)?));
                 p.arenas.snapshots.keep(&id, snapshot.clone());
                 return Ok(snapshot.page(row, at, offset, limit, viewer.as_ref()));
             }
@@ -105,7 +117,16 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    fn of(version: i32, rows: Vec<PlayerRow>) -> Snapshot {
+    /// The standings at `version` of the arena whose players are `rows` (in any order).
+    fn of(version: i32, mut rows: Vec<PlayerRow>) -> Snapshot {
+        // The standings' order (as the index keeps it), sorted here so that a snapshot read
+        // whole and one brought up to date agree whatever the database's collation.
+        rows.sort_by(|a, b| {
+            b.points
+                .cmp(&a.points)
+                .then(a.won_ms.cmp(&b.won_ms))
+                .then_with(|| a.user_id.as_str().cmp(b.user_id.as_str()))
+        });
         let lines = placed(rows, 0, 0);
         let by_user = lines
             .iter()
@@ -117,6 +138,18 @@ impl Snapshot {
             lines,
             by_user,
         }
+    }
+
+    /// This snapshot brought to `version`, given every standing that changed since its own.
+    fn advanced(&self, version: i32, changed: Vec<PlayerRow>) -> Snapshot {
+        let mut rows: Vec<PlayerRow> = self.lines.iter().map(|l| l.player.clone()).collect();
+        for player in changed {
+            match self.by_user.get(&player.user_id) {
+                Some(&i) => rows[i] = player,
+                None => rows.push(player),
+            }
+        }
+        Snapshot::of(version, rows)
     }
 
     /// The page from `offset` of at most `limit`, with `viewer`'s line, for the arena `row`
@@ -160,15 +193,22 @@ pub struct Snapshots {
 }
 
 impl Snapshots {
-    /// Arena `id`'s snapshot, if it is of `version`.
-    fn get(&self, id: &str, version: i32) -> Option<Arc<Snapshot>> {
+    /// Arena `id`'s latest snapshot kept, if any.
+    fn get(&self, id: &str) -> Option<Arc<Snapshot>> {
         let kept = self
             .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.iter()
-            .find(|(k, s)| k == id && s.version == version)
-            .map(|(_, s)| s.clone())
+        kept.iter().find(|(k, _)| k == id).map(|(_, s)| s.clone())
+    }
+
+    /// Keep no snapshot of arena `id` (it grew past [`SNAPSHOT_PLAYERS`]).
+    fn forget(&self, id: &str) {
+        let mut kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.retain(|(k, _)| k != id);
     }
 
     /// Keep `snapshot` for arena `id`, unless a newer one is kept already.
@@ -227,6 +267,7 @@ mod tests {
             streak: 0,
             dealt: 1,
             place: None,
+            changed: 0,
         }
     }
 
@@ -275,22 +316,53 @@ mod tests {
     }
 
     #[test]
-    fn snapshots_are_kept_by_version_and_bounded() {
+    fn a_snapshot_is_brought_up_to_date_with_what_changed() {
+        let s = Snapshot::of(
+            3,
+            vec![
+                player("u2", 4, 90),
+                player("u1", 6, 100),
+                player("u3", 2, 50),
+            ],
+        );
+        let names: Vec<&str> = s.lines.iter().map(|l| l.player.name.as_str()).collect();
+        assert_eq!(
+            names,
+            vec!["u1", "u2", "u3"],
+            "sorted whatever the order read"
+        );
+        let later = s.advanced(5, vec![player("u3", 8, 70), player("u4", 0, 0)]);
+        assert_eq!(later.version, 5);
+        let lines: Vec<(&str, i64)> = later
+            .lines
+            .iter()
+            .map(|l| (l.player.name.as_str(), l.place))
+            .collect();
+        assert_eq!(lines, vec![("u3", 1), ("u1", 2), ("u2", 3), ("u4", 4)]);
+        assert_eq!(later.by_user.len(), 4);
+        let page = later.page(row(5), NaiveDateTime::default(), 0, 10, Some(&"u2".into()));
+        assert_eq!(page.mine.map(|m| m.place), Some(3));
+    }
+
+    #[test]
+    fn snapshots_keep_the_latest_version_and_are_bounded() {
         let kept = Snapshots::default();
         kept.keep("a", Arc::new(Snapshot::of(2, vec![player("u1", 2, 1)])));
-        assert!(kept.get("a", 2).is_some());
-        assert!(kept.get("a", 3).is_none(), "another version is read again");
+        assert_eq!(kept.get("a").map(|s| s.version), Some(2));
         kept.keep("a", Arc::new(Snapshot::of(1, Vec::new())));
-        assert!(
-            kept.get("a", 2).is_some(),
+        assert_eq!(
+            kept.get("a").map(|s| s.version),
+            Some(2),
             "an older look does not replace a newer"
         );
+        kept.keep("a", Arc::new(Snapshot::of(4, Vec::new())));
+        assert_eq!(kept.get("a").map(|s| s.version), Some(4));
         for i in 0..SNAPSHOTS_KEPT {
             kept.keep(&format!("b{i}"), Arc::new(Snapshot::of(0, Vec::new())));
         }
         assert!(
-            kept.get("a", 2).is_none(),
-            "the one read longest ago goes first"
+            kept.get("a").is_none(),
+            "the one kept longest ago goes first"
         );
         assert_eq!(
             kept.kept.lock().map(|k| k.len()).unwrap_or_default(),

@@ -126,7 +126,7 @@ fn finish_ended(play: &Play, at: NaiveDateTime) -> Result<Vec<String>, Error> {
                 .collect();
             store::set_places(conn, &arena.id, &places)?;
             store::set_finished(conn, &arena.id, at)?;
-            store::bump(conn, &arena.id)?;
+            store::bump(conn, &arena.id, None)?;
             Ok(true)
         })?;
         if done {
