@@ -1,11 +1,12 @@
 //! The service's settings, grouped by concern. Each field is named after the environment
-//! variable it comes from (`storage.db_pool_size` ← `DB_POOL_SIZE`); `env.rs` reads them, one
-//! helper per kind of value, and the README's configuration table lists them in the same
+//! variable it comes from (`storage.db_pool_size` ← `DB_POOL_SIZE`); `env.rs` says which variable
+//! sets what, `vars.rs` reads each one with a helper per kind of value, and the README's configuration table lists them in the same
 //! groups. Tests build a [`Config`] and set fields by name. A crate of its own
 //! (`spider-config`) beside the floors.
 
 mod env;
 mod secret;
+mod vars;
 
 /// The floors it reads, under the names the rest of the service knows them by.
 use spider_engine as engine;
